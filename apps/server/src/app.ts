@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { AppError, type AppDeps } from '@scmp/api';
+import type { ServerConfig } from './config';
+import { registerApiDocs } from './plugins/api-docs';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerJsonParser } from './plugins/json-parser';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSpa } from './plugins/spa';
+import { registerRestDoor, sendError } from './rest/rest-door';
+import { registerRoutes } from './routes';
+import { registerTrpcDoor } from './trpc-door';
+
+export const LOG_REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.password_confirmation',
+  '*.current_password',
+  '*.token',
+  '*.code',
+  '*.secret',
+];
+
+export type BuildAppOptions = {
+  /** A pino logger config, or false for tests. */
+  logger?: boolean | Record<string, unknown>;
+};
+
+/** Builds the whole HTTP server for the given dependencies (used by main.ts and by tests). */
+export async function buildApp(
+  deps: AppDeps,
+  config: ServerConfig,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === undefined
+        ? { level: config.logLevel, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } }
+        : options.logger,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  if (options.logger !== false) deps.logger = app.log;
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerJsonParser(app);
+  registerErrorHandler(app, deps);
+  await registerSecurityHeaders(app);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await registerRateLimit(app, deps, 600);
+
+  const spa = await registerSpa(app, config.webDistDir);
+  registerRestDoor(app, deps, { prefix: '/api/v1', sendSpa: spa.sendIndex });
+  await registerTrpcDoor(app, deps);
+  await registerApiDocs(app, config.appUrl);
+  await registerRoutes(app, deps, { spa });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (
+      url.startsWith('/api/') ||
+      url.startsWith('/trpc/') ||
+      url === '/api' ||
+      request.method !== 'GET'
+    ) {
+      return sendError(
+        reply,
+        new AppError('NOT_FOUND', 'The requested resource was not found.'),
+        deps,
+      );
+    }
+    return spa.sendIndex(reply);
+  });
+
+  return app;
+}

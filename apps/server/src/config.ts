@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { AppConfig } from '@scmp/api';
+
+/** The one place that reads process.env for the server. Every variable is in .env.example. */
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected a whole number from ${min} to ${max}, got "${v}"`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const domain = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v.toLowerCase()))
+    .pipe(z.string().regex(/^[a-z0-9.-]+$/, 'expected a host name such as example.com'));
+
+const envSchema = z.object({
+  PORT: int(3000, 0, 65535),
+  HOST: z
+    .string()
+    .optional()
+    .transform((v) => v || '127.0.0.1'),
+  APP_URL: z
+    .string()
+    .optional()
+    .pipe(
+      z.union([
+        z.literal(''),
+        z.undefined(),
+        z.url({ message: 'expected an absolute URL such as https://scmp.example.com' }),
+      ]),
+    ),
+  APP_ENV: z
+    .enum(['local', 'production', 'test'], { message: 'expected "local" or "production"' })
+    .default('local'),
+  APP_KEY: optionalString,
+  DATABASE_URL: optionalString.pipe(
+    z.union([z.undefined(), z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')]),
+  ),
+  DATA_DIR: z
+    .string()
+    .optional()
+    .transform((v) => path.resolve(v || '.data')),
+  TENANT_DOMAIN: domain('localhost'),
+  INSTANCE_DOMAIN: domain('instances.localhost'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  WEB_DIST_DIR: optionalString,
+  SESSION_IDLE_DAYS: int(30, 1, 365),
+  SESSION_ABSOLUTE_DAYS: int(90, 1, 3650),
+  AUTH_REQUIRE_VERIFIED_LOGIN: bool(false),
+  SMTP_URL: optionalString.pipe(
+    z.union([z.undefined(), z.string().regex(/^smtps?:\/\//, 'expected smtp:// or smtps://')]),
+  ),
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .transform((v) => v || 'SCMP <no-reply@scmp.co.uk>'),
+  SUPPORT_EMAIL: z.email({ message: 'expected an e-mail address' }).default('support@scmp.co.uk'),
+  SALES_EMAIL: z.email({ message: 'expected an e-mail address' }).default('sales@scmp.co.uk'),
+  GENERAL_EMAIL: z.email({ message: 'expected an e-mail address' }).default('hello@scmp.co.uk'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalString,
+  BILLING_GRACE_DAYS: int(7, 0, 90),
+  INSTANCE_HEALTH_INTERVAL_SECONDS: int(300, 1, 86_400),
+  WORKER_ENABLED: bool(true),
+  WORKER_INTERVAL_MS: int(1000, 50, 60_000),
+  REQUEST_TIMEOUT_MS: int(30_000, 1000, 600_000),
+  DB_POOL_SIZE: int(10, 1, 200),
+  SEED_DEMO_DATA: bool(true),
+});
+
+export type ServerConfig = AppConfig & {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  webDistDir: string;
+  workerEnabled: boolean;
+  workerIntervalMs: number;
+  requestTimeoutMs: number;
+  dbPoolSize: number;
+  seedDemoData: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Local mode keeps a generated key under DATA_DIR so links and encrypted secrets survive restarts. */
+function localAppKey(dataDir: string): string {
+  const file = path.join(dataDir, 'app-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  defaultWebDist?: string,
+): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.APP_ENV === 'production' && !e.APP_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_KEY: required when APP_ENV=production (32+ random bytes, e.g. `openssl rand -base64 32`)',
+    );
+  }
+  if (e.APP_KEY && e.APP_KEY.length < 32) {
+    throw new ConfigError(
+      'Invalid configuration:\n  APP_KEY: expected at least 32 characters of random data',
+    );
+  }
+  const appUrl = (e.APP_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    appEnv: e.APP_ENV,
+    appUrl,
+    appKey: e.APP_KEY ?? localAppKey(e.DATA_DIR),
+    productName: 'School & Camp Management Platform',
+    productShortName: 'SCMP',
+    tenantDomain: e.TENANT_DOMAIN,
+    instanceDomain: e.INSTANCE_DOMAIN,
+    dataDir: e.DATA_DIR,
+    uploadsDir: path.join(e.DATA_DIR, 'uploads'),
+    sessionIdleDays: e.SESSION_IDLE_DAYS,
+    sessionAbsoluteDays: e.SESSION_ABSOLUTE_DAYS,
+    requireVerifiedLogin: e.AUTH_REQUIRE_VERIFIED_LOGIN,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      supportEmail: e.SUPPORT_EMAIL,
+      salesEmail: e.SALES_EMAIL,
+      generalEmail: e.GENERAL_EMAIL,
+    },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    },
+    billing: { gracePeriodDays: e.BILLING_GRACE_DAYS },
+    instances: { healthCheckIntervalSeconds: e.INSTANCE_HEALTH_INTERVAL_SECONDS },
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: e.WEB_DIST_DIR
+      ? path.resolve(e.WEB_DIST_DIR)
+      : (defaultWebDist ?? path.resolve('apps/web/dist')),
+    workerEnabled: e.WORKER_ENABLED,
+    workerIntervalMs: e.WORKER_INTERVAL_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    dbPoolSize: e.DB_POOL_SIZE,
+    seedDemoData: e.SEED_DEMO_DATA,
+  };
+}

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export type SpaServer = { sendIndex: (reply: FastifyReply) => FastifyReply; available: boolean };
+
+const MISSING_BUILD_HTML =
+  '<!doctype html><meta charset="utf-8"><title>SCMP</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>';
+
+/** Serves the built SPA: hashed assets cached immutable, index.html never cached (history fallback). */
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<SpaServer> {
+  const indexFile = path.join(distDir, 'index.html');
+  const available = existsSync(indexFile);
+  const indexHtml = available ? readFileSync(indexFile, 'utf8') : MISSING_BUILD_HTML;
+  if (available) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+  const sendIndex = (reply: FastifyReply) => {
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
+  };
+  return { sendIndex, available };
+}

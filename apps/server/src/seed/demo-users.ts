@@ -1,0 +1,53 @@
+import type { AppDeps } from '@scmp/api';
+import { hashPassword } from '@scmp/api';
+
+export const DEMO_PASSWORD = 'DemoPass!2026';
+
+export const DEMO_USERS = [
+  {
+    name: 'Dana Whitfield',
+    email: 'demo@scmp.test',
+    verified: true,
+    staff: false,
+    note: 'verified customer',
+  },
+  {
+    name: 'Umar Patel',
+    email: 'unverified@scmp.test',
+    verified: false,
+    staff: false,
+    note: 'e-mail not verified yet',
+  },
+  {
+    name: 'Sam Support',
+    email: 'staff@scmp.test',
+    verified: true,
+    staff: true,
+    note: 'support staff (staff console)',
+  },
+] as const;
+
+export async function seedDemoUsers(deps: AppDeps): Promise<Record<string, number>> {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const ids: Record<string, number> = {};
+  for (const user of DEMO_USERS) {
+    const row = await deps.db
+      .insertInto('users')
+      .values({
+        name: user.name,
+        email: user.email,
+        password_hash: hash,
+        email_verified_at: user.verified ? deps.clock.now() : null,
+        is_staff: user.staff,
+        phone: null,
+        bio: null,
+        location: null,
+        website: null,
+        avatar_path: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids[user.email] = row.id;
+  }
+  return ids;
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ServerConfig } from '../config';
+
+/** A complete configuration for tests: temp folders, fixed key, no worker, no SMTP, no Stripe. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scmp-test-'));
+  return {
+    appEnv: 'test',
+    appUrl: 'http://localhost:3000',
+    appKey: 'test-app-key-0123456789abcdefghijklmnopqrstuvwxyz',
+    productName: 'School & Camp Management Platform',
+    productShortName: 'SCMP',
+    tenantDomain: 'localhost',
+    instanceDomain: 'instances.localhost',
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    sessionIdleDays: 30,
+    sessionAbsoluteDays: 90,
+    requireVerifiedLogin: false,
+    mail: {
+      smtpUrl: undefined,
+      from: 'SCMP <no-reply@scmp.co.uk>',
+      supportEmail: 'support@scmp.co.uk',
+      salesEmail: 'sales@scmp.co.uk',
+      generalEmail: 'hello@scmp.co.uk',
+    },
+    stripe: {
+      secretKey: undefined,
+      publishableKey: undefined,
+      webhookSecret: undefined,
+      apiBase: undefined,
+    },
+    billing: { gracePeriodDays: 7 },
+    instances: { healthCheckIntervalSeconds: 300 },
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    logLevel: 'silent',
+    trustProxy: false,
+    webDistDir: path.join(dataDir, 'no-web-build'),
+    workerEnabled: false,
+    workerIntervalMs: 1000,
+    requestTimeoutMs: 30_000,
+    dbPoolSize: 5,
+    seedDemoData: false,
+    ...overrides,
+  };
+}

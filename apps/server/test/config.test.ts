@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+
+describe('server configuration', () => {
+  it('names the variable and what it expects when a value is bad', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATA_DIR: '/tmp/scmp-config-test' })).toThrow(
+      /PORT: expected a whole number/,
+    );
+    expect(() => loadConfig({ APP_ENV: 'staging', DATA_DIR: '/tmp/scmp-config-test' })).toThrow(
+      /APP_ENV/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: '/tmp/scmp-config-test' }),
+    ).toThrow(/DATABASE_URL: expected a postgres/);
+  });
+
+  it('requires APP_KEY in production and generates one locally', () => {
+    expect(() => loadConfig({ APP_ENV: 'production', DATA_DIR: '/tmp/scmp-config-test' })).toThrow(
+      /APP_KEY: required/,
+    );
+    const local = loadConfig({ DATA_DIR: '/tmp/scmp-config-test' });
+    expect(local.appKey.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: '/tmp/scmp-config-test' }).appKey).toBe(local.appKey);
+  });
+
+  it('has the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/scmp-config-test' });
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.tenantDomain).toBe('localhost');
+    expect(config.instanceDomain).toBe('instances.localhost');
+  });
+});

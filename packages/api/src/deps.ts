@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@scmp/db';
+import { systemClock, type Clock } from './clock';
+import type { AppConfig } from './config';
+import { createOutboxMailer, type Mailer } from './services/mail/outbox';
+import { createPaymentProvider, type PaymentProvider } from './services/payments/provider';
+import { createDbRateLimiter, type RateLimiter } from './services/rate-limit/rate-limiter';
+import { createLocalStorage, type Storage } from './services/storage/storage';
+
+export type Logger = {
+  info: (obj: object | string, msg?: string) => void;
+  warn: (obj: object | string, msg?: string) => void;
+  error: (obj: object | string, msg?: string) => void;
+  debug: (obj: object | string, msg?: string) => void;
+};
+
+export const silentLogger: Logger = { info() {}, warn() {}, error() {}, debug() {} };
+
+/** Everything a service may depend on; built once per process, passed explicitly. */
+export type AppDeps = {
+  db: Kysely<Database>;
+  /** Round trip to the database for the health check. */
+  pingDb: () => Promise<void>;
+  config: AppConfig;
+  clock: Clock;
+  logger: Logger;
+  mailer: Mailer;
+  storage: Storage;
+  rateLimiter: RateLimiter;
+  payments: PaymentProvider;
+};
+
+export function createDeps(input: {
+  db: Kysely<Database>;
+  pingDb: () => Promise<void>;
+  config: AppConfig;
+  clock?: Clock;
+  logger?: Logger;
+}): AppDeps {
+  const clock = input.clock ?? systemClock;
+  return {
+    db: input.db,
+    pingDb: input.pingDb,
+    config: input.config,
+    clock,
+    logger: input.logger ?? silentLogger,
+    mailer: createOutboxMailer(input.db),
+    storage: createLocalStorage(input.config.uploadsDir),
+    rateLimiter: createDbRateLimiter(input.db, clock),
+    payments: createPaymentProvider(input.config.stripe.secretKey),
+  };
+}

@@ -1,0 +1,206 @@
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+
+export type AppErrorCode =
+  | 'BAD_REQUEST'
+  | 'VALIDATION_ERROR'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'TOO_MANY_REQUESTS'
+  | 'INTERNAL'
+  | 'SERVICE_UNAVAILABLE';
+
+const statusOf: Record<AppErrorCode, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_ERROR: 422,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+const trpcCodeOf: Record<AppErrorCode, TRPCError['code']> = {
+  BAD_REQUEST: 'BAD_REQUEST',
+  VALIDATION_ERROR: 'UNPROCESSABLE_CONTENT',
+  UNAUTHENTICATED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_SUPPORTED',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Extra top-level fields of the error envelope (session_expired, email_verification_required, …). */
+export type ErrorExtra = Record<string, unknown>;
+
+/** The one error type of the API. Its message is the user-facing text. */
+export class AppError extends TRPCError {
+  readonly appCode: AppErrorCode;
+  readonly status: number;
+  readonly errors: FieldErrors | undefined;
+  readonly extra: ErrorExtra | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    appCode: AppErrorCode,
+    message: string,
+    options: {
+      errors?: FieldErrors;
+      extra?: ErrorExtra;
+      headers?: Record<string, string>;
+      cause?: unknown;
+    } = {},
+  ) {
+    super({ code: trpcCodeOf[appCode], message, cause: options.cause });
+    this.name = 'AppError';
+    this.appCode = appCode;
+    this.status = statusOf[appCode];
+    this.errors = options.errors;
+    this.extra = options.extra;
+    this.headers = options.headers;
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const validationError = (field: string, message: string) =>
+  new AppError('VALIDATION_ERROR', message, { errors: { [field]: [message] } });
+
+/** The REST error body of DESIGN.md §2, plus its status and headers. */
+export type ErrorEnvelope = {
+  status: number;
+  headers: Record<string, string>;
+  body: {
+    success: false;
+    message: string;
+    code: string;
+    errors?: FieldErrors;
+  } & ErrorExtra;
+};
+
+function fieldErrorsOf(error: ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+const trpcStatus: Partial<Record<TRPCError['code'], [number, AppErrorCode]>> = {
+  BAD_REQUEST: [400, 'BAD_REQUEST'],
+  PARSE_ERROR: [400, 'BAD_REQUEST'],
+  UNAUTHORIZED: [401, 'UNAUTHENTICATED'],
+  FORBIDDEN: [403, 'FORBIDDEN'],
+  NOT_FOUND: [404, 'NOT_FOUND'],
+  METHOD_NOT_SUPPORTED: [405, 'METHOD_NOT_ALLOWED'],
+  CONFLICT: [409, 'CONFLICT'],
+  PAYLOAD_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
+  UNSUPPORTED_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
+  UNPROCESSABLE_CONTENT: [422, 'VALIDATION_ERROR'],
+  TOO_MANY_REQUESTS: [429, 'TOO_MANY_REQUESTS'],
+  SERVICE_UNAVAILABLE: [503, 'SERVICE_UNAVAILABLE'],
+};
+
+/** True when the database cannot be reached (connection refused/reset, pool timeout, closed PGlite). */
+export function isDatabaseDown(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (
+      typeof e.code === 'string' &&
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(
+        e.code,
+      )
+    )
+      return true;
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
+        e.message,
+      )
+    )
+      return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/** Maps any thrown value to the envelope. Unknown errors become a 500 without internals. */
+export function toErrorEnvelope(error: unknown): ErrorEnvelope {
+  const cause = error instanceof TRPCError ? error.cause : undefined;
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      headers: error.headers ?? {},
+      body: {
+        success: false,
+        message: error.message,
+        code: error.appCode,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...error.extra,
+      },
+    };
+  }
+  if (cause instanceof AppError) return toErrorEnvelope(cause);
+  const zodError =
+    error instanceof ZodError ? error : cause instanceof ZodError ? cause : undefined;
+  if (zodError) {
+    const errors = fieldErrorsOf(zodError);
+    const first = zodError.issues[0]?.message ?? 'The given data was invalid.';
+    return {
+      status: 422,
+      headers: {},
+      body: { success: false, message: first, code: 'VALIDATION_ERROR', errors },
+    };
+  }
+  if (isDatabaseDown(error)) {
+    return {
+      status: 503,
+      headers: { 'retry-after': '5' },
+      body: {
+        success: false,
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+        code: 'SERVICE_UNAVAILABLE',
+      },
+    };
+  }
+  if (error instanceof TRPCError) {
+    const mapped = trpcStatus[error.code];
+    if (mapped) {
+      return {
+        status: mapped[0],
+        headers: {},
+        body: { success: false, message: error.message, code: mapped[1] },
+      };
+    }
+  }
+  return {
+    status: 500,
+    headers: {},
+    body: {
+      success: false,
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'INTERNAL',
+    },
+  };
+}

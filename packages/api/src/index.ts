@@ -1,0 +1,11 @@
+export { appRouter, createCaller, type AppRouter } from './root';
+export { createContext, type Context, type RequestInfo } from './context';
+export { createDeps, silentLogger, type AppDeps, type Logger } from './deps';
+export type { AppConfig } from './config';
+export { createTestClock, systemClock, type Clock, type TestClock } from './clock';
+export { AppError, toErrorEnvelope, isDatabaseDown, type ErrorEnvelope } from './errors';
+export type { Meta } from './trpc';
+export { runDueJobs, periodicTasks } from './services/jobs/worker';
+export { buildOpenApiDocument } from './openapi';
+export { hashPassword, verifyPassword } from './services/passwords';
+export { createSession, resolveBearerToken, revokeUserSessions } from './services/sessions';

@@ -1,0 +1,28 @@
+import { authRouter } from './routers/auth/router';
+import { brandingRouter } from './routers/branding/router';
+import { healthRouter } from './routers/health/router';
+import { instancesRouter } from './routers/instances/router';
+import { organizationsRouter } from './routers/organizations/router';
+import { profileRouter } from './routers/profile/router';
+import { publicSiteRouter } from './routers/public-site/router';
+import { subscriptionRouter } from './routers/subscription/router';
+import { supportRouter } from './routers/support/router';
+import { twoFactorRouter } from './routers/two-factor/router';
+import { createCallerFactory, router } from './trpc';
+
+export const appRouter = router({
+  health: healthRouter,
+  auth: authRouter,
+  twoFactor: twoFactorRouter,
+  publicSite: publicSiteRouter,
+  organizations: organizationsRouter,
+  instances: instancesRouter,
+  branding: brandingRouter,
+  support: supportRouter,
+  subscription: subscriptionRouter,
+  profile: profileRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/envelope';
+import { authedProcedure } from '../../trpc';
+import { toUserOutput, userOutput } from './user-output';
+
+export const me = authedProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/user',
+      tags: ['auth'],
+      summary: 'The signed-in user',
+      protect: true,
+    },
+  })
+  .input(z.void())
+  .output(envelope(userOutput))
+  .query(({ ctx }) => ok(toUserOutput(ctx.user)));

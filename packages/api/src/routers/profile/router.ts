@@ -1,0 +1,4 @@
+import { router } from '../../trpc';
+
+/** Procedures of the profile area. */
+export const profileRouter = router({});

@@ -1,0 +1,9 @@
+import type { AppDeps } from '../../deps';
+
+export type JobHandler = (deps: AppDeps, payload: Record<string, unknown>) => Promise<void>;
+
+/**
+ * Every background job type and its handler. Areas add their entries here
+ * (instance provisioning, health checks, renewals, …). Mail delivery has its own loop.
+ */
+export const jobHandlers: Record<string, JobHandler> = {};

@@ -1,0 +1,95 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@scmp/db';
+import type { Clock } from '../../clock';
+
+export type EnqueueOptions = {
+  type: string;
+  payload?: Record<string, unknown>;
+  runAt?: Date;
+  /** While a job with this key is pending, enqueueing another is a no-op. */
+  uniqueKey?: string;
+  maxAttempts?: number;
+};
+
+export async function enqueueJob(db: Kysely<Database>, options: EnqueueOptions): Promise<void> {
+  await db
+    .insertInto('jobs')
+    .values({
+      type: options.type,
+      payload: JSON.stringify(options.payload ?? {}),
+      run_at: options.runAt ?? new Date(),
+      unique_key: options.uniqueKey ?? null,
+      ...(options.maxAttempts ? { max_attempts: options.maxAttempts } : {}),
+    })
+    .onConflict((oc) =>
+      oc
+        .column('unique_key')
+        .where('completed_at', 'is', null)
+        .where('unique_key', 'is not', null)
+        .doNothing(),
+    )
+    .execute();
+}
+
+export type ClaimedJob = {
+  id: number;
+  type: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+};
+
+/**
+ * Claims up to `limit` due jobs. `FOR UPDATE SKIP LOCKED` plus a lease (`locked_until`) means two
+ * processes never take the same job, and a job whose process died is retried after the lease.
+ */
+export async function claimDueJobs(
+  db: Kysely<Database>,
+  clock: Clock,
+  limit: number,
+  leaseSeconds = 60,
+): Promise<ClaimedJob[]> {
+  const now = clock.now();
+  const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000);
+  const result = await sql<ClaimedJob>`
+    UPDATE jobs SET locked_until = ${leaseUntil}, attempts = attempts + 1
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE completed_at IS NULL AND run_at <= ${now}
+        AND (locked_until IS NULL OR locked_until < ${now})
+        AND attempts < max_attempts
+      ORDER BY run_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, type, payload, attempts, max_attempts`.execute(db);
+  return result.rows;
+}
+
+export async function completeJob(db: Kysely<Database>, clock: Clock, id: number): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ completed_at: clock.now(), locked_until: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function failJob(
+  db: Kysely<Database>,
+  clock: Clock,
+  job: ClaimedJob,
+  error: unknown,
+): Promise<void> {
+  const backoffSeconds = Math.min(3600, 5 * 2 ** job.attempts);
+  await db
+    .updateTable('jobs')
+    .set({
+      last_error:
+        error instanceof Error ? error.message.slice(0, 1000) : String(error).slice(0, 1000),
+      locked_until: null,
+      run_at: new Date(clock.now().getTime() + backoffSeconds * 1000),
+      ...(job.attempts >= job.max_attempts ? { completed_at: clock.now() } : {}),
+    })
+    .where('id', '=', job.id)
+    .execute();
+}

@@ -1,0 +1,31 @@
+import type { AppDeps } from '../../deps';
+import { jobHandlers, type JobHandler } from './handlers';
+import { claimDueJobs, completeJob, failJob } from './queue';
+
+/** Runs the due jobs once; returns how many ran. The server calls this on an interval. */
+export async function runDueJobs(
+  deps: AppDeps,
+  handlers: Record<string, JobHandler> = jobHandlers,
+  batchSize = 10,
+): Promise<number> {
+  const jobs = await claimDueJobs(deps.db, deps.clock, batchSize);
+  for (const job of jobs) {
+    const handler = handlers[job.type];
+    try {
+      if (!handler) throw new Error(`No handler for job type ${job.type}`);
+      await handler(deps, job.payload);
+      await completeJob(deps.db, deps.clock, job.id);
+    } catch (error) {
+      deps.logger.error({ err: error, jobId: job.id, type: job.type }, 'job failed');
+      await failJob(deps.db, deps.clock, job, error);
+    }
+  }
+  return jobs.length;
+}
+
+/** Background tasks other than queued jobs (mail delivery, periodic sweeps); areas add theirs. */
+export const periodicTasks: Array<{
+  name: string;
+  everyMs: number;
+  run: (deps: AppDeps) => Promise<void>;
+}> = [];

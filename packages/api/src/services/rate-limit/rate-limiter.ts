@@ -1,0 +1,62 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@scmp/db';
+import type { Clock } from '../../clock';
+import { AppError } from '../../errors';
+
+export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
+
+export type RateLimiter = {
+  hit: (key: string, limit: number, windowSeconds: number) => Promise<RateLimitResult>;
+  reset: (key: string) => Promise<void>;
+};
+
+/**
+ * Fixed-window counters in the database, so several server processes on one PostgreSQL share
+ * them. One atomic upsert per hit.
+ */
+export function createDbRateLimiter(db: Kysely<Database>, clock: Clock): RateLimiter {
+  return {
+    async hit(key, limit, windowSeconds) {
+      const now = clock.now();
+      const resetAt = new Date(now.getTime() + windowSeconds * 1000);
+      const row = await sql<{ count: number; reset_at: Date }>`
+        INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, ${resetAt})
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END,
+          reset_at = CASE WHEN rate_limits.reset_at <= ${now} THEN ${resetAt} ELSE rate_limits.reset_at END
+        RETURNING count, reset_at`.execute(db);
+      const result = row.rows[0]!;
+      const retryAfterSeconds = Math.max(
+        1,
+        Math.ceil((new Date(result.reset_at).getTime() - now.getTime()) / 1000),
+      );
+      return { allowed: result.count <= limit, count: result.count, retryAfterSeconds };
+    },
+    async reset(key) {
+      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+    },
+  };
+}
+
+export function tooManyRequests(retryAfterSeconds: number, message?: string): AppError {
+  const text =
+    message ??
+    `Too many attempts. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`;
+  return new AppError('TOO_MANY_REQUESTS', text, {
+    headers: { 'retry-after': String(retryAfterSeconds) },
+    extra: { retry_after: retryAfterSeconds },
+  });
+}
+
+/** Counts one attempt against `key` and throws 429 with Retry-After once over `limit`. */
+export async function enforceRateLimit(
+  limiter: RateLimiter,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  message?: (retryAfterSeconds: number) => string,
+): Promise<void> {
+  const result = await limiter.hit(key, limit, windowSeconds);
+  if (!result.allowed)
+    throw tooManyRequests(result.retryAfterSeconds, message?.(result.retryAfterSeconds));
+}

@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './database';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+
+export type DbConfig = {
+  /** postgres://… switches to PostgreSQL; empty means the embedded PGlite under dataDir. */
+  databaseUrl?: string | undefined;
+  /** Folder that holds the embedded database (`<dataDir>/db`). */
+  dataDir: string;
+  /** PostgreSQL pool size per process. */
+  poolSize?: number;
+  /** An already opened PGlite (tests hand in a cloned snapshot). */
+  pglite?: PGlite;
+};
+
+export type DbHandle = {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  /** Cheap round trip, used by the health check. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+  /** The PGlite instance when embedded (for snapshots in tests). */
+  pglite?: PGlite;
+};
+
+// int8 and numeric come back as strings from pg by default; our ids are int4 and money is
+// integer pence, so counts (int8) are parsed to numbers to match PGlite.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+export async function createDb(config: DbConfig): Promise<DbHandle> {
+  if (config.databaseUrl) return createPostgres(config.databaseUrl, config.poolSize ?? 10);
+  return createPglite(config);
+}
+
+async function createPostgres(url: string, poolSize: number): Promise<DbHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 2000,
+    idleTimeoutMillis: 30_000,
+  });
+  // A dropped connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function createPglite(config: DbConfig): Promise<DbHandle> {
+  let lock: DataDirLock | undefined;
+  let pglite = config.pglite;
+  if (!pglite) {
+    const dir = path.resolve(config.dataDir, 'db');
+    mkdirSync(dir, { recursive: true });
+    lock = acquireDataDirLock(dir);
+    try {
+      pglite = await PGlite.create({ dataDir: dir, relaxedDurability: false });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+  const instance = pglite;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(instance) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite: instance,
+    ping: async () => {
+      await instance.query('select 1');
+    },
+    close: async () => {
+      await db.destroy();
+      if (!instance.closed) await instance.close();
+      lock?.release();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { AccountsTables } from './tables/accounts';
+import type { BillingTables } from './tables/billing';
+import type { BrandingTables } from './tables/branding';
+import type { CoreTables } from './tables/core';
+import type { OrganizationsTables } from './tables/organizations';
+import type { ProfileTables } from './tables/profile';
+import type { PublicSiteTables } from './tables/public-site';
+import type { SupportTables } from './tables/support';
+import type { TwoFactorTables } from './tables/two-factor';
+
+/** Every table of the product, one type per area (see ./tables). */
+export type Database = CoreTables &
+  AccountsTables &
+  TwoFactorTables &
+  OrganizationsTables &
+  BrandingTables &
+  SupportTables &
+  BillingTables &
+  ProfileTables &
+  PublicSiteTables;

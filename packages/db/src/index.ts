@@ -1,0 +1,14 @@
+export type { Database } from './database';
+export type * from './tables/core';
+export type * from './tables/accounts';
+export type * from './tables/two-factor';
+export type * from './tables/organizations';
+export type * from './tables/branding';
+export type * from './tables/support';
+export type * from './tables/billing';
+export type * from './tables/profile';
+export type * from './tables/public-site';
+export { createDb, type DbConfig, type DbHandle } from './create-db';
+export { DataDirLockedError } from './data-dir-lock';
+export { migrateToLatest } from './migrate';
+export { runSql } from './run-sql';

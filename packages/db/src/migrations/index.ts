@@ -1,0 +1,23 @@
+import type { Migration } from 'kysely/migration';
+import * as m_2026_11_22_100000 from './2026_11_22_100000_core';
+import * as m_2026_11_22_101000 from './2026_11_22_101000_accounts';
+import * as m_2026_11_22_102000 from './2026_11_22_102000_two_factor';
+import * as m_2026_11_22_103000 from './2026_11_22_103000_organizations';
+import * as m_2026_11_22_104000 from './2026_11_22_104000_branding';
+import * as m_2026_11_22_105000 from './2026_11_22_105000_support';
+import * as m_2026_11_22_106000 from './2026_11_22_106000_billing';
+import * as m_2026_11_22_107000 from './2026_11_22_107000_profile';
+import * as m_2026_11_22_108000 from './2026_11_22_108000_public_site';
+
+/** Every migration, in order: a static list so the bundled server needs no file scan. */
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_100000_core': m_2026_11_22_100000,
+  '2026_11_22_101000_accounts': m_2026_11_22_101000,
+  '2026_11_22_102000_two_factor': m_2026_11_22_102000,
+  '2026_11_22_103000_organizations': m_2026_11_22_103000,
+  '2026_11_22_104000_branding': m_2026_11_22_104000,
+  '2026_11_22_105000_support': m_2026_11_22_105000,
+  '2026_11_22_106000_billing': m_2026_11_22_106000,
+  '2026_11_22_107000_profile': m_2026_11_22_107000,
+  '2026_11_22_108000_public_site': m_2026_11_22_108000,
+};

@@ -1,0 +1,3 @@
+/** Tables owned by the organizations area. Add its table types here. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export type OrganizationsTables = {};
