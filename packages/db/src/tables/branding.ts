@@ -1,3 +1,27 @@
-/** Tables owned by the branding area. Add its table types here. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type BrandingTables = {};
+import type { Generated } from 'kysely';
+import type { CreatedAt } from './core';
+
+/** Branding of one organization or one instance (exactly one of the two ids is set). Null = not set. */
+export type BrandingsTable = {
+  id: Generated<number>;
+  organization_id: number | null;
+  instance_id: number | null;
+  company_name: string | null;
+  tagline: string | null;
+  primary_color: string | null;
+  secondary_color: string | null;
+  accent_color: string | null;
+  nav_text_color: string | null;
+  nav_text_hover_color: string | null;
+  nav_background_color: string | null;
+  footer_text: string | null;
+  email_template_header: string | null;
+  email_template_footer: string | null;
+  custom_css: string | null;
+  /** Storage keys of the uploaded files. */
+  logo_path: string | null;
+  favicon_path: string | null;
+  updated_at: CreatedAt;
+};
+
+export type BrandingTables = { brandings: BrandingsTable };

@@ -1,3 +1,48 @@
-/** Tables owned by the organizations area. Add its table types here. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type OrganizationsTables = {};
+import type { Generated } from 'kysely';
+import type { CreatedAt, NullableTimestamp } from './core';
+
+export type OrganizationType = 'school' | 'camp' | 'other';
+export type OrganizationStatus = 'pending' | 'active' | 'inactive';
+export type InstanceStatus = 'pending' | 'provisioning' | 'active' | 'suspended' | 'terminated';
+export type SslStatus = 'pending' | 'active' | 'failed';
+
+export type OrganizationsTable = {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  owner_id: number;
+  name: string;
+  type: OrganizationType;
+  description: string | null;
+  /** Unique when set; lower-case letters, digits and hyphens. */
+  subdomain: string | null;
+  status: Generated<OrganizationStatus>;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+};
+
+export type InstancesTable = {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  organization_id: number;
+  /** Denormalised owner for ownership checks without a join. */
+  owner_id: number;
+  name: string;
+  /** The host prefix: host = {prefix}-{org subdomain}.INSTANCE_DOMAIN */
+  prefix: string;
+  /** Unique while the instance lives; null once terminated (host released). */
+  host: string | null;
+  status: Generated<InstanceStatus>;
+  ssl_status: Generated<SslStatus>;
+  custom_domain: string | null;
+  provisioned_at: NullableTimestamp;
+  last_health_check: NullableTimestamp;
+  last_health_status: string | null;
+  terminated_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+};
+
+export type OrganizationsTables = {
+  organizations: OrganizationsTable;
+  instances: InstancesTable;
+};
