@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
-  outdir: 'dist',
+  outdir: process.env.SERVER_OUT_DIR ?? 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

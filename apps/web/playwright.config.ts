@@ -35,7 +35,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: `rm -rf ${dataDir} && node ../server/dist/main.js`,
+    command: `rm -rf ${dataDir} && node ${process.env.SERVER_BUNDLE ?? '../server/dist/main.js'}`,
     url: `${baseURL}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AppError, type AppDeps } from '@scmp/api';
 import type { ServerConfig } from './config';
@@ -10,7 +11,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { registerRestDoor, sendError } from './rest/rest-door';
-import { registerRoutes } from './routes';
+import { registerRoutes } from './routes/index';
 import { registerTrpcDoor } from './trpc-door';
 
 export const LOG_REDACT_PATHS = [
@@ -66,6 +67,11 @@ export async function buildApp(
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await registerRateLimit(app, deps, 600);
+  // Upload routes read multipart bodies with these ceilings; each route applies its own, smaller limits.
+  await app.register(multipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20, fieldSize: 100_000, parts: 30 },
+    throwFileSizeLimit: true,
+  });
 
   const spa = await registerSpa(app, config.webDistDir);
   registerRestDoor(app, deps, { prefix: '/api/v1', sendSpa: spa.sendIndex });

@@ -9,3 +9,7 @@ export { runDueJobs, periodicTasks } from './services/jobs/worker';
 export { buildOpenApiDocument } from './openapi';
 export { hashPassword, verifyPassword } from './services/passwords';
 export { createSession, resolveBearerToken, revokeUserSessions } from './services/sessions';
+export { renderEmail } from './services/mail/render-email';
+export { recordActivity } from './services/activity/record-activity';
+export { enforceRateLimit } from './services/rate-limit/rate-limiter';
+export { enqueueJob } from './services/jobs/queue';

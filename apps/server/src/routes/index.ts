@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '@scmp/api';
-import type { SpaServer } from './plugins/spa';
+import type { SpaServer } from '../plugins/spa';
 
 export type RouteContext = { spa: SpaServer };
 
