@@ -44,9 +44,13 @@ export function createDeps(input: {
     config: input.config,
     clock,
     logger: input.logger ?? silentLogger,
-    mailer: createOutboxMailer(input.db),
+    mailer: createOutboxMailer(input.db, clock),
     storage: createLocalStorage(input.config.uploadsDir),
     rateLimiter: createDbRateLimiter(input.db, clock),
-    payments: createPaymentProvider(input.config.stripe.secretKey),
+    payments: createPaymentProvider(
+      input.config.stripe.secretKey,
+      input.config.stripe.publishableKey,
+      input.config.stripe.apiBase,
+    ),
   };
 }

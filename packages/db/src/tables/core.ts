@@ -64,7 +64,7 @@ export type MailOutboxTable = {
   subject: string;
   html: string;
   text: string;
-  status: Generated<'pending' | 'sent' | 'failed'>;
+  status: Generated<'pending' | 'sent' | 'failed' | 'stored'>;
   attempts: Generated<number>;
   next_attempt_at: CreatedAt;
   last_error: string | null;

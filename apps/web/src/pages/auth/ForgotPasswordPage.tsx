@@ -1,11 +1,56 @@
-import { Container, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { AuthCard } from '../../features/auth/AuthCard';
 import { usePageMeta } from '../../lib/page-meta';
+import { errorMessage, useTRPC } from '../../lib/trpc';
 
 export default function ForgotPasswordPage() {
   usePageMeta('Forgot your password?');
+  const trpc = useTRPC();
+  const [email, setEmail] = useState('');
+  const forgot = useMutation(trpc.auth.forgotPassword.mutationOptions());
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return;
+    forgot.mutate({ email: email.trim() });
+  };
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Forgot your password?</Title>
-    </Container>
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter your email address and we will send you a link to reset your password."
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {forgot.isSuccess ? (
+            <Alert color="green" role="status">
+              {forgot.data.message || 'Password reset link sent to your email'}
+            </Alert>
+          ) : null}
+          {forgot.isError ? (
+            <Alert color="red" role="alert">
+              {errorMessage(forgot.error, 'Failed to send password reset link')}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <Button type="submit" fullWidth disabled={!email.trim() || forgot.isPending}>
+            {forgot.isPending ? 'Sending...' : 'Send reset link'}
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/login">
+              Back to login
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,11 +1,79 @@
-import { Container, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { AuthCard } from '../../features/auth/AuthCard';
+import { LoginForm, type LoginOutcome } from '../../features/auth/LoginForm';
+import { ResendVerificationButton } from '../../features/auth/ResendVerificationButton';
+import { TwoFactorForm } from '../../features/auth/TwoFactorForm';
 import { usePageMeta } from '../../lib/page-meta';
+
+type Step = { kind: 'credentials' } | LoginOutcome;
 
 export default function LoginPage() {
   usePageMeta('Sign in');
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [step, setStep] = useState<Step>({ kind: 'credentials' });
+  const message = (location.state as { message?: unknown } | null)?.message;
+  const sessionExpired = params.get('session_expired') === 'true';
+  const back = () => setStep({ kind: 'credentials' });
+
+  if (step.kind === 'verification-required') {
+    return (
+      <AuthCard title="Verify your email">
+        <Stack>
+          <Alert color="yellow" role="alert" title="Email verification required">
+            {step.message}
+          </Alert>
+          <Text size="sm">
+            We sent a verification link to <strong>{step.email}</strong>.
+          </Text>
+          <ResendVerificationButton
+            email={step.email}
+            fullWidth
+            successFallback="Verification email sent successfully. Please check your inbox."
+          />
+          <Button variant="subtle" onClick={back}>
+            Back to login
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  if (step.kind === 'two-factor') {
+    return (
+      <AuthCard title="Two-factor authentication" subtitle={step.email}>
+        <TwoFactorForm email={step.email} onBack={back} />
+      </AuthCard>
+    );
+  }
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Sign in</Title>
-    </Container>
+    <AuthCard
+      title="Sign in"
+      subtitle={
+        <>
+          Don&apos;t have an account?{' '}
+          <Anchor component={Link} to="/signup">
+            Create one
+          </Anchor>
+        </>
+      }
+    >
+      <Stack>
+        {typeof message === 'string' && message ? (
+          <Alert color="green" role="status">
+            {message}
+          </Alert>
+        ) : null}
+        {sessionExpired ? (
+          <Alert color="yellow" role="alert">
+            Your session has expired. Please log in again.
+          </Alert>
+        ) : null}
+        <LoginForm onOutcome={setStep} />
+      </Stack>
+    </AuthCard>
   );
 }

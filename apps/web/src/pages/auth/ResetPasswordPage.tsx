@@ -1,11 +1,110 @@
-import { Container, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from '../../features/auth/AuthCard';
 import { usePageMeta } from '../../lib/page-meta';
+import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+
+const RESET_SUCCESS = 'Password reset successfully. Please sign in with your new password.';
 
 export default function ResetPasswordPage() {
   usePageMeta('Reset your password');
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const form = useForm({
+    initialValues: { email: params.get('email') ?? '', password: '', password_confirmation: '' },
+    validate: {
+      password: (v) => (v.length < 8 ? 'Password must be at least 8 characters' : null),
+      password_confirmation: (v, values) =>
+        v !== values.password ? 'Passwords do not match' : null,
+    },
+  });
+  const reset = useMutation(
+    trpc.auth.resetPassword.mutationOptions({
+      onSuccess: () => navigate('/login', { replace: true, state: { message: RESET_SUCCESS } }),
+      onError: (error) => {
+        const errors = errorEnvelopeOf(error)?.errors;
+        if (!errors) return;
+        const mapped: Record<string, string> = {};
+        for (const field of ['email', 'password', 'password_confirmation']) {
+          const text = errors[field]?.[0];
+          if (text) mapped[field] = text;
+        }
+        form.setErrors(mapped);
+      },
+    }),
+  );
+
+  if (!token) {
+    return (
+      <AuthCard title="Reset your password">
+        <Stack>
+          <Alert color="red" role="alert">
+            Invalid or missing reset token
+          </Alert>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/forgot-password">
+              Request a new reset link
+            </Anchor>
+          </Text>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  const { email, password, password_confirmation } = form.values;
+  const complete = Boolean(email.trim() && password && password_confirmation);
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Reset your password</Title>
-    </Container>
+    <AuthCard title="Reset your password" subtitle="Choose a new password for your account.">
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) =>
+          reset.mutate({
+            email: values.email.trim(),
+            token,
+            password: values.password,
+            password_confirmation: values.password_confirmation,
+          }),
+        )}
+      >
+        <Stack>
+          {reset.isError ? (
+            <Alert color="red" role="alert">
+              {errorMessage(reset.error, 'Failed to reset password')}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password_confirmation')}
+          />
+          <Button type="submit" fullWidth disabled={!complete || reset.isPending}>
+            {reset.isPending ? 'Resetting...' : 'Reset password'}
+          </Button>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/login">
+              Back to login
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

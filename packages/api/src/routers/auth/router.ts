@@ -1,5 +1,25 @@
 import { router } from '../../trpc';
+import { forgotPassword } from './forgot-password';
+import { login } from './login';
+import { logout } from './logout';
 import { me } from './me';
+import { register } from './register';
+import { resendVerification } from './resend-verification';
+import { resetPassword } from './reset-password';
+import { twoFactorVerify } from './two-factor-verify';
+import { validateSession } from './validate-session';
+import { verifyEmail } from './verify-email';
 
 /** Procedures of the auth area. */
-export const authRouter = router({ me });
+export const authRouter = router({
+  me,
+  register,
+  login,
+  logout,
+  validateSession,
+  verifyEmail,
+  resendVerification,
+  forgotPassword,
+  resetPassword,
+  twoFactorVerify,
+});

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
+import { systemClock, type Clock } from '../../clock';
 
 export type OutgoingMail = {
   to: string;
@@ -16,9 +17,11 @@ export type Mailer = {
   send: (mail: OutgoingMail, db?: Kysely<Database>) => Promise<void>;
 };
 
-export function createOutboxMailer(db: Kysely<Database>): Mailer {
+/** The clock stamps created_at and the first delivery time (tests control it). */
+export function createOutboxMailer(db: Kysely<Database>, clock: Clock = systemClock): Mailer {
   return {
     async send(mail, trx) {
+      const now = clock.now();
       await (trx ?? db)
         .insertInto('mail_outbox')
         .values({
@@ -28,6 +31,8 @@ export function createOutboxMailer(db: Kysely<Database>): Mailer {
           text: mail.text,
           kind: mail.kind,
           user_id: mail.userId ?? null,
+          created_at: now,
+          next_attempt_at: now,
         })
         .execute();
     },

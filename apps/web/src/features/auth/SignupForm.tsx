@@ -1,0 +1,111 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import type { SessionUser } from '../session/SessionProvider';
+
+const FIELD_OF: Record<string, string> = {
+  name: 'name',
+  email: 'email',
+  password: 'password',
+  password_confirmation: 'password_confirmation',
+};
+
+/** Full name, e-mail, password twice. Mismatched passwords never leave the browser. */
+export function SignupForm({
+  onRegistered,
+}: {
+  onRegistered: (result: { token: string; user: SessionUser }) => void;
+}) {
+  const trpc = useTRPC();
+  const form = useForm({
+    initialValues: { name: '', email: '', password: '', password_confirmation: '' },
+    validate: {
+      name: (v) => (v.trim() ? null : 'Full name is required'),
+      email: (v) => (v.trim() ? null : 'Email address is required'),
+      password: (v) => (v ? null : 'Password is required'),
+      password_confirmation: (v, values) =>
+        !v
+          ? 'Please confirm your password'
+          : v !== values.password
+            ? 'Passwords do not match'
+            : null,
+    },
+  });
+  const register = useMutation(
+    trpc.auth.register.mutationOptions({
+      onSuccess: (res) => onRegistered(res.data),
+      onError: (error) => {
+        const errors = errorEnvelopeOf(error)?.errors;
+        if (!errors) return;
+        const mapped: Record<string, string> = {};
+        for (const [key, texts] of Object.entries(errors)) {
+          const field = FIELD_OF[key];
+          if (field && texts[0]) mapped[field] = texts[0];
+        }
+        form.setErrors(mapped);
+      },
+    }),
+  );
+  const fieldErrors = errorEnvelopeOf(register.error)?.errors;
+  const showTopError =
+    register.isError && !(fieldErrors && Object.keys(fieldErrors).some((k) => k in FIELD_OF));
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        register.mutate({
+          name: values.name.trim(),
+          email: values.email.trim(),
+          password: values.password,
+          password_confirmation: values.password_confirmation,
+        }),
+      )}
+    >
+      <Stack>
+        {showTopError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(register.error, 'Registration failed')}
+          </Alert>
+        ) : null}
+        <TextInput label="Full name" autoComplete="name" required {...form.getInputProps('name')} />
+        <TextInput
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          description="At least 8 characters. A long passphrase is best."
+          required
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password_confirmation')}
+        />
+        <Text size="xs" c="dimmed">
+          By creating an account you agree to our{' '}
+          <Anchor component={Link} to="/terms" size="xs">
+            Terms of Service
+          </Anchor>{' '}
+          and{' '}
+          <Anchor component={Link} to="/privacy" size="xs">
+            Privacy Policy
+          </Anchor>
+          .
+        </Text>
+        <Button type="submit" fullWidth disabled={register.isPending}>
+          {register.isPending ? 'Creating account...' : 'Create account'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

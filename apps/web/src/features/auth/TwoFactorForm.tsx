@@ -1,0 +1,86 @@
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useSession } from '../session/SessionProvider';
+
+type CodeType = 'totp' | 'recovery';
+
+/** Keeps only what the code type allows: 6 digits, or 8 letters/digits upper-cased. */
+export function cleanTwoFactorCode(value: string, type: CodeType): string {
+  return type === 'totp'
+    ? value.replace(/\D/g, '').slice(0, 6)
+    : value
+        .replace(/[^A-Za-z0-9]/g, '')
+        .toUpperCase()
+        .slice(0, 8);
+}
+
+/** Second sign-in step: an authenticator code or a recovery code; Back to login resets it all. */
+export function TwoFactorForm({ email, onBack }: { email: string; onBack: () => void }) {
+  const trpc = useTRPC();
+  const { signIn } = useSession();
+  const [code, setCode] = useState('');
+  const [type, setType] = useState<CodeType>('totp');
+  const verify = useMutation(
+    trpc.auth.twoFactorVerify.mutationOptions({
+      onSuccess: (res) => signIn(res.data.token, res.data.user),
+    }),
+  );
+
+  const switchType = () => {
+    setType((t) => (t === 'totp' ? 'recovery' : 'totp'));
+    setCode('');
+    verify.reset();
+  };
+  const back = () => {
+    setCode('');
+    setType('totp');
+    verify.reset();
+    onBack();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!code) return;
+    verify.mutate({ email, code, type });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm">
+          {type === 'totp'
+            ? 'Enter the 6-digit code from your authenticator app.'
+            : 'Enter one of your 8-character recovery codes.'}
+        </Text>
+        {verify.isError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(verify.error, 'Invalid verification code')}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={type === 'totp' ? 'Authentication code' : 'Recovery code'}
+          value={code}
+          onChange={(e) => setCode(cleanTwoFactorCode(e.currentTarget.value, type))}
+          inputMode={type === 'totp' ? 'numeric' : 'text'}
+          autoComplete="one-time-code"
+          maxLength={type === 'totp' ? 6 : 8}
+          required
+          autoFocus
+          styles={{ input: { letterSpacing: 4, fontFamily: 'monospace' } }}
+        />
+        <Button type="submit" fullWidth disabled={verify.isPending || !code}>
+          {verify.isPending ? 'Verifying...' : 'Verify'}
+        </Button>
+        <Group justify="space-between">
+          <Anchor component="button" type="button" size="sm" onClick={switchType}>
+            {type === 'totp' ? 'Use a recovery code' : 'Use authenticator app'}
+          </Anchor>
+          <Anchor component="button" type="button" size="sm" onClick={back}>
+            Back to login
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { messageEnvelope, okMessage } from '../../lib/envelope';
+import { recordActivity } from '../../services/activity/record-activity';
+import { ACCOUNT_MESSAGES } from '../../services/accounts/messages';
+import { publicProcedure } from '../../trpc';
+
+/** Deletes the caller's session. Answers success even without one, so the client can always sign out. */
+export const logout = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/logout',
+      tags: ['auth'],
+      summary: 'Sign out (deletes the session)',
+      protect: true,
+    },
+  })
+  .input(z.void())
+  .output(messageEnvelope)
+  .mutation(async ({ ctx }) => {
+    if (ctx.session && ctx.user) {
+      await ctx.deps.db.deleteFrom('sessions').where('id', '=', ctx.session.id).execute();
+      await recordActivity(ctx.deps, ctx.req, {
+        userId: ctx.user.id,
+        type: 'login',
+        action: 'logout',
+        description: 'Signed out',
+      });
+    }
+    return okMessage(ACCOUNT_MESSAGES.loggedOut);
+  });

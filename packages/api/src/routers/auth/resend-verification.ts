@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { messageEnvelope, okMessage } from '../../lib/envelope';
+import { ACCOUNT_MESSAGES } from '../../services/accounts/messages';
+import { resendVerification as resend } from '../../services/accounts/registration';
+import { publicProcedure } from '../../trpc';
+import { emailField } from './schemas';
+
+/** Same answer whether or not the address exists or is already verified. */
+export const resendVerification = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/resend-verification',
+      tags: ['auth'],
+      summary: 'Send a new verification link',
+      protect: false,
+    },
+  })
+  .input(z.object({ email: emailField }))
+  .output(messageEnvelope)
+  .mutation(async ({ ctx, input }) => {
+    await resend(ctx.deps, ctx.req, input.email);
+    return okMessage(ACCOUNT_MESSAGES.verificationResent);
+  });

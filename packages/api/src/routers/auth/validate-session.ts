@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/envelope';
+import { authedProcedure } from '../../trpc';
+
+export const validateSession = authedProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/auth/validate-session',
+      tags: ['auth'],
+      summary: 'Whether the bearer token is a live session',
+      protect: true,
+    },
+  })
+  .input(z.void())
+  .output(envelope(z.object({ valid: z.boolean() })))
+  .query(() => ok({ valid: true }));

@@ -1,0 +1,147 @@
+// Auth benchmark: logins per second (argon2id at m=19456, t=2, p=1), and the latency of a cheap
+// authenticated call (GET /api/v1/user) while logins saturate the server — argon2 runs off the
+// event loop, so that call's p99 must stay low (target < 50 ms).
+//
+//   import { benchAuth } from './bench/auth.mjs'; await benchAuth({ baseUrl })
+//   node scripts/bench/auth.mjs            (starts the built server itself; SERVER_BUNDLE to pick one)
+import { pathToFileURL } from 'node:url';
+import { load as defaultLoad, summary as defaultSummary } from './lib.mjs';
+
+const PASSWORD = 'bench password 2026';
+const LOGIN_WORKERS = 16;
+
+async function post(baseUrl, path, body, token) {
+  const res = await fetch(`${baseUrl}/api/v1${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json().catch(() => ({})) };
+}
+
+async function registerUsers(baseUrl, count) {
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const users = [];
+  for (let i = 0; i < count; i++) {
+    const email = `bench-${run}-${i}@example.com`;
+    const res = await post(baseUrl, '/auth/register', {
+      name: `Bench ${i}`,
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    });
+    if (res.status !== 201) throw new Error(`register failed (${res.status}): ${res.body.message}`);
+    users.push({ email, token: res.body.data.token });
+  }
+  return users;
+}
+
+/** Each worker signs one user in again and again until the deadline. */
+async function loginLoad(baseUrl, users, durationMs) {
+  const deadline = Date.now() + durationMs;
+  const latencies = [];
+  let ok = 0;
+  let failed = 0;
+  await Promise.all(
+    users.map(async (user) => {
+      while (Date.now() < deadline) {
+        const started = performance.now();
+        const res = await post(baseUrl, '/auth/login', { email: user.email, password: PASSWORD });
+        latencies.push(performance.now() - started);
+        if (res.status === 200) ok++;
+        else failed++;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const pct = (p) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
+  return { ok, failed, p50: pct(0.5), p99: pct(0.99) };
+}
+
+/**
+ * Runs the auth benchmark against a running server and returns its figures:
+ * logins_per_sec, login p50/p99, and GET /api/v1/user p50/p99 idle and under login saturation.
+ */
+export async function benchAuth({ baseUrl, durationSec = 8, load = defaultLoad }) {
+  const users = await registerUsers(baseUrl, LOGIN_WORKERS + 1);
+  const reader = users.pop();
+  const userCall = (duration) =>
+    load({
+      url: `${baseUrl}/api/v1/user`,
+      headers: { authorization: `Bearer ${reader.token}`, accept: 'application/json' },
+      connections: 10,
+      duration,
+    });
+
+  await userCall(2); // warm-up
+  const idle = await userCall(Math.max(3, Math.round(durationSec / 2)));
+  const [logins, loaded] = await Promise.all([
+    loginLoad(baseUrl, users, durationSec * 1000),
+    userCall(durationSec),
+  ]);
+  return {
+    logins_per_sec: Math.round(logins.ok / durationSec),
+    login_errors: logins.failed,
+    login_p50_ms: logins.p50,
+    login_p99_ms: logins.p99,
+    user_idle_p99_ms: idle.latency.p99,
+    user_under_login_load_rps: Math.round(loaded.requests.average),
+    user_under_login_load_p50_ms: loaded.latency.p50,
+    user_under_login_load_p99_ms: loaded.latency.p99,
+    user_under_login_load_errors: loaded.errors + loaded.timeouts + (loaded.non2xx ?? 0),
+    meets_p99_target_50ms: loaded.latency.p99 < 50,
+  };
+}
+
+/** The shape scripts/bench.mjs iterates over: rows for its table. */
+export async function bench({ serverUrl, load = defaultLoad, summary = defaultSummary }) {
+  void summary;
+  const r = await benchAuth({ baseUrl: serverUrl, load });
+  return [
+    {
+      name: 'POST /api/v1/auth/login (argon2id, 16 concurrent)',
+      requests_per_sec: r.logins_per_sec,
+      p50_ms: r.login_p50_ms,
+      p99_ms: r.login_p99_ms,
+      errors: r.login_errors,
+    },
+    {
+      name: 'GET /api/v1/user while logins saturate',
+      requests_per_sec: r.user_under_login_load_rps,
+      p50_ms: r.user_under_login_load_p50_ms,
+      p99_ms: r.user_under_login_load_p99_ms,
+      errors: r.user_under_login_load_errors,
+    },
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { spawn } = await import('node:child_process');
+  const { mkdtempSync } = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { waitFor } = await import('./lib.mjs');
+  const port = Number(process.env.PORT ?? 3293);
+  const child = spawn(process.execPath, [process.env.SERVER_BUNDLE ?? 'apps/server/dist/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'scmp-bench-auth-')),
+      LOG_LEVEL: 'silent',
+      APP_URL: `http://localhost:${port}`,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/v1/health`, 120_000);
+    console.log(await benchAuth({ baseUrl: `http://127.0.0.1:${port}` }));
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
