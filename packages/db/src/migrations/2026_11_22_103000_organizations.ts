@@ -36,6 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       last_health_check timestamptz,
       last_health_status text,
       terminated_at timestamptz,
+      provision_lease_until timestamptz,
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     );

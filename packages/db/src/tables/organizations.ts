@@ -38,6 +38,8 @@ export type InstancesTable = {
   last_health_check: NullableTimestamp;
   last_health_status: string | null;
   terminated_at: NullableTimestamp;
+  /** While a worker provisions the instance; another may take over only after it lapses. */
+  provision_lease_until: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 };

@@ -1,4 +1,15 @@
 import { router } from '../../trpc';
+import { changeInstanceStatus } from './change-instance-status';
+import { deleteInstance } from './delete-instance';
+import { deployInstance } from './deploy-instance';
+import { getInstance } from './get-instance';
+import { listInstances } from './list-instances';
 
 /** Procedures of the instances area. */
-export const instancesRouter = router({});
+export const instancesRouter = router({
+  list: listInstances,
+  get: getInstance,
+  deploy: deployInstance,
+  delete: deleteInstance,
+  changeStatus: changeInstanceStatus,
+});

@@ -1,11 +1,297 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowLeft,
+  IconChartBar,
+  IconExternalLink,
+  IconPalette,
+  IconSettings,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { EmptyState, PageHeader, StatusBadge } from '@scmp/ui';
+import { formatDate, isSettling } from '../../../features/instances/types';
+import { useInstanceStatus } from '../../../features/instances/use-instance-status';
 import { usePageMeta } from '../../../lib/page-meta';
+import { errorMessage, useTRPC } from '../../../lib/trpc';
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to="/dashboard/instances" size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={14} aria-hidden />
+        Back to Instances
+      </Group>
+    </Anchor>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+function ManagementCard({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="sm" h="100%">
+        <Group gap="sm">
+          {icon}
+          <Title order={3} size="h5">
+            {title}
+          </Title>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {text}
+        </Text>
+        <div style={{ marginTop: 'auto' }}>{action}</div>
+      </Stack>
+    </Card>
+  );
+}
 
 export default function InstanceDetailPage() {
-  usePageMeta('Instance');
+  const { uuid = '' } = useParams();
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    ...trpc.instances.get.queryOptions({ uuid }),
+    refetchInterval: (q) => (q.state.data && isSettling(q.state.data.data) ? 2000 : false),
+  });
+  const instance = query.data?.data;
+  usePageMeta(instance ? instance.name : 'Instance');
+  const status = useInstanceStatus();
+  const remove = useMutation(
+    trpc.instances.delete.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.instances.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.organizations.pathKey() });
+        void navigate('/dashboard/instances', {
+          state: { message: `Instance "${instance?.name ?? ''}" has been deleted successfully.` },
+        });
+      },
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          message: errorMessage(error, 'Failed to delete instance. Please try again.'),
+        }),
+    }),
+  );
+
+  if (query.isPending) {
+    return (
+      <Container size="lg" py="xl" aria-busy="true">
+        <Skeleton height={36} width="40%" mb="md" />
+        <Skeleton height={180} />
+      </Container>
+    );
+  }
+  if (query.isError || !instance) {
+    return (
+      <Container size="lg" py="xl">
+        <EmptyState
+          title="Instance not found"
+          order={2}
+          description="The instance does not exist, or you do not have access to it."
+          action={<BackLink />}
+        />
+      </Container>
+    );
+  }
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete instance',
+      children: (
+        <Text size="sm">
+          Are you sure you want to delete the instance &quot;{instance.name}&quot;? Deletion is
+          permanent and removes all of its data.
+        </Text>
+      ),
+      labels: { confirm: 'Delete Instance', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate({ uuid: instance.uuid }),
+    });
+
   return (
     <Container size="lg" py="xl">
-      <Title order={1}>Instance</Title>
+      <PageHeader
+        above={<BackLink />}
+        title={instance.name}
+        description={`Instance of ${instance.organization_name}`}
+        actions={
+          <>
+            {instance.status === 'active' ? (
+              <Button
+                variant="light"
+                color="orange"
+                onClick={() => status.mutate({ uuid: instance.uuid, action: 'suspend' })}
+                loading={status.isPending}
+              >
+                Suspend
+              </Button>
+            ) : null}
+            {instance.status === 'suspended' ? (
+              <Button
+                variant="light"
+                color="green"
+                onClick={() => status.mutate({ uuid: instance.uuid, action: 'resume' })}
+                loading={status.isPending}
+              >
+                Resume
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Card withBorder radius="md" padding="lg" mb="lg">
+        <Title order={2} size="h4" mb="sm">
+          Summary
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          <Field label="Name">
+            <Text>{instance.name}</Text>
+          </Field>
+          <Field label="Status">
+            <Group gap="xs">
+              <StatusBadge status={instance.status} />
+              <StatusBadge status={instance.ssl_status} label={`SSL: ${instance.ssl_status}`} />
+            </Group>
+          </Field>
+          <Field label="Organization">
+            <Anchor component={Link} to={`/dashboard/organizations/${instance.organization_uuid}`}>
+              {instance.organization_name}
+            </Anchor>
+          </Field>
+          <Field label="URL">
+            {instance.instance_url ? (
+              <Anchor href={instance.instance_url} target="_blank" rel="noopener noreferrer">
+                <Group gap={4} component="span">
+                  {instance.instance_url}
+                  <IconExternalLink size={14} aria-hidden />
+                </Group>
+              </Anchor>
+            ) : (
+              <Text>—</Text>
+            )}
+          </Field>
+          <Field label="Custom domain">
+            <Text>{instance.custom_domain ?? 'None'}</Text>
+          </Field>
+          <Field label="Provisioned">
+            <Text>
+              {instance.provisioned_at ? formatDate(instance.provisioned_at, true) : 'Not yet'}
+            </Text>
+          </Field>
+          <Field label="Last health check">
+            <Text>
+              {instance.last_health_check
+                ? `${formatDate(instance.last_health_check, true)} (${instance.last_health_status ?? 'unknown'})`
+                : 'Not checked yet'}
+            </Text>
+          </Field>
+        </SimpleGrid>
+      </Card>
+
+      <Title order={2} size="h4" mb="sm">
+        Management
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} mb="lg">
+        <ManagementCard
+          icon={<IconPalette size={20} aria-hidden />}
+          title="Branding"
+          text="Logo, colours and texts of this instance's portal."
+          action={
+            <Button component={Link} to={`/dashboard/branding/${instance.uuid}`} variant="light">
+              Branding
+            </Button>
+          }
+        />
+        <ManagementCard
+          icon={<IconSettings size={20} aria-hidden />}
+          title="Settings"
+          text="Instance configuration."
+          action={
+            <Group gap="xs">
+              <Button variant="light" disabled>
+                Settings
+              </Button>
+              <Badge color="gray" variant="light">
+                Coming Soon
+              </Badge>
+            </Group>
+          }
+        />
+        <ManagementCard
+          icon={<IconChartBar size={20} aria-hidden />}
+          title="Analytics"
+          text="Usage and visitor statistics."
+          action={
+            <Group gap="xs">
+              <Button variant="light" disabled>
+                Analytics
+              </Button>
+              <Badge color="gray" variant="light">
+                Coming Soon
+              </Badge>
+            </Group>
+          }
+        />
+      </SimpleGrid>
+
+      <Card
+        withBorder
+        radius="md"
+        padding="lg"
+        style={{ borderColor: 'var(--mantine-color-red-4)' }}
+      >
+        <Title order={2} size="h4" c="red.8" mb="xs">
+          Danger Zone
+        </Title>
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm">Deleting the instance is permanent and removes all of its data.</Text>
+          <Button
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={confirmDelete}
+            loading={remove.isPending}
+          >
+            Delete Instance
+          </Button>
+        </Group>
+      </Card>
     </Container>
   );
 }

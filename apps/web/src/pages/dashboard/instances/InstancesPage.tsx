@@ -1,11 +1,105 @@
-import { Container, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconServer } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { EmptyState, PageHeader } from '@scmp/ui';
+import { DeployInstanceForm } from '../../../features/instances/DeployInstanceForm';
+import { InstanceCard } from '../../../features/instances/InstanceCard';
+import { pollWhileSettling } from '../../../features/instances/types';
+import { useInstanceStatus } from '../../../features/instances/use-instance-status';
+import { isFullOrganization } from '../../../features/organizations/types';
+import { useSiteConfig } from '../../../features/organizations/use-site-config';
 import { usePageMeta } from '../../../lib/page-meta';
+import { errorMessage, useTRPC } from '../../../lib/trpc';
 
 export default function InstancesPage() {
   usePageMeta('Instances');
+  const trpc = useTRPC();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { instanceDomain } = useSiteConfig();
+  // The success banner comes from navigation state and is cleared once read.
+  const [banner, setBanner] = useState<string | null>(
+    () => (location.state as { message?: string } | null)?.message ?? null,
+  );
+  useEffect(() => {
+    if ((location.state as { message?: string } | null)?.message) {
+      void navigate(location.pathname + location.search, { replace: true, state: null });
+    }
+  }, [location, navigate]);
+
+  const organizations = useQuery(trpc.organizations.list.queryOptions({}));
+  const instances = useQuery({
+    ...trpc.instances.list.queryOptions({}),
+    refetchInterval: (q) => pollWhileSettling(q.state.data),
+  });
+  const status = useInstanceStatus();
+  const orgs = (organizations.data?.data ?? []).filter(isFullOrganization);
+  const list = instances.data?.data ?? [];
+  const loading = organizations.isPending || instances.isPending;
+
   return (
     <Container size="lg" py="xl">
-      <Title order={1}>Instances</Title>
+      <PageHeader
+        title="Instances"
+        description="Deploy and manage the hosted portals of your organizations."
+      />
+      {banner ? (
+        <Alert color="green" withCloseButton onClose={() => setBanner(null)} mb="lg" role="status">
+          {banner}
+        </Alert>
+      ) : null}
+      {loading ? (
+        <Stack aria-busy="true">
+          <Skeleton height={180} />
+          <Skeleton height={120} />
+        </Stack>
+      ) : organizations.isError || instances.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(organizations.error ?? instances.error, 'Failed to fetch data')}
+        </Alert>
+      ) : orgs.length === 0 ? (
+        <EmptyState
+          icon={<IconServer size={28} />}
+          title="No organizations yet"
+          order={2}
+          description="Instances belong to an organization. Create an organization first."
+          action={
+            <Button component={Link} to="/dashboard/organizations">
+              Go to Organizations
+            </Button>
+          }
+        />
+      ) : (
+        <Stack gap="lg">
+          <Paper withBorder radius="md" p="lg">
+            <Title order={2} size="h4" mb="md">
+              Deploy New Instance
+            </Title>
+            <DeployInstanceForm organizations={orgs} instanceDomain={instanceDomain} />
+          </Paper>
+          <Stack gap="md">
+            <Title order={2} size="h4">
+              Your Instances
+            </Title>
+            {list.length === 0 ? (
+              <Card withBorder radius="md" padding="lg">
+                <Text c="dimmed">No instances yet. Deploy your first one above.</Text>
+              </Card>
+            ) : (
+              list.map((instance) => (
+                <InstanceCard
+                  key={instance.uuid}
+                  instance={instance}
+                  busy={status.isPending && status.variables?.uuid === instance.uuid}
+                  onAction={(action) => status.mutate({ uuid: instance.uuid, action })}
+                />
+              ))
+            )}
+          </Stack>
+        </Stack>
+      )}
     </Container>
   );
 }

@@ -1,11 +1,290 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowLeft,
+  IconEdit,
+  IconExternalLink,
+  IconPalette,
+  IconPlus,
+  IconTrash,
+  IconWorld,
+} from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ORGANIZATION_TEXTS } from '@scmp/api/contracts';
+import { EmptyState, PageHeader, StatusBadge } from '@scmp/ui';
+import { pollWhileSettling, formatDate } from '../../../features/instances/types';
+import { EditOrganizationForm } from '../../../features/organizations/EditOrganizationForm';
+import { OrganizationTypeIcon, typeLabel } from '../../../features/organizations/type-icon';
+import { useSiteConfig } from '../../../features/organizations/use-site-config';
 import { usePageMeta } from '../../../lib/page-meta';
+import { errorMessage, useTRPC } from '../../../lib/trpc';
+
+function BackLink() {
+  return (
+    <Anchor component={Link} to="/dashboard/organizations" size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={14} aria-hidden />
+        Back to Organisations
+      </Group>
+    </Anchor>
+  );
+}
 
 export default function OrganizationDetailPage() {
-  usePageMeta('Organization');
+  const { orgUuid = '' } = useParams();
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { tenantDomain } = useSiteConfig();
+  const [editing, setEditing] = useState(false);
+  const query = useQuery(trpc.organizations.get.queryOptions({ id: orgUuid }));
+  const org = query.data?.data;
+  usePageMeta(org ? org.name : 'Organization');
+  const instances = useQuery({
+    ...trpc.instances.list.queryOptions({ organization_id: orgUuid }),
+    enabled: !!org,
+    refetchInterval: (q) => pollWhileSettling(q.state.data),
+  });
+  const remove = useMutation(
+    trpc.organizations.delete.mutationOptions({
+      onSuccess: async () => {
+        notifications.show({
+          color: 'green',
+          message: `Organisation "${org?.name ?? ''}" deleted.`,
+        });
+        await queryClient.invalidateQueries({ queryKey: trpc.organizations.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.instances.pathKey() });
+        void navigate('/dashboard/organizations');
+      },
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          message: errorMessage(error, 'Failed to delete organisation'),
+        }),
+    }),
+  );
+
+  if (query.isPending) {
+    return (
+      <Container size="lg" py="xl" aria-busy="true">
+        <Skeleton height={36} width="40%" mb="md" />
+        <Skeleton height={160} mb="md" />
+        <Skeleton height={120} />
+      </Container>
+    );
+  }
+  if (query.isError || !org) {
+    return (
+      <Container size="lg" py="xl">
+        <EmptyState
+          title="Organization not found"
+          order={2}
+          description="The organization does not exist, or you do not have access to it."
+          action={<BackLink />}
+        />
+      </Container>
+    );
+  }
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete organisation',
+      children: <Text size="sm">{ORGANIZATION_TEXTS.deleteConfirm}</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate({ id: org.uuid }),
+    });
+
+  const list = instances.data?.data ?? [];
   return (
     <Container size="lg" py="xl">
-      <Title order={1}>Organization</Title>
+      <PageHeader
+        above={<BackLink />}
+        title={
+          <Group gap="sm" component="span">
+            <OrganizationTypeIcon type={org.type} />
+            {org.name}
+            <StatusBadge status={org.status} />
+          </Group>
+        }
+        description={typeLabel(org.type)}
+        actions={
+          <>
+            <Button
+              variant="default"
+              leftSection={<IconEdit size={16} />}
+              onClick={() => setEditing(true)}
+              disabled={editing}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="default"
+              component={Link}
+              to={`/dashboard/branding/${org.uuid}`}
+              leftSection={<IconPalette size={16} />}
+            >
+              Branding
+            </Button>
+            <Button
+              variant="default"
+              component={Link}
+              to={`/dashboard/tenant/${org.uuid}`}
+              leftSection={<IconWorld size={16} />}
+            >
+              Subdomain
+            </Button>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              onClick={confirmDelete}
+              loading={remove.isPending}
+            >
+              Delete
+            </Button>
+          </>
+        }
+      />
+
+      {editing ? (
+        <Paper withBorder radius="md" p="lg" mb="lg">
+          <Title order={2} size="h4" mb="md">
+            Edit Organisation
+          </Title>
+          <EditOrganizationForm organization={org} onDone={() => setEditing(false)} />
+        </Paper>
+      ) : null}
+
+      <Card withBorder radius="md" padding="lg" mb="lg">
+        <Title order={2} size="h4" mb="sm">
+          Details
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <div>
+            <Text size="sm" c="dimmed">
+              Description
+            </Text>
+            <Text>{org.description || 'No description'}</Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">
+              Subdomain
+            </Text>
+            <Text>{org.subdomain ? `${org.subdomain}.${tenantDomain}` : 'Not set'}</Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">
+              Instances
+            </Text>
+            <Text>{org.instance_count}</Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">
+              Created
+            </Text>
+            <Text>{formatDate(org.created_at)}</Text>
+          </div>
+        </SimpleGrid>
+      </Card>
+
+      <Card withBorder radius="md" padding="lg">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h4">
+            Instances
+          </Title>
+          <Button component={Link} to="/dashboard/instances" leftSection={<IconPlus size={16} />}>
+            Create Instance
+          </Button>
+        </Group>
+        {instances.isPending ? (
+          <Stack>
+            <Skeleton height={20} />
+            <Skeleton height={20} />
+          </Stack>
+        ) : instances.isError ? (
+          <Alert color="red">{errorMessage(instances.error, 'Failed to fetch data')}</Alert>
+        ) : list.length === 0 ? (
+          <Text c="dimmed">No instances yet.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={600}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>URL</Table.Th>
+                  <Table.Th>Last health check</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((instance) => (
+                  <Table.Tr key={instance.uuid}>
+                    <Table.Td>{instance.name}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={instance.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{instance.instance_url ?? '—'}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDate(instance.last_health_check, true)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        {instance.instance_url ? (
+                          <Button
+                            component="a"
+                            href={instance.instance_url}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            size="xs"
+                            variant="subtle"
+                            leftSection={<IconExternalLink size={14} />}
+                            aria-label={`Visit ${instance.name}`}
+                          >
+                            Visit
+                          </Button>
+                        ) : null}
+                        <Button
+                          component={Link}
+                          to={`/dashboard/instances/${instance.uuid}`}
+                          size="xs"
+                          variant="light"
+                          aria-label={`Manage ${instance.name}`}
+                        >
+                          Manage
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
     </Container>
   );
 }

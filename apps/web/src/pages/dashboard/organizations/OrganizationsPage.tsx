@@ -1,11 +1,103 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Title,
+} from '@mantine/core';
+import { IconBuildingCommunity, IconPlus, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { EmptyState, PageHeader } from '@scmp/ui';
+import { CreateOrganizationForm } from '../../../features/organizations/CreateOrganizationForm';
+import { OrganizationCard } from '../../../features/organizations/OrganizationCard';
+import { isFullOrganization } from '../../../features/organizations/types';
+import { useSiteConfig } from '../../../features/organizations/use-site-config';
 import { usePageMeta } from '../../../lib/page-meta';
+import { errorMessage, useTRPC } from '../../../lib/trpc';
 
 export default function OrganizationsPage() {
   usePageMeta('Organizations');
+  const trpc = useTRPC();
+  const { tenantDomain } = useSiteConfig();
+  const [creating, setCreating] = useState(false);
+  const query = useQuery(trpc.organizations.list.queryOptions({}));
+  const organizations = (query.data?.data ?? []).filter(isFullOrganization);
+
   return (
     <Container size="lg" py="xl">
-      <Title order={1}>Organizations</Title>
+      <PageHeader
+        title="Organizations"
+        description="Create and manage your schools, camps and other organizations."
+        actions={
+          <Button
+            leftSection={creating ? <IconX size={16} /> : <IconPlus size={16} />}
+            variant={creating ? 'default' : 'filled'}
+            onClick={() => setCreating((v) => !v)}
+            aria-expanded={creating}
+          >
+            {creating ? 'Cancel' : 'New Organization'}
+          </Button>
+        }
+      />
+      {creating ? (
+        <Paper withBorder radius="md" p="lg" mb="lg">
+          <Title order={2} size="h4" mb="md">
+            Create Organization
+          </Title>
+          <CreateOrganizationForm
+            onCreated={() => setCreating(false)}
+            onCancel={() => setCreating(false)}
+          />
+        </Paper>
+      ) : null}
+      {query.isPending ? (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, md: 3 }}
+          aria-busy="true"
+          aria-label="Loading organizations"
+        >
+          {[0, 1, 2].map((i) => (
+            <Card key={i} withBorder radius="md" padding="lg" data-testid="organization-skeleton">
+              <Stack gap="sm">
+                <Skeleton height={28} width="70%" />
+                <Skeleton height={14} width="30%" />
+                <Skeleton height={14} />
+                <Skeleton height={14} width="50%" />
+                <Skeleton height={34} width={90} ml="auto" />
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      ) : query.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(query.error, 'Failed to fetch organizations')}
+        </Alert>
+      ) : organizations.length === 0 ? (
+        creating ? null : (
+          <EmptyState
+            icon={<IconBuildingCommunity size={28} />}
+            title="No organizations yet"
+            description="Create your first organization to deploy instances, brand them and claim a subdomain."
+            order={2}
+            action={
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                Create Your First Organization
+              </Button>
+            }
+          />
+        )
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          {organizations.map((org) => (
+            <OrganizationCard key={org.uuid} organization={org} tenantDomain={tenantDomain} />
+          ))}
+        </SimpleGrid>
+      )}
     </Container>
   );
 }

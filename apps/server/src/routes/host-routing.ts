@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { resolveHost, type AppDeps, type ResolvedHost } from '@scmp/api';
+import type { RouteContext } from './index';
+
+/** Paths that keep working on every host (the API, static assets, uploaded files). */
+const PASS_THROUGH = /^\/(api|trpc|assets|files)(\/|$|\?)/;
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+function statusPage(title: string, text: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;background:#f8fafc;color:#111827;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0"><main style="max-width:32rem;padding:2rem;text-align:center"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main></body></html>`;
+}
+
+function sendPage(reply: FastifyReply, status: number, title: string, text: string) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(statusPage(title, text));
+}
+
+/** Navigations (no file extension) get the SPA; files such as /favicon.ico fall through to static. */
+function isNavigation(request: FastifyRequest, path: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const last = path.split('/').pop() ?? '';
+  return !last.includes('.');
+}
+
+/**
+ * Tells the SPA it runs in tenant mode: the organization's slug and, on an instance host, the
+ * instance whose branding applies (falling back to the organization's).
+ */
+function tenantMeta(resolved: ResolvedHost): string {
+  if (resolved.kind === 'instance') {
+    return [
+      `<meta name="scmp-host-kind" content="instance">`,
+      `<meta name="scmp-tenant" content="${escapeHtml(resolved.organization.subdomain ?? '')}">`,
+      `<meta name="scmp-organization" content="${escapeHtml(resolved.organization.uuid)}">`,
+      `<meta name="scmp-instance" content="${escapeHtml(resolved.instance.uuid)}">`,
+    ].join('');
+  }
+  if (resolved.kind === 'tenant' && resolved.organization) {
+    return [
+      `<meta name="scmp-host-kind" content="tenant">`,
+      `<meta name="scmp-tenant" content="${escapeHtml(resolved.slug)}">`,
+      `<meta name="scmp-organization" content="${escapeHtml(resolved.organization.uuid)}">`,
+    ].join('');
+  }
+  return '';
+}
+
+/**
+ * Host routing, first of all routes (an onRequest hook):
+ * - an active instance's host serves the SPA in tenant mode and `/healthz` → {status, instance};
+ * - a suspended instance's host answers 503 "This portal is suspended"; one still being set up 503;
+ * - an unknown host under INSTANCE_DOMAIN answers 404;
+ * - `{slug}.TENANT_DOMAIN` serves the tenant-mode SPA only while the organization is active.
+ * /api, /trpc, /assets and /files keep working on every host.
+ */
+export async function registerHostRouting(
+  app: FastifyInstance,
+  deps: AppDeps,
+  context: RouteContext,
+): Promise<void> {
+  const indexHtml = captureIndexHtml(context);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (PASS_THROUGH.test(path)) return;
+    const resolved = await resolveHost(deps, request.headers.host);
+    if (resolved.kind === 'main') return;
+
+    if (resolved.kind === 'unknown-instance') {
+      return sendPage(reply, 404, 'Portal not found', 'There is no portal at this address.');
+    }
+
+    if (resolved.kind === 'instance') {
+      const { status, uuid } = resolved.instance;
+      if (path === '/healthz') {
+        if (status === 'active') {
+          return reply
+            .code(200)
+            .header('cache-control', 'no-store')
+            .send({ status: 'ok', instance: uuid });
+        }
+        return reply.code(503).header('cache-control', 'no-store').send({ status, instance: uuid });
+      }
+      if (status === 'suspended') {
+        return sendPage(
+          reply,
+          503,
+          'This portal is suspended',
+          'This portal is suspended. Please contact its administrator.',
+        );
+      }
+      if (status !== 'active') {
+        return sendPage(
+          reply,
+          503,
+          'This portal is being set up',
+          'This portal is being set up. Please try again in a few minutes.',
+        );
+      }
+    } else if (!resolved.organization || resolved.organization.status !== 'active') {
+      return sendPage(reply, 404, 'Site not found', 'There is no active site at this address.');
+    }
+
+    if (!isNavigation(request, path)) return;
+    const meta = tenantMeta(resolved);
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(
+        indexHtml.includes('</head>')
+          ? indexHtml.replace('</head>', `${meta}</head>`)
+          : meta + indexHtml,
+      );
+  });
+}
+
+/** The SPA's index.html as the SPA plugin serves it (read once through its sendIndex). */
+function captureIndexHtml(context: RouteContext): string {
+  let html = '';
+  const recorder = {
+    code: () => recorder,
+    type: () => recorder,
+    header: () => recorder,
+    send: (body: unknown) => {
+      html = typeof body === 'string' ? body : String(body);
+      return recorder;
+    },
+  };
+  context.spa.sendIndex(recorder as unknown as FastifyReply);
+  return html;
+}

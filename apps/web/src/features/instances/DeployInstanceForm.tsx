@@ -1,0 +1,142 @@
+import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  INSTANCE_TEXTS,
+  SUBDOMAIN_TEXTS,
+  hasOnlySubdomainCharacters,
+  slugify,
+} from '@scmp/api/contracts';
+import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import type { Organization } from '../organizations/types';
+
+function isUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The Deploy New Instance form with the host preview {prefix}-{org subdomain}.{instance domain}. */
+export function DeployInstanceForm({
+  organizations,
+  instanceDomain,
+}: {
+  organizations: Organization[];
+  instanceDomain: string;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: {
+      organization_uuid: organizations.length === 1 ? (organizations[0]?.uuid ?? '') : '',
+      name: '',
+      subdomain: '',
+      custom_domain: '',
+    },
+    validate: {
+      organization_uuid: (v) => (v ? null : INSTANCE_TEXTS.organizationRequired),
+      name: (v) => (v.trim() ? null : INSTANCE_TEXTS.nameRequired),
+      subdomain: (v) =>
+        hasOnlySubdomainCharacters(v) ? null : SUBDOMAIN_TEXTS.lettersNumbersHyphens,
+      custom_domain: (v) => (!v.trim() || isUrl(v.trim()) ? null : INSTANCE_TEXTS.customDomainUrl),
+    },
+  });
+  const selected = organizations.find((o) => o.uuid === form.values.organization_uuid);
+  const deploy = useMutation(
+    trpc.instances.deploy.mutationOptions({
+      onSuccess: async (res) => {
+        notifications.show({
+          color: 'green',
+          message: `Instance "${res.data.name}" is being deployed to ${res.data.host ?? ''}.`,
+        });
+        await queryClient.invalidateQueries({ queryKey: trpc.instances.pathKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.organizations.pathKey() });
+        form.setValues({ name: '', subdomain: '', custom_domain: '' });
+      },
+      onError: (error) => {
+        const fields = errorEnvelopeOf(error)?.errors;
+        if (fields) {
+          for (const [field, texts] of Object.entries(fields)) form.setFieldError(field, texts[0]);
+        }
+        setFormError(errorMessage(error, 'Failed to create instance'));
+      },
+    }),
+  );
+
+  const prefix = form.values.subdomain || slugify(form.values.name, 30) || '{prefix}';
+  const preview = selected?.subdomain ? `${prefix}-${selected.subdomain}.${instanceDomain}` : null;
+
+  return (
+    <form
+      noValidate
+      aria-label="Deploy new instance"
+      onSubmit={form.onSubmit((values) => {
+        setFormError(null);
+        deploy.mutate({
+          organization_uuid: values.organization_uuid,
+          name: values.name.trim(),
+          subdomain: values.subdomain || null,
+          custom_domain: values.custom_domain.trim() || null,
+        });
+      })}
+    >
+      <Stack gap="md">
+        {formError ? (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <Select
+          label="Organization"
+          placeholder="Select an organization"
+          required
+          data={organizations.map((o) => ({ value: o.uuid, label: o.name }))}
+          {...form.getInputProps('organization_uuid')}
+        />
+        {selected && !selected.subdomain ? (
+          <Alert color="yellow" role="status">
+            This organization has no subdomain. It needs one before instances can be created.{' '}
+            <Anchor component={Link} to={`/dashboard/tenant/${selected.uuid}`}>
+              Set up a subdomain
+            </Anchor>
+          </Alert>
+        ) : null}
+        <TextInput label="Instance name" required {...form.getInputProps('name')} />
+        <TextInput
+          label="Subdomain prefix"
+          placeholder="main"
+          description="Optional; generated from the instance name when empty."
+          {...form.getInputProps('subdomain')}
+          onChange={(e) => form.setFieldValue('subdomain', e.currentTarget.value.toLowerCase())}
+        />
+        <TextInput
+          label="Custom domain"
+          placeholder="https://portal.example.org"
+          description="Optional."
+          {...form.getInputProps('custom_domain')}
+        />
+        {preview ? (
+          <Text size="sm" aria-live="polite">
+            Host: <strong>{preview}</strong>
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            loading={deploy.isPending}
+            disabled={!!selected && !selected.subdomain}
+          >
+            Deploy Instance
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

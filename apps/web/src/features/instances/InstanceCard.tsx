@@ -1,0 +1,103 @@
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { StatusBadge } from '@scmp/ui';
+import { formatDate, type Instance } from './types';
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{value}</Text>
+    </div>
+  );
+}
+
+/** One instance on the instances list with its actions. */
+export function InstanceCard({
+  instance,
+  onAction,
+  busy,
+}: {
+  instance: Instance;
+  onAction: (action: 'suspend' | 'resume') => void;
+  busy: boolean;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-label={instance.name}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={3} size="h4">
+            {instance.name}
+          </Title>
+          <Group gap="xs">
+            <StatusBadge status={instance.status} />
+            <StatusBadge status={instance.ssl_status} label={`SSL: ${instance.ssl_status}`} />
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Field label="Organization" value={instance.organization_name} />
+          <Field label="Subdomain" value={instance.host ?? instance.subdomain} />
+          <Field label="Custom domain" value={instance.custom_domain ?? 'None'} />
+          <Field
+            label="Provisioned"
+            value={instance.provisioned_at ? formatDate(instance.provisioned_at) : 'Not yet'}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="xs">
+          {instance.instance_url ? (
+            <Button
+              component="a"
+              href={instance.instance_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="xs"
+              variant="subtle"
+              leftSection={<IconExternalLink size={14} />}
+              aria-label={`Visit ${instance.name}`}
+            >
+              Visit
+            </Button>
+          ) : null}
+          {instance.status === 'active' ? (
+            <Button
+              size="xs"
+              variant="light"
+              color="orange"
+              leftSection={<IconPlayerPause size={14} />}
+              onClick={() => onAction('suspend')}
+              loading={busy}
+              aria-label={`Suspend ${instance.name}`}
+            >
+              Suspend
+            </Button>
+          ) : null}
+          {instance.status === 'suspended' ? (
+            <Button
+              size="xs"
+              variant="light"
+              color="green"
+              leftSection={<IconPlayerPlay size={14} />}
+              onClick={() => onAction('resume')}
+              loading={busy}
+              aria-label={`Resume ${instance.name}`}
+            >
+              Resume
+            </Button>
+          ) : null}
+          <Button
+            component={Link}
+            to={`/dashboard/instances/${instance.uuid}`}
+            size="xs"
+            variant="light"
+            aria-label={`Manage ${instance.name}`}
+          >
+            Manage
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

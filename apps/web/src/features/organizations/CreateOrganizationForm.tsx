@@ -1,0 +1,128 @@
+import { Alert, Button, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  ORGANIZATION_TEXTS,
+  SUBDOMAIN_TEXTS,
+  hasOnlySubdomainCharacters,
+} from '@scmp/api/contracts';
+import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { SubdomainStatusIcon } from './SubdomainStatus';
+import { ORGANIZATION_TYPE_OPTIONS } from './type-icon';
+import { useSiteConfig } from './use-site-config';
+import { useSubdomainCheck } from './use-subdomain-check';
+
+type Values = { name: string; type: string; description: string; subdomain: string };
+
+/** The Create form of the organizations list, with the live subdomain check. */
+export function CreateOrganizationForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated?: (uuid: string) => void;
+  onCancel?: () => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { tenantDomain } = useSiteConfig();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    initialValues: { name: '', type: '', description: '', subdomain: '' },
+    validate: {
+      name: (v) => (v.trim() ? null : ORGANIZATION_TEXTS.nameRequired),
+      type: (v) => (v ? null : ORGANIZATION_TEXTS.typeRequired),
+      subdomain: (v) =>
+        hasOnlySubdomainCharacters(v) ? null : SUBDOMAIN_TEXTS.lettersNumbersHyphens,
+    },
+  });
+  const check = useSubdomainCheck(form.values.subdomain);
+  const create = useMutation(
+    trpc.organizations.create.mutationOptions({
+      onSuccess: async (res) => {
+        notifications.show({ color: 'green', message: `Organization "${res.data.name}" created.` });
+        await queryClient.invalidateQueries({ queryKey: trpc.organizations.list.queryKey() });
+        form.reset();
+        onCreated?.(res.data.uuid);
+      },
+      onError: (error) => {
+        const fields = errorEnvelopeOf(error)?.errors;
+        if (fields) {
+          for (const [field, texts] of Object.entries(fields)) form.setFieldError(field, texts[0]);
+        }
+        setFormError(errorMessage(error, 'Failed to create organization'));
+      },
+    }),
+  );
+
+  const submit = form.onSubmit((values) => {
+    setFormError(null);
+    if (values.subdomain && check.status !== 'available') {
+      setFormError(SUBDOMAIN_TEXTS.ensureAvailable);
+      return;
+    }
+    create.mutate({
+      name: values.name.trim(),
+      type: values.type as 'school' | 'camp' | 'other',
+      description: values.description.trim() || null,
+      subdomain: values.subdomain || null,
+    });
+  });
+
+  const slug = form.values.subdomain;
+  return (
+    <form onSubmit={submit} noValidate aria-label="Create organization">
+      <Stack gap="md">
+        {formError ? (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <TextInput label="Organization name" required {...form.getInputProps('name')} />
+        <Select
+          label="Organization type"
+          placeholder="Select a type"
+          required
+          data={ORGANIZATION_TYPE_OPTIONS}
+          {...form.getInputProps('type')}
+        />
+        <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+        <TextInput
+          label="Subdomain"
+          placeholder="your-organization"
+          description={
+            slug
+              ? `Your site: ${slug}.${tenantDomain}`
+              : 'Leave empty to generate one from the organization name.'
+          }
+          rightSection={<SubdomainStatusIcon status={check.status} />}
+          {...form.getInputProps('subdomain')}
+          onChange={(event) => {
+            setFormError(null);
+            form.setFieldValue('subdomain', event.currentTarget.value.toLowerCase());
+          }}
+        />
+        {check.status === 'available' || check.status === 'unavailable' ? (
+          <Text size="sm" c={check.status === 'available' ? 'green.8' : 'red.8'} aria-live="polite">
+            {check.message}
+          </Text>
+        ) : check.status === 'checking' ? (
+          <Text size="sm" c="dimmed" aria-live="polite">
+            Checking availability...
+          </Text>
+        ) : null}
+        <Group justify="flex-end">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" loading={create.isPending}>
+            Create Organization
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { Alert, Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ORGANIZATION_TEXTS } from '@scmp/api/contracts';
+import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { ORGANIZATION_TYPE_OPTIONS } from './type-icon';
+import type { Organization } from './types';
+
+/** The inline Edit form of the organization detail (the subdomain lives on the tenant screen). */
+export function EditOrganizationForm({
+  organization,
+  onDone,
+}: {
+  organization: Organization;
+  onDone: () => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: {
+      name: organization.name,
+      type: organization.type as string,
+      description: organization.description ?? '',
+    },
+    validate: {
+      name: (v) => (v.trim() ? null : ORGANIZATION_TEXTS.editNameRequired),
+      type: (v) => (v ? null : ORGANIZATION_TEXTS.editTypeRequired),
+    },
+  });
+  const update = useMutation(
+    trpc.organizations.update.mutationOptions({
+      onSuccess: async () => {
+        notifications.show({ color: 'green', message: 'Organisation updated successfully.' });
+        await queryClient.invalidateQueries({ queryKey: trpc.organizations.pathKey() });
+        onDone();
+      },
+      onError: (error) => {
+        const fields = errorEnvelopeOf(error)?.errors;
+        if (fields) {
+          for (const [field, texts] of Object.entries(fields)) form.setFieldError(field, texts[0]);
+        }
+        setFormError(errorMessage(error, 'Failed to update organisation'));
+      },
+    }),
+  );
+  return (
+    <form
+      noValidate
+      aria-label="Edit organisation"
+      onSubmit={form.onSubmit((values) => {
+        setFormError(null);
+        update.mutate({
+          id: organization.uuid,
+          name: values.name.trim(),
+          type: values.type as 'school' | 'camp' | 'other',
+          description: values.description.trim() || null,
+        });
+      })}
+    >
+      <Stack gap="md">
+        {formError ? (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        ) : null}
+        <TextInput label="Organisation name" required {...form.getInputProps('name')} />
+        <Select
+          label="Organisation type"
+          required
+          data={ORGANIZATION_TYPE_OPTIONS}
+          {...form.getInputProps('type')}
+        />
+        <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save Changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

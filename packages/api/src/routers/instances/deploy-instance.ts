@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import {
+  INSTANCE_TEXTS,
+  SUBDOMAIN_TEXTS,
+  hasOnlySubdomainCharacters,
+} from '../../contracts/subdomain';
+import { envelope, ok } from '../../lib/envelope';
+import { deployInstance as deploy } from '../../services/instances/instances';
+import { verifiedProcedure } from '../../trpc';
+import { instanceSchema } from './instance-output';
+
+const prefixSchema = z
+  .string()
+  .trim()
+  .nullish()
+  .superRefine((value, ctx) => {
+    if (!value) return;
+    if (!hasOnlySubdomainCharacters(value))
+      ctx.addIssue({ code: 'custom', message: SUBDOMAIN_TEXTS.lettersNumbersHyphens });
+    else if (value.startsWith('-') || value.endsWith('-'))
+      ctx.addIssue({ code: 'custom', message: SUBDOMAIN_TEXTS.hyphenEdge });
+  })
+  .transform((value) => (value ? value.toLowerCase() : undefined));
+
+const customDomainSchema = z
+  .string()
+  .trim()
+  .max(2000)
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    try {
+      const url = new URL(value);
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.'))
+        return url.hostname.toLowerCase();
+    } catch {
+      /* fall through */
+    }
+    ctx.addIssue({ code: 'custom', message: INSTANCE_TEXTS.customDomainUrl });
+    return z.NEVER;
+  });
+
+export const deployInstance = verifiedProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/instances',
+      tags: ['instances'],
+      summary: 'Deploy an instance; it is provisioned in the background (pending → active)',
+      protect: true,
+    },
+    successStatus: 201,
+  })
+  .input(
+    z.object({
+      organization_uuid: z
+        .string({ error: INSTANCE_TEXTS.organizationRequired })
+        .trim()
+        .min(1, INSTANCE_TEXTS.organizationRequired),
+      name: z
+        .string({ error: INSTANCE_TEXTS.nameRequired })
+        .trim()
+        .min(1, INSTANCE_TEXTS.nameRequired)
+        .max(255, 'Instance name must be at most 255 characters'),
+      subdomain: prefixSchema,
+      custom_domain: customDomainSchema,
+    }),
+  )
+  .output(envelope(instanceSchema))
+  .mutation(async ({ ctx, input }) =>
+    ok(await deploy(ctx.deps, ctx.req, ctx.user, input), INSTANCE_TEXTS.deployed),
+  );

@@ -1,0 +1,18 @@
+import { envelope, ok } from '../../lib/envelope';
+import { getInstance as get } from '../../services/instances/instances';
+import { authedProcedure } from '../../trpc';
+import { instanceSchema, instanceUuidInput } from './instance-output';
+
+export const getInstance = authedProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/instances/{uuid}',
+      tags: ['instances'],
+      summary: 'One of your instances',
+      protect: true,
+    },
+  })
+  .input(instanceUuidInput)
+  .output(envelope(instanceSchema))
+  .query(async ({ ctx, input }) => ok(await get(ctx.deps, ctx.user.id, input.uuid)));

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import {
+  ORGANIZATION_TEXTS,
+  ORGANIZATION_TYPES,
+  optionalSubdomainSchema,
+} from '../../contracts/subdomain';
+import { envelope, ok } from '../../lib/envelope';
+import { createOrganization as create } from '../../services/organizations/organizations';
+import { verifiedProcedure } from '../../trpc';
+import { organizationSchema } from './organization-output';
+
+export const createOrganizationInput = z.object({
+  name: z
+    .string({ error: ORGANIZATION_TEXTS.nameRequired })
+    .trim()
+    .min(1, ORGANIZATION_TEXTS.nameRequired)
+    .max(255, 'Organization name must be at most 255 characters'),
+  type: z.enum(ORGANIZATION_TYPES, { error: ORGANIZATION_TEXTS.typeRequired }),
+  description: z.string().trim().max(2000, 'Description must be at most 2000 characters').nullish(),
+  subdomain: optionalSubdomainSchema,
+});
+
+export const createOrganization = verifiedProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/organizations',
+      tags: ['organizations'],
+      summary: 'Create an organization (subdomain generated from the name when empty)',
+      protect: true,
+    },
+    successStatus: 201,
+  })
+  .input(createOrganizationInput)
+  .output(envelope(organizationSchema))
+  .mutation(async ({ ctx, input }) =>
+    ok(await create(ctx.deps, ctx.req, ctx.user, input), ORGANIZATION_TEXTS.created),
+  );

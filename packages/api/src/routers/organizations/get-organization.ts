@@ -1,0 +1,18 @@
+import { envelope, ok } from '../../lib/envelope';
+import { getOrganization as getOwned } from '../../services/organizations/organizations';
+import { authedProcedure } from '../../trpc';
+import { organizationIdInput, organizationSchema } from './organization-output';
+
+export const getOrganization = authedProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/organizations/{id}',
+      tags: ['organizations'],
+      summary: 'One of your organizations',
+      protect: true,
+    },
+  })
+  .input(organizationIdInput)
+  .output(envelope(organizationSchema))
+  .query(async ({ ctx, input }) => ok(await getOwned(ctx.deps, ctx.user.id, input.id)));

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { ORGANIZATION_TYPES } from '../../contracts/subdomain';
+
+export const organizationSchema = z.object({
+  id: z.string(),
+  uuid: z.string(),
+  name: z.string(),
+  type: z.enum(ORGANIZATION_TYPES),
+  description: z.string().nullable(),
+  subdomain: z.string().nullable(),
+  status: z.string(),
+  location_count: z.number().int(),
+  instance_count: z.number().int(),
+  created_at: z.string(),
+});
+
+/** The public fallback lookup exposes only these. */
+export const publicOrganizationSchema = z.object({
+  name: z.string(),
+  subdomain: z.string(),
+  uuid: z.string(),
+  status: z.string(),
+});
+
+export const organizationIdInput = z.object({ id: z.string() });

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import {
+  ORGANIZATION_TEXTS,
+  ORGANIZATION_TYPES,
+  optionalSubdomainSchema,
+} from '../../contracts/subdomain';
+import { envelope, ok } from '../../lib/envelope';
+import { updateOrganization as update } from '../../services/organizations/organizations';
+import { authedProcedure } from '../../trpc';
+import { organizationSchema } from './organization-output';
+
+/**
+ * PUT with name, type, description, subdomain. An empty or missing subdomain keeps the current
+ * one; a new one re-hosts the organization's live instances (see updateOrganization).
+ */
+export const updateOrganization = authedProcedure
+  .meta({
+    openapi: {
+      method: 'PUT',
+      path: '/organizations/{id}',
+      tags: ['organizations'],
+      summary: 'Update an organization',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      id: z.string(),
+      name: z
+        .string({ error: ORGANIZATION_TEXTS.editNameRequired })
+        .trim()
+        .min(1, ORGANIZATION_TEXTS.editNameRequired)
+        .max(255, 'Organisation name must be at most 255 characters'),
+      type: z.enum(ORGANIZATION_TYPES, { error: ORGANIZATION_TEXTS.editTypeRequired }),
+      description: z
+        .string()
+        .trim()
+        .max(2000, 'Description must be at most 2000 characters')
+        .nullish(),
+      subdomain: optionalSubdomainSchema,
+    }),
+  )
+  .output(envelope(organizationSchema))
+  .mutation(async ({ ctx, input }) => {
+    const { id, ...changes } = input;
+    const result = await update(ctx.deps, ctx.req, ctx.user, id, changes);
+    return ok(result, ORGANIZATION_TEXTS.updated);
+  });

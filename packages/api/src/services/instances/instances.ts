@@ -1,0 +1,288 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, InstancesTable } from '@scmp/db';
+import type { Context } from '../../context';
+import { INSTANCE_TEXTS, instanceHostOf, slugify } from '../../contracts/subdomain';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { recordActivity } from '../activity/record-activity';
+import { assertDeployAllowed } from '../billing/seams';
+import { enqueueJob } from '../jobs/queue';
+import { deleteBrandingRows } from '../organizations/branding-cleanup';
+import { deleteStoredFiles } from '../organizations/organizations';
+import { findOwnedOrganization, isUniqueViolation, isUuid, toIso } from '../organizations/shared';
+import { PROVISION_JOB } from './job-types';
+import { instanceUrlOf } from './instance-url';
+
+export type InstanceRow = Selectable<InstancesTable>;
+
+export type InstanceOutput = {
+  id: string;
+  uuid: string;
+  name: string;
+  status: string;
+  ssl_status: string;
+  organization_uuid: string;
+  organization_name: string;
+  subdomain: string;
+  host: string | null;
+  custom_domain: string | null;
+  instance_url: string | null;
+  provisioned_at: string | null;
+  last_health_check: string | null;
+  last_health_status: string | null;
+  created_at: string;
+};
+
+type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Owner = { id: number };
+
+function baseQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('instances')
+    .innerJoin('organizations', 'organizations.id', 'instances.organization_id')
+    .selectAll('instances')
+    .select(['organizations.uuid as organization_uuid', 'organizations.name as organization_name']);
+}
+
+type JoinedRow = InstanceRow & { organization_uuid: string; organization_name: string };
+
+function toOutput(deps: Pick<AppDeps, 'config'>, row: JoinedRow): InstanceOutput {
+  return {
+    id: row.uuid,
+    uuid: row.uuid,
+    name: row.name,
+    status: row.status,
+    ssl_status: row.ssl_status,
+    organization_uuid: row.organization_uuid,
+    organization_name: row.organization_name,
+    subdomain: row.prefix,
+    host: row.host,
+    custom_domain: row.custom_domain,
+    instance_url: row.host ? instanceUrlOf(deps.config, row.host) : null,
+    provisioned_at: toIso(row.provisioned_at),
+    last_health_check: toIso(row.last_health_check),
+    last_health_status: row.last_health_status,
+    created_at: toIso(row.created_at) ?? '',
+  };
+}
+
+/** The owner's live instances, newest first; optionally of one (owned) organization. */
+export async function listInstances(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  ownerId: number,
+  organizationUuid?: string,
+): Promise<InstanceOutput[]> {
+  let query = baseQuery(deps.db)
+    .where('instances.owner_id', '=', ownerId)
+    .where('instances.status', '!=', 'terminated');
+  if (organizationUuid !== undefined) {
+    const org = await findOwnedOrganization(deps.db, ownerId, organizationUuid);
+    query = query.where('instances.organization_id', '=', org.id);
+  }
+  const rows = await query
+    .orderBy('instances.created_at', 'desc')
+    .orderBy('instances.id', 'desc')
+    .execute();
+  return rows.map((row) => toOutput(deps, row));
+}
+
+async function findOwnedInstance(
+  db: Kysely<Database>,
+  ownerId: number,
+  uuid: string,
+): Promise<JoinedRow> {
+  if (!isUuid(uuid)) throw new AppError('NOT_FOUND', INSTANCE_TEXTS.notFound);
+  const row = await baseQuery(db)
+    .where('instances.uuid', '=', uuid)
+    .where('instances.owner_id', '=', ownerId)
+    .where('instances.status', '!=', 'terminated')
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', INSTANCE_TEXTS.notFound);
+  return row;
+}
+
+export async function getInstance(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  ownerId: number,
+  uuid: string,
+) {
+  return toOutput(deps, await findOwnedInstance(deps.db, ownerId, uuid));
+}
+
+export type DeployInput = {
+  organization_uuid: string;
+  name: string;
+  /** Lower-cased host prefix; undefined = generated from the name. */
+  subdomain?: string;
+  /** Hostname only. */
+  custom_domain?: string;
+};
+
+const MAX_LABEL = 63;
+
+async function isHostFree(db: Kysely<Database>, host: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('instances')
+    .select('id')
+    .where('host', '=', host)
+    .executeTakeFirst();
+  return row === undefined;
+}
+
+/** Creates the instance as `pending` and queues its provisioning. */
+export async function deployInstance(
+  deps: AppDeps,
+  req: Req,
+  owner: Owner,
+  input: DeployInput,
+): Promise<InstanceOutput> {
+  const org = await findOwnedOrganization(deps.db, owner.id, input.organization_uuid);
+  if (!org.subdomain) throw new AppError('CONFLICT', INSTANCE_TEXTS.needsSubdomain);
+  await assertDeployAllowed(deps, org.id);
+
+  const maxPrefix = MAX_LABEL - org.subdomain.length - 1;
+  const explicit = input.subdomain;
+  if (explicit && explicit.length > maxPrefix)
+    throw new AppError('VALIDATION_ERROR', INSTANCE_TEXTS.hostTooLong, {
+      errors: { subdomain: [INSTANCE_TEXTS.hostTooLong] },
+    });
+  const hostOf = (prefix: string) =>
+    instanceHostOf(prefix, org.subdomain!, deps.config.instanceDomain);
+  const taken = () =>
+    new AppError('CONFLICT', INSTANCE_TEXTS.hostTaken, {
+      errors: { subdomain: [INSTANCE_TEXTS.hostTaken] },
+    });
+
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    let prefix: string;
+    if (explicit) {
+      prefix = explicit;
+      if (!(await isHostFree(deps.db, hostOf(prefix)))) throw taken();
+    } else {
+      const stem = slugify(input.name, Math.max(1, Math.min(30, maxPrefix - 4))) || 'site';
+      prefix = stem;
+      for (let n = 2; !(await isHostFree(deps.db, hostOf(prefix))); n += 1) prefix = `${stem}-${n}`;
+    }
+    try {
+      const row = await deps.db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('instances')
+          .values({
+            organization_id: org.id,
+            owner_id: owner.id,
+            name: input.name,
+            prefix,
+            host: hostOf(prefix),
+            custom_domain: input.custom_domain ?? null,
+            provisioned_at: null,
+            last_health_check: null,
+            last_health_status: null,
+            terminated_at: null,
+            created_at: deps.clock.now(),
+            updated_at: deps.clock.now(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await enqueueJob(trx, {
+          type: PROVISION_JOB,
+          payload: { instanceId: inserted.id },
+          runAt: deps.clock.now(),
+          uniqueKey: `instance-provision:${inserted.id}`,
+        });
+        await recordActivity(
+          deps,
+          req,
+          {
+            userId: owner.id,
+            type: 'organization',
+            action: 'instance.deployed',
+            description: `Deployed instance "${inserted.name}" for "${org.name}"`,
+          },
+          trx,
+        );
+        return inserted;
+      });
+      return toOutput(deps, { ...row, organization_uuid: org.uuid, organization_name: org.name });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (explicit) throw taken();
+    }
+  }
+  throw taken();
+}
+
+/** Suspend (only from active) or resume (only from suspended); anything else is 409. */
+export async function changeInstanceStatus(
+  deps: AppDeps,
+  req: Req,
+  owner: Owner,
+  uuid: string,
+  action: 'suspend' | 'resume',
+): Promise<InstanceOutput> {
+  const instance = await findOwnedInstance(deps.db, owner.id, uuid);
+  const [from, to, text] =
+    action === 'suspend'
+      ? (['active', 'suspended', INSTANCE_TEXTS.suspendOnlyActive] as const)
+      : (['suspended', 'active', INSTANCE_TEXTS.resumeOnlySuspended] as const);
+  const updated = await deps.db
+    .updateTable('instances')
+    .set({ status: to, updated_at: deps.clock.now() })
+    .where('id', '=', instance.id)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new AppError('CONFLICT', text);
+  await recordActivity(deps, req, {
+    userId: owner.id,
+    type: 'organization',
+    action: action === 'suspend' ? 'instance.suspended' : 'instance.resumed',
+    description: `${action === 'suspend' ? 'Suspended' : 'Resumed'} instance "${instance.name}"`,
+    severity: action === 'suspend' ? 'medium' : 'info',
+  });
+  return toOutput(deps, {
+    ...updated,
+    organization_uuid: instance.organization_uuid,
+    organization_name: instance.organization_name,
+  });
+}
+
+/** Terminates the instance: its host is released, its branding and files removed. */
+export async function deleteInstance(
+  deps: AppDeps,
+  req: Req,
+  owner: Owner,
+  uuid: string,
+): Promise<{ name: string }> {
+  const instance = await findOwnedInstance(deps.db, owner.id, uuid);
+  const files = await deps.db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('instances')
+      .set({
+        status: 'terminated',
+        host: null,
+        terminated_at: deps.clock.now(),
+        updated_at: deps.clock.now(),
+      })
+      .where('id', '=', instance.id)
+      .where('status', '!=', 'terminated')
+      .returning('id')
+      .executeTakeFirst();
+    if (!done) throw new AppError('NOT_FOUND', INSTANCE_TEXTS.notFound);
+    const removed = await deleteBrandingRows(trx, null, [instance.id]);
+    await recordActivity(
+      deps,
+      req,
+      {
+        userId: owner.id,
+        type: 'organization',
+        action: 'instance.deleted',
+        description: `Deleted instance "${instance.name}"`,
+        severity: 'medium',
+      },
+      trx,
+    );
+    return removed;
+  });
+  await deleteStoredFiles(deps, files);
+  return { name: instance.name };
+}

@@ -1,0 +1,203 @@
+import { sql } from 'kysely';
+import type { AppDeps } from '../../deps';
+import { enqueueJob } from '../jobs/queue';
+import { probeUrl } from './http-probe';
+import { instanceUrlOf } from './instance-url';
+import type { InstanceRow } from './instances';
+import { CERTIFICATE_JOB, PROVISION_JOB } from './job-types';
+
+/**
+ * The instance lifecycle, driven by durable jobs (claimed with FOR UPDATE SKIP LOCKED):
+ *   pending → provisioning → active (provisioned_at set), then ssl_status pending → active.
+ * Each step is a conditional UPDATE on the current status, so a job that runs twice (a retry after
+ * a crash, or a second process) can never provision one instance twice.
+ */
+
+export type CertificateOutcome = 'active' | 'pending' | 'failed';
+
+/** The pluggable infrastructure steps; production replaces them, tests observe them. */
+export type InstanceInfrastructure = {
+  /** Creates the hosted portal (containers, DNS, …). Must be idempotent per instance id. */
+  provision: (deps: AppDeps, instance: InstanceRow) => Promise<void>;
+  /** Issues the TLS certificate for the host; 'pending' means try again later. */
+  issueCertificate: (deps: AppDeps, instance: InstanceRow) => Promise<CertificateOutcome>;
+};
+
+export type HealthOutcome = { healthy: boolean; detail: string };
+
+/** GET {instance_url}/healthz over real HTTP: healthy when it answers 200 with this instance's uuid. */
+export async function checkInstanceHealth(
+  deps: Pick<AppDeps, 'config'>,
+  instance: Pick<InstanceRow, 'uuid' | 'host'>,
+): Promise<HealthOutcome> {
+  if (!instance.host) return { healthy: false, detail: 'no host' };
+  const result = await probeUrl(`${instanceUrlOf(deps.config, instance.host)}/healthz`);
+  if (result.status !== 200) {
+    return { healthy: false, detail: result.error ?? `HTTP ${result.status ?? 'error'}` };
+  }
+  try {
+    const body = JSON.parse(result.body) as { status?: unknown; instance?: unknown };
+    if (body.status === 'ok' && body.instance === instance.uuid)
+      return { healthy: true, detail: 'ok' };
+  } catch {
+    /* not JSON */
+  }
+  return { healthy: false, detail: 'unexpected answer' };
+}
+
+/**
+ * Local certificate step: there is no CA for *.localhost, so the certificate counts as issued as
+ * soon as the host is really served by this server (its /healthz answers for this instance).
+ */
+export const localCertificateIssuer: InstanceInfrastructure['issueCertificate'] = async (
+  deps,
+  instance,
+) => ((await checkInstanceHealth(deps, instance)).healthy ? 'active' : 'pending');
+
+export const instanceInfrastructure: InstanceInfrastructure = {
+  provision: async () => {},
+  issueCertificate: localCertificateIssuer,
+};
+
+/** How long a runner may take to provision before another may take over. */
+const PROVISION_LEASE_MS = 10 * 60 * 1000;
+
+function instanceIdOf(payload: Record<string, unknown>): number {
+  const id = Number(payload.instanceId);
+  if (!Number.isInteger(id) || id <= 0) throw new Error('instance job without instanceId');
+  return id;
+}
+
+export async function runProvisionJob(deps: AppDeps, payload: Record<string, unknown>) {
+  const id = instanceIdOf(payload);
+  const now = deps.clock.now();
+  // Claim with a lease: only one runner moves pending → provisioning. A runner that died
+  // mid-way leaves 'provisioning' with a lapsed lease; the job's retry takes over then (the
+  // provision step is idempotent), but never while another runner still holds the lease.
+  const instance = await deps.db
+    .updateTable('instances')
+    .set({
+      status: 'provisioning',
+      provision_lease_until: new Date(now.getTime() + PROVISION_LEASE_MS),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'pending'),
+        eb.and([
+          eb('status', '=', 'provisioning'),
+          eb.or([eb('provision_lease_until', 'is', null), eb('provision_lease_until', '<', now)]),
+        ]),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (!instance) return; // done, being done by another runner, suspended or terminated
+  await instanceInfrastructure.provision(deps, instance);
+  const activated = await deps.db
+    .updateTable('instances')
+    .set({
+      status: 'active',
+      provisioned_at: deps.clock.now(),
+      provision_lease_until: null,
+      updated_at: deps.clock.now(),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'provisioning')
+    .returning('id')
+    .executeTakeFirst();
+  if (!activated) return;
+  deps.logger.info({ instanceId: id, host: instance.host }, 'instance provisioned');
+  await enqueueJob(deps.db, {
+    type: CERTIFICATE_JOB,
+    payload: { instanceId: id },
+    runAt: deps.clock.now(),
+    uniqueKey: `instance-certificate:${id}`,
+  });
+}
+
+export async function runCertificateJob(deps: AppDeps, payload: Record<string, unknown>) {
+  const id = instanceIdOf(payload);
+  const instance = await deps.db
+    .selectFrom('instances')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!instance || instance.status === 'terminated' || !instance.host) return;
+  if (instance.ssl_status === 'active') return;
+  const outcome = await instanceInfrastructure.issueCertificate(deps, instance);
+  if (outcome === 'pending') throw new Error(`certificate for ${instance.host} not issued yet`);
+  await deps.db
+    .updateTable('instances')
+    .set({ ssl_status: outcome, updated_at: deps.clock.now() })
+    .where('id', '=', id)
+    .where('ssl_status', '!=', 'active')
+    .execute();
+}
+
+/**
+ * Health checks of active instances whose last check is older than the configured interval.
+ * Each instance is claimed by moving last_health_check forward first, so concurrent workers
+ * split the work instead of repeating it.
+ */
+export async function runDueHealthChecks(deps: AppDeps, limit = 20): Promise<number> {
+  const now = deps.clock.now();
+  const cutoff = new Date(now.getTime() - deps.config.instances.healthCheckIntervalSeconds * 1000);
+  const due = await deps.db
+    .selectFrom('instances')
+    .select('id')
+    .where('status', '=', 'active')
+    .where('host', 'is not', null)
+    .where((eb) =>
+      eb.or([eb('last_health_check', 'is', null), eb('last_health_check', '<=', cutoff)]),
+    )
+    .orderBy(sql`last_health_check nulls first`)
+    .limit(limit)
+    .execute();
+  let checked = 0;
+  for (const { id } of due) {
+    const claimed = await deps.db
+      .updateTable('instances')
+      .set({ last_health_check: now })
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .where((eb) =>
+        eb.or([eb('last_health_check', 'is', null), eb('last_health_check', '<=', cutoff)]),
+      )
+      .returning(['id', 'uuid', 'host'])
+      .executeTakeFirst();
+    if (!claimed) continue;
+    const outcome = await checkInstanceHealth(deps, claimed);
+    await deps.db
+      .updateTable('instances')
+      .set({
+        last_health_check: deps.clock.now(),
+        last_health_status: outcome.healthy ? 'healthy' : 'unhealthy',
+      })
+      .where('id', '=', id)
+      .execute();
+    if (!outcome.healthy)
+      deps.logger.warn({ instanceId: id, detail: outcome.detail }, 'instance health check failed');
+    checked += 1;
+  }
+  return checked;
+}
+
+/** Registered in services/jobs/handlers.ts. */
+export const instanceJobHandlers: Record<
+  string,
+  (deps: AppDeps, payload: Record<string, unknown>) => Promise<void>
+> = {
+  [PROVISION_JOB]: runProvisionJob,
+  [CERTIFICATE_JOB]: runCertificateJob,
+};
+
+/** Registered in services/jobs/worker.ts. Runs often; each instance is due once per interval. */
+export const instanceHealthCheckTask = {
+  name: 'instances.health-checks',
+  everyMs: 1000,
+  run: async (deps: AppDeps) => {
+    await runDueHealthChecks(deps);
+  },
+};

@@ -1,0 +1,361 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, OrganizationType } from '@scmp/db';
+import type { Context } from '../../context';
+import {
+  ORGANIZATION_TEXTS,
+  SUBDOMAIN_TEXTS,
+  instanceHostOf,
+  slugify,
+  subdomainProblem,
+} from '../../contracts/subdomain';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { recordActivity } from '../activity/record-activity';
+import { hasLiveSubscription } from '../billing/seams';
+import { deleteBrandingRows } from './branding-cleanup';
+import { findOwnedOrganization, isUniqueViolation, toIso, type OrganizationRow } from './shared';
+import { invalidateTenant } from './tenant-cache';
+
+export type OrganizationOutput = {
+  id: string;
+  uuid: string;
+  name: string;
+  type: OrganizationType;
+  description: string | null;
+  subdomain: string | null;
+  status: string;
+  location_count: number;
+  instance_count: number;
+  created_at: string;
+};
+
+type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Owner = { id: number };
+
+async function countsOf(db: Kysely<Database>, organizationIds: number[]) {
+  const counts = new Map<number, number>();
+  if (organizationIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('instances')
+    .select(['organization_id', sql<number>`count(*)::int`.as('count')])
+    .where('organization_id', 'in', organizationIds)
+    .where('status', '!=', 'terminated')
+    .groupBy('organization_id')
+    .execute();
+  for (const row of rows) counts.set(row.organization_id, Number(row.count));
+  return counts;
+}
+
+function toOutput(row: OrganizationRow, liveInstances: number): OrganizationOutput {
+  return {
+    id: row.uuid,
+    uuid: row.uuid,
+    name: row.name,
+    type: row.type,
+    description: row.description,
+    subdomain: row.subdomain,
+    status: row.status,
+    // Locations are the organization's hosted instances that are not terminated.
+    location_count: liveInstances,
+    instance_count: liveInstances,
+    created_at: toIso(row.created_at) ?? '',
+  };
+}
+
+export async function organizationOutput(
+  db: Kysely<Database>,
+  row: OrganizationRow,
+): Promise<OrganizationOutput> {
+  const counts = await countsOf(db, [row.id]);
+  return toOutput(row, counts.get(row.id) ?? 0);
+}
+
+export async function listOrganizations(
+  deps: Pick<AppDeps, 'db'>,
+  ownerId: number,
+): Promise<OrganizationOutput[]> {
+  const rows = await deps.db
+    .selectFrom('organizations')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const counts = await countsOf(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toOutput(row, counts.get(row.id) ?? 0));
+}
+
+export type PublicOrganization = { name: string; subdomain: string; uuid: string; status: string };
+
+/** The public fallback lookup: active organizations with this subdomain, public fields only. */
+export async function findPublicOrganizations(
+  deps: Pick<AppDeps, 'db'>,
+  subdomain: string,
+): Promise<PublicOrganization[]> {
+  const slug = subdomain.trim().toLowerCase();
+  if (subdomainProblem(slug)) return [];
+  const rows = await deps.db
+    .selectFrom('organizations')
+    .select(['name', 'subdomain', 'uuid', 'status'])
+    .where('subdomain', '=', slug)
+    .where('status', '=', 'active')
+    .execute();
+  return rows.map((r) => ({
+    name: r.name,
+    subdomain: r.subdomain ?? slug,
+    uuid: r.uuid,
+    status: r.status,
+  }));
+}
+
+export async function getOrganization(deps: Pick<AppDeps, 'db'>, ownerId: number, uuid: string) {
+  const row = await findOwnedOrganization(deps.db, ownerId, uuid);
+  return organizationOutput(deps.db, row);
+}
+
+/** Whether a slug is free; `exceptOrganizationId` lets an organization keep its own slug. */
+export async function isSubdomainFree(
+  db: Kysely<Database>,
+  subdomain: string,
+  exceptOrganizationId?: number,
+): Promise<boolean> {
+  let query = db.selectFrom('organizations').select('id').where('subdomain', '=', subdomain);
+  if (exceptOrganizationId !== undefined) query = query.where('id', '!=', exceptOrganizationId);
+  return (await query.executeTakeFirst()) === undefined;
+}
+
+/** A free slug derived from `base`: base, base-2, base-3, … (always a valid subdomain). */
+export async function generateSubdomain(db: Kysely<Database>, base: string): Promise<string> {
+  let stem = slugify(base, 55);
+  if (stem.length < 3) stem = `${stem || 'org'}-org`.replace(/^-/, '');
+  if (subdomainProblem(stem)) stem = `${stem}-org`;
+  for (let n = 1; n < 1000; n += 1) {
+    const candidate = n === 1 ? stem : `${stem}-${n}`;
+    if (await isSubdomainFree(db, candidate)) return candidate;
+  }
+  return `${stem}-${Date.now().toString(36)}`;
+}
+
+export type CheckSubdomainResult = { available: boolean; message: string };
+
+export async function checkSubdomain(
+  deps: Pick<AppDeps, 'db'>,
+  ownerId: number,
+  subdomain: string,
+  organizationUuid?: string,
+): Promise<CheckSubdomainResult> {
+  const slug = subdomain.trim().toLowerCase();
+  const problem = subdomainProblem(slug);
+  if (problem) return { available: false, message: problem };
+  let exceptId: number | undefined;
+  if (organizationUuid) {
+    const own = await findOwnedOrganization(deps.db, ownerId, organizationUuid);
+    exceptId = own.id;
+  }
+  const free = await isSubdomainFree(deps.db, slug, exceptId);
+  return free
+    ? { available: true, message: SUBDOMAIN_TEXTS.available }
+    : { available: false, message: SUBDOMAIN_TEXTS.taken };
+}
+
+export type OrganizationInput = {
+  name: string;
+  type: OrganizationType;
+  description?: string | null;
+  /** Lower-cased and validated; undefined = generate (create) / keep (update). */
+  subdomain?: string;
+};
+
+const takenError = () =>
+  new AppError('CONFLICT', SUBDOMAIN_TEXTS.taken, {
+    errors: { subdomain: [SUBDOMAIN_TEXTS.taken] },
+  });
+
+export async function createOrganization(
+  deps: AppDeps,
+  req: Req,
+  owner: Owner,
+  input: OrganizationInput,
+): Promise<OrganizationOutput> {
+  const explicit = input.subdomain;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const subdomain = explicit ?? (await generateSubdomain(deps.db, input.name));
+    if (explicit && !(await isSubdomainFree(deps.db, explicit))) throw takenError();
+    try {
+      const row = await deps.db
+        .insertInto('organizations')
+        .values({
+          owner_id: owner.id,
+          name: input.name,
+          type: input.type,
+          description: input.description || null,
+          subdomain,
+          created_at: deps.clock.now(),
+          updated_at: deps.clock.now(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordActivity(deps, req, {
+        userId: owner.id,
+        type: 'organization',
+        action: 'organization.created',
+        description: `Created organization "${row.name}"`,
+      });
+      return toOutput(row, 0);
+    } catch (error) {
+      // The unique index decides races: an explicit slug loses with 409; a generated one retries.
+      if (!isUniqueViolation(error)) throw error;
+      if (explicit) throw takenError();
+    }
+  }
+  throw takenError();
+}
+
+/**
+ * Updates name, type, description and (when given) the subdomain.
+ *
+ * Subdomain change policy: the organization's live instances (every status but terminated) are
+ * re-hosted to `{prefix}-{new subdomain}.INSTANCE_DOMAIN` in the same transaction, so an instance
+ * host always names its organization's current subdomain and the old hosts stop answering at
+ * once. If a new host would collide, nothing changes and the call answers 409.
+ */
+export async function updateOrganization(
+  deps: AppDeps,
+  req: Req,
+  owner: Owner,
+  uuid: string,
+  input: Partial<OrganizationInput>,
+): Promise<OrganizationOutput> {
+  const current = await findOwnedOrganization(deps.db, owner.id, uuid);
+  const newSubdomain =
+    input.subdomain !== undefined && input.subdomain !== current.subdomain
+      ? input.subdomain
+      : undefined;
+  if (newSubdomain && !(await isSubdomainFree(deps.db, newSubdomain, current.id)))
+    throw takenError();
+
+  let updated: OrganizationRow;
+  try {
+    updated = await deps.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('organizations')
+        .set({
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.type !== undefined ? { type: input.type } : {}),
+          ...(input.description !== undefined ? { description: input.description || null } : {}),
+          ...(newSubdomain ? { subdomain: newSubdomain } : {}),
+          updated_at: deps.clock.now(),
+        })
+        .where('id', '=', current.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (newSubdomain) {
+        const live = await trx
+          .selectFrom('instances')
+          .select(['id', 'prefix'])
+          .where('organization_id', '=', current.id)
+          .where('status', '!=', 'terminated')
+          .execute();
+        // Release the old hosts first so swapping between sibling hosts cannot collide mid-way.
+        if (live.length > 0) {
+          await trx
+            .updateTable('instances')
+            .set({ host: null })
+            .where(
+              'id',
+              'in',
+              live.map((i) => i.id),
+            )
+            .execute();
+        }
+        for (const instance of live) {
+          await trx
+            .updateTable('instances')
+            .set({
+              host: instanceHostOf(instance.prefix, newSubdomain, deps.config.instanceDomain),
+              updated_at: deps.clock.now(),
+            })
+            .where('id', '=', instance.id)
+            .execute();
+        }
+        await recordActivity(
+          deps,
+          req,
+          {
+            userId: owner.id,
+            type: 'organization',
+            action: 'organization.subdomain_changed',
+            description: `Changed the subdomain of "${row.name}" from "${current.subdomain ?? ''}" to "${newSubdomain}"`,
+            severity: 'medium',
+          },
+          trx,
+        );
+      }
+      await recordActivity(
+        deps,
+        req,
+        {
+          userId: owner.id,
+          type: 'organization',
+          action: 'organization.updated',
+          description: `Updated organization "${row.name}"`,
+        },
+        trx,
+      );
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw takenError();
+    throw error;
+  }
+  if (newSubdomain) invalidateTenant([current.subdomain, newSubdomain]);
+  return organizationOutput(deps.db, updated);
+}
+
+/** Deletes an organization with its instances, branding rows and their uploaded files. */
+export async function deleteOrganization(
+  deps: AppDeps,
+  req: Req,
+  owner: Owner,
+  uuid: string,
+): Promise<void> {
+  const org = await findOwnedOrganization(deps.db, owner.id, uuid);
+  if (await hasLiveSubscription(deps, org.id))
+    throw new AppError('CONFLICT', ORGANIZATION_TEXTS.liveSubscription);
+  const files = await deps.db.transaction().execute(async (trx) => {
+    const instanceIds = (
+      await trx.selectFrom('instances').select('id').where('organization_id', '=', org.id).execute()
+    ).map((i) => i.id);
+    const removed = await deleteBrandingRows(trx, org.id, instanceIds);
+    await trx.deleteFrom('instances').where('organization_id', '=', org.id).execute();
+    await trx.deleteFrom('organizations').where('id', '=', org.id).execute();
+    await recordActivity(
+      deps,
+      req,
+      {
+        userId: owner.id,
+        type: 'organization',
+        action: 'organization.deleted',
+        description: `Deleted organization "${org.name}"`,
+        severity: 'medium',
+      },
+      trx,
+    );
+    return removed;
+  });
+  await deleteStoredFiles(deps, files);
+  invalidateTenant([org.subdomain]);
+}
+
+export async function deleteStoredFiles(deps: AppDeps, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await deps.storage.delete(key);
+    } catch (error) {
+      deps.logger.warn({ err: error, key }, 'could not delete a stored file');
+    }
+  }
+}
