@@ -1,11 +1,117 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconWorld } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { BRANDING_TEXTS } from '@scmp/api/contracts';
+import { Link, useParams } from 'react-router';
+import { BrandingEditor } from '../../../features/branding/BrandingEditor';
 import { usePageMeta } from '../../../lib/page-meta';
+import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
+
+function ResourceNotFound() {
+  return (
+    <Paper withBorder p="xl" radius="md" maw={560} mx="auto" ta="center">
+      <Stack align="center" gap="sm">
+        <Title order={1} size="h2">
+          {BRANDING_TEXTS.resourceNotFound}
+        </Title>
+        <Text c="gray.7">{BRANDING_TEXTS.resourceNotFoundDetail}</Text>
+        <Button component={Link} to="/dashboard/organizations" variant="light">
+          Back to Organisations
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
 
 export default function BrandingEditorPage() {
-  usePageMeta('Branding');
+  usePageMeta('Branding', 'Customise logos, colours and text.');
+  const { orgUuid = '' } = useParams();
+  const trpc = useTRPC();
+  const query = useQuery(trpc.branding.getBranding.queryOptions({ id: orgUuid }));
+  const branding = query.data?.data;
+
+  if (query.isPending) {
+    return (
+      <Container size="lg" py="xl" aria-busy="true">
+        <Skeleton height={32} width={260} mb="lg" />
+        <Stack gap="lg">
+          <Skeleton height={140} />
+          <Skeleton height={220} />
+          <Skeleton height={320} />
+        </Stack>
+      </Container>
+    );
+  }
+
+  if (query.isError) {
+    const notFound = errorEnvelopeOf(query.error)?.code === 'NOT_FOUND';
+    return (
+      <Container size="lg" py="xl">
+        {notFound ? (
+          <ResourceNotFound />
+        ) : (
+          <Alert color="red" role="alert" title={BRANDING_TEXTS.fetchFailed}>
+            {errorMessage(query.error, BRANDING_TEXTS.fetchFailed)}
+          </Alert>
+        )}
+      </Container>
+    );
+  }
+
+  if (!branding) return null;
+  const backTo =
+    branding.type === 'instance'
+      ? `/dashboard/instances/${branding.id}`
+      : `/dashboard/organizations/${branding.id}`;
+
   return (
     <Container size="lg" py="xl">
-      <Title order={1}>Branding</Title>
+      <Stack gap="lg">
+        <Anchor
+          component={Link}
+          to={backTo}
+          size="sm"
+          c="gray.8"
+          underline="always"
+          w="fit-content"
+        >
+          <Group gap={4} component="span">
+            <IconArrowLeft size={14} aria-hidden />
+            Back
+          </Group>
+        </Anchor>
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>Branding Settings</Title>
+            <Text c="gray.7">
+              Customise the look of {branding.name}
+              {branding.type === 'instance' ? ' (instance)' : ''}. Blank values fall back to{' '}
+              {branding.type === 'instance' ? 'the organisation’s branding, then ' : ''}the
+              defaults.
+            </Text>
+          </div>
+          <Button
+            component={Link}
+            to={`/dashboard/tenant/${branding.organization_uuid}`}
+            variant="light"
+            leftSection={<IconWorld size={16} />}
+          >
+            Configure Subdomain
+          </Button>
+        </Group>
+        <BrandingEditor key={branding.id} branding={branding} />
+      </Stack>
     </Container>
   );
 }

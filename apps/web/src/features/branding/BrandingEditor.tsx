@@ -1,0 +1,285 @@
+import {
+  Alert,
+  Button,
+  Card,
+  ColorInput,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  BRANDING_FIELD_LABELS,
+  BRANDING_TEXTS,
+  contrastRatio,
+  type BrandingColorField,
+} from '@scmp/api/contracts';
+import { useState, type ReactNode } from 'react';
+import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import type { BrandingData } from './api';
+import { BrandingFileCard } from './BrandingFileCard';
+import { BrandPreview } from './BrandPreview';
+import { EmailPreview } from './EmailPreview';
+import {
+  formValuesOf,
+  payloadOf,
+  validateBrandingForm,
+  type BrandingFormValues,
+} from './form-values';
+import { UnsavedChangesPrompt } from './useUnsavedChangesPrompt';
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h3">
+            {title}
+          </Title>
+          {description ? (
+            <Text size="sm" c="gray.7">
+              {description}
+            </Text>
+          ) : null}
+        </div>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+const BRAND_COLORS: BrandingColorField[] = ['primary_color', 'secondary_color', 'accent_color'];
+const NAV_COLORS: BrandingColorField[] = [
+  'nav_text_color',
+  'nav_text_hover_color',
+  'nav_background_color',
+];
+
+/** The branding form: five sections, live previews, save with the server's verdict inline. */
+export function BrandingEditor({ branding }: { branding: BrandingData }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [cssAccepted, setCssAccepted] = useState(false);
+  const form = useForm<BrandingFormValues>({
+    initialValues: formValuesOf(branding),
+    validate: validateBrandingForm,
+  });
+
+  const save = useMutation(
+    trpc.branding.updateBranding.mutationOptions({
+      onSuccess: (result) => {
+        const values = formValuesOf(result.data);
+        form.setInitialValues(values);
+        form.setValues(values);
+        form.resetDirty(values);
+        setSaveError(null);
+        setCssAccepted(values.custom_css.trim() !== '');
+        queryClient.setQueryData(trpc.branding.getBranding.queryKey({ id: branding.id }), (old) =>
+          old ? { ...old, data: result.data } : old,
+        );
+        notifications.show({ color: 'green', message: result.message ?? BRANDING_TEXTS.saved });
+      },
+      onError: (error) => {
+        const envelope = errorEnvelopeOf(error);
+        if (envelope?.errors) {
+          const fieldErrors: Record<string, string> = {};
+          for (const [field, messages] of Object.entries(envelope.errors)) {
+            if (messages[0]) fieldErrors[field] = messages[0];
+          }
+          form.setErrors(fieldErrors);
+        }
+        setCssAccepted(false);
+        const message = errorMessage(error, BRANDING_TEXTS.saveFailed);
+        setSaveError(message);
+        notifications.show({ color: 'red', message });
+      },
+    }),
+  );
+
+  const submit = form.onSubmit((values) => {
+    setSaveError(null);
+    save.mutate({ id: branding.id, ...payloadOf(values) });
+  });
+
+  const values = form.getValues();
+  const ratio = contrastRatio(values.nav_text_color.trim(), values.nav_background_color.trim());
+  const lowContrast = ratio !== null && ratio < 4.5;
+  const dirty = form.isDirty();
+
+  const colorInput = (field: BrandingColorField) => (
+    <ColorInput
+      key={form.key(field)}
+      label={BRANDING_FIELD_LABELS[field]}
+      format="hex"
+      withEyeDropper={false}
+      {...form.getInputProps(field)}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <UnsavedChangesPrompt
+        when={dirty && !save.isPending}
+        message={BRANDING_TEXTS.unsavedChanges}
+      />
+      <Stack gap="lg">
+        <Section title="Company Information" description="How your organisation is named.">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              key={form.key('company_name')}
+              label={BRANDING_FIELD_LABELS.company_name}
+              placeholder="Your company name"
+              {...form.getInputProps('company_name')}
+            />
+            <TextInput
+              key={form.key('tagline')}
+              label={BRANDING_FIELD_LABELS.tagline}
+              placeholder="A short tagline"
+              {...form.getInputProps('tagline')}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Section title="Logos & Images" description="Uploaded files are saved at once.">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <BrandingFileCard brandingId={branding.id} kind="logo" url={branding.logo_url} />
+            <BrandingFileCard brandingId={branding.id} kind="favicon" url={branding.favicon_url} />
+          </SimpleGrid>
+        </Section>
+
+        <Section
+          title="Color Scheme"
+          description="Brand and navigation colours, with a live preview."
+        >
+          <Title order={3} size="h5">
+            Brand colors
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>{BRAND_COLORS.map(colorInput)}</SimpleGrid>
+          <Title order={3} size="h5">
+            Navigation colors
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>{NAV_COLORS.map(colorInput)}</SimpleGrid>
+          {lowContrast ? (
+            <Alert
+              color="yellow"
+              icon={<IconAlertTriangle size={18} />}
+              title="Low contrast"
+              data-testid="contrast-warning"
+            >
+              {BRANDING_TEXTS.contrastWarning} (Currently {ratio.toFixed(2)}:1.)
+            </Alert>
+          ) : null}
+          <Title order={3} size="h5">
+            Live preview
+          </Title>
+          <BrandPreview values={values} logoUrl={branding.logo_url} />
+        </Section>
+
+        <Section
+          title="Content Customization"
+          description="Footer text and the header and footer of e-mails sent on your behalf (limited HTML)."
+        >
+          <Textarea
+            key={form.key('footer_text')}
+            label={BRANDING_FIELD_LABELS.footer_text}
+            autosize
+            minRows={2}
+            {...form.getInputProps('footer_text')}
+          />
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Textarea
+              key={form.key('email_template_header')}
+              label={BRANDING_FIELD_LABELS.email_template_header}
+              description="HTML: paragraphs, links, images, tables and inline styles."
+              autosize
+              minRows={4}
+              styles={{
+                input: { fontFamily: 'var(--mantine-font-family-monospace)' },
+                description: { color: 'var(--mantine-color-gray-7)' },
+              }}
+              {...form.getInputProps('email_template_header')}
+            />
+            <Textarea
+              key={form.key('email_template_footer')}
+              label={BRANDING_FIELD_LABELS.email_template_footer}
+              description="HTML: paragraphs, links, images, tables and inline styles."
+              autosize
+              minRows={4}
+              styles={{
+                input: { fontFamily: 'var(--mantine-font-family-monospace)' },
+                description: { color: 'var(--mantine-color-gray-7)' },
+              }}
+              {...form.getInputProps('email_template_footer')}
+            />
+          </SimpleGrid>
+          <Title order={3} size="h5">
+            E-mail preview
+          </Title>
+          <EmailPreview
+            header={values.email_template_header}
+            footer={values.email_template_footer}
+            companyName={values.company_name}
+            primaryColor={values.primary_color}
+          />
+        </Section>
+
+        <Section
+          title="Advanced Styling"
+          description="Custom CSS applied only on your own pages (up to 50 KB). @import, external url(), expression(), behavior and -moz-binding are not allowed."
+        >
+          <Textarea
+            key={form.key('custom_css')}
+            label={BRANDING_FIELD_LABELS.custom_css}
+            placeholder=".hero { border-radius: 12px; }"
+            autosize
+            minRows={6}
+            maxRows={20}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            {...form.getInputProps('custom_css')}
+          />
+          {cssAccepted && !form.errors.custom_css ? (
+            <Text size="sm" c="green" data-testid="css-verdict">
+              <IconCheck size={14} aria-hidden /> The server accepted this CSS.
+            </Text>
+          ) : null}
+        </Section>
+
+        {saveError ? (
+          <Alert color="red" role="alert" title={BRANDING_TEXTS.saveFailed}>
+            {saveError}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          {dirty ? (
+            <Text size="sm" c="gray.7">
+              You have unsaved changes.
+            </Text>
+          ) : null}
+          <Button
+            type="submit"
+            leftSection={<IconDeviceFloppy size={16} />}
+            loading={save.isPending}
+          >
+            {save.isPending ? 'Saving...' : 'Save Branding'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

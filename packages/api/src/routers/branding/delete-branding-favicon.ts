@@ -1,0 +1,24 @@
+import { BRANDING_TEXTS } from '../../contracts/branding';
+import { envelope, ok } from '../../lib/envelope';
+import { deleteBrandingFile } from '../../services/branding/branding';
+import { authedProcedure } from '../../trpc';
+import { brandingIdInput, brandingOutput } from './branding-output';
+
+export const deleteBrandingFavicon = authedProcedure
+  .meta({
+    openapi: {
+      method: 'DELETE',
+      path: '/branding/{id}/favicon',
+      tags: ['branding'],
+      summary: 'Delete the favicon of a branding',
+      protect: true,
+    },
+  })
+  .input(brandingIdInput)
+  .output(envelope(brandingOutput))
+  .mutation(async ({ ctx, input }) =>
+    ok(
+      await deleteBrandingFile(ctx.deps, ctx.user.id, input.id, 'favicon'),
+      BRANDING_TEXTS.faviconDeleted,
+    ),
+  );

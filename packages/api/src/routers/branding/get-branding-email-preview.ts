@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/envelope';
+import { emailPreview } from '../../services/branding/branding';
+import { authedProcedure } from '../../trpc';
+import { brandingIdInput } from './branding-output';
+
+export const getBrandingEmailPreview = authedProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/branding/{id}/email-preview',
+      tags: ['branding'],
+      summary: 'Server-rendered preview of an e-mail with the saved header and footer',
+      protect: true,
+    },
+  })
+  .input(brandingIdInput)
+  .output(envelope(z.object({ subject: z.string(), html: z.string() })))
+  .query(async ({ ctx, input }) => ok(await emailPreview(ctx.deps, ctx.user.id, input.id)));

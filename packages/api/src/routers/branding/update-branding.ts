@@ -1,0 +1,27 @@
+import { BRANDING_TEXTS, brandingFieldsInput } from '../../contracts/branding';
+import { envelope, ok } from '../../lib/envelope';
+import { updateBranding as saveBranding } from '../../services/branding/branding';
+import { authedProcedure } from '../../trpc';
+import { brandingIdInput, brandingOutput } from './branding-output';
+
+export const updateBranding = authedProcedure
+  .meta({
+    openapi: {
+      method: 'PUT',
+      path: '/branding/{id}',
+      tags: ['branding'],
+      summary: 'Save the text and colour fields of a branding',
+      description:
+        'Colours are #RGB or #RRGGBB; empty text is stored as null; omitted fields keep their ' +
+        'value. Custom CSS (up to 50 KB) is parsed and rebuilt; @import, external url(), ' +
+        'expression(), behavior, -moz-binding and anything that could close a style element are ' +
+        'refused. The e-mail header and footer are sanitised with an HTML allow-list.',
+      protect: true,
+    },
+  })
+  .input(brandingIdInput.extend(brandingFieldsInput.shape))
+  .output(envelope(brandingOutput))
+  .mutation(async ({ ctx, input }) => {
+    const { id, ...fields } = input;
+    return ok(await saveBranding(ctx.deps, ctx.user.id, id, fields), BRANDING_TEXTS.saved);
+  });

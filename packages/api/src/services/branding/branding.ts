@@ -1,0 +1,364 @@
+import type { Selectable } from 'kysely';
+import type { BrandingsTable } from '@scmp/db';
+import type { BrandingFieldsValues } from '../../contracts/branding';
+import { BRANDING_TEXTS } from '../../contracts/branding';
+import type { PublicBranding } from '../../contracts/branding-defaults';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { renderEmail } from '../mail/render-email';
+import { invalidateTenantBrandingCache } from '../public-branding/cache';
+import {
+  brandingFileUrl,
+  resolveInstanceBranding,
+  resolveOrganizationBranding,
+} from '../public-branding/resolve';
+import {
+  BRANDING_FILE_NAME,
+  checkBrandingUpload,
+  newBrandingFileName,
+  type BrandingFileKind,
+} from './files';
+import { sanitizeCustomCss, sanitizeEmailHtml } from './sanitize';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whose branding an id names: one of the user's organizations, else one of their instances. */
+export type BrandingTarget = {
+  kind: 'organization' | 'instance';
+  uuid: string;
+  name: string;
+  organizationId: number;
+  organizationUuid: string;
+  instanceId: number | null;
+};
+
+type BrandingRow = Selectable<BrandingsTable>;
+
+export function brandingNotFound(): AppError {
+  return new AppError('NOT_FOUND', BRANDING_TEXTS.notFound);
+}
+
+/** {id} is an organization uuid of the user, else an instance uuid of the user, else 404. */
+export async function findBrandingTarget(
+  deps: AppDeps,
+  userId: number,
+  id: string,
+): Promise<BrandingTarget> {
+  if (!UUID.test(id)) throw brandingNotFound();
+  const uuid = id.toLowerCase();
+  const org = await deps.db
+    .selectFrom('organizations')
+    .select(['id', 'uuid', 'name'])
+    .where('uuid', '=', uuid)
+    .where('owner_id', '=', userId)
+    .executeTakeFirst();
+  if (org) {
+    return {
+      kind: 'organization',
+      uuid: org.uuid,
+      name: org.name,
+      organizationId: org.id,
+      organizationUuid: org.uuid,
+      instanceId: null,
+    };
+  }
+  const instance = await deps.db
+    .selectFrom('instances')
+    .innerJoin('organizations', 'organizations.id', 'instances.organization_id')
+    .select([
+      'instances.id as id',
+      'instances.uuid as uuid',
+      'instances.name as name',
+      'organizations.id as organization_id',
+      'organizations.uuid as organization_uuid',
+    ])
+    .where('instances.uuid', '=', uuid)
+    .where('instances.owner_id', '=', userId)
+    .where('organizations.owner_id', '=', userId)
+    .executeTakeFirst();
+  if (instance) {
+    return {
+      kind: 'instance',
+      uuid: instance.uuid,
+      name: instance.name,
+      organizationId: instance.organization_id,
+      organizationUuid: instance.organization_uuid,
+      instanceId: instance.id,
+    };
+  }
+  throw brandingNotFound();
+}
+
+async function rowOf(deps: AppDeps, target: BrandingTarget): Promise<BrandingRow | undefined> {
+  const query = deps.db.selectFrom('brandings').selectAll();
+  return target.instanceId !== null
+    ? query.where('instance_id', '=', target.instanceId).executeTakeFirst()
+    : query.where('organization_id', '=', target.organizationId).executeTakeFirst();
+}
+
+/** Inserts the target's (empty) row when missing and returns it. */
+async function ensureRow(deps: AppDeps, target: BrandingTarget): Promise<BrandingRow> {
+  const existing = await rowOf(deps, target);
+  if (existing) return existing;
+  const inserted = await deps.db
+    .insertInto('brandings')
+    .values(
+      target.instanceId !== null
+        ? { instance_id: target.instanceId, organization_id: null }
+        : { organization_id: target.organizationId, instance_id: null },
+    )
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return inserted ?? (await rowOf(deps, target))!;
+}
+
+export async function resolvedBrandingOf(
+  deps: AppDeps,
+  target: BrandingTarget,
+): Promise<PublicBranding> {
+  return target.instanceId !== null
+    ? resolveInstanceBranding(deps.db, target.instanceId)
+    : resolveOrganizationBranding(deps.db, target.organizationId);
+}
+
+export type BrandingView = {
+  id: string;
+  uuid: string;
+  type: 'organization' | 'instance';
+  name: string;
+  organization_uuid: string;
+  company_name: string | null;
+  tagline: string | null;
+  primary_color: string | null;
+  secondary_color: string | null;
+  accent_color: string | null;
+  nav_text_color: string | null;
+  nav_text_hover_color: string | null;
+  nav_background_color: string | null;
+  footer_text: string | null;
+  email_template_header: string | null;
+  email_template_footer: string | null;
+  custom_css: string | null;
+  logo_url: string | null;
+  favicon_url: string | null;
+  updated_at: string | null;
+  resolved: PublicBranding;
+};
+
+async function viewOf(deps: AppDeps, target: BrandingTarget): Promise<BrandingView> {
+  const [row, resolved] = await Promise.all([
+    rowOf(deps, target),
+    resolvedBrandingOf(deps, target),
+  ]);
+  return {
+    id: target.uuid,
+    uuid: target.uuid,
+    type: target.kind,
+    name: target.name,
+    organization_uuid: target.organizationUuid,
+    company_name: row?.company_name ?? null,
+    tagline: row?.tagline ?? null,
+    primary_color: row?.primary_color ?? null,
+    secondary_color: row?.secondary_color ?? null,
+    accent_color: row?.accent_color ?? null,
+    nav_text_color: row?.nav_text_color ?? null,
+    nav_text_hover_color: row?.nav_text_hover_color ?? null,
+    nav_background_color: row?.nav_background_color ?? null,
+    footer_text: row?.footer_text ?? null,
+    email_template_header: row?.email_template_header ?? null,
+    email_template_footer: row?.email_template_footer ?? null,
+    custom_css: row?.custom_css ?? null,
+    logo_url: brandingFileUrl(row?.logo_path) || null,
+    favicon_url: brandingFileUrl(row?.favicon_path) || null,
+    updated_at: row?.updated_at ? new Date(row.updated_at).toISOString() : null,
+    resolved,
+  };
+}
+
+/** Every cached public branding may include this entity's (an org's instances fall back to it). */
+function invalidateCache(): void {
+  invalidateTenantBrandingCache();
+}
+
+export async function getBranding(
+  deps: AppDeps,
+  userId: number,
+  id: string,
+): Promise<BrandingView> {
+  return viewOf(deps, await findBrandingTarget(deps, userId, id));
+}
+
+/** Saves the text and colour fields (omitted fields keep their value). */
+export async function updateBranding(
+  deps: AppDeps,
+  userId: number,
+  id: string,
+  input: BrandingFieldsValues,
+): Promise<BrandingView> {
+  const target = await findBrandingTarget(deps, userId, id);
+  const changes: Partial<Record<keyof BrandingFieldsValues, string | null>> = {};
+  for (const [key, value] of Object.entries(input) as Array<
+    [keyof BrandingFieldsValues, string | null | undefined]
+  >) {
+    if (value !== undefined) changes[key] = value;
+  }
+  if (changes.custom_css !== undefined) changes.custom_css = sanitizeCustomCss(changes.custom_css);
+  if (changes.email_template_header !== undefined) {
+    changes.email_template_header = sanitizeEmailHtml(changes.email_template_header);
+  }
+  if (changes.email_template_footer !== undefined) {
+    changes.email_template_footer = sanitizeEmailHtml(changes.email_template_footer);
+  }
+  const row = await ensureRow(deps, target);
+  await deps.db
+    .updateTable('brandings')
+    .set({ ...changes, updated_at: deps.clock.now() })
+    .where('id', '=', row.id)
+    .execute();
+  invalidateCache();
+  return viewOf(deps, target);
+}
+
+const pathColumn = (kind: BrandingFileKind) => (kind === 'logo' ? 'logo_path' : 'favicon_path');
+
+async function removeStoredFile(deps: AppDeps, key: string | null | undefined): Promise<void> {
+  if (!key || !BRANDING_FILE_NAME.test(key)) return;
+  try {
+    await deps.storage.delete(key);
+  } catch (error) {
+    deps.logger.warn({ err: error, key }, 'Could not delete a replaced branding file');
+  }
+}
+
+/** Stores an uploaded logo or favicon (type from the bytes) and removes the one it replaces. */
+export async function uploadBrandingFile(
+  deps: AppDeps,
+  userId: number,
+  id: string,
+  kind: BrandingFileKind,
+  bytes: Buffer,
+): Promise<BrandingView> {
+  const target = await findBrandingTarget(deps, userId, id);
+  const checked = await checkBrandingUpload(kind, bytes);
+  const name = newBrandingFileName(checked.ext);
+  await deps.storage.put(name, checked.bytes);
+  const row = await ensureRow(deps, target);
+  const column = pathColumn(kind);
+  const previous = row[column];
+  try {
+    await deps.db
+      .updateTable('brandings')
+      .set({ [column]: name, updated_at: deps.clock.now() })
+      .where('id', '=', row.id)
+      .execute();
+  } catch (error) {
+    await removeStoredFile(deps, name);
+    throw error;
+  }
+  if (previous && previous !== name) await removeStoredFile(deps, previous);
+  invalidateCache();
+  return viewOf(deps, target);
+}
+
+/** Deletes the logo or favicon of a branding (and its stored file). */
+export async function deleteBrandingFile(
+  deps: AppDeps,
+  userId: number,
+  id: string,
+  kind: BrandingFileKind,
+): Promise<BrandingView> {
+  const target = await findBrandingTarget(deps, userId, id);
+  const row = await rowOf(deps, target);
+  const column = pathColumn(kind);
+  const previous = row?.[column] ?? null;
+  if (row && previous) {
+    await deps.db
+      .updateTable('brandings')
+      .set({ [column]: null, updated_at: deps.clock.now() })
+      .where('id', '=', row.id)
+      .execute();
+    await removeStoredFile(deps, previous);
+  }
+  invalidateCache();
+  return viewOf(deps, target);
+}
+
+/** An uploaded branding file for GET /files/branding/:name, or 404. */
+export async function brandingFileForDownload(
+  deps: AppDeps,
+  name: string,
+): Promise<{ bytes: Buffer; ext: string }> {
+  const match = BRANDING_FILE_NAME.exec(name);
+  if (!match) throw new AppError('NOT_FOUND', 'File not found.');
+  const bytes = await deps.storage.get(name);
+  if (!bytes) throw new AppError('NOT_FOUND', 'File not found.');
+  return { bytes, ext: match[1]! };
+}
+
+/**
+ * What an e-mail sent on an organization's (or instance's) behalf uses: the sanitised header and
+ * footer (instance → organization, each on its own) and the effective company name. Pass the
+ * result to renderEmail({ ..., brandHeaderHtml, brandFooterHtml }, companyName).
+ */
+export async function emailBrandingFor(
+  deps: AppDeps,
+  target: { organizationId: number; instanceId?: number | null },
+): Promise<{
+  brandHeaderHtml: string | null;
+  brandFooterHtml: string | null;
+  companyName: string;
+}> {
+  const instanceId = target.instanceId ?? null;
+  const [own, org, resolved] = await Promise.all([
+    instanceId === null
+      ? Promise.resolve(undefined)
+      : deps.db
+          .selectFrom('brandings')
+          .select(['email_template_header', 'email_template_footer'])
+          .where('instance_id', '=', instanceId)
+          .executeTakeFirst(),
+    deps.db
+      .selectFrom('brandings')
+      .select(['email_template_header', 'email_template_footer'])
+      .where('organization_id', '=', target.organizationId)
+      .executeTakeFirst(),
+    instanceId === null
+      ? resolveOrganizationBranding(deps.db, target.organizationId)
+      : resolveInstanceBranding(deps.db, instanceId),
+  ]);
+  return {
+    brandHeaderHtml:
+      sanitizeEmailHtml(own?.email_template_header ?? null) ??
+      sanitizeEmailHtml(org?.email_template_header ?? null),
+    brandFooterHtml:
+      sanitizeEmailHtml(own?.email_template_footer ?? null) ??
+      sanitizeEmailHtml(org?.email_template_footer ?? null),
+    companyName: resolved.company_name,
+  };
+}
+
+/** Server-rendered preview of an e-mail sent on the organization's behalf (sanitised header/footer). */
+export async function emailPreview(
+  deps: AppDeps,
+  userId: number,
+  id: string,
+): Promise<{ html: string; subject: string }> {
+  const target = await findBrandingTarget(deps, userId, id);
+  const brand = await emailBrandingFor(deps, target);
+  const subject = `A message from ${brand.companyName}`;
+  const { html } = renderEmail(
+    {
+      title: subject,
+      paragraphs: [
+        'This is a preview of the e-mails sent on your behalf.',
+        'Your header appears above this text and your footer below it.',
+      ],
+      action: { label: 'Open the portal', url: deps.config.appUrl },
+      brandHeaderHtml: brand.brandHeaderHtml,
+      brandFooterHtml: brand.brandFooterHtml,
+    },
+    brand.companyName,
+  );
+  return { html, subject };
+}
