@@ -1,13 +1,14 @@
-import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { CookieConsentProvider } from '../features/cookies/CookieConsentProvider';
 import { SessionProvider } from '../features/session/SessionProvider';
+import { TenantProvider } from '../features/tenant/TenantProvider';
 import { createClient, createQueryClient, TRPCProvider } from '../lib/trpc';
 import { routes } from './routes';
-import { theme } from './theme';
+import './global.css';
 
 const router = createBrowserRouter(routes);
 
@@ -17,14 +18,17 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <MantineProvider theme={theme}>
+        {/* Loads the tenant (or the main site's defaults) and provides the branded Mantine theme. */}
+        <TenantProvider>
           <ModalsProvider>
             <Notifications position="top-right" />
-            <SessionProvider>
-              <RouterProvider router={router} />
-            </SessionProvider>
+            <CookieConsentProvider>
+              <SessionProvider>
+                <RouterProvider router={router} />
+              </SessionProvider>
+            </CookieConsentProvider>
           </ModalsProvider>
-        </MantineProvider>
+        </TenantProvider>
       </TRPCProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,10 @@
-import { Anchor, Box, Center, Group, Loader } from '@mantine/core';
+import { Box, Center, Loader } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { PageViewTracker } from '../features/cookies/PageViewTracker';
+import { SessionExpiryRedirect } from '../features/session/SessionExpiryRedirect';
+import { SiteFooter } from '../features/shell/SiteFooter';
+import { SiteHeader } from '../features/shell/SiteHeader';
 
 /** The page shell: top navigation, the routed page, the footer. Scrolls to top on every route change. */
 export function AppLayout() {
@@ -9,32 +13,15 @@ export function AppLayout() {
     window.scrollTo(0, 0);
   }, [pathname]);
   return (
-    <Box>
-      <Group component="nav" aria-label="Main" p="md" gap="lg">
-        <Anchor component={Link} to="/">
-          Home
-        </Anchor>
-        <Anchor component={Link} to="/features">
-          Features
-        </Anchor>
-        <Anchor component={Link} to="/pricing">
-          Pricing
-        </Anchor>
-        <Anchor component={Link} to="/case-studies">
-          Case Studies
-        </Anchor>
-        <Anchor component={Link} to="/health-safety-compliance">
-          Health & Safety
-        </Anchor>
-        <Anchor component={Link} to="/login">
-          Sign in
-        </Anchor>
-        <Anchor component={Link} to="/signup">
-          Register
-        </Anchor>
-      </Group>
-      <main>
+    <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <a href="#main-content" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <Box component="main" id="main-content" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+        {/* Keyed by path so each page gets its own loading fallback while its chunk loads. */}
         <Suspense
+          key={pathname}
           fallback={
             <Center py={120}>
               <Loader aria-label="Loading page" />
@@ -43,7 +30,10 @@ export function AppLayout() {
         >
           <Outlet />
         </Suspense>
-      </main>
+      </Box>
+      <SiteFooter />
+      <PageViewTracker />
+      <SessionExpiryRedirect />
     </Box>
   );
 }

@@ -1,7 +1,5 @@
-import { createTheme } from '@mantine/core';
+import { DEFAULT_BRANDING } from '@scmp/api/contracts';
+import { themeFromBranding } from '@scmp/ui';
 
-export const theme = createTheme({
-  primaryColor: 'blue',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  defaultRadius: 'md',
-});
+/** The main site's theme (default branding); tenants get theirs from TenantProvider. */
+export const theme = themeFromBranding({ ...DEFAULT_BRANDING });

@@ -1,0 +1,86 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { CookieBanner } from './CookieBanner';
+import { CookiePreferencesModal } from './CookiePreferencesModal';
+import {
+  ALL_COOKIES,
+  clearConsent,
+  DEFAULT_COOKIE_PREFERENCES,
+  readConsented,
+  readPreferences,
+  writeConsent,
+  type CookiePreferences,
+} from './consent-storage';
+
+export type { CookiePreferences } from './consent-storage';
+
+type CookieConsentState = {
+  preferences: CookiePreferences;
+  hasConsented: boolean;
+  /** Opens the Cookie Preferences dialog (also used by the /cookies page). */
+  openPreferences: () => void;
+  /** Clears the stored consent and shows the banner again. */
+  reset: () => void;
+  acceptAll: () => void;
+  acceptEssential: () => void;
+  save: (preferences: Omit<CookiePreferences, 'essential'>) => void;
+};
+
+const CookieConsentContext = createContext<CookieConsentState | null>(null);
+
+/** Cookie consent state, the bottom banner and the preferences dialog (spec part 1 §2, §4). */
+export function CookieConsentProvider({ children }: { children: ReactNode }) {
+  const [preferences, setPreferences] = useState<CookiePreferences>(readPreferences);
+  const [hasConsented, setHasConsented] = useState<boolean>(readConsented);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  const commit = useCallback((next: CookiePreferences) => {
+    const value = { ...next, essential: true as const };
+    writeConsent(value);
+    setPreferences(value);
+    setHasConsented(true);
+    setDialogOpen(false);
+  }, []);
+
+  const value = useMemo<CookieConsentState>(
+    () => ({
+      preferences,
+      hasConsented,
+      openPreferences: () => setDialogOpen(true),
+      reset: () => {
+        clearConsent();
+        setPreferences(DEFAULT_COOKIE_PREFERENCES);
+        setHasConsented(false);
+      },
+      acceptAll: () => commit(ALL_COOKIES),
+      acceptEssential: () => commit(DEFAULT_COOKIE_PREFERENCES),
+      save: (chosen) => commit({ ...chosen, essential: true }),
+    }),
+    [preferences, hasConsented, commit],
+  );
+
+  return (
+    <CookieConsentContext.Provider value={value}>
+      {children}
+      {!hasConsented && !dialogOpen ? (
+        <CookieBanner
+          onAcceptAll={value.acceptAll}
+          onEssentialOnly={value.acceptEssential}
+          onCustomize={value.openPreferences}
+        />
+      ) : null}
+      <CookiePreferencesModal
+        opened={dialogOpen}
+        initial={preferences}
+        onCancel={() => setDialogOpen(false)}
+        onAcceptAll={value.acceptAll}
+        onSave={value.save}
+      />
+    </CookieConsentContext.Provider>
+  );
+}
+
+export function useCookieConsent(): CookieConsentState {
+  const value = useContext(CookieConsentContext);
+  if (!value) throw new Error('useCookieConsent must be used inside CookieConsentProvider');
+  return value;
+}

@@ -1,0 +1,222 @@
+import {
+  Box,
+  Burger,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Menu,
+  NavLink as MantineNavLink,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconChevronDown,
+  IconLayoutDashboard,
+  IconLogout,
+  IconShieldCheck,
+} from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { shellColors } from '@scmp/ui';
+import { useSession } from '../session/SessionProvider';
+import { useTenant } from '../tenant/TenantProvider';
+import { BrandLogo } from './BrandLogo';
+import {
+  DASHBOARD_LINKS,
+  isActiveLink,
+  isDashboardPath,
+  PUBLIC_LINKS,
+  STAFF_LINK,
+  USER_MENU_LINKS,
+  type NavLink as NavLinkItem,
+} from './nav-links';
+import classes from './SiteHeader.module.css';
+import { useSignOut } from './use-sign-out';
+
+/** Top navigation: public or dashboard links, sign-in/register or the user menu, mobile drawer. */
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const { branding } = useTenant();
+  const { user, isAuthenticated } = useSession();
+  const { signOut, signingOut } = useSignOut();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const colors = shellColors(branding);
+  const inDashboard = isDashboardPath(pathname);
+  const links = inDashboard && isAuthenticated ? DASHBOARD_LINKS : PUBLIC_LINKS;
+
+  useEffect(() => {
+    drawer.close();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname]);
+
+  const accountLinks: NavLinkItem[] = user?.is_staff
+    ? [...USER_MENU_LINKS, STAFF_LINK]
+    : USER_MENU_LINKS;
+
+  return (
+    <Box
+      component="header"
+      className={classes.header}
+      style={{
+        backgroundColor: colors.navBackground,
+        ['--nav-text' as string]: colors.navText,
+        ['--nav-text-hover' as string]: colors.navTextHover,
+      }}
+    >
+      <Group justify="space-between" h={64} px="md" maw={1280} mx="auto" wrap="nowrap">
+        <BrandLogo color={colors.navText} />
+
+        <Group component="nav" aria-label="Main" gap={4} visibleFrom="md" wrap="nowrap">
+          {links.map((link) => (
+            <NavLink
+              key={link.to}
+              to={link.to}
+              end={link.to === '/' || link.to === '/dashboard'}
+              className={classes.link}
+              aria-current={isActiveLink(link, pathname) ? 'page' : undefined}
+            >
+              {link.label}
+            </NavLink>
+          ))}
+        </Group>
+
+        <Group gap="sm" visibleFrom="md" wrap="nowrap">
+          {isAuthenticated && user ? (
+            <>
+              {!inDashboard ? (
+                <Button
+                  component={Link}
+                  to="/dashboard"
+                  size="sm"
+                  leftSection={<IconLayoutDashboard size={16} />}
+                >
+                  Dashboard
+                </Button>
+              ) : null}
+              <Menu position="bottom-end" width={230} shadow="md">
+                <Menu.Target>
+                  <UnstyledButton
+                    className={classes.userButton}
+                    aria-label={`Account menu for ${user.name}`}
+                  >
+                    <Group gap={6} wrap="nowrap">
+                      <Text size="sm" c="inherit">
+                        Welcome, <strong>{user.name}</strong>
+                      </Text>
+                      <IconChevronDown size={14} aria-hidden />
+                    </Group>
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>{user.email}</Menu.Label>
+                  {accountLinks.map((link) => (
+                    <Menu.Item
+                      key={link.to}
+                      component={Link}
+                      to={link.to}
+                      leftSection={link === STAFF_LINK ? <IconShieldCheck size={16} /> : undefined}
+                    >
+                      {link.label}
+                    </Menu.Item>
+                  ))}
+                  <Menu.Divider />
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconLogout size={16} />}
+                    onClick={() => void signOut()}
+                    disabled={signingOut}
+                  >
+                    Sign out
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </>
+          ) : (
+            <>
+              <Link to="/login" className={classes.link}>
+                Sign in
+              </Link>
+              <Button component={Link} to="/signup" size="sm">
+                Register
+              </Button>
+            </>
+          )}
+        </Group>
+
+        <Burger
+          opened={drawerOpened}
+          onClick={drawer.toggle}
+          hiddenFrom="md"
+          color={colors.navText}
+          aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
+        />
+      </Group>
+
+      <Drawer
+        opened={drawerOpened}
+        onClose={drawer.close}
+        title="Menu"
+        hiddenFrom="md"
+        position="right"
+        size="xs"
+        zIndex={400}
+      >
+        <Stack gap={0} component="nav" aria-label="Mobile">
+          {isAuthenticated && user ? (
+            <Text size="sm" mb="sm">
+              Welcome, <strong>{user.name}</strong>
+            </Text>
+          ) : null}
+          {links.map((link) => (
+            <MantineNavLink
+              key={link.to}
+              component={Link}
+              to={link.to}
+              label={link.label}
+              active={isActiveLink(link, pathname)}
+            />
+          ))}
+          <Divider my="sm" />
+          {isAuthenticated && user ? (
+            <>
+              {!inDashboard ? (
+                <MantineNavLink component={Link} to="/dashboard" label="Dashboard" />
+              ) : null}
+              {accountLinks.map((link) => (
+                <MantineNavLink
+                  key={link.to}
+                  component={Link}
+                  to={link.to}
+                  label={link.label}
+                  active={isActiveLink(link, pathname)}
+                />
+              ))}
+              <Button
+                mt="md"
+                variant="light"
+                color="red"
+                leftSection={<IconLogout size={16} />}
+                onClick={() => void signOut()}
+                loading={signingOut}
+              >
+                Sign out
+              </Button>
+            </>
+          ) : (
+            <Stack gap="xs" mt="xs">
+              <Button component={Link} to="/login" variant="default">
+                Sign in
+              </Button>
+              <Button component={Link} to="/signup">
+                Register
+              </Button>
+            </Stack>
+          )}
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}

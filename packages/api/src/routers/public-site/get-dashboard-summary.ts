@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/envelope';
+import { getDashboardSummary } from '../../services/public-branding';
+import { authedProcedure } from '../../trpc';
+
+/** Counts behind the dashboard home's Getting Started checklist. */
+export const dashboardSummary = authedProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/dashboard/summary',
+      tags: ['public-site'],
+      summary: 'Counts for the dashboard home checklist',
+      description:
+        'organization_count, branded_organization_count (organizations with saved branding) and ' +
+        'instance_count (instances that are not terminated) of the signed-in user.',
+      protect: true,
+    },
+  })
+  .input(z.void())
+  .output(
+    envelope(
+      z.object({
+        organization_count: z.number().int(),
+        branded_organization_count: z.number().int(),
+        instance_count: z.number().int(),
+      }),
+    ),
+  )
+  .query(async ({ ctx }) => ok(await getDashboardSummary(ctx.deps, ctx.user.id)));

@@ -1,0 +1,5 @@
+export * from './cache';
+export * from './dashboard-summary';
+export * from './resolve';
+export * from './tenant-branding';
+export * from './page-views';

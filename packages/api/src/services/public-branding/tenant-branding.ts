@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { DEFAULT_BRANDING, type PublicBranding } from '../../contracts/branding-defaults';
+import { getCachedTenantBranding, setCachedTenantBranding } from './cache';
+import { resolveOrganizationBranding } from './resolve';
+
+export const TENANT_NOT_FOUND_TEXT = 'Tenant not found';
+export const ORGANIZATION_BRANDING_NOT_FOUND_TEXT = 'Organization not found';
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const publicBrandingSchema = z.object({
+  company_name: z.string(),
+  tagline: z.string(),
+  primary_color: z.string(),
+  secondary_color: z.string(),
+  accent_color: z.string(),
+  nav_text_color: z.string(),
+  nav_text_hover_color: z.string(),
+  nav_background_color: z.string(),
+  logo_url: z.string(),
+  favicon_url: z.string(),
+  footer_text: z.string(),
+  custom_css: z.string(),
+});
+
+export const tenantBrandingSchema = z.object({
+  tenant: z.object({
+    slug: z.string(),
+    name: z.string(),
+    uuid: z.string(),
+    status: z.string(),
+  }),
+  branding: publicBrandingSchema,
+});
+
+export type TenantBranding = z.infer<typeof tenantBrandingSchema>;
+
+/** The tenant's display name: its branded company name, else the organization's name. */
+function tenantName(branding: PublicBranding, organizationName: string): string {
+  return branding.company_name !== DEFAULT_BRANDING.company_name
+    ? branding.company_name
+    : organizationName;
+}
+
+/**
+ * Public branding of the ACTIVE organization that owns `slug` as its subdomain; 404 otherwise.
+ * Answers are cached per slug for a few seconds (invalidated on branding/organization changes).
+ */
+export async function getTenantBranding(deps: AppDeps, rawSlug: string): Promise<TenantBranding> {
+  const slug = rawSlug.trim().toLowerCase();
+  if (!SLUG.test(slug)) throw new AppError('NOT_FOUND', TENANT_NOT_FOUND_TEXT);
+  const now = deps.clock.now().getTime();
+  const cached = getCachedTenantBranding(slug, now);
+  if (cached) return cached.body as TenantBranding;
+  const org = await deps.db
+    .selectFrom('organizations')
+    .select(['id', 'uuid', 'name', 'status', 'subdomain'])
+    .where('subdomain', '=', slug)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (!org) throw new AppError('NOT_FOUND', TENANT_NOT_FOUND_TEXT);
+  const branding = await resolveOrganizationBranding(deps.db, org.id);
+  const body: TenantBranding = {
+    tenant: { slug, name: tenantName(branding, org.name), uuid: org.uuid, status: org.status },
+    branding,
+  };
+  setCachedTenantBranding(slug, body, now);
+  return body;
+}
+
+/** Public branding fields of an active organization by uuid; 404 for anything else. */
+export async function getPublicOrganizationBranding(
+  deps: AppDeps,
+  uuid: string,
+): Promise<PublicBranding> {
+  if (!UUID.test(uuid)) throw new AppError('NOT_FOUND', ORGANIZATION_BRANDING_NOT_FOUND_TEXT);
+  const org = await deps.db
+    .selectFrom('organizations')
+    .select(['id'])
+    .where('uuid', '=', uuid)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (!org) throw new AppError('NOT_FOUND', ORGANIZATION_BRANDING_NOT_FOUND_TEXT);
+  return resolveOrganizationBranding(deps.db, org.id);
+}
