@@ -1,4 +1,15 @@
 import { router } from '../../trpc';
+import { confirm } from './confirm';
+import { disable } from './disable';
+import { enable } from './enable';
+import { getStatus } from './get-status';
+import { regenerateCodes } from './regenerate-recovery-codes';
 
 /** Procedures of the two factor area. */
-export const twoFactorRouter = router({});
+export const twoFactorRouter = router({
+  status: getStatus,
+  enable,
+  confirm,
+  disable,
+  regenerateRecoveryCodes: regenerateCodes,
+});

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../deps';
+import { verifyTwoFactorCodeForUser } from './two-factor';
 
 export type TwoFactorCodeType = 'totp' | 'recovery';
 
@@ -7,10 +8,11 @@ export type TwoFactorCodeType = 'totp' | 'recovery';
  * unused recovery code (consumed on success). Owned by the two-factor area.
  */
 export async function verifyUserTwoFactorCode(
-  _deps: AppDeps,
-  _userId: number,
-  _code: string,
-  _type: TwoFactorCodeType,
+  deps: AppDeps,
+  userId: number,
+  code: string,
+  type: TwoFactorCodeType,
+  req: { ip: string | null; userAgent: string | null } | null = null,
 ): Promise<boolean> {
-  return false;
+  return verifyTwoFactorCodeForUser(deps, userId, code, type, req);
 }

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/envelope';
+import { startTwoFactorSetup, TWO_FACTOR_TEXTS } from '../../services/two-factor/two-factor';
+import { authedProcedure } from '../../trpc';
+
+export const enable = authedProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/two-factor/enable',
+      tags: ['two-factor'],
+      summary: 'Start the two-factor setup: a pending secret, its otpauth URL and a QR code (SVG)',
+      description:
+        'Two-factor stays off until POST /two-factor/confirm receives a valid code. Calling this ' +
+        'again replaces the pending secret. The QR code is rendered by this server.',
+      protect: true,
+    },
+  })
+  .input(z.void())
+  .output(
+    envelope(z.object({ secret: z.string(), qr_code_url: z.string(), qr_code_svg: z.string() })),
+  )
+  .mutation(async ({ ctx }) =>
+    ok(await startTwoFactorSetup(ctx.deps, ctx.user), TWO_FACTOR_TEXTS.setupStarted),
+  );
