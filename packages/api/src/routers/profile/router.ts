@@ -1,4 +1,29 @@
 import { router } from '../../trpc';
+import { activityList } from './activity-list';
+import { activitySummary } from './activity-summary';
+import { changePassword } from './change-password';
+import { deleteAvatar } from './delete-avatar';
+import { getNotificationPreferences } from './get-notification-preferences';
+import { getProfile } from './get-profile';
+import { listSessions } from './list-sessions';
+import { notificationHistory } from './notification-history';
+import { revokeOtherSessions } from './revoke-other-sessions';
+import { revokeSession } from './revoke-session';
+import { updateNotificationPreferences } from './update-notification-preferences';
+import { updateProfile } from './update-profile';
 
-/** Procedures of the profile area. */
-export const profileRouter = router({});
+/** Procedures of the profile area (profile, sessions, notifications, activity log). */
+export const profileRouter = router({
+  get: getProfile,
+  update: updateProfile,
+  deleteAvatar,
+  changePassword,
+  listSessions,
+  revokeSession,
+  revokeOtherSessions,
+  getNotificationPreferences,
+  updateNotificationPreferences,
+  notificationHistory,
+  activityList,
+  activitySummary,
+});

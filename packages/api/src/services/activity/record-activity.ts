@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ActivitySeverity, ActivityType, Database } from '@scmp/db';
 import type { Context } from '../../context';
 import type { AppDeps } from '../../deps';
+import { describeLocation, describeUserAgent } from './device';
 
 export type ActivityInput = {
   userId: number;
@@ -16,7 +17,8 @@ export type ActivityInput = {
 /**
  * Records one activity-log event with the request's IP and user agent. Every area calls this for
  * the events listed in the profile issue (sign-ins, security changes, organizations, …).
- * The device and location texts are derived by the profile area when the log is read.
+ * The device ("Chrome on macOS") and location ("Local network" / "Unknown") texts are derived
+ * here from the request.
  */
 export async function recordActivity(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -34,8 +36,8 @@ export async function recordActivity(
       severity: input.severity ?? 'info',
       ip_address: req?.ip ?? null,
       user_agent: req?.userAgent?.slice(0, 512) ?? null,
-      device: null,
-      location: null,
+      device: req?.userAgent ? describeUserAgent(req.userAgent).device : null,
+      location: req ? describeLocation(req.ip) : null,
       created_at: deps.clock.now(),
     })
     .execute();

@@ -1,11 +1,236 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconBuilding,
+  IconDownload,
+  IconLogin,
+  IconSettings,
+  IconShield,
+  IconUser,
+} from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { downloadActivityCsv } from '../../../features/account/avatar-upload';
+import { fullDate, relativeTime } from '../../../features/account/format';
 import { usePageMeta } from '../../../lib/page-meta';
+import { errorMessage, useTRPC } from '../../../lib/trpc';
+import type { RouterOutputs } from '../../../lib/types';
+
+type Entry = RouterOutputs['profile']['activityList']['data'][number];
+type TypeFilter = 'all' | 'login' | 'security' | 'profile' | 'organization';
+
+const TYPE_OPTIONS = [
+  { value: 'all', label: 'All activity' },
+  { value: 'login', label: 'Sign-ins' },
+  { value: 'security', label: 'Security' },
+  { value: 'profile', label: 'Profile changes' },
+  { value: 'organization', label: 'Organization' },
+];
+const PERIOD_OPTIONS = [
+  { value: '7', label: 'Last 7 days' },
+  { value: '30', label: 'Last 30 days' },
+  { value: '90', label: 'Last 90 days' },
+  { value: '365', label: 'Last 365 days' },
+];
+const SEVERITY_COLOR = { info: 'blue', medium: 'yellow', high: 'red' } as const;
+const TYPE_ICON = {
+  login: IconLogin,
+  security: IconShield,
+  profile: IconUser,
+  organization: IconBuilding,
+  settings: IconSettings,
+} as const;
+
+function SummaryTile({
+  label,
+  value,
+  loading,
+}: {
+  label: string;
+  value: number;
+  loading: boolean;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      {loading ? (
+        <Skeleton height={32} width={60} mt={4} />
+      ) : (
+        <Text fz={28} fw={700} data-testid={`summary-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+          {value}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+function EntryRow({ entry }: { entry: Entry }) {
+  const Icon = TYPE_ICON[entry.type];
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="activity-entry">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" size="lg" aria-hidden>
+            <Icon size={18} />
+          </ThemeIcon>
+          <div>
+            <Text fw={500}>{entry.description}</Text>
+            <Text size="sm" c="gray.7">
+              {[entry.device ?? 'Unknown device', entry.location ?? 'Unknown', entry.ip_address]
+                .filter(Boolean)
+                .join(' · ')}
+            </Text>
+          </div>
+        </Group>
+        <Stack gap={4} align="flex-end">
+          <Badge color={SEVERITY_COLOR[entry.severity]} variant="light" c="dark.7">
+            {entry.severity}
+          </Badge>
+          <Text size="xs" c="gray.7" title={fullDate(entry.timestamp)}>
+            {relativeTime(entry.timestamp)}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
 
 export default function ActivityLogPage() {
-  usePageMeta('Activity Log');
+  usePageMeta('Activity Log', 'Sign-ins, security and account changes.');
+  const trpc = useTRPC();
+  const [type, setType] = useState<TypeFilter>('all');
+  const [days, setDays] = useState(30);
+  const [exporting, setExporting] = useState(false);
+
+  const log = useInfiniteQuery(
+    trpc.profile.activityList.infiniteQueryOptions(
+      { type, days, limit: 20 },
+      { getNextPageParam: (last) => last.next_cursor ?? undefined },
+    ),
+  );
+  const summary = useQuery(trpc.profile.activitySummary.queryOptions({ days }));
+  const entries = log.data?.pages.flatMap((page) => page.data) ?? [];
+
+  const exportLog = async () => {
+    setExporting(true);
+    try {
+      await downloadActivityCsv(type, days);
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        message: err instanceof Error ? err.message : 'Failed to fetch activity log',
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
     <Container size="lg" py="xl">
-      <Title order={1}>Activity Log</Title>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>Activity Log</Title>
+            <Text c="gray.7">Review sign-ins, security events and changes to your account.</Text>
+          </div>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => void exportLog()}
+            disabled={exporting}
+          >
+            {exporting ? 'Exporting...' : 'Export log'}
+          </Button>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <SummaryTile
+            label="Successful Logins"
+            value={summary.data?.data.successful_logins ?? 0}
+            loading={summary.isPending}
+          />
+          <SummaryTile
+            label="Failed Attempts"
+            value={summary.data?.data.failed_attempts ?? 0}
+            loading={summary.isPending}
+          />
+          <SummaryTile
+            label="Active Devices"
+            value={summary.data?.data.active_devices ?? 0}
+            loading={summary.isPending}
+          />
+        </SimpleGrid>
+        <Card withBorder radius="md" p="lg">
+          <Stack>
+            <Group>
+              <Select
+                label="Activity type"
+                data={TYPE_OPTIONS}
+                value={type}
+                allowDeselect={false}
+                onChange={(value) => value && setType(value as TypeFilter)}
+                w={220}
+              />
+              <Select
+                label="Period"
+                data={PERIOD_OPTIONS}
+                value={String(days)}
+                allowDeselect={false}
+                onChange={(value) => value && setDays(Number(value))}
+                w={200}
+              />
+            </Group>
+            {log.isPending ? (
+              <Stack>
+                <Skeleton height={64} />
+                <Skeleton height={64} />
+                <Skeleton height={64} />
+              </Stack>
+            ) : log.isError ? (
+              <Alert color="red" role="alert">
+                {errorMessage(log.error, 'Failed to fetch activity log')}
+              </Alert>
+            ) : entries.length === 0 ? (
+              <Text c="gray.7" ta="center" py="lg">
+                No activity found for this period.
+              </Text>
+            ) : (
+              <Stack gap="sm">
+                {entries.map((entry) => (
+                  <EntryRow key={entry.id} entry={entry} />
+                ))}
+              </Stack>
+            )}
+            {log.hasNextPage && (
+              <Group justify="center">
+                <Button
+                  variant="default"
+                  onClick={() => void log.fetchNextPage()}
+                  disabled={log.isFetchingNextPage}
+                >
+                  {log.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </Card>
+      </Stack>
     </Container>
   );
 }

@@ -1,11 +1,185 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { AvatarBlock } from '../../../features/account/AvatarBlock';
+import { useSession, type SessionUser } from '../../../features/session/SessionProvider';
+import { TwoFactorCard } from '../../../features/two-factor/TwoFactorCard';
 import { usePageMeta } from '../../../lib/page-meta';
+import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
+
+type Values = {
+  name: string;
+  email: string;
+  phone: string;
+  location: string;
+  website: string;
+  bio: string;
+};
+
+const valuesOf = (user: SessionUser): Values => ({
+  name: user.name,
+  email: user.email,
+  phone: user.phone ?? '',
+  location: user.location ?? '',
+  website: user.website ?? '',
+  bio: user.bio ?? '',
+});
+
+function ProfileForm({ user, onSaved }: { user: SessionUser; onSaved: () => Promise<unknown> }) {
+  const trpc = useTRPC();
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: valuesOf(user),
+    validate: {
+      name: (value) => (value.trim() ? null : 'Full name is required'),
+      email: (value) =>
+        !value.trim()
+          ? 'Email is required'
+          : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())
+            ? null
+            : 'Invalid email address',
+      bio: (value) =>
+        value.length > 1000 ? 'The bio may not be longer than 1,000 characters.' : null,
+    },
+  });
+
+  useEffect(() => {
+    // Keep the form's baseline in step with the saved user (after a save or avatar change).
+    if (!form.isDirty()) {
+      form.setInitialValues(valuesOf(user));
+      form.setValues(valuesOf(user));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user]);
+
+  const save = useMutation(
+    trpc.profile.update.mutationOptions({
+      onSuccess: async (result) => {
+        const saved = valuesOf(result.data);
+        form.setInitialValues(saved);
+        form.setValues(saved);
+        notifications.show({ color: 'green', message: 'Profile updated successfully.' });
+        await onSaved();
+      },
+      onError: (err) => {
+        const envelope = errorEnvelopeOf(err);
+        if (envelope?.errors) {
+          form.setErrors(
+            Object.fromEntries(Object.entries(envelope.errors).map(([k, v]) => [k, v[0]])),
+          );
+        }
+        notifications.show({
+          color: 'red',
+          message: errorMessage(err, 'Failed to update profile'),
+        });
+      },
+    }),
+  );
+
+  const dirty = form.isDirty();
+  return (
+    <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Full Name"
+            withAsterisk
+            autoComplete="name"
+            key={form.key('name')}
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label="Email Address"
+            withAsterisk
+            type="email"
+            autoComplete="email"
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label="Phone Number"
+            type="tel"
+            autoComplete="tel"
+            placeholder="+44 20 7946 0958"
+            key={form.key('phone')}
+            {...form.getInputProps('phone')}
+          />
+          <TextInput
+            label="Location"
+            placeholder="City, Country"
+            key={form.key('location')}
+            {...form.getInputProps('location')}
+          />
+          <TextInput
+            label="Website"
+            type="url"
+            placeholder="https://example.com"
+            autoComplete="url"
+            key={form.key('website')}
+            {...form.getInputProps('website')}
+          />
+        </SimpleGrid>
+        <Textarea label="Bio" rows={4} key={form.key('bio')} {...form.getInputProps('bio')} />
+        {form.values.email.trim().toLowerCase() !== user.email.toLowerCase() && (
+          <Text size="sm" c="gray.7">
+            Changing your email address sends a verification link to the new address.
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            disabled={!dirty || save.isPending}
+            onClick={() => form.reset()}
+          >
+            Reset
+          </Button>
+          <Button type="submit" disabled={!dirty || save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
 
 export default function ProfilePage() {
-  usePageMeta('Profile');
+  usePageMeta('Profile', 'Your personal information and two-factor authentication.');
+  const { user, refetchUser } = useSession();
+
   return (
     <Container size="lg" py="xl">
-      <Title order={1}>Profile</Title>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Profile</Title>
+          <Text c="gray.7">Manage your personal information.</Text>
+        </div>
+        <Card withBorder radius="md" p="lg">
+          {user ? <AvatarBlock user={user} onChanged={refetchUser} /> : <Skeleton height={96} />}
+        </Card>
+        <Card withBorder radius="md" p="lg" component="section" aria-labelledby="personal-info">
+          <Stack>
+            <Title order={2} size="h3" id="personal-info">
+              Personal Information
+            </Title>
+            {user ? <ProfileForm user={user} onSaved={refetchUser} /> : <Skeleton height={240} />}
+          </Stack>
+        </Card>
+        <TwoFactorCard />
+      </Stack>
     </Container>
   );
 }

@@ -1,11 +1,85 @@
-import { Container, Title } from '@mantine/core';
+import { Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import {
+  IconMailCheck,
+  IconMailExclamation,
+  IconShieldCheck,
+  IconShieldX,
+} from '@tabler/icons-react';
+import { ActiveSessionsCard } from '../../../features/account/ActiveSessionsCard';
+import { ChangePasswordCard } from '../../../features/account/ChangePasswordCard';
+import { useSession } from '../../../features/session/SessionProvider';
+import { TwoFactorCard } from '../../../features/two-factor/TwoFactorCard';
 import { usePageMeta } from '../../../lib/page-meta';
 
+function Tile({
+  label,
+  value,
+  good,
+  icon,
+}: {
+  label: string;
+  value: string;
+  good: boolean;
+  icon: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Group wrap="nowrap">
+        <ThemeIcon color={good ? 'green' : 'yellow'} variant="light" size="xl" aria-hidden>
+          {icon}
+        </ThemeIcon>
+        <div>
+          <Text size="sm" c="gray.7">
+            {label}
+          </Text>
+          <Text fw={600} data-testid={`tile-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+            {value}
+          </Text>
+        </div>
+      </Group>
+    </Paper>
+  );
+}
+
 export default function SecurityPage() {
-  usePageMeta('Security');
+  usePageMeta('Security', 'Password, sessions and two-factor authentication.');
+  const { user } = useSession();
+  const verified = Boolean(user?.email_verified_at);
+  const twoFactor = Boolean(user?.two_factor_enabled);
+
   return (
     <Container size="lg" py="xl">
-      <Title order={1}>Security</Title>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Security</Title>
+          <Text c="gray.7">Keep your account secure.</Text>
+        </div>
+        <section aria-labelledby="security-overview">
+          <Stack>
+            <Title order={2} size="h3" id="security-overview">
+              Security Overview
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Tile
+                label="Email Verified"
+                value={verified ? 'Verified' : 'Not verified'}
+                good={verified}
+                icon={verified ? <IconMailCheck /> : <IconMailExclamation />}
+              />
+              <Tile
+                label="Two-Factor"
+                value={twoFactor ? 'Enabled' : 'Not enabled (Recommended)'}
+                good={twoFactor}
+                icon={twoFactor ? <IconShieldCheck /> : <IconShieldX />}
+              />
+            </SimpleGrid>
+          </Stack>
+        </section>
+        <ChangePasswordCard />
+        <ActiveSessionsCard />
+        <TwoFactorCard />
+      </Stack>
     </Container>
   );
 }

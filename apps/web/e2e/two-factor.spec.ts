@@ -1,0 +1,134 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { generateSync } from 'otplib';
+
+const PASSWORD = 'Secure-Passphrase-2026';
+
+/** The code of the time step `offsetSteps` away from now. */
+const totp = (secret: string, offsetSteps = 0) =>
+  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+
+async function register(page: Page, name: string): Promise<string> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;
+  const res = await page.request.post('/api/v1/auth/register', {
+    data: { name, email, password: PASSWORD, password_confirmation: PASSWORD },
+  });
+  expect(res.status()).toBe(201);
+  return email;
+}
+
+async function signInWithPassword(page: Page, email: string) {
+  await page.goto('/login');
+  const essential = page.getByRole('button', { name: 'Essential Only' });
+  if (await essential.isVisible()) await essential.click();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signOut(page: Page, name: string) {
+  await page.getByRole('button', { name: `Account menu for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: `Account menu for ${name}` })).toHaveCount(0);
+}
+
+test('enable two-factor, sign in with a TOTP code and a recovery code, then disable', async ({
+  page,
+}) => {
+  const name = 'Grace Hopper';
+  const email = await register(page, name);
+  await signInWithPassword(page, email);
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  await page.goto('/dashboard/security');
+  await expect(page.getByTestId('tile-two-factor')).toHaveText('Not enabled (Recommended)');
+  const card = page.getByRole('region', { name: 'Two-Factor Authentication' });
+  await expect(card.getByText('Disabled', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Enable Two-Factor Authentication' }).click();
+  await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await card.getByTestId('two-factor-secret').innerText()).trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  const verifyButton = card.getByRole('button', { name: 'Verify & Enable' });
+  const codeInput = card.getByLabel('Verification Code');
+  await codeInput.fill('12ab');
+  await expect(codeInput).toHaveValue('12');
+  await expect(verifyButton).toBeDisabled();
+  await codeInput.fill(totp(secret));
+  await expect(verifyButton).toBeEnabled();
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  expect(
+    results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+  ).toEqual([]);
+  await verifyButton.click();
+
+  await expect(
+    page.getByText('Two-factor authentication has been enabled successfully!'),
+  ).toBeVisible();
+  const codeList = card.getByTestId('recovery-codes');
+  await expect(codeList.locator('code')).toHaveCount(8);
+  const codes = (await codeList.locator('code').allInnerTexts()).map((c) => c.trim());
+  for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{8}$/);
+
+  const downloadPromise = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Download Codes' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('recovery-codes.txt');
+  const text = await readFile((await download.path())!, 'utf8');
+  const lines = text.trim().split('\n');
+  expect(lines[0]).toContain('recovery codes');
+  expect(lines.slice(-8)).toEqual(codes);
+
+  await card.getByRole('button', { name: "I've Saved Them" }).click();
+  await expect(card.getByText('Recovery codes available: 8')).toBeVisible();
+  await expect(card.getByText('Enabled', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('tile-two-factor')).toHaveText('Enabled');
+
+  // --- sign out, sign in with a TOTP code (the next time step: the current one was used)
+  await signOut(page, name);
+  await signInWithPassword(page, email);
+  const authCode = page.getByLabel('Authentication code');
+  await expect(authCode).toBeVisible();
+  await authCode.fill(totp(secret, 1));
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  // --- sign out, sign in with a recovery code
+  await signOut(page, name);
+  await signInWithPassword(page, email);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByLabel('Recovery code').fill(codes[0]!.toLowerCase());
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+
+  await page.goto('/dashboard/profile');
+  const profileCard = page.getByRole('region', { name: 'Two-Factor Authentication' });
+  await expect(profileCard.getByText('Recovery codes available: 7')).toBeVisible();
+
+  // --- regenerate: an empty answer aborts, the password generates a new set
+  await profileCard.getByRole('button', { name: 'Generate New Recovery Codes' }).click();
+  const prompt = page.getByRole('dialog', { name: 'Generate New Recovery Codes' });
+  await prompt.getByRole('button', { name: 'OK' }).click();
+  await expect(prompt).toHaveCount(0);
+  await expect(profileCard.getByText('Recovery codes available: 7')).toBeVisible();
+  await profileCard.getByRole('button', { name: 'Generate New Recovery Codes' }).click();
+  await prompt.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  await prompt.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('New recovery codes generated successfully!')).toBeVisible();
+  await expect(profileCard.getByTestId('recovery-codes').locator('code')).toHaveCount(8);
+  await profileCard.getByRole('button', { name: "I've Saved Them" }).click();
+  await expect(profileCard.getByText('Recovery codes available: 8')).toBeVisible();
+
+  // --- disable: a wrong password shows the error in a red box, the right one turns it off
+  await profileCard.getByRole('button', { name: 'Disable Two-Factor Authentication' }).click();
+  await profileCard.getByRole('textbox', { name: 'Current Password' }).fill('not my password');
+  await profileCard.getByRole('button', { name: 'Disable 2FA' }).click();
+  await expect(profileCard.getByRole('alert')).toContainText('incorrect');
+  await profileCard.getByRole('textbox', { name: 'Current Password' }).fill(PASSWORD);
+  await profileCard.getByRole('button', { name: 'Disable 2FA' }).click();
+  await expect(profileCard.getByText('Disabled', { exact: true })).toBeVisible();
+  await expect(
+    profileCard.getByRole('button', { name: 'Enable Two-Factor Authentication' }),
+  ).toBeVisible();
+});

@@ -1,0 +1,143 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { isMobileDevice, relativeTime } from './format';
+
+export function ActiveSessionsCard() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const sessions = useQuery(trpc.profile.listSessions.queryOptions());
+  const invalidate = () =>
+    queryClient.invalidateQueries({ queryKey: trpc.profile.listSessions.queryKey() });
+  const revoke = useMutation(
+    trpc.profile.revokeSession.mutationOptions({
+      onSuccess: async () => {
+        notifications.show({ color: 'green', message: 'Session revoked successfully.' });
+        await invalidate();
+      },
+      onError: (err) =>
+        notifications.show({
+          color: 'red',
+          message: errorMessage(err, 'Failed to revoke session'),
+        }),
+    }),
+  );
+  const revokeAll = useMutation(
+    trpc.profile.revokeOtherSessions.mutationOptions({
+      onSuccess: async (result) => {
+        notifications.show({
+          color: 'green',
+          message: result.message || 'All other sessions revoked successfully.',
+        });
+        await invalidate();
+      },
+      onError: (err) =>
+        notifications.show({
+          color: 'red',
+          message: errorMessage(err, 'Failed to revoke sessions'),
+        }),
+    }),
+  );
+  const list = sessions.data?.data ?? [];
+
+  return (
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="active-sessions">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={2} size="h3" id="active-sessions">
+            Active Sessions
+          </Title>
+          {list.length > 1 && (
+            <Button
+              variant="light"
+              color="red.9"
+              disabled={revokeAll.isPending}
+              onClick={() =>
+                modals.openConfirmModal({
+                  title: 'Revoke all other sessions',
+                  children: (
+                    <Text size="sm">Every other device will be signed out of your account.</Text>
+                  ),
+                  labels: { confirm: 'Revoke All', cancel: 'Cancel' },
+                  confirmProps: { color: 'red' },
+                  onConfirm: () => revokeAll.mutate(),
+                })
+              }
+            >
+              {revokeAll.isPending ? 'Revoking...' : 'Revoke All Other Sessions'}
+            </Button>
+          )}
+        </Group>
+        {sessions.isPending ? (
+          <Stack>
+            <Skeleton height={56} />
+            <Skeleton height={56} />
+          </Stack>
+        ) : sessions.isError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(sessions.error, 'Failed to load active sessions')}
+          </Alert>
+        ) : (
+          <Stack gap="sm" data-testid="session-list">
+            {list.map((session) => (
+              <Paper key={session.id} withBorder p="sm" radius="md" data-testid="session-row">
+                <Group justify="space-between" wrap="nowrap">
+                  <Group wrap="nowrap">
+                    <ThemeIcon variant="light" size="lg" aria-hidden>
+                      {isMobileDevice(session.device) ? (
+                        <IconDeviceMobile size={20} />
+                      ) : (
+                        <IconDeviceDesktop size={20} />
+                      )}
+                    </ThemeIcon>
+                    <div>
+                      <Group gap="xs">
+                        <Text fw={500}>{session.device}</Text>
+                        {session.current && (
+                          <Badge color="green" variant="light" c="dark.7" size="sm">
+                            Current session
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="sm" c="gray.7">
+                        {session.location}
+                        {session.ip_address ? ` · ${session.ip_address}` : ''} · Last active{' '}
+                        {relativeTime(session.last_active).toLowerCase()}
+                      </Text>
+                    </div>
+                  </Group>
+                  {!session.current && (
+                    <Button
+                      variant="default"
+                      size="xs"
+                      aria-label={`Revoke session ${session.device}`}
+                      disabled={revoke.isPending && revoke.variables?.id === session.id}
+                      onClick={() => revoke.mutate({ id: session.id })}
+                    >
+                      Revoke
+                    </Button>
+                  )}
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import { Alert, Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+
+type Values = { current_password: string; password: string; password_confirmation: string };
+
+export function ChangePasswordCard() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: { current_password: '', password: '', password_confirmation: '' },
+    validate: {
+      current_password: (value) => (value ? null : 'Current password is required'),
+      password: (value) =>
+        !value
+          ? 'New password is required'
+          : value.length < 8
+            ? 'Password must be at least 8 characters'
+            : null,
+      password_confirmation: (value, values) =>
+        !value
+          ? 'Please confirm your new password'
+          : value !== values.password
+            ? 'Passwords do not match'
+            : null,
+    },
+  });
+  const change = useMutation(
+    trpc.profile.changePassword.mutationOptions({
+      onSuccess: async () => {
+        form.reset();
+        notifications.show({ color: 'green', message: 'Password updated successfully.' });
+        await queryClient.invalidateQueries({ queryKey: trpc.profile.listSessions.queryKey() });
+      },
+      onError: (err) => {
+        const envelope = errorEnvelopeOf(err);
+        if (envelope?.errors) {
+          form.setErrors(
+            Object.fromEntries(Object.entries(envelope.errors).map(([k, v]) => [k, v[0]])),
+          );
+        }
+      },
+    }),
+  );
+  return (
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="change-password">
+      <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate>
+        <Stack maw={420}>
+          <Title order={2} size="h3" id="change-password">
+            Change Password
+          </Title>
+          {change.isError && !errorEnvelopeOf(change.error)?.errors && (
+            <Alert color="red" role="alert">
+              {errorMessage(change.error, 'Failed to update password')}
+            </Alert>
+          )}
+          <PasswordInput
+            label="Current Password"
+            autoComplete="current-password"
+            withAsterisk
+            key={form.key('current_password')}
+            {...form.getInputProps('current_password')}
+          />
+          <PasswordInput
+            label="New Password"
+            autoComplete="new-password"
+            withAsterisk
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm New Password"
+            autoComplete="new-password"
+            withAsterisk
+            key={form.key('password_confirmation')}
+            {...form.getInputProps('password_confirmation')}
+          />
+          <Group>
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? 'Updating...' : 'Update Password'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,341 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Code,
+  Group,
+  Image,
+  PasswordInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconShieldLock } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useSession } from '../session/SessionProvider';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { downloadTextFile, recoveryCodesFileText } from './recovery-file';
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'setup'; secret: string; qrSvg: string }
+  | { kind: 'codes'; codes: string[] }
+  | { kind: 'disable' };
+
+const TEXTS = {
+  enabled: 'Two-factor authentication has been enabled successfully!',
+  regenerated: 'New recovery codes generated successfully!',
+  scan: 'Scan the QR code with your authenticator app.',
+};
+
+function RegeneratePrompt({ onSubmit }: { onSubmit: (password: string) => void }) {
+  const [password, setPassword] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    modals.closeAll();
+    // An empty answer aborts, as a cancelled prompt would.
+    if (password.trim()) onSubmit(password);
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack>
+        <Text size="sm">Enter your password to generate new recovery codes.</Text>
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => modals.closeAll()}>
+            Cancel
+          </Button>
+          <Button type="submit">OK</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The two-factor card of the Profile and Security pages (spec part 2 §2). */
+export function TwoFactorCard() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { user, refetchUser } = useSession();
+  const [step, setStep] = useState<Step>({ kind: 'idle' });
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const status = useQuery(trpc.twoFactor.status.queryOptions());
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.twoFactor.status.queryKey() });
+    await refetchUser();
+  };
+
+  const enable = useMutation(
+    trpc.twoFactor.enable.mutationOptions({
+      onSuccess: (result) => {
+        setError(null);
+        setCode('');
+        setStep({ kind: 'setup', secret: result.data.secret, qrSvg: result.data.qr_code_svg });
+        notifications.show({ color: 'blue', message: result.message ?? TEXTS.scan });
+      },
+      onError: (err) => setError(errorMessage(err, 'Failed to enable 2FA')),
+    }),
+  );
+  const confirm = useMutation(
+    trpc.twoFactor.confirm.mutationOptions({
+      onSuccess: async (result) => {
+        setError(null);
+        setStep({ kind: 'codes', codes: result.data.recovery_codes });
+        notifications.show({ color: 'green', message: TEXTS.enabled });
+        await refresh();
+      },
+      onError: (err) => setError(errorMessage(err, 'Failed to confirm 2FA')),
+    }),
+  );
+  const disable = useMutation(
+    trpc.twoFactor.disable.mutationOptions({
+      onSuccess: async (result) => {
+        setError(null);
+        setPassword('');
+        setStep({ kind: 'idle' });
+        notifications.show({ color: 'green', message: result.message });
+        await refresh();
+      },
+      onError: (err) => setError(errorMessage(err, 'Failed to disable 2FA')),
+    }),
+  );
+  const regenerate = useMutation(
+    trpc.twoFactor.regenerateRecoveryCodes.mutationOptions({
+      onSuccess: async (result) => {
+        setError(null);
+        setStep({ kind: 'codes', codes: result.data.recovery_codes });
+        notifications.show({ color: 'green', message: TEXTS.regenerated });
+        await refresh();
+      },
+      onError: (err) => setError(errorMessage(err, 'Failed to generate recovery codes')),
+    }),
+  );
+
+  const confirmed = status.data?.data.confirmed ?? false;
+  const count = status.data?.data.recovery_codes_count ?? 0;
+
+  const askForPassword = () => {
+    setError(null);
+    modals.open({
+      title: 'Generate New Recovery Codes',
+      children: <RegeneratePrompt onSubmit={(value) => regenerate.mutate({ password: value })} />,
+    });
+  };
+
+  const cancelSetup = () => {
+    setStep({ kind: 'idle' });
+    setCode('');
+    setError(null);
+  };
+
+  let body;
+  if (status.isPending) {
+    body = <Skeleton height={60} />;
+  } else if (status.isError) {
+    body = (
+      <Alert color="red" role="alert">
+        {errorMessage(status.error, 'Failed to get 2FA status')}
+      </Alert>
+    );
+  } else if (step.kind === 'setup') {
+    body = (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (code.length === 6) confirm.mutate({ code });
+        }}
+      >
+        <Stack>
+          <Text size="sm">{TEXTS.scan}</Text>
+          <Box bg="white" p="xs" w={212} style={{ borderRadius: 8 }}>
+            <Image
+              src={`data:image/svg+xml;utf8,${encodeURIComponent(step.qrSvg)}`}
+              alt="QR code for your authenticator app"
+              w={192}
+              h={192}
+            />
+          </Box>
+          <div>
+            <Text size="sm">Or enter this code manually:</Text>
+            <Code fz="sm" data-testid="two-factor-secret" style={{ wordBreak: 'break-all' }}>
+              {step.secret}
+            </Code>
+          </div>
+          <TextInput
+            label="Verification Code"
+            description="Enter the 6-digit code from your authenticator app."
+            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+            placeholder="000000"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+            w={220}
+          />
+          <Group>
+            <Button variant="default" onClick={cancelSetup} disabled={confirm.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={code.length !== 6 || confirm.isPending}>
+              {confirm.isPending ? 'Verifying...' : 'Verify & Enable'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  } else if (step.kind === 'codes') {
+    body = (
+      <Stack>
+        <Text size="sm">
+          Save these recovery codes somewhere safe. Each code can be used once to sign in if you
+          lose access to your authenticator app. They will not be shown again.
+        </Text>
+        <SimpleGrid cols={2} spacing="xs" maw={360} data-testid="recovery-codes">
+          {step.codes.map((value) => (
+            <Code key={value} fz="md" ta="center" p={6}>
+              {value}
+            </Code>
+          ))}
+        </SimpleGrid>
+        <Group>
+          <Button
+            variant="default"
+            onClick={() =>
+              downloadTextFile(
+                'recovery-codes.txt',
+                recoveryCodesFileText(step.codes, user?.email ?? ''),
+              )
+            }
+          >
+            Download Codes
+          </Button>
+          <Button onClick={() => setStep({ kind: 'idle' })}>I&apos;ve Saved Them</Button>
+        </Group>
+      </Stack>
+    );
+  } else if (confirmed && step.kind === 'disable') {
+    body = (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!password) {
+            setError('Password is required');
+            return;
+          }
+          disable.mutate({ password });
+        }}
+      >
+        <Stack>
+          <PasswordInput
+            label="Current Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            w={320}
+          />
+          <Group>
+            <Button
+              variant="default"
+              onClick={() => {
+                setStep({ kind: 'idle' });
+                setPassword('');
+                setError(null);
+              }}
+              disabled={disable.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" color="red" disabled={disable.isPending}>
+              {disable.isPending ? 'Disabling...' : 'Disable 2FA'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  } else if (confirmed) {
+    body = (
+      <Stack>
+        <Text size="sm">
+          Your account is protected: signing in asks for a code from your authenticator app.
+        </Text>
+        <Text size="sm" fw={500} data-testid="recovery-codes-count">
+          Recovery codes available: {count}
+        </Text>
+        <Group>
+          <Button variant="default" onClick={askForPassword} loading={regenerate.isPending}>
+            Generate New Recovery Codes
+          </Button>
+          <Button
+            color="red.9"
+            variant="light"
+            onClick={() => {
+              setError(null);
+              setStep({ kind: 'disable' });
+            }}
+          >
+            Disable Two-Factor Authentication
+          </Button>
+        </Group>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack>
+        <Text size="sm">
+          Add an extra layer of security: after your password, signing in asks for a 6-digit code
+          from an authenticator app such as Google Authenticator, 1Password or Authy.
+        </Text>
+        <Group>
+          <Button onClick={() => enable.mutate()} disabled={enable.isPending}>
+            {enable.isPending ? 'Setting up...' : 'Enable Two-Factor Authentication'}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="two-factor-title">
+      <Stack>
+        <Group justify="space-between">
+          <Group gap="xs">
+            <IconShieldLock size={22} aria-hidden />
+            <Title order={2} size="h3" id="two-factor-title">
+              Two-Factor Authentication
+            </Title>
+          </Group>
+          {!status.isPending && (
+            <Badge color={confirmed ? 'green' : 'gray'} variant="light" c="dark.7">
+              {confirmed ? 'Enabled' : 'Disabled'}
+            </Badge>
+          )}
+        </Group>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        {body}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+/** The text of recovery-codes.txt: a header, then one code per line. */
+export function recoveryCodesFileText(codes: string[], email: string, now = new Date()): string {
+  const header = [
+    'SCMP two-factor authentication recovery codes',
+    `Account: ${email}`,
+    `Generated: ${now.toISOString().slice(0, 10)}`,
+    'Each code can be used once. Keep them somewhere safe.',
+    '',
+  ];
+  return `${[...header, ...codes].join('\n')}\n`;
+}
+
+export function downloadTextFile(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,21 @@
+import { messageEnvelope, okMessage } from '../../lib/envelope';
+import { changePassword as change, PROFILE_TEXTS } from '../../services/profile/profile';
+import { authedProcedure } from '../../trpc';
+import { changePasswordInput } from './schemas';
+
+export const changePassword = authedProcedure
+  .meta({
+    openapi: {
+      method: 'PUT',
+      path: '/profile/password',
+      tags: ['profile'],
+      summary: 'Change the password; signs out every other session',
+      protect: true,
+    },
+  })
+  .input(changePasswordInput)
+  .output(messageEnvelope)
+  .mutation(async ({ ctx, input }) => {
+    await change(ctx.deps, ctx.req, ctx.user, ctx.session, input);
+    return okMessage(PROFILE_TEXTS.passwordUpdated);
+  });

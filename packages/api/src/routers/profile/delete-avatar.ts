@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/envelope';
+import { AVATAR_TEXTS, removeAvatar } from '../../services/profile/avatar';
+import { authedProcedure } from '../../trpc';
+import { toUserOutput, userOutput } from '../auth/user-output';
+
+export const deleteAvatar = authedProcedure
+  .meta({
+    openapi: {
+      method: 'DELETE',
+      path: '/profile/avatar',
+      tags: ['profile'],
+      summary: 'Remove the profile photo',
+      description:
+        'Uploading is POST /profile/avatar with multipart/form-data, file field `avatar` ' +
+        '(PNG, JPEG or WebP, at most 2MB); it answers the updated user.',
+      protect: true,
+    },
+  })
+  .input(z.void())
+  .output(envelope(userOutput))
+  .mutation(async ({ ctx }) =>
+    ok(toUserOutput(await removeAvatar(ctx.deps, ctx.req, ctx.user)), AVATAR_TEXTS.removed),
+  );

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/envelope';
+import { getNotificationPreferences as load } from '../../services/notifications/preferences';
+import { authedProcedure } from '../../trpc';
+import { notificationPreferencesSchema } from './schemas';
+
+export const getNotificationPreferences = authedProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/notifications/preferences',
+      tags: ['profile'],
+      summary: 'Notification preferences (email, push and sms switches)',
+      protect: true,
+    },
+  })
+  .input(z.void())
+  .output(envelope(notificationPreferencesSchema))
+  .query(async ({ ctx }) => ok(await load(ctx.deps.db, ctx.user.id)));

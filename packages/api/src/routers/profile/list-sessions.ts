@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/envelope';
+import { listSessions as list } from '../../services/profile/sessions';
+import { authedProcedure } from '../../trpc';
+import { sessionOutput } from './schemas';
+
+export const listSessions = authedProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/profile/sessions',
+      tags: ['profile'],
+      summary: 'The signed-in sessions of this account',
+      protect: true,
+    },
+  })
+  .input(z.void())
+  .output(envelope(z.array(sessionOutput)))
+  .query(async ({ ctx }) => ok(await list(ctx.deps, ctx.user, ctx.session)));

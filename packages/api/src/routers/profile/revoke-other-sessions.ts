@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { messageEnvelope, okMessage } from '../../lib/envelope';
+import {
+  revokeOtherSessions as revokeOthers,
+  SESSION_TEXTS,
+} from '../../services/profile/sessions';
+import { authedProcedure } from '../../trpc';
+
+export const revokeOtherSessions = authedProcedure
+  .meta({
+    openapi: {
+      method: 'DELETE',
+      path: '/profile/sessions',
+      tags: ['profile'],
+      summary: 'Sign out every session except this one',
+      protect: true,
+    },
+  })
+  .input(z.void())
+  .output(messageEnvelope)
+  .mutation(async ({ ctx }) => {
+    await revokeOthers(ctx.deps, ctx.req, ctx.user, ctx.session);
+    return okMessage(SESSION_TEXTS.allRevoked);
+  });
