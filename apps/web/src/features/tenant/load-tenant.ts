@@ -98,6 +98,22 @@ async function fallback(slug: string): Promise<{ tenant: TenantInfo; branding: P
   };
 }
 
+/** On an instance portal (the server hints its uuid), the instance's own branding; null elsewhere. */
+async function instanceBranding(): Promise<PublicBranding | null> {
+  const uuid = document
+    .querySelector<HTMLMetaElement>('meta[name="scmp-instance"]')
+    ?.content?.trim();
+  if (!uuid) return null;
+  try {
+    const { status, body } = await getJson<PublicBranding>(
+      `/api/v1/public/instance/${encodeURIComponent(uuid)}/branding`,
+    );
+    return status === 200 && body?.data ? withDefaults(body.data) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Slug resolved → branding loaded (primary route, then the fallback) → defaults with the tenant
  * unresolved when neither answers. Only a failing site configuration fails the whole load.
@@ -107,7 +123,13 @@ export async function loadTenant(location: Location = window.location): Promise<
   const slug = resolveTenantSlug(location, config.tenant_domain, config.instance_domain);
   if (!slug) return { config, slug: null, tenant: null, branding: { ...DEFAULT_BRANDING } };
   try {
-    return { config, slug, ...(await primary(slug)) };
+    const loaded = await primary(slug);
+    return {
+      config,
+      slug,
+      tenant: loaded.tenant,
+      branding: (await instanceBranding()) ?? loaded.branding,
+    };
   } catch {
     try {
       return { config, slug, ...(await fallback(slug)) };
