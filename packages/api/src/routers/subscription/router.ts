@@ -1,4 +1,29 @@
 import { router } from '../../trpc';
+import { addLocations } from './add-locations';
+import { cancelSubscription } from './cancel-subscription';
+import { changePlan } from './change-plan';
+import { createSetupIntent } from './create-setup-intent';
+import { createSubscription } from './create-subscription';
+import { createTestPaymentMethod } from './create-test-payment-method';
+import { getBillingHistory } from './get-billing-history';
+import { getSubscriptionConfig } from './get-config';
+import { getSubscription } from './get-subscription';
+import { previewChange } from './preview-change';
+import { removeLocations } from './remove-locations';
+import { updatePaymentMethod } from './update-payment-method';
 
 /** Procedures of the subscription area. */
-export const subscriptionRouter = router({});
+export const subscriptionRouter = router({
+  config: getSubscriptionConfig,
+  setupIntent: createSetupIntent,
+  create: createSubscription,
+  get: getSubscription,
+  billingHistory: getBillingHistory,
+  preview: previewChange,
+  changePlan,
+  cancel: cancelSubscription,
+  addLocations,
+  removeLocations,
+  updatePaymentMethod,
+  createTestPaymentMethod,
+});

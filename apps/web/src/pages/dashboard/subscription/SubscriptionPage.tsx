@@ -1,11 +1,143 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Code,
+  Container,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { TEST_MODE_TEXT } from '../../../features/billing/format';
+import { OrganizationBilling } from '../../../features/billing/OrganizationBilling';
+import { useSession } from '../../../features/session/SessionProvider';
 import { usePageMeta } from '../../../lib/page-meta';
+import { getStoredToken } from '../../../lib/token';
+import { errorMessage, useTRPC } from '../../../lib/trpc';
 
 export default function SubscriptionPage() {
-  usePageMeta('Subscription & Billing');
+  usePageMeta('Subscription & Billing', 'Manage your plan, locations, payment and invoices.');
+  const trpc = useTRPC();
+  const { user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const organizations = useQuery(trpc.organizations.list.queryOptions({}));
+  const config = useQuery(trpc.subscription.config.queryOptions());
+  const orgs = (organizations.data?.data ?? []) as Array<{ uuid: string; name: string }>;
+  const [selected, setSelected] = useState<string | null>(null);
+  const provider = config.data?.data.provider ?? 'test';
+  const setupSuccess = searchParams.get('setup') === 'success';
+
+  const onlyUuid = orgs.length === 1 ? orgs[0]!.uuid : null;
+  useEffect(() => {
+    if (onlyUuid) setSelected(onlyUuid);
+  }, [onlyUuid]);
+
+  const header = (
+    <Group justify="space-between" align="center">
+      <Title order={1}>Subscription & Billing</Title>
+      {provider === 'test' && (
+        <Badge color="orange" variant="light" size="lg">
+          {TEST_MODE_TEXT}
+        </Badge>
+      )}
+    </Group>
+  );
+
+  if (organizations.isLoading || config.isLoading) {
+    return (
+      <Container size="lg" py="xl">
+        <Stack data-testid="subscription-skeleton">
+          {header}
+          <Skeleton height={40} radius="md" />
+          <Skeleton height={200} radius="md" />
+          <Skeleton height={200} radius="md" />
+        </Stack>
+      </Container>
+    );
+  }
+
   return (
     <Container size="lg" py="xl">
-      <Title order={1}>Subscription & Billing</Title>
+      <Stack>
+        {header}
+        {setupSuccess && (
+          <Alert
+            color="green"
+            title="Payment setup complete"
+            withCloseButton
+            onClose={() => setSearchParams({})}
+          >
+            Your direct debit has been set up successfully. The first payment is processing; setup
+            can take 3-5 business days.
+          </Alert>
+        )}
+        {organizations.isError && (
+          <Alert color="red" role="alert">
+            {errorMessage(organizations.error, 'Failed to fetch subscription data')}
+          </Alert>
+        )}
+        {import.meta.env.DEV && (
+          <Paper withBorder p="sm" radius="md" data-testid="debug-panel">
+            <Text size="xs" fw={700}>
+              Debug
+            </Text>
+            <Code block>
+              {JSON.stringify(
+                {
+                  loading: organizations.isLoading,
+                  organizationCount: orgs.length,
+                  organizations: orgs,
+                  selectedOrganization: selected,
+                  token: getStoredToken() ? 'yes' : 'no',
+                },
+                null,
+                2,
+              )}
+            </Code>
+          </Paper>
+        )}
+        {orgs.length === 0 ? (
+          <Text>
+            No organizations found. Please create an organization first to manage subscriptions.
+          </Text>
+        ) : (
+          <>
+            {orgs.length === 1 ? (
+              <Text fw={600} data-testid="organization-name">
+                Organization: {orgs[0]!.name}
+              </Text>
+            ) : (
+              <Select
+                label="Organization"
+                placeholder="Select an organization..."
+                data={orgs.map((o) => ({ value: o.uuid, label: o.name }))}
+                value={selected}
+                onChange={setSelected}
+                w={{ base: '100%', sm: 360 }}
+              />
+            )}
+            {selected ? (
+              <OrganizationBilling
+                key={selected}
+                organizationUuid={selected}
+                provider={provider}
+                publishableKey={config.data?.data.publishable_key ?? null}
+                email={user?.email}
+              />
+            ) : (
+              <Text c="dimmed">
+                Please select an organization to view and manage its subscription.
+              </Text>
+            )}
+          </>
+        )}
+      </Stack>
     </Container>
   );
 }

@@ -1,0 +1,60 @@
+import type { Json, TestHarness } from './harness';
+
+export const TEST_BILLING_DETAILS = {
+  name: 'Ada Owner',
+  email: 'billing@example.com',
+  address: {
+    line1: '1 High Street',
+    line2: '',
+    city: 'London',
+    postal_code: 'EC1A 1AA',
+    country: 'GB',
+  },
+};
+
+/** Creates a test-mode payment method (default: the 4242 card that always succeeds). */
+export async function createTestCard(
+  h: TestHarness,
+  token: string,
+  number = '4242424242424242',
+): Promise<string> {
+  const res = await h.rest('POST', '/payments/test/payment-methods', {
+    token,
+    body: {
+      type: 'card',
+      number,
+      exp_month: 12,
+      exp_year: h.clock.now().getUTCFullYear() + 2,
+      cvc: '123',
+    },
+  });
+  if (res.status !== 201) throw new Error(`test card failed: ${res.status} ${res.text}`);
+  return res.body.data.id as string;
+}
+
+/**
+ * Subscribes an organization through the real API in test mode (card 4242…), so the
+ * organization is active and can deploy instances. Returns the subscription (`data`).
+ */
+export async function giveActiveSubscription(
+  h: TestHarness,
+  ownerToken: string,
+  orgUuid: string,
+  planType: 'basic' | 'unlimited' = 'basic',
+  additionalVenues = 0,
+): Promise<Json> {
+  const paymentMethodId = await createTestCard(h, ownerToken);
+  const res = await h.rest('POST', '/subscription', {
+    token: ownerToken,
+    body: {
+      organization_uuid: orgUuid,
+      plan_type: planType,
+      additional_venues: additionalVenues,
+      payment_method_id: paymentMethodId,
+      payment_type: 'card',
+      billing_details: TEST_BILLING_DETAILS,
+    },
+  });
+  if (res.status !== 201) throw new Error(`subscribe failed: ${res.status} ${res.text}`);
+  return res.body.data;
+}

@@ -1,0 +1,45 @@
+import { formatGbp } from '@scmp/api/contracts';
+
+export const TEST_MODE_TEXT = 'Test mode — no real charges';
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+}
+
+/** Pence → "£1,234.50" (always two decimals). */
+export function money(pence: number): string {
+  return formatGbp(pence, { minimumFractionDigits: 2 });
+}
+
+export function statusColor(status: string): string {
+  switch (status) {
+    case 'active':
+      return 'green';
+    case 'cancelled':
+      return 'red';
+    case 'suspended':
+      return 'yellow';
+    case 'past_due':
+      return 'red';
+    default:
+      return 'gray';
+  }
+}
+
+export function invoiceStatusColor(status: string): string {
+  if (status === 'paid') return 'green';
+  if (status === 'pending') return 'yellow';
+  if (status === 'failed') return 'red';
+  return 'gray';
+}
+
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}

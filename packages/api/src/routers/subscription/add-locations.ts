@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/envelope';
+import { addLocations as add } from '../../services/billing/billing';
+import { verifiedProcedure } from '../../trpc';
+import { idempotencyKeyInput, organizationUuidInput, subscriptionSchema } from './schemas';
+
+const text = 'Choose between 1 and 20 locations to add.';
+
+export const addLocations = verifiedProcedure
+  .meta({
+    openapi: {
+      method: 'PATCH',
+      path: '/subscription/add-locations',
+      tags: ['subscription'],
+      summary:
+        'Add locations (1–20); the prorated amount for the rest of the period is charged today',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      organization_uuid: organizationUuidInput,
+      additional_locations: z.coerce.number({ error: text }).int(text).min(1, text).max(20, text),
+      idempotency_key: idempotencyKeyInput,
+    }),
+  )
+  .output(envelope(subscriptionSchema))
+  .mutation(async ({ ctx, input }) =>
+    ok(await add(ctx.deps, ctx.req, ctx.user, input), 'Locations added successfully.'),
+  );

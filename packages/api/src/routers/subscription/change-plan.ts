@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/envelope';
+import { changePlan as change } from '../../services/billing/billing';
+import { verifiedProcedure } from '../../trpc';
+import {
+  idempotencyKeyInput,
+  organizationUuidInput,
+  planTypeInput,
+  subscriptionSchema,
+} from './schemas';
+
+export const changePlan = verifiedProcedure
+  .meta({
+    openapi: {
+      method: 'PATCH',
+      path: '/subscription/plan',
+      tags: ['subscription'],
+      summary: 'Change plan now; an upgrade charges the prorated difference today',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      organization_uuid: organizationUuidInput,
+      plan_type: planTypeInput,
+      idempotency_key: idempotencyKeyInput,
+    }),
+  )
+  .output(envelope(subscriptionSchema))
+  .mutation(async ({ ctx, input }) =>
+    ok(await change(ctx.deps, ctx.req, ctx.user, input), 'Plan changed successfully.'),
+  );

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { envelope, ok } from '../../lib/envelope';
+import { findOwnedOrganization } from '../../services/organizations/shared';
+import { verifiedProcedure } from '../../trpc';
+import { organizationUuidInput } from './schemas';
+
+export const createSetupIntent = verifiedProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/subscription/setup-intent',
+      tags: ['subscription'],
+      summary: 'Start a SEPA Direct Debit mandate setup (client secret for the browser)',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      organization_uuid: organizationUuidInput,
+      payment_type: z
+        .enum(['direct_debit'], { error: 'payment_type must be direct_debit' })
+        .default('direct_debit'),
+    }),
+  )
+  .output(envelope(z.object({ client_secret: z.string() })))
+  .mutation(async ({ ctx, input }) => {
+    const org = await findOwnedOrganization(ctx.deps.db, ctx.user.id, input.organization_uuid);
+    try {
+      const { clientSecret } = await ctx.deps.payments.createSetupIntent({
+        organizationUuid: org.uuid,
+        email: ctx.user.email,
+      });
+      return ok({ client_secret: clientSecret }, 'Setup intent created.');
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('BAD_REQUEST', 'Failed to create setup intent');
+    }
+  });

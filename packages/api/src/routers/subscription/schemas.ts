@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+const uuidInput = z
+  .string({ error: 'organization_uuid is required' })
+  .trim()
+  .min(1, 'organization_uuid is required');
+export const organizationUuidInput = uuidInput;
+export const planTypeInput = z.enum(['basic', 'unlimited'], {
+  error: 'Choose a plan: basic or unlimited.',
+});
+export const idempotencyKeyInput = z.string().trim().min(1).max(255).optional();
+
+export const paymentMethodSummarySchema = z.object({
+  type: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+});
+
+export const billingDetailsSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  address: z.object({
+    line1: z.string(),
+    line2: z.string().nullable(),
+    city: z.string(),
+    postal_code: z.string(),
+    country: z.string(),
+  }),
+});
+
+/** `price_monthly` is in pounds (e.g. 250); `price_monthly_pence` is the same in integer pence. */
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  uuid: z.string(),
+  organization_uuid: z.string(),
+  provider: z.enum(['stripe', 'test']),
+  plan_type: z.enum(['basic', 'unlimited']),
+  plan_name: z.string(),
+  status: z.string(),
+  price_monthly: z.number(),
+  price_monthly_pence: z.number().int(),
+  currency: z.literal('GBP'),
+  additional_venues: z.number().int(),
+  current_location_count: z.number().int(),
+  location_limit: z.number().int(),
+  available_locations: z.number().int().nullable(),
+  next_billing_date: z.string().nullable(),
+  current_period_start: z.string(),
+  current_period_end: z.string(),
+  service_ends_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  past_due_since: z.string().nullable(),
+  grace_period_ends_at: z.string().nullable(),
+  payment_type: z.enum(['card', 'direct_debit']),
+  payment_method: paymentMethodSummarySchema.nullable(),
+  billing_details: billingDetailsSchema,
+  created_at: z.string(),
+});
+
+export const billingHistoryItemSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  created_at: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  amount_pence: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['paid', 'pending', 'failed']),
+  invoice_pdf: z.string().nullable(),
+  invoice_url: z.string().nullable(),
+});
+
+export const previewSchema = z.object({
+  amount_due_today: z.number(),
+  amount_due_today_pence: z.number().int(),
+  new_price_monthly: z.number(),
+  new_price_monthly_pence: z.number().int(),
+  credit_pence: z.number().int(),
+  lines: z.array(z.object({ description: z.string(), amount_pence: z.number().int() })),
+});

@@ -1,0 +1,5 @@
+/** What the server process needs from the billing area (routes, tests, seed). */
+export { renderInvoiceHtml, renderInvoicePdf, invoiceForOwner } from './invoice-document';
+export { handleStripeWebhook, signStripePayload, verifyStripeSignature } from './webhooks';
+export { runBillingSweep, settleSepaInvoice, createSubscription, BILLING_TEXTS } from './billing';
+export { createTestPaymentMethod } from '../payments/test-payment-methods';

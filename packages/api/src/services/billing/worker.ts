@@ -1,0 +1,16 @@
+import type { JobHandler } from '../jobs/handlers';
+import { SEPA_SETTLE_JOB, runBillingSweep, settleSepaInvoice } from './billing';
+
+/** Job handlers of the billing area (SEPA settlement after its processing delay). */
+export const billingJobHandlers: Record<string, JobHandler> = {
+  [SEPA_SETTLE_JOB]: async (deps, payload) => {
+    await settleSepaInvoice(deps, Number(payload.invoice_id));
+  },
+};
+
+/** Renewals, dunning retries, grace-period suspension and cancellation ends, once a minute. */
+export const billingSweepTask = {
+  name: 'billing-sweep',
+  everyMs: 60_000,
+  run: runBillingSweep,
+};
