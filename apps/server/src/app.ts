@@ -64,7 +64,17 @@ export async function buildApp(
 
   registerJsonParser(app);
   registerErrorHandler(app, deps);
-  await registerSecurityHeaders(app);
+  // Stripe.js and its frames are admitted only when Stripe is the payment provider.
+  await registerSecurityHeaders(
+    app,
+    config.stripe.secretKey
+      ? {
+          scriptSrc: ['https://js.stripe.com'],
+          frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+          connectSrc: ['https://api.stripe.com'],
+        }
+      : {},
+  );
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await registerRateLimit(app, deps, 600);
   // Upload routes read multipart bodies with these ceilings; each route applies its own, smaller limits.

@@ -125,3 +125,23 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('CSP and the payment provider', () => {
+  it('admits Stripe.js only when Stripe is configured', async () => {
+    const stripe = await createHarness({
+      stripe: {
+        secretKey: 'sk_test_x',
+        publishableKey: 'pk_test_x',
+        webhookSecret: 'whsec_x',
+        apiBase: undefined,
+      },
+    });
+    const withStripe = await stripe.app.inject({ method: 'GET', url: '/' });
+    expect(String(withStripe.headers['content-security-policy'])).toMatch(
+      /script-src 'self' https:\/\/js\.stripe\.com/,
+    );
+    await stripe.close();
+    const without = await h.app.inject({ method: 'GET', url: '/' });
+    expect(String(without.headers['content-security-policy'])).not.toContain('stripe');
+  });
+});
