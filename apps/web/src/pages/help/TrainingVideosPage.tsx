@@ -1,11 +1,287 @@
-import { Container, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Box,
+  Container,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  IconClock,
+  IconEye,
+  IconHeart,
+  IconHeartFilled,
+  IconSearch,
+  IconStarFilled,
+} from '@tabler/icons-react';
+import { PRODUCT } from '@scmp/api/contracts';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  DIFFICULTY_LEVELS,
+  HELP_CATEGORIES,
+  filterByLevel,
+  type Difficulty,
+} from '../../features/marketing/help-search';
+import { PageHeader } from '../../features/marketing/PageHeader';
+import { VIDEOS, type Video } from '../../features/marketing/videos';
 import { usePageMeta } from '../../lib/page-meta';
+import { MarketingPage } from '../../features/marketing/MarketingPage';
+
+/** Favourites live for the browser session only (spec part 1 §2). */
+const FAVOURITES_KEY = 'scmp_video_favourites';
+
+function readFavourites(): string[] {
+  try {
+    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(FAVOURITES_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+const LEVEL_COLOR = { Beginner: 'teal', Intermediate: 'blue', Advanced: 'grape' } as const;
+const categoryTitle = (id: Video['category']) =>
+  HELP_CATEGORIES.find((c) => c.id === id)?.title ?? id;
+
+function VideoTile({
+  video,
+  favourite,
+  onToggle,
+}: {
+  video: Video;
+  favourite: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <Paper withBorder radius="md" data-testid="video-tile" style={{ overflow: 'hidden' }}>
+      <Box
+        role="img"
+        aria-label={`Thumbnail for ${video.title}`}
+        style={{
+          aspectRatio: '16 / 9',
+          background: `linear-gradient(135deg, ${video.thumbnail.from}, ${video.thumbnail.to})`,
+          position: 'relative',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+        }}
+      >
+        <Text fz={40} fw={800} c="white" style={{ opacity: 0.9, letterSpacing: 2 }} aria-hidden>
+          {video.thumbnail.initials}
+        </Text>
+        <Group gap={6} style={{ position: 'absolute', top: 10, left: 10 }}>
+          {video.isFeatured && (
+            <Badge color="#D1A103" c="#0B173D" data-testid="featured-badge">
+              Featured
+            </Badge>
+          )}
+          {video.isNew && (
+            <Badge color="red.9" data-testid="new-badge">
+              New
+            </Badge>
+          )}
+        </Group>
+        <Badge
+          color="dark"
+          variant="filled"
+          style={{ position: 'absolute', bottom: 10, right: 10 }}
+          leftSection={<IconClock size={12} aria-hidden />}
+        >
+          {video.duration}
+        </Badge>
+      </Box>
+      <Stack p="md" gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={3} fz="md">
+            {video.title}
+          </Title>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-pressed={favourite}
+            aria-label={
+              favourite
+                ? `Remove ${video.title} from favourites`
+                : `Add ${video.title} to favourites`
+            }
+            onClick={onToggle}
+          >
+            {favourite ? <IconHeartFilled size={20} /> : <IconHeart size={20} />}
+          </ActionIcon>
+        </Group>
+        <Text c="dimmed" fz="sm">
+          {video.description}
+        </Text>
+        <Group gap="sm">
+          <Badge color={`${LEVEL_COLOR[video.difficulty]}.9`} variant="light">
+            {video.difficulty}
+          </Badge>
+          <Text fz="xs" c="dimmed">
+            {categoryTitle(video.category)}
+          </Text>
+        </Group>
+        <Group gap="md">
+          <Group gap={4}>
+            <IconEye size={14} aria-hidden />
+            <Text fz="xs" c="dimmed">
+              {video.views.toLocaleString('en-GB')} views
+            </Text>
+          </Group>
+          <Group gap={4}>
+            <IconStarFilled size={14} color="#D1A103" aria-hidden />
+            <Text fz="xs" c="dimmed">
+              {video.rating.toFixed(1)} out of 5
+            </Text>
+          </Group>
+        </Group>
+        <Group gap={6} data-testid="video-topics">
+          {video.topics.slice(0, 2).map((topic) => (
+            <Badge key={topic} variant="outline" color="gray.7" size="sm" tt="none">
+              {topic}
+            </Badge>
+          ))}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
 
 export default function TrainingVideosPage() {
-  usePageMeta('Training Videos');
+  usePageMeta(
+    'Training Videos',
+    'Short SCMP training videos for beginners to advanced users: setup, administration, registers, assessment and health and safety compliance.',
+  );
+  const [query, setQuery] = useState('');
+  const [level, setLevel] = useState<Difficulty | 'all'>('all');
+  const [favourites, setFavourites] = useState<string[]>(readFavourites);
+  const [onlyFavourites, setOnlyFavourites] = useState(false);
+
+  useEffect(() => {
+    window.sessionStorage.setItem(FAVOURITES_KEY, JSON.stringify(favourites));
+  }, [favourites]);
+
+  const results = useMemo(() => {
+    const matched = filterByLevel(VIDEOS, query, level);
+    return onlyFavourites ? matched.filter((v) => favourites.includes(v.id)) : matched;
+  }, [query, level, onlyFavourites, favourites]);
+  const featured = VIDEOS.filter((v) => v.isFeatured);
+  const filtering = query.trim() !== '' || level !== 'all' || onlyFavourites;
+
+  const toggle = (id: string) =>
+    setFavourites((current) =>
+      current.includes(id) ? current.filter((v) => v !== id) : [...current, id],
+    );
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Training Videos</Title>
-    </Container>
+    <MarketingPage>
+      <PageHeader
+        eyebrow="Help centre"
+        title="Training Videos"
+        subtitle="Practical walkthroughs you can watch between lessons. Mark favourites to find them again during this visit."
+      />
+      <Container size="lg" py={48}>
+        {!filtering && (
+          <Box component="section" aria-labelledby="featured-heading" mb={48}>
+            <Title order={2} fz={24} id="featured-heading" mb="md">
+              Featured
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+              {featured.map((video) => (
+                <VideoTile
+                  key={video.id}
+                  video={video}
+                  favourite={favourites.includes(video.id)}
+                  onToggle={() => toggle(video.id)}
+                />
+              ))}
+            </SimpleGrid>
+          </Box>
+        )}
+        <Box component="section" aria-labelledby="library-heading">
+          <Title order={2} fz={24} id="library-heading" mb="md">
+            All videos
+          </Title>
+          <Group align="flex-end" gap="md" mb="lg" wrap="wrap">
+            <TextInput
+              type="search"
+              aria-label="Search videos"
+              placeholder="Search videos, e.g. attendance, invoices"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={query}
+              onChange={(event) => setQuery(event.currentTarget.value)}
+              style={{ flex: '1 1 260px' }}
+            />
+            <SegmentedControl
+              aria-label="Level"
+              value={level}
+              onChange={(value) => setLevel(value as Difficulty | 'all')}
+              data={[
+                { value: 'all', label: 'All levels' },
+                ...DIFFICULTY_LEVELS.map((l) => ({ value: l, label: l })),
+              ]}
+            />
+            <SegmentedControl
+              aria-label="Show"
+              value={onlyFavourites ? 'favourites' : 'all'}
+              onChange={(value) => setOnlyFavourites(value === 'favourites')}
+              data={[
+                { value: 'all', label: 'All' },
+                { value: 'favourites', label: `Favourites (${favourites.length})` },
+              ]}
+            />
+          </Group>
+          <Text c="dimmed" mb="md" aria-live="polite" data-testid="video-count">
+            {results.length} {results.length === 1 ? 'video' : 'videos'}
+          </Text>
+          {results.length === 0 ? (
+            <Paper withBorder radius="md" p="xl" ta="center" data-testid="videos-empty">
+              <Title order={3} fz="lg">
+                No videos match your search
+              </Title>
+              <Text c="dimmed" mt="xs">
+                {onlyFavourites && favourites.length === 0
+                  ? 'You have not added any favourites in this session yet.'
+                  : 'Try another word or level, or browse our '}
+                {!(onlyFavourites && favourites.length === 0) && (
+                  <>
+                    <Anchor underline="always" component={Link} to="/user-guides">
+                      user guides
+                    </Anchor>
+                    .
+                  </>
+                )}
+              </Text>
+            </Paper>
+          ) : (
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="video-results">
+              {results.map((video) => (
+                <VideoTile
+                  key={video.id}
+                  video={video}
+                  favourite={favourites.includes(video.id)}
+                  onToggle={() => toggle(video.id)}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+        </Box>
+        <Text c="dimmed" fz="sm" mt={48} ta="center">
+          Can’t find what you need? E-mail{' '}
+          <Anchor underline="always" href={`mailto:${PRODUCT.supportEmail}`}>
+            {PRODUCT.supportEmail}
+          </Anchor>{' '}
+          and we will point you to the right video or guide.
+        </Text>
+      </Container>
+    </MarketingPage>
   );
 }

@@ -1,11 +1,151 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconClock, IconSearch } from '@tabler/icons-react';
+import { PRODUCT } from '@scmp/api/contracts';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { GUIDES } from '../../features/marketing/guides';
+import { HELP_CATEGORIES, searchItems } from '../../features/marketing/help-search';
+import { PageHeader } from '../../features/marketing/PageHeader';
 import { usePageMeta } from '../../lib/page-meta';
+import { MarketingPage } from '../../features/marketing/MarketingPage';
+
+const LEVEL_COLOR = { Beginner: 'teal', Intermediate: 'blue', Advanced: 'grape' } as const;
 
 export default function UserGuidesPage() {
-  usePageMeta('User Guides');
+  usePageMeta(
+    'User Guides',
+    'Step-by-step SCMP guides for getting started, administration, academic management and compliance in schools, nurseries and camps.',
+  );
+  const [query, setQuery] = useState('');
+  const results = useMemo(() => searchItems(GUIDES, query), [query]);
+  const groups = HELP_CATEGORIES.map((category) => ({
+    category,
+    guides: results.filter((guide) => guide.category === category.id),
+  })).filter((group) => group.guides.length > 0);
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>User Guides</Title>
-    </Container>
+    <MarketingPage>
+      <PageHeader
+        eyebrow="Help centre"
+        title="User Guides"
+        subtitle="Clear, step-by-step guides for administrators, teachers and office staff, from your first login to your next inspection."
+      >
+        <TextInput
+          mt="xl"
+          maw={560}
+          size="lg"
+          type="search"
+          aria-label="Search guides"
+          placeholder="Search guides, e.g. registers, branding, risk"
+          leftSection={<IconSearch size={18} aria-hidden />}
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+        />
+      </PageHeader>
+      <Container size="lg" py={56}>
+        <Text c="dimmed" mb="lg" aria-live="polite" data-testid="guide-count">
+          {query.trim()
+            ? `${results.length} ${results.length === 1 ? 'guide' : 'guides'} found for “${query.trim()}”`
+            : `${GUIDES.length} guides in ${HELP_CATEGORIES.length} categories`}
+        </Text>
+        {groups.length === 0 ? (
+          <Paper withBorder radius="md" p="xl" ta="center" data-testid="guides-empty">
+            <Title order={2} fz="lg">
+              No guides match your search
+            </Title>
+            <Text c="dimmed" mt="xs">
+              Try a different word, such as “attendance” or “billing”, or{' '}
+              <Anchor underline="always" href={`mailto:${PRODUCT.supportEmail}`}>
+                ask our support team
+              </Anchor>
+              .
+            </Text>
+          </Paper>
+        ) : (
+          <Stack gap={48}>
+            {groups.map(({ category, guides }) => (
+              <Box
+                component="section"
+                key={category.id}
+                id={category.id}
+                aria-labelledby={`${category.id}-heading`}
+                data-testid={`guide-category-${category.id}`}
+              >
+                <Group gap="sm" align="center">
+                  <Box w={6} h={32} style={{ background: category.color, borderRadius: 3 }} />
+                  <Title order={2} fz={24} id={`${category.id}-heading`}>
+                    {category.title}
+                  </Title>
+                </Group>
+                <Text c="dimmed" mt={4} mb="lg">
+                  {category.description}
+                </Text>
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+                  {guides.map((guide) => (
+                    <Paper
+                      key={guide.id}
+                      withBorder
+                      radius="md"
+                      p="lg"
+                      data-testid="guide-tile"
+                      style={{ borderTop: `4px solid ${category.color}` }}
+                    >
+                      <Title order={3} fz="md">
+                        {guide.title}
+                      </Title>
+                      <Text c="dimmed" fz="sm" mt={6}>
+                        {guide.description}
+                      </Text>
+                      <Group gap="xs" mt="md">
+                        <Badge color={`${LEVEL_COLOR[guide.difficulty]}.9`} variant="light">
+                          {guide.difficulty}
+                        </Badge>
+                        <Group gap={4}>
+                          <IconClock size={14} aria-hidden />
+                          <Text fz="xs" c="dimmed">
+                            {guide.duration}
+                          </Text>
+                        </Group>
+                      </Group>
+                      <Group gap={6} mt="sm" data-testid="guide-topics">
+                        {guide.topics.slice(0, 3).map((topic) => (
+                          <Badge key={topic} variant="outline" color="gray.7" size="sm" tt="none">
+                            {topic}
+                          </Badge>
+                        ))}
+                      </Group>
+                    </Paper>
+                  ))}
+                </SimpleGrid>
+              </Box>
+            ))}
+          </Stack>
+        )}
+        <Paper mt={56} radius="md" p="xl" bg="gray.0">
+          <Title order={2} fz="lg">
+            Prefer to watch?
+          </Title>
+          <Text c="dimmed" mt={4}>
+            Our{' '}
+            <Anchor underline="always" component={Link} to="/training-videos">
+              training videos
+            </Anchor>{' '}
+            cover the same topics in short, practical walkthroughs.
+          </Text>
+        </Paper>
+      </Container>
+    </MarketingPage>
   );
 }

@@ -1,11 +1,136 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconLock, IconPlayerPlay, IconPlugConnected } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DemoModal } from '../../features/marketing/DemoModal';
+import { ExpandableCards } from '../../features/marketing/ExpandableCards';
+import { PageHeader } from '../../features/marketing/PageHeader';
+import {
+  FEATURE_CATEGORIES,
+  INTEGRATION_CATEGORIES,
+  SECURITY_POINTS,
+} from '../../features/marketing/features';
 import { usePageMeta } from '../../lib/page-meta';
+import { MarketingPage } from '../../features/marketing/MarketingPage';
 
 export default function FeaturesPage() {
-  usePageMeta('Features');
+  usePageMeta(
+    'Features',
+    'Attendance, staff and payroll, billing, communications, analytics and compliance for UK schools, nurseries and camps, with security and integrations built in.',
+  );
+  const [demoOpen, setDemoOpen] = useState(false);
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Features</Title>
-    </Container>
+    <MarketingPage>
+      <PageHeader
+        eyebrow="Features"
+        title="Everything you need to run a school, nursery or camp"
+        subtitle="Six connected areas that share one set of records, so you enter a family once and use it everywhere: registers, invoices, messages and reports."
+      >
+        <Group mt="xl">
+          <Button
+            size="lg"
+            color="#D1A103"
+            c="#0B173D"
+            leftSection={<IconPlayerPlay size={18} aria-hidden />}
+            onClick={() => setDemoOpen(true)}
+          >
+            Watch Demo
+          </Button>
+          <Button component={Link} to="/pricing" size="lg" variant="outline" color="gray.0">
+            See pricing
+          </Button>
+        </Group>
+      </PageHeader>
+
+      <Container size="lg" py={64} component="section" aria-labelledby="categories-heading">
+        <Title order={2} id="categories-heading" fz={30}>
+          Feature categories
+        </Title>
+        <Text c="dimmed" mt="xs" mb="xl">
+          Open a category to see what it includes.
+        </Text>
+        <ExpandableCards items={FEATURE_CATEGORIES} />
+      </Container>
+
+      <Box component="section" aria-labelledby="security-heading" py={64} bg="gray.0">
+        <Container size="lg">
+          <Group gap="sm" mb="xs">
+            <ThemeIcon size={36} radius="md" color="#0B173D">
+              <IconLock size={20} aria-hidden />
+            </ThemeIcon>
+            <Title order={2} id="security-heading" fz={30}>
+              Security you can explain to governors
+            </Title>
+          </Group>
+          <Text c="dimmed" mb="xl" maw={720}>
+            You hold information about children and families. We treat it accordingly, with the
+            controls your data protection officer will ask about.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+            {SECURITY_POINTS.map((point) => (
+              <Paper key={point.title} p="lg" radius="md" withBorder>
+                <Title order={3} fz="md">
+                  {point.title}
+                </Title>
+                <Text c="dimmed" fz="sm" mt={6}>
+                  {point.text}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Container size="lg" py={64} component="section" aria-labelledby="integrations-heading">
+        <Group gap="sm" mb="xs">
+          <ThemeIcon size={36} radius="md" color="#D1A103">
+            <IconPlugConnected size={20} color="#0B173D" aria-hidden />
+          </ThemeIcon>
+          <Title order={2} id="integrations-heading" fz={30}>
+            Integrations
+          </Title>
+        </Group>
+        <Text c="dimmed" mb="xl" maw={720}>
+          SCMP works alongside the tools your finance team and staff already rely on.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          {INTEGRATION_CATEGORIES.map((category) => (
+            <Paper key={category.title} p="lg" radius="md" withBorder>
+              <Title order={3} fz="md">
+                {category.title}
+              </Title>
+              <Text c="dimmed" fz="sm" mt={6}>
+                {category.text}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+        <Group justify="center" mt={48}>
+          <Button component={Link} to="/signup" size="lg" color="#0B173D">
+            Get started
+          </Button>
+          <Button component={Link} to="/contact" size="lg" variant="default">
+            Ask a question
+          </Button>
+        </Group>
+      </Container>
+
+      <DemoModal
+        opened={demoOpen}
+        onClose={() => setDemoOpen(false)}
+        title="Watch Demo"
+        description="Our five-minute product film follows a school business manager through a typical morning: registers, a late payment, a parent message and a risk assessment."
+      />
+    </MarketingPage>
   );
 }
