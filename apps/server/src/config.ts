@@ -96,6 +96,20 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: int(30_000, 1000, 600_000),
   DB_POOL_SIZE: int(10, 1, 200),
   SEED_DEMO_DATA: bool(true),
+  S3_ENDPOINT: optionalString.pipe(
+    z.union([
+      z.undefined(),
+      z.url({ message: 'expected a URL such as https://s3.eu-west-2.amazonaws.com' }),
+    ]),
+  ),
+  S3_REGION: z
+    .string()
+    .optional()
+    .transform((v) => v || 'eu-west-2'),
+  S3_BUCKET: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool(false),
 });
 
 export type ServerConfig = AppConfig & {
@@ -144,6 +158,12 @@ export function loadConfig(
       'Invalid configuration:\n  APP_KEY: expected at least 32 characters of random data',
     );
   }
+  const s3Fields = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Fields.some(Boolean) && !s3Fields.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four to store uploads in a bucket, or none for the local folder',
+    );
+  }
   const appUrl = (e.APP_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     appEnv: e.APP_ENV,
@@ -172,6 +192,18 @@ export function loadConfig(
       apiBase: e.STRIPE_API_BASE,
     },
     billing: { gracePeriodDays: e.BILLING_GRACE_DAYS },
+    ...(e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? {
+          s3: {
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          },
+        }
+      : {}),
     instances: { healthCheckIntervalSeconds: e.INSTANCE_HEALTH_INTERVAL_SECONDS },
     port: e.PORT,
     host: e.HOST,

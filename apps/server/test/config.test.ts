@@ -30,4 +30,20 @@ describe('server configuration', () => {
     expect(config.tenantDomain).toBe('localhost');
     expect(config.instanceDomain).toBe('instances.localhost');
   });
+
+  it('needs all four S3 settings or none', () => {
+    expect(() => loadConfig({ DATA_DIR: '/tmp/scmp-config-test', S3_BUCKET: 'uploads' })).toThrow(
+      /S3_ENDPOINT, S3_BUCKET/,
+    );
+    const s3 = loadConfig({
+      DATA_DIR: '/tmp/scmp-config-test',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'uploads',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(s3.s3).toMatchObject({ bucket: 'uploads', forcePathStyle: true, region: 'eu-west-2' });
+    expect(loadConfig({ DATA_DIR: '/tmp/scmp-config-test' }).s3).toBeUndefined();
+  });
 });

@@ -27,6 +27,15 @@ export type AppConfig = {
     apiBase: string | undefined;
   };
   billing: { gracePeriodDays: number };
+  /** Upload storage: the local folder (uploadsDir) unless an S3-compatible bucket is configured. */
+  s3?: {
+    endpoint: string;
+    region: string;
+    bucket: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    forcePathStyle: boolean;
+  };
   instances: { healthCheckIntervalSeconds: number };
 };
 

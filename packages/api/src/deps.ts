@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import { createOutboxMailer, type Mailer } from './services/mail/outbox';
 import { createPaymentProvider, type PaymentProvider } from './services/payments/provider';
 import { createDbRateLimiter, type RateLimiter } from './services/rate-limit/rate-limiter';
+import { createS3Storage } from './services/storage/s3-storage';
 import { createLocalStorage, type Storage } from './services/storage/storage';
 
 export type Logger = {
@@ -45,7 +46,9 @@ export function createDeps(input: {
     clock,
     logger: input.logger ?? silentLogger,
     mailer: createOutboxMailer(input.db, clock),
-    storage: createLocalStorage(input.config.uploadsDir),
+    storage: input.config.s3
+      ? createS3Storage(input.config.s3)
+      : createLocalStorage(input.config.uploadsDir),
     rateLimiter: createDbRateLimiter(input.db, clock),
     payments: createPaymentProvider(
       input.config.stripe.secretKey,
