@@ -1,5 +1,9 @@
 import type { AppDeps } from '@scmp/api';
+import { seedBilling } from './billing';
 import { seedDemoUsers } from './demo-users';
+import { seedOrganizations } from './organizations';
+import { seedProfile } from './profile';
+import { seedSupport } from './support';
 
 /**
  * Demo data for an empty database: users first, then each area's data for the demo customer.
@@ -9,6 +13,9 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
   const existing = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const userIds = await seedDemoUsers(deps);
-  void userIds;
+  await seedOrganizations(deps, userIds);
+  await seedBilling(deps, userIds);
+  await seedSupport(deps, userIds);
+  await seedProfile(deps, userIds);
   return true;
 }
