@@ -55,6 +55,19 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Router-level failures (an over-long path parameter, a malformed %-escape) get the envelope
+    // too, instead of Fastify's bare JSON that echoes the URL.
+    // They run before the hooks, so helmet's headers are set here.
+    frameworkErrors: (error, _request, reply) =>
+      sendError(
+        reply
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'"),
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new AppError('NOT_FOUND', 'Not found.')
+          : new AppError('BAD_REQUEST', 'Bad request.'),
+        deps,
+      ),
   });
   if (options.logger !== false) deps.logger = app.log;
 

@@ -194,6 +194,20 @@ export function toErrorEnvelope(error: unknown): ErrorEnvelope {
       };
     }
   }
+  const upload = malformedUploadEnvelope(error);
+  if (upload) return upload;
+  if (isUnstorableText(error) || isUnstorableText(cause)) {
+    // PostgreSQL refuses NUL bytes (and untranslatable characters) in text: the input's fault.
+    return {
+      status: 400,
+      headers: {},
+      body: {
+        success: false,
+        message: 'The request contains characters that are not allowed.',
+        code: 'BAD_REQUEST',
+      },
+    };
+  }
   return {
     status: 500,
     headers: {},
@@ -203,4 +217,54 @@ export function toErrorEnvelope(error: unknown): ErrorEnvelope {
       code: 'INTERNAL',
     },
   };
+}
+
+/** PostgreSQL 22021 (invalid byte sequence, e.g. a NUL byte) or 22P05 (untranslatable character). */
+function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return code === '22021' || code === '22P05';
+}
+
+/**
+ * A client's broken multipart body (truncated, bad boundary: busboy's plain Errors) or a
+ * multipart limit (Fastify FST_* errors with a 4xx statusCode) is the client's fault, not a 500.
+ */
+function malformedUploadEnvelope(error: unknown): ErrorEnvelope | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  if (
+    typeof code === 'string' &&
+    code.startsWith('FST_') &&
+    typeof statusCode === 'number' &&
+    statusCode >= 400 &&
+    statusCode < 500
+  ) {
+    const appCode =
+      statusCode === 413
+        ? 'PAYLOAD_TOO_LARGE'
+        : statusCode === 415
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : 'BAD_REQUEST';
+    const message =
+      statusCode === 413
+        ? 'The upload is too large.'
+        : 'The upload could not be read. Please try again.';
+    return { status: statusCode, headers: {}, body: { success: false, message, code: appCode } };
+  }
+  if (
+    /^(Unexpected end of (form|file|multipart data)|Malformed (part header|content type)|Multipart: Boundary not found|Part terminated early)/i.test(
+      error.message,
+    )
+  ) {
+    return {
+      status: 400,
+      headers: {},
+      body: {
+        success: false,
+        message: 'The upload could not be read. Please try again.',
+        code: 'BAD_REQUEST',
+      },
+    };
+  }
+  return undefined;
 }

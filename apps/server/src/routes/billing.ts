@@ -70,7 +70,10 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: AppDeps)
           .code(200)
           .header('content-type', 'text/html; charset=utf-8')
           .header('cache-control', 'private, no-store')
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .header(
+            'content-security-policy',
+            "default-src 'none'; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+          )
           .send(billingService.renderInvoiceHtml(data, deps.config.productName));
       } catch (error) {
         return sendError(reply, error, deps);

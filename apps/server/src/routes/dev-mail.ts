@@ -6,7 +6,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const LIST_LIMIT = 500;
 /** The viewer's own pages: no script, inline styles only. */
 const VIEWER_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: http: https:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: http: https:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const escapeHtml = (value: string) =>
   value
