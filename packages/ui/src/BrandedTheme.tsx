@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import type { PublicBranding } from '@scmp/api/contracts';
+import type { PublicBranding } from '@scmp/api/contracts/branding-defaults';
+import { accessibleCssVariables } from './accessible-colors';
 import { applyBrandingCssVariables, themeFromBranding } from './theme-from-branding';
 
 /** Mantine provider themed from branding data; also sets the --brand-* CSS variables. */
@@ -15,5 +16,9 @@ export function BrandedTheme({
   useEffect(() => {
     applyBrandingCssVariables(branding);
   }, [branding]);
-  return <MantineProvider theme={theme}>{children}</MantineProvider>;
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={accessibleCssVariables}>
+      {children}
+    </MantineProvider>
+  );
 }

@@ -1,5 +1,5 @@
-import { createTheme, type MantineThemeOverride } from '@mantine/core';
-import { DEFAULT_BRANDING, DEFAULT_NAV_BACKGROUND, type PublicBranding } from '@scmp/api/contracts';
+import { createTheme, Modal, type MantineThemeOverride } from '@mantine/core';
+import { DEFAULT_BRANDING, DEFAULT_NAV_BACKGROUND, type PublicBranding } from '@scmp/api/contracts/branding-defaults';
 import { isHexColor, readableTextOn, rgbTriplet, shadesOf } from './colors';
 
 const FONT_FAMILY =
@@ -35,6 +35,10 @@ export function themeFromBranding(branding: PublicBranding): MantineThemeOverrid
     fontFamily: FONT_FAMILY,
     defaultRadius: 'md',
     autoContrast: true,
+    components: {
+      // The close button is an icon: give it an accessible name.
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    },
   });
 }
 

@@ -65,7 +65,7 @@ export function ActiveSessionsCard() {
           {list.length > 1 && (
             <Button
               variant="light"
-              color="red.9"
+              color="red"
               disabled={revokeAll.isPending}
               onClick={() =>
                 modals.openConfirmModal({

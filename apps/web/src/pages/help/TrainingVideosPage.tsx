@@ -21,7 +21,7 @@ import {
   IconSearch,
   IconStarFilled,
 } from '@tabler/icons-react';
-import { PRODUCT } from '@scmp/api/contracts';
+import { PRODUCT } from '@scmp/api/contracts/product';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -122,7 +122,7 @@ function VideoTile({
           {video.description}
         </Text>
         <Group gap="sm">
-          <Badge color={`${LEVEL_COLOR[video.difficulty]}.9`} variant="light">
+          <Badge color={LEVEL_COLOR[video.difficulty]} variant="light">
             {video.difficulty}
           </Badge>
           <Text fz="xs" c="dimmed">

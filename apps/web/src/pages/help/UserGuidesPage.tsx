@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconClock, IconSearch } from '@tabler/icons-react';
-import { PRODUCT } from '@scmp/api/contracts';
+import { PRODUCT } from '@scmp/api/contracts/product';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { GUIDES } from '../../features/marketing/guides';
@@ -109,7 +109,7 @@ export default function UserGuidesPage() {
                         {guide.description}
                       </Text>
                       <Group gap="xs" mt="md">
-                        <Badge color={`${LEVEL_COLOR[guide.difficulty]}.9`} variant="light">
+                        <Badge color={LEVEL_COLOR[guide.difficulty]} variant="light">
                           {guide.difficulty}
                         </Badge>
                         <Group gap={4}>

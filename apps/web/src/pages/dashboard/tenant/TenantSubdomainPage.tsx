@@ -150,7 +150,7 @@ export default function TenantSubdomainPage() {
                 {check.status === 'available' || check.status === 'unavailable' ? (
                   <Text
                     size="sm"
-                    c={check.status === 'available' ? 'green.8' : 'red.8'}
+                    c={check.status === 'available' ? 'green' : 'red'}
                     aria-live="polite"
                   >
                     {check.message}
