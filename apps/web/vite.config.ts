@@ -10,21 +10,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
-    rollupOptions: {
-      output: {
-        manualChunks(id) {
-          if (
-            id.includes('node_modules/@mantine/') ||
-            id.includes('node_modules/react') ||
-            id.includes('node_modules/scheduler')
-          )
-            return 'vendor';
-          if (id.includes('node_modules/@tanstack/') || id.includes('node_modules/@trpc/'))
-            return 'data';
-          return undefined;
-        },
-      },
-    },
+    // No manual chunks: each lazy page brings only the Mantine components and schemas it uses,
+    // so the first visit downloads the shell alone.
   },
   server: {
     port: 5173,

@@ -18,7 +18,14 @@ export function AppLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <Box component="main" id="main-content" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+      {/* At least a screen tall, so the footer starts below the fold and never shifts as pages load. */}
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        mih="100vh"
+        style={{ flex: 1, outline: 'none' }}
+      >
         {/* Keyed by path so each page gets its own loading fallback while its chunk loads. */}
         <Suspense
           key={pathname}

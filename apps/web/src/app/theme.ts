@@ -1,4 +1,4 @@
-import { DEFAULT_BRANDING } from '@scmp/api/contracts';
+import { DEFAULT_BRANDING } from '@scmp/api/contracts/branding-defaults';
 import { themeFromBranding } from '@scmp/ui';
 
 /** The main site's theme (default branding); tenants get theirs from TenantProvider. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT } from '@scmp/api/contracts';
+import { PRODUCT } from '@scmp/api/contracts/product';
 
 /** Sets the document title (`{title} | SCMP`) and meta description for the current page. */
 export function usePageMeta(title: string, description?: string): void {

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@scmp/api/contracts';
+import { STORAGE_KEYS } from '@scmp/api/contracts/product';
 
 export function getStoredToken(): string | null {
   try {

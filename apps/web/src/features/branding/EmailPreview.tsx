@@ -1,5 +1,5 @@
 import { Paper } from '@mantine/core';
-import { DEFAULT_BRANDING } from '@scmp/api/contracts';
+import { DEFAULT_BRANDING } from '@scmp/api/contracts/branding-defaults';
 import { useMemo } from 'react';
 
 const escapeHtml = (value: string) =>

@@ -1,6 +1,14 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { CookieBanner } from './CookieBanner';
-import { CookiePreferencesModal } from './CookiePreferencesModal';
 import {
   ALL_COOKIES,
   clearConsent,
@@ -10,6 +18,11 @@ import {
   writeConsent,
   type CookiePreferences,
 } from './consent-storage';
+
+// The dialog (Modal, ScrollArea, FocusTrap) loads only when someone opens it.
+const CookiePreferencesModal = lazy(() =>
+  import('./CookiePreferencesModal').then((m) => ({ default: m.CookiePreferencesModal })),
+);
 
 export type { CookiePreferences } from './consent-storage';
 
@@ -68,13 +81,17 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
           onCustomize={value.openPreferences}
         />
       ) : null}
-      <CookiePreferencesModal
-        opened={dialogOpen}
-        initial={preferences}
-        onCancel={() => setDialogOpen(false)}
-        onAcceptAll={value.acceptAll}
-        onSave={value.save}
-      />
+      {dialogOpen ? (
+        <Suspense fallback={null}>
+          <CookiePreferencesModal
+            opened
+            initial={preferences}
+            onCancel={() => setDialogOpen(false)}
+            onAcceptAll={value.acceptAll}
+            onSave={value.save}
+          />
+        </Suspense>
+      ) : null}
     </CookieConsentContext.Provider>
   );
 }

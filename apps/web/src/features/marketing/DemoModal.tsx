@@ -1,6 +1,6 @@
 import { Box, Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
-import { PRODUCT } from '@scmp/api/contracts';
+import { PRODUCT } from '@scmp/api/contracts/product';
 
 /** The "Watch Demo" dialog: a styled placeholder where the product film will sit (no embed). */
 export function DemoModal({

@@ -1,5 +1,5 @@
 import { Accordion, Anchor, Box, Container, Text, Title } from '@mantine/core';
-import { PRODUCT } from '@scmp/api/contracts';
+import { PRODUCT } from '@scmp/api/contracts/product';
 import { FAQS } from './faqs';
 
 /** Frequently asked questions, at the anchor #faqs. */

@@ -2,7 +2,8 @@ import { Anchor, Box, Divider, Group, Image, SimpleGrid, Stack, Text } from '@ma
 import { IconBrandFacebook, IconBrandLinkedin, IconMail, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { FOOTER_DEFAULTS, PRODUCT } from '@scmp/api/contracts';
+import { FOOTER_DEFAULTS } from '@scmp/api/contracts/branding-defaults';
+import { PRODUCT } from '@scmp/api/contracts/product';
 import { brandColor } from '@scmp/ui';
 import { useTenant } from '../tenant/TenantProvider';
 import classes from './SiteFooter.module.css';

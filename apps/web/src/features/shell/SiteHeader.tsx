@@ -1,16 +1,4 @@
-import {
-  Box,
-  Burger,
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  Menu,
-  NavLink as MantineNavLink,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Box, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconChevronDown,
@@ -18,7 +6,7 @@ import {
   IconLogout,
   IconShieldCheck,
 } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { shellColors } from '@scmp/ui';
 import { useSession } from '../session/SessionProvider';
@@ -34,6 +22,8 @@ import {
   type NavLink as NavLinkItem,
 } from './nav-links';
 import classes from './SiteHeader.module.css';
+
+const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
 import { useSignOut } from './use-sign-out';
 
 /** Top navigation: public or dashboard links, sign-in/register or the user menu, mobile drawer. */
@@ -155,68 +145,22 @@ export function SiteHeader() {
         />
       </Group>
 
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        title="Menu"
-        hiddenFrom="md"
-        position="right"
-        size="xs"
-        zIndex={400}
-      >
-        <Stack gap={0} component="nav" aria-label="Mobile">
-          {isAuthenticated && user ? (
-            <Text size="sm" mb="sm">
-              Welcome, <strong>{user.name}</strong>
-            </Text>
-          ) : null}
-          {links.map((link) => (
-            <MantineNavLink
-              key={link.to}
-              component={Link}
-              to={link.to}
-              label={link.label}
-              active={isActiveLink(link, pathname)}
-            />
-          ))}
-          <Divider my="sm" />
-          {isAuthenticated && user ? (
-            <>
-              {!inDashboard ? (
-                <MantineNavLink component={Link} to="/dashboard" label="Dashboard" />
-              ) : null}
-              {accountLinks.map((link) => (
-                <MantineNavLink
-                  key={link.to}
-                  component={Link}
-                  to={link.to}
-                  label={link.label}
-                  active={isActiveLink(link, pathname)}
-                />
-              ))}
-              <Button
-                mt="md"
-                variant="light"
-                color="red"
-                leftSection={<IconLogout size={16} />}
-                onClick={() => void signOut()}
-                loading={signingOut}
-              >
-                Sign out
-              </Button>
-            </>
-          ) : (
-            <Stack gap="xs" mt="xs">
-              <Button component={Link} to="/login" variant="default">
-                Sign in
-              </Button>
-              <Button component={Link} to="/signup">
-                Register
-              </Button>
-            </Stack>
-          )}
-        </Stack>
-      </Drawer>
+      {drawerOpened ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            drawerOpened={drawerOpened}
+            onClose={drawer.close}
+            links={links}
+            accountLinks={accountLinks}
+            user={user}
+            isAuthenticated={isAuthenticated}
+            inDashboard={inDashboard}
+            pathname={pathname}
+            signOut={signOut}
+            signingOut={signingOut}
+          />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

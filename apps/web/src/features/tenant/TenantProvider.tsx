@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { DEFAULT_BRANDING, PRODUCT, type PublicBranding } from '@scmp/api/contracts';
+import { DEFAULT_BRANDING, type PublicBranding } from '@scmp/api/contracts/branding-defaults';
+import { PRODUCT } from '@scmp/api/contracts/product';
 import { BrandedTheme } from '@scmp/ui';
 import {
   createContext,

@@ -1,4 +1,4 @@
-import { DEFAULT_BRANDING, type PublicBranding } from '@scmp/api/contracts';
+import { DEFAULT_BRANDING, type PublicBranding } from '@scmp/api/contracts/branding-defaults';
 import { resolveTenantSlug } from './resolve-slug';
 
 export type SiteConfig = { tenant_domain: string; instance_domain: string; product_name: string };

@@ -1,4 +1,5 @@
-import { DEFAULT_BRANDING, PRODUCT, type PublicBranding } from '@scmp/api/contracts';
+import { DEFAULT_BRANDING, type PublicBranding } from '@scmp/api/contracts/branding-defaults';
+import { PRODUCT } from '@scmp/api/contracts/product';
 import { useEffect } from 'react';
 
 const CUSTOM_CSS_ID = 'tenant-custom-css';

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, List, Paper, Table, Text, Title } from '@mantine/core';
-import { PRODUCT } from '@scmp/api/contracts';
+import { PRODUCT } from '@scmp/api/contracts/product';
 import { Link } from 'react-router';
 import { useCookieConsent } from '../../features/cookies/CookieConsentProvider';
 import { LegalDocument, type LegalSection } from '../../features/marketing/LegalDocument';

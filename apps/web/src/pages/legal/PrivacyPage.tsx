@@ -1,5 +1,5 @@
 import { Anchor, List, Table, Text } from '@mantine/core';
-import { PRODUCT } from '@scmp/api/contracts';
+import { PRODUCT } from '@scmp/api/contracts/product';
 import { Link } from 'react-router';
 import { LegalDocument, type LegalSection } from '../../features/marketing/LegalDocument';
 import { usePageMeta } from '../../lib/page-meta';

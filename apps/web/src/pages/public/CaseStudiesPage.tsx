@@ -1,5 +1,5 @@
 import { Anchor, Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { PRODUCT } from '@scmp/api/contracts';
+import { PRODUCT } from '@scmp/api/contracts/product';
 import { PageHeader } from '../../features/marketing/PageHeader';
 import { usePageMeta } from '../../lib/page-meta';
 import { MarketingPage } from '../../features/marketing/MarketingPage';

@@ -10,7 +10,7 @@ import {
   Group,
 } from '@mantine/core';
 import { IconHeadset, IconMail, IconPhone, IconPresentation } from '@tabler/icons-react';
-import { PRODUCT } from '@scmp/api/contracts';
+import { PRODUCT } from '@scmp/api/contracts/product';
 import { ContactForm } from '../../features/marketing/ContactForm';
 import { PageHeader } from '../../features/marketing/PageHeader';
 import { usePageMeta } from '../../lib/page-meta';

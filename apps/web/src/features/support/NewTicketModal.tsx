@@ -1,0 +1,166 @@
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPaperclip } from '@tabler/icons-react';
+import {
+  MAX_TICKET_ATTACHMENT_BYTES,
+  MAX_TICKET_ATTACHMENTS,
+  SUPPORT_TEXTS,
+  TICKET_CATEGORIES,
+  TICKET_CATEGORY_LABELS,
+  TICKET_PRIORITIES,
+  TICKET_PRIORITY_LABELS,
+} from '@scmp/api/contracts';
+import { useState } from 'react';
+import { submitTicket, UploadError, type TicketDetail } from './api';
+
+type FormValues = {
+  category: string;
+  subject: string;
+  description: string;
+  priority: string;
+  attachments: File[];
+};
+
+const ACCEPT =
+  'image/png,image/jpeg,image/gif,image/webp,application/pdf,text/plain,text/csv,.txt,.csv,.doc,.docx,.xls,.xlsx,.pptx,.odt,.ods';
+
+export function NewTicketModal({
+  opened,
+  onClose,
+  onCreated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (ticket: TicketDetail) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: {
+      category: '',
+      subject: '',
+      description: '',
+      priority: 'medium',
+      attachments: [],
+    },
+    validate: {
+      category: (value) => (value ? null : SUPPORT_TEXTS.categoryRequired),
+      subject: (value) => (value.trim() ? null : SUPPORT_TEXTS.subjectRequired),
+      description: (value) => (value.trim() ? null : SUPPORT_TEXTS.descriptionRequired),
+      attachments: (files) => {
+        if (files.length > MAX_TICKET_ATTACHMENTS) return SUPPORT_TEXTS.tooManyFiles;
+        const big = files.find((file) => file.size > MAX_TICKET_ATTACHMENT_BYTES);
+        return big ? `"${big.name}" is larger than 10MB. ${SUPPORT_TEXTS.fileTooLarge}` : null;
+      },
+    },
+  });
+
+  const close = () => {
+    if (busy) return;
+    setError(null);
+    onClose();
+  };
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const ticket = await submitTicket(
+        { ...values, subject: values.subject.trim(), description: values.description.trim() },
+        SUPPORT_TEXTS.createTicketFailed,
+      );
+      form.reset();
+      onCreated(ticket);
+    } catch (err) {
+      const envelope = err instanceof UploadError ? err.envelope : null;
+      if (envelope?.errors) {
+        const fieldErrors: Record<string, string> = {};
+        for (const [field, messages] of Object.entries(envelope.errors)) {
+          if (messages[0]) fieldErrors[field] = messages[0];
+        }
+        form.setErrors(fieldErrors);
+      }
+      setError(err instanceof Error ? err.message : SUPPORT_TEXTS.createTicketFailed);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title="Submit New Ticket" size="lg">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Select
+            label="Category"
+            placeholder="Select a category"
+            withAsterisk
+            data={TICKET_CATEGORIES.map((value) => ({
+              value,
+              label: TICKET_CATEGORY_LABELS[value],
+            }))}
+            {...form.getInputProps('category')}
+          />
+          <TextInput
+            label="Subject"
+            placeholder="Brief description of your issue"
+            withAsterisk
+            maxLength={255}
+            {...form.getInputProps('subject')}
+          />
+          <Textarea
+            label="Description"
+            placeholder="Please describe your issue in detail"
+            withAsterisk
+            autosize
+            minRows={4}
+            maxRows={12}
+            {...form.getInputProps('description')}
+          />
+          <Select
+            label="Priority"
+            allowDeselect={false}
+            data={TICKET_PRIORITIES.map((value) => ({
+              value,
+              label: TICKET_PRIORITY_LABELS[value],
+            }))}
+            {...form.getInputProps('priority')}
+          />
+          <FileInput
+            label="Attachments"
+            description={SUPPORT_TEXTS.attachmentsHint}
+            placeholder="Choose files"
+            multiple
+            clearable
+            accept={ACCEPT}
+            leftSection={<IconPaperclip size={16} aria-hidden />}
+            {...form.getInputProps('attachments')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Submitting...' : 'Submit Ticket'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,145 @@
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  SUPPORT_TEXTS,
+  TICKET_CATEGORY_LABELS,
+  TICKET_STATUSES,
+  TICKET_STATUS_LABELS,
+  type TicketStatusValue,
+} from '@scmp/api/contracts';
+import { useEffect, useState } from 'react';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import type { RouterOutputs } from '../../lib/types';
+import { AttachmentList } from './AttachmentList';
+import { formatDateTime } from './api';
+import { TicketPriorityBadge, TicketStatusBadge } from './badges';
+import { ReplyBox } from './ReplyBox';
+import { TicketThread } from './TicketThread';
+
+/** Staff view of one ticket: customer, organization, thread, reply and status controls. */
+export function StaffTicketPanel({ ticketId }: { ticketId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const query = useQuery(trpc.support.staffGetTicket.queryOptions({ id: ticketId }));
+  const ticket = query.data?.data;
+  const [status, setStatus] = useState<TicketStatusValue | null>(null);
+  useEffect(() => {
+    if (ticket) setStatus(ticket.status);
+  }, [ticket]);
+
+  const refresh = (result: RouterOutputs['support']['staffReply']) => {
+    queryClient.setQueryData(trpc.support.staffGetTicket.queryKey({ id: result.data.id }), result);
+    void queryClient.invalidateQueries({ queryKey: trpc.support.staffListTickets.queryKey() });
+  };
+  const reply = useMutation(
+    trpc.support.staffReply.mutationOptions({
+      onSuccess: refresh,
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: 'Error',
+          message: errorMessage(error, SUPPORT_TEXTS.sendMessageFailed),
+        }),
+    }),
+  );
+  const setTicketStatus = useMutation(
+    trpc.support.staffSetStatus.mutationOptions({
+      onSuccess: (result) => {
+        refresh(result);
+        notifications.show({ color: 'green', message: SUPPORT_TEXTS.statusUpdated });
+      },
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: 'Error',
+          message: errorMessage(error, 'Failed to update the ticket status'),
+        }),
+    }),
+  );
+
+  if (query.isPending) {
+    return (
+      <Stack>
+        <Skeleton height={28} />
+        <Skeleton height={80} />
+        <Skeleton height={160} />
+      </Stack>
+    );
+  }
+  if (query.isError || !ticket) {
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(query.error, SUPPORT_TEXTS.fetchTicketFailed)}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="md" data-testid="staff-ticket-panel">
+      <div>
+        <Text size="sm" c="gray.7">
+          {ticket.ticket_number}
+        </Text>
+        <Title order={2} size="h3">
+          {ticket.subject}
+        </Title>
+        <Group gap="xs" mt="xs">
+          <TicketStatusBadge status={ticket.status} />
+          <TicketPriorityBadge priority={ticket.priority} />
+          <Text size="sm" c="gray.7">
+            {TICKET_CATEGORY_LABELS[ticket.category]} · Opened {formatDateTime(ticket.created_at)}
+          </Text>
+        </Group>
+      </div>
+      <Paper withBorder p="sm" radius="md">
+        <Text size="sm">
+          <strong>Customer:</strong> {ticket.customer.name} ({ticket.customer.email})
+        </Text>
+        <Text size="sm">
+          <strong>Organization:</strong> {ticket.organization?.name ?? 'None'}
+        </Text>
+      </Paper>
+      <Group align="flex-end" gap="sm">
+        <Select
+          label="Status"
+          allowDeselect={false}
+          data={TICKET_STATUSES.map((value) => ({ value, label: TICKET_STATUS_LABELS[value] }))}
+          value={status}
+          onChange={(value) => setStatus(value as TicketStatusValue | null)}
+          w={200}
+        />
+        <Button
+          variant="default"
+          disabled={!status || status === ticket.status || setTicketStatus.isPending}
+          onClick={() => status && setTicketStatus.mutate({ id: ticket.id, status })}
+        >
+          {setTicketStatus.isPending ? 'Updating...' : 'Update Status'}
+        </Button>
+      </Group>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {ticket.description}
+      </Text>
+      <AttachmentList attachments={ticket.attachments} />
+      <Divider label="Conversation" labelPosition="left" />
+      <TicketThread messages={ticket.messages} viewer="staff" />
+      <ReplyBox
+        label="Staff reply"
+        busy={reply.isPending}
+        disabled={ticket.status === 'closed'}
+        disabledReason="This ticket is closed. Reopen it to reply."
+        onSend={(message) => reply.mutateAsync({ id: ticket.id, message })}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import { Alert, Divider, Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SUPPORT_TEXTS, TICKET_CATEGORY_LABELS } from '@scmp/api/contracts';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { AttachmentList } from './AttachmentList';
+import { formatDateTime } from './api';
+import { TicketPriorityBadge, TicketStatusBadge } from './badges';
+import { ReplyBox } from './ReplyBox';
+import { TicketThread } from './TicketThread';
+
+/** The customer's side panel: ticket, thread and reply box. */
+export function TicketDetailDrawer({
+  ticketId,
+  onClose,
+}: {
+  ticketId: string | null;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    ...trpc.support.getTicket.queryOptions({ id: ticketId ?? '' }),
+    enabled: Boolean(ticketId),
+  });
+  const reply = useMutation(
+    trpc.support.createTicketMessage.mutationOptions({
+      onSuccess: (result) => {
+        queryClient.setQueryData(trpc.support.getTicket.queryKey({ id: result.data.id }), result);
+        void queryClient.invalidateQueries({ queryKey: trpc.support.listTickets.queryKey() });
+      },
+      onError: (error) => {
+        notifications.show({
+          color: 'red',
+          title: 'Error',
+          message: errorMessage(error, SUPPORT_TEXTS.sendMessageFailed),
+        });
+      },
+    }),
+  );
+  const ticket = query.data?.data;
+
+  return (
+    <Drawer
+      opened={Boolean(ticketId)}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={ticket ? `Ticket ${ticket.ticket_number}` : 'Ticket details'}
+    >
+      {query.isPending && ticketId ? (
+        <Stack>
+          <Skeleton height={28} />
+          <Skeleton height={80} />
+          <Skeleton height={160} />
+        </Stack>
+      ) : query.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(query.error, SUPPORT_TEXTS.fetchTicketFailed)}
+        </Alert>
+      ) : ticket ? (
+        <Stack gap="md">
+          <div>
+            <Title order={2} size="h3">
+              {ticket.subject}
+            </Title>
+            <Group gap="xs" mt="xs">
+              <TicketStatusBadge status={ticket.status} />
+              <TicketPriorityBadge priority={ticket.priority} />
+              <Text size="sm" c="gray.7">
+                {TICKET_CATEGORY_LABELS[ticket.category]} · Opened{' '}
+                {formatDateTime(ticket.created_at)}
+                {ticket.organization_name ? ` · ${ticket.organization_name}` : ''}
+              </Text>
+            </Group>
+          </div>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {ticket.description}
+          </Text>
+          <AttachmentList attachments={ticket.attachments} />
+          <Divider label="Conversation" labelPosition="left" />
+          <TicketThread messages={ticket.messages} viewer="customer" />
+          <ReplyBox
+            busy={reply.isPending}
+            disabled={ticket.status === 'closed'}
+            disabledReason={SUPPORT_TEXTS.closedNoReplies}
+            onSend={(message) => reply.mutateAsync({ id: ticket.id, message })}
+          />
+        </Stack>
+      ) : null}
+    </Drawer>
+  );
+}

@@ -1,0 +1,47 @@
+import { Badge } from '@mantine/core';
+import {
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  type TicketPriorityValue,
+  type TicketStatusValue,
+} from '@scmp/api/contracts';
+
+const STATUS_COLORS: Record<TicketStatusValue, string> = {
+  open: 'blue',
+  in_progress: 'orange',
+  resolved: 'green',
+  closed: 'gray',
+};
+
+const PRIORITY_COLORS: Record<TicketPriorityValue, string> = {
+  low: 'gray',
+  medium: 'blue',
+  high: 'red',
+  urgent: 'grape',
+};
+
+export function TicketStatusBadge({ status }: { status: TicketStatusValue }) {
+  return (
+    <Badge
+      color={STATUS_COLORS[status]}
+      c={`${STATUS_COLORS[status]}.9`}
+      variant="light"
+      data-testid="ticket-status"
+    >
+      {TICKET_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export function TicketPriorityBadge({ priority }: { priority: TicketPriorityValue }) {
+  return (
+    <Badge
+      color={PRIORITY_COLORS[priority]}
+      c={`${PRIORITY_COLORS[priority]}.9`}
+      variant="outline"
+      data-testid="ticket-priority"
+    >
+      {TICKET_PRIORITY_LABELS[priority]} priority
+    </Badge>
+  );
+}
