@@ -1,5 +1,9 @@
 import { createTheme, Modal, type MantineThemeOverride } from '@mantine/core';
-import { DEFAULT_BRANDING, DEFAULT_NAV_BACKGROUND, type PublicBranding } from '@scmp/api/contracts/branding-defaults';
+import {
+  DEFAULT_BRANDING,
+  DEFAULT_NAV_BACKGROUND,
+  type PublicBranding,
+} from '@scmp/api/contracts/branding-defaults';
 import { isHexColor, readableTextOn, rgbTriplet, shadesOf } from './colors';
 
 const FONT_FAMILY =
