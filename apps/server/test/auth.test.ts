@@ -146,11 +146,18 @@ describe('login', () => {
       });
       return performance.now() - started;
     };
+    const median = (values: number[]) =>
+      values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     await time('warm-up@example.com');
-    const wrong = Math.min(await time(user.email), await time(user.email));
-    const unknown = Math.min(await time('ghost1@example.com'), await time('ghost2@example.com'));
-    // Both pay one argon2id verify; without the dummy hash the unknown case would be ~10x faster.
-    expect(unknown).toBeGreaterThan(wrong * 0.5);
+    const wrongTimes: number[] = [];
+    const unknownTimes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      wrongTimes.push(await time(user.email));
+      unknownTimes.push(await time(`ghost${i}@example.com`));
+    }
+    // Both pay one argon2id verify; without the dummy hash the unknown case would be ~20x faster.
+    // Medians and a loose ratio keep the check meaningful on a busy machine.
+    expect(median(unknownTimes)).toBeGreaterThan(median(wrongTimes) * 0.35);
   });
 
   it('throttles 5 attempts a minute per e-mail and IP, with Retry-After, Unicode forms sharing a bucket', async () => {
