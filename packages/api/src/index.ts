@@ -10,6 +10,18 @@ export { buildOpenApiDocument } from './openapi';
 export { hashPassword, verifyPassword } from './services/passwords';
 export { createSession, resolveBearerToken, revokeUserSessions } from './services/sessions';
 export { renderEmail } from './services/mail/render-email';
+export { deliverPendingMail, MAIL_STATUS_TEXT } from './services/mail/delivery';
 export { recordActivity } from './services/activity/record-activity';
 export { enforceRateLimit } from './services/rate-limit/rate-limiter';
 export { enqueueJob } from './services/jobs/queue';
+export * as supportUploads from './services/support/uploads';
+export { resolveHost, hostnameOf, type ResolvedHost } from './services/instances/host-resolution';
+export {
+  instanceInfrastructure,
+  runDueHealthChecks,
+  type InstanceInfrastructure,
+} from './services/instances/lifecycle';
+export * as brandingService from './services/branding/index';
+export * as publicBranding from './services/public-branding/index';
+export * as billingService from './services/billing/index';
+export * as accountSecurity from './services/profile/server-exports';

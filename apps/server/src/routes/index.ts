@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '@scmp/api';
 import type { SpaServer } from '../plugins/spa';
+import { registerBillingRoutes } from './billing';
+import { registerActivityExportRoutes } from './activity-export';
+import { registerAvatarRoutes } from './avatar';
+import { registerBrandingFileRoutes } from './branding-files';
+import { registerDevMailRoutes } from './dev-mail';
+import { registerHostRouting } from './host-routing';
+import { registerPublicBrandingRoutes } from './public-branding';
+import { registerSupportRoutes } from './support';
 
 export type RouteContext = { spa: SpaServer };
 
@@ -9,7 +17,16 @@ export type RouteContext = { spa: SpaServer };
  * the dev mail viewer, tenant/instance host routing. Each area registers its own here.
  */
 export async function registerRoutes(
-  _app: FastifyInstance,
-  _deps: AppDeps,
-  _context: RouteContext,
-): Promise<void> {}
+  app: FastifyInstance,
+  deps: AppDeps,
+  context: RouteContext,
+): Promise<void> {
+  await registerHostRouting(app, deps, context);
+  await registerDevMailRoutes(app, deps);
+  await registerSupportRoutes(app, deps);
+  await registerAvatarRoutes(app, deps);
+  await registerActivityExportRoutes(app, deps);
+  await registerBrandingFileRoutes(app, deps);
+  await registerPublicBrandingRoutes(app);
+  await registerBillingRoutes(app, deps);
+}

@@ -14,12 +14,7 @@ import { leaks, loadOperations, sampleFor, type Operation } from './openapi-tool
  * list is EXACTLY the set of failing operations: it goes red when a bug is fixed (remove the
  * entry) or a new one appears.
  */
-const KNOWN_ISSUES: string[] = [
-  // Answers 422 {errors:{organization_uuid:['The selected organization was not found.']}} for
-  // another user's organization instead of 404. No existence leak (the answer is identical to
-  // a made-up uuid, asserted below) and nothing is written, but it is not the 404 convention.
-  'POST /support/tickets',
-];
+const KNOWN_ISSUES: string[] = [];
 
 /** Operations that are public by design although they take an id (answer for anyone). */
 const PUBLIC_BY_DESIGN = new Set<string>(['GET /auth/verify-email/{id}/{hash}']);

@@ -2,6 +2,9 @@
  * Client-safe runtime contracts: zod inputs, rules, message texts, plans and prices.
  * Imports only zod and other contracts, so the web bundle may use them.
  */
+export * from './branding';
 export * from './branding-defaults';
 export * from './plans';
 export * from './product';
+export * from './support';
+export * from './subdomain';

@@ -22,12 +22,7 @@ const PRIORITY_COLORS: Record<TicketPriorityValue, string> = {
 
 export function TicketStatusBadge({ status }: { status: TicketStatusValue }) {
   return (
-    <Badge
-      color={STATUS_COLORS[status]}
-      c={`${STATUS_COLORS[status]}.9`}
-      variant="light"
-      data-testid="ticket-status"
-    >
+    <Badge color={STATUS_COLORS[status]} variant="light" data-testid="ticket-status">
       {TICKET_STATUS_LABELS[status]}
     </Badge>
   );
@@ -35,12 +30,7 @@ export function TicketStatusBadge({ status }: { status: TicketStatusValue }) {
 
 export function TicketPriorityBadge({ priority }: { priority: TicketPriorityValue }) {
   return (
-    <Badge
-      color={PRIORITY_COLORS[priority]}
-      c={`${PRIORITY_COLORS[priority]}.9`}
-      variant="outline"
-      data-testid="ticket-priority"
-    >
+    <Badge color={PRIORITY_COLORS[priority]} variant="dot" data-testid="ticket-priority">
       {TICKET_PRIORITY_LABELS[priority]} priority
     </Badge>
   );

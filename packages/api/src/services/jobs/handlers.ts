@@ -1,4 +1,6 @@
 import type { AppDeps } from '../../deps';
+import { billingJobHandlers } from '../billing/worker';
+import { instanceJobHandlers } from '../instances/lifecycle';
 
 export type JobHandler = (deps: AppDeps, payload: Record<string, unknown>) => Promise<void>;
 
@@ -7,3 +9,5 @@ export type JobHandler = (deps: AppDeps, payload: Record<string, unknown>) => Pr
  * (instance provisioning, health checks, renewals, …). Mail delivery has its own loop.
  */
 export const jobHandlers: Record<string, JobHandler> = {};
+Object.assign(jobHandlers, instanceJobHandlers);
+Object.assign(jobHandlers, billingJobHandlers);

@@ -1,4 +1,7 @@
 import type { AppDeps } from '../../deps';
+import { billingSweepTask } from '../billing/worker';
+import { instanceHealthCheckTask } from '../instances/lifecycle';
+import { mailDeliveryTask } from '../mail/delivery';
 import { jobHandlers, type JobHandler } from './handlers';
 import { claimDueJobs, completeJob, failJob } from './queue';
 
@@ -29,3 +32,6 @@ export const periodicTasks: Array<{
   everyMs: number;
   run: (deps: AppDeps) => Promise<void>;
 }> = [];
+periodicTasks.push(instanceHealthCheckTask);
+periodicTasks.push(billingSweepTask);
+periodicTasks.push(mailDeliveryTask);

@@ -1,11 +1,212 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  ScrollArea,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  SUPPORT_TEXTS,
+  TICKET_CATEGORIES,
+  TICKET_CATEGORY_LABELS,
+  TICKET_PRIORITIES,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUSES,
+  TICKET_STATUS_LABELS,
+  type TicketCategoryValue,
+  type TicketPriorityValue,
+  type TicketStatusValue,
+} from '@scmp/api/contracts';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../../../features/session/SessionProvider';
+import { formatDateTime } from '../../../features/support/api';
+import { TicketPriorityBadge, TicketStatusBadge } from '../../../features/support/badges';
+import { StaffTicketPanel } from '../../../features/support/StaffTicketPanel';
 import { usePageMeta } from '../../../lib/page-meta';
+import { errorMessage, useTRPC } from '../../../lib/trpc';
+import NotFoundPage from '../../public/NotFoundPage';
 
-export default function StaffConsolePage() {
+function StaffConsole() {
   usePageMeta('Staff Console');
+  const trpc = useTRPC();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [status, setStatus] = useState<TicketStatusValue | null>(null);
+  const [priority, setPriority] = useState<TicketPriorityValue | null>(null);
+  const [category, setCategory] = useState<TicketCategoryValue | null>(null);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const selected = searchParams.get('ticket');
+  const queue = useQuery(
+    trpc.support.staffListTickets.queryOptions({
+      ...(status ? { status } : {}),
+      ...(priority ? { priority } : {}),
+      ...(category ? { category } : {}),
+      ...(q ? { q } : {}),
+    }),
+  );
+  const tickets = queue.data?.data ?? [];
+
   return (
-    <Container size="lg" py="xl">
-      <Title order={1}>Staff Console</Title>
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>Staff Console</Title>
+            <Text c="gray.7">Answer customers' support tickets.</Text>
+          </div>
+          <Anchor component={Link} to="/dashboard/support">
+            Back to Support Center
+          </Anchor>
+        </Group>
+        <Group align="flex-end" gap="sm" wrap="wrap" role="search">
+          <TextInput
+            label="Search"
+            placeholder="Ticket number or subject"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            w={260}
+          />
+          <Select
+            label="Status"
+            placeholder="All statuses"
+            clearable
+            data={TICKET_STATUSES.map((value) => ({ value, label: TICKET_STATUS_LABELS[value] }))}
+            value={status}
+            onChange={(value) => setStatus(value as TicketStatusValue | null)}
+            w={170}
+          />
+          <Select
+            label="Priority"
+            placeholder="All priorities"
+            clearable
+            data={TICKET_PRIORITIES.map((value) => ({
+              value,
+              label: TICKET_PRIORITY_LABELS[value],
+            }))}
+            value={priority}
+            onChange={(value) => setPriority(value as TicketPriorityValue | null)}
+            w={170}
+          />
+          <Select
+            label="Category"
+            placeholder="All categories"
+            clearable
+            data={TICKET_CATEGORIES.map((value) => ({
+              value,
+              label: TICKET_CATEGORY_LABELS[value],
+            }))}
+            value={category}
+            onChange={(value) => setCategory(value as TicketCategoryValue | null)}
+            w={170}
+          />
+        </Group>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <section aria-labelledby="queue-heading">
+              <Title order={2} size="h4" id="queue-heading" mb="xs">
+                Queue {queue.isSuccess ? `(${tickets.length})` : ''}
+              </Title>
+              {queue.isPending ? (
+                <Stack>
+                  {[0, 1, 2].map((i) => (
+                    <Skeleton key={i} height={64} radius="md" />
+                  ))}
+                </Stack>
+              ) : queue.isError ? (
+                <Alert color="red" role="alert">
+                  {errorMessage(queue.error, SUPPORT_TEXTS.fetchTicketsFailed)}
+                </Alert>
+              ) : tickets.length === 0 ? (
+                <Text c="gray.7">No tickets match these filters.</Text>
+              ) : (
+                <ScrollArea.Autosize mah="70vh" type="auto" offsetScrollbars>
+                  <Stack
+                    gap="xs"
+                    component="ul"
+                    style={{ listStyle: 'none', margin: 0, padding: 0 }}
+                  >
+                    {tickets.map((ticket) => (
+                      <li key={ticket.id}>
+                        <UnstyledButton
+                          w="100%"
+                          aria-current={ticket.id === selected ? 'true' : undefined}
+                          aria-label={`Open ticket ${ticket.ticket_number}: ${ticket.subject}`}
+                          data-testid="queue-row"
+                          onClick={() =>
+                            setSearchParams((params) => {
+                              const next = new URLSearchParams(params);
+                              next.set('ticket', ticket.id);
+                              return next;
+                            })
+                          }
+                        >
+                          <Paper
+                            withBorder
+                            p="sm"
+                            radius="md"
+                            bg={ticket.id === selected ? 'var(--mantine-color-blue-0)' : undefined}
+                          >
+                            <Text fw={600} size="sm" truncate>
+                              {ticket.subject}
+                            </Text>
+                            <Text size="xs" c="gray.7">
+                              {ticket.ticket_number} · {ticket.customer.name} ·{' '}
+                              {formatDateTime(ticket.updated_at)}
+                            </Text>
+                            <Group gap={6} mt={6}>
+                              <TicketStatusBadge status={ticket.status} />
+                              <TicketPriorityBadge priority={ticket.priority} />
+                            </Group>
+                          </Paper>
+                        </UnstyledButton>
+                      </li>
+                    ))}
+                  </Stack>
+                </ScrollArea.Autosize>
+              )}
+            </section>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Paper withBorder p="md" radius="md" component="section" aria-label="Ticket">
+              {selected ? (
+                <StaffTicketPanel key={selected} ticketId={selected} />
+              ) : (
+                <Text c="gray.7">Select a ticket from the queue.</Text>
+              )}
+            </Paper>
+          </Grid.Col>
+        </Grid>
+      </Stack>
     </Container>
   );
+}
+
+/** Staff only: everyone else sees the not-found page, as if the console did not exist. */
+export default function StaffConsolePage() {
+  const { user, loading } = useSession();
+  if (loading) {
+    return (
+      <Center py={120}>
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (!user?.is_staff) return <NotFoundPage />;
+  return <StaffConsole />;
 }

@@ -1,11 +1,194 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBook, IconPlus, IconVideo } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { OPEN_TICKET_STATUSES, SUPPORT_TEXTS, TICKET_CATEGORY_LABELS } from '@scmp/api/contracts';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDateTime } from '../../../features/support/api';
+import { TicketPriorityBadge, TicketStatusBadge } from '../../../features/support/badges';
+import { NewTicketModal } from '../../../features/support/NewTicketModal';
+import { TicketDetailDrawer } from '../../../features/support/TicketDetailDrawer';
+import { useSession } from '../../../features/session/SessionProvider';
 import { usePageMeta } from '../../../lib/page-meta';
+import { errorMessage, useTRPC } from '../../../lib/trpc';
+
+function StatTile({ label, value, loading }: { label: string; value: number; loading: boolean }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      {loading ? (
+        <Skeleton height={32} width={60} mt={4} />
+      ) : (
+        <Text fz={28} fw={700} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+          {value}
+        </Text>
+      )}
+    </Paper>
+  );
+}
 
 export default function SupportPage() {
-  usePageMeta('Support');
+  usePageMeta('Support', 'Raise and follow support tickets.');
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [formOpen, setFormOpen] = useState(false);
+  const selected = searchParams.get('ticket');
+  const tickets = useQuery(trpc.support.listTickets.queryOptions());
+  const list = tickets.data?.data ?? [];
+  const openCount = list.filter((t) => OPEN_TICKET_STATUSES.includes(t.status)).length;
+
+  const selectTicket = (id: string | null) => {
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (id) next.set('ticket', id);
+        else next.delete('ticket');
+        return next;
+      },
+      { replace: !id },
+    );
+  };
+
   return (
     <Container size="lg" py="xl">
-      <Title order={1}>Support</Title>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={1}>Support Center</Title>
+            <Text c="gray.7">Get help from our team and follow your tickets.</Text>
+          </div>
+          <Group>
+            {user?.is_staff && (
+              <Button component={Link} to="/dashboard/support/staff" variant="default">
+                Staff Console
+              </Button>
+            )}
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setFormOpen(true)}
+            >
+              Submit New Ticket
+            </Button>
+          </Group>
+        </Group>
+
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          <StatTile label="Total Tickets" value={list.length} loading={tickets.isPending} />
+          <StatTile label="Open Tickets" value={openCount} loading={tickets.isPending} />
+          <Card withBorder radius="md" component={Link} to="/user-guides">
+            <Group gap="sm" wrap="nowrap">
+              <IconBook size={24} aria-hidden />
+              <div>
+                <Text fw={600}>User Guides</Text>
+                <Text size="sm" c="gray.7">
+                  Step-by-step help articles
+                </Text>
+              </div>
+            </Group>
+          </Card>
+          <Card withBorder radius="md" component={Link} to="/training-videos">
+            <Group gap="sm" wrap="nowrap">
+              <IconVideo size={24} aria-hidden />
+              <div>
+                <Text fw={600}>Training Videos</Text>
+                <Text size="sm" c="gray.7">
+                  Watch and learn
+                </Text>
+              </div>
+            </Group>
+          </Card>
+        </SimpleGrid>
+
+        <section aria-labelledby="tickets-heading">
+          <Title order={2} size="h3" id="tickets-heading" mb="sm">
+            Your Tickets
+          </Title>
+          {tickets.isPending ? (
+            <Stack>
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} height={72} radius="md" />
+              ))}
+            </Stack>
+          ) : tickets.isError ? (
+            <Alert color="red" role="alert">
+              {errorMessage(tickets.error, SUPPORT_TEXTS.fetchTicketsFailed)}
+            </Alert>
+          ) : list.length === 0 ? (
+            <Paper withBorder p="xl" radius="md" ta="center">
+              <Text fw={600}>No support tickets yet</Text>
+              <Text size="sm" c="gray.7" mb="md">
+                Need help? Submit a ticket and our team will get back to you.
+              </Text>
+              <Button onClick={() => setFormOpen(true)}>Submit New Ticket</Button>
+            </Paper>
+          ) : (
+            <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {list.map((ticket) => (
+                <li key={ticket.id}>
+                  <UnstyledButton
+                    w="100%"
+                    onClick={() => selectTicket(ticket.id)}
+                    aria-label={`Open ticket ${ticket.ticket_number}: ${ticket.subject}`}
+                    data-testid="ticket-row"
+                  >
+                    <Paper withBorder p="md" radius="md">
+                      <Group justify="space-between" wrap="wrap" gap="xs">
+                        <div style={{ minWidth: 0 }}>
+                          <Text fw={600} truncate>
+                            {ticket.subject}
+                          </Text>
+                          <Text size="sm" c="gray.7">
+                            {ticket.ticket_number} · {TICKET_CATEGORY_LABELS[ticket.category]} ·{' '}
+                            {formatDateTime(ticket.created_at)} · {ticket.message_count}{' '}
+                            {ticket.message_count === 1 ? 'reply' : 'replies'}
+                          </Text>
+                        </div>
+                        <Group gap="xs">
+                          <TicketStatusBadge status={ticket.status} />
+                          <TicketPriorityBadge priority={ticket.priority} />
+                        </Group>
+                      </Group>
+                    </Paper>
+                  </UnstyledButton>
+                </li>
+              ))}
+            </Stack>
+          )}
+        </section>
+      </Stack>
+
+      <NewTicketModal
+        opened={formOpen}
+        onClose={() => setFormOpen(false)}
+        onCreated={(ticket) => {
+          setFormOpen(false);
+          notifications.show({
+            color: 'green',
+            message: `${SUPPORT_TEXTS.ticketCreated} Your ticket number is ${ticket.ticket_number}.`,
+          });
+          void queryClient.invalidateQueries({ queryKey: trpc.support.listTickets.queryKey() });
+          selectTicket(ticket.id);
+        }}
+      />
+      <TicketDetailDrawer ticketId={selected} onClose={() => selectTicket(null)} />
     </Container>
   );
 }

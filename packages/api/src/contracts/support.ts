@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** Support desk contracts shared by the server and the web client (spec part 2 §3, §5, §8, §9). */
+
+export const TICKET_CATEGORIES = ['billing', 'technical', 'general'] as const;
+export const TICKET_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+
+export type TicketCategoryValue = (typeof TICKET_CATEGORIES)[number];
+export type TicketPriorityValue = (typeof TICKET_PRIORITIES)[number];
+export type TicketStatusValue = (typeof TICKET_STATUSES)[number];
+
+export const TICKET_CATEGORY_LABELS: Record<TicketCategoryValue, string> = {
+  billing: 'Billing',
+  technical: 'Technical',
+  general: 'General',
+};
+export const TICKET_PRIORITY_LABELS: Record<TicketPriorityValue, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  urgent: 'Urgent',
+};
+export const TICKET_STATUS_LABELS: Record<TicketStatusValue, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  resolved: 'Resolved',
+  closed: 'Closed',
+};
+
+/** Tickets counted as open on the stat tile. */
+export const OPEN_TICKET_STATUSES: readonly TicketStatusValue[] = ['open', 'in_progress'];
+
+export const SUPPORT_TEXTS = {
+  categoryRequired: 'Category is required',
+  subjectRequired: 'Subject is required',
+  descriptionRequired: 'Description is required',
+  messageRequired: 'Message is required',
+  fetchTicketsFailed: 'Failed to fetch support tickets',
+  createTicketFailed: 'Failed to create support ticket',
+  fetchTicketFailed: 'Failed to fetch ticket details',
+  sendMessageFailed: 'Failed to send message',
+  attachmentsHint: 'You can attach up to 5 files, 10MB each.',
+  ticketNotFound: 'Ticket not found.',
+  attachmentNotFound: 'Attachment not found.',
+  closedNoReplies: 'This ticket is closed and no longer accepts replies. Please open a new ticket.',
+  tooManyFiles: 'You can attach at most 5 files.',
+  fileTooLarge: 'Each attachment must be 10MB or smaller.',
+  fileTypeNotAllowed:
+    'This file type is not allowed. Attach images (PNG, JPG, GIF, WebP), PDF, text, CSV or Office documents.',
+  ticketCreated: 'Support ticket created successfully.',
+  messageSent: 'Message sent successfully.',
+  statusUpdated: 'Ticket status updated.',
+} as const;
+
+export const MAX_TICKET_ATTACHMENTS = 5;
+export const MAX_TICKET_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+/** Fields of a new ticket (JSON body, or the text fields of the multipart form). */
+export const createTicketInput = z.object({
+  category: z.enum(TICKET_CATEGORIES, { error: SUPPORT_TEXTS.categoryRequired }),
+  subject: requiredText(SUPPORT_TEXTS.subjectRequired, 255),
+  description: requiredText(SUPPORT_TEXTS.descriptionRequired, 20_000),
+  priority: z
+    .enum(TICKET_PRIORITIES, { error: 'Priority must be low, medium, high or urgent' })
+    .optional(),
+  organization_uuid: z
+    .string()
+    .trim()
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null)),
+});
+export type CreateTicketInput = z.infer<typeof createTicketInput>;
+
+export const ticketMessageInput = z.object({
+  message: requiredText(SUPPORT_TEXTS.messageRequired, 20_000),
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { createTicketInput, MAX_TICKET_ATTACHMENTS, SUPPORT_TEXTS } from '../../contracts/support';
+import { AppError } from '../../errors';
+import { envelope, ok } from '../../lib/envelope';
+import { createTicket as openTicket } from '../../services/support/tickets';
+import { verifiedProcedure } from '../../trpc';
+import { ticketDetailOutput } from './ticket-output';
+
+const ATTACHMENTS_NEED_MULTIPART = 'Send attachments as multipart/form-data.';
+
+/**
+ * Opens a ticket from a JSON body. The same path also takes multipart/form-data with up to five
+ * `attachments[n]` files: apps/server/src/routes/support.ts answers those requests.
+ */
+export const createTicket = verifiedProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/support/tickets',
+      tags: ['support'],
+      summary: 'Open a support ticket',
+      description:
+        'Accepts JSON (no attachments) or multipart/form-data with the fields subject, description, ' +
+        'category, priority, organization_uuid and up to 5 files of at most 10MB each named ' +
+        '`attachments[0]`…`attachments[4]` (also `attachments[]` or `attachments`). Allowed types, ' +
+        'decided from the bytes: PNG, JPEG, GIF, WebP, PDF, plain text (.txt), CSV (.csv), ' +
+        'DOCX, XLSX, PPTX, ODT, ODS, DOC and XLS. Requires a verified e-mail address; at most 10 ' +
+        'tickets per hour.',
+      protect: true,
+      contentTypes: ['application/json', 'multipart/form-data'],
+    },
+    successStatus: 201,
+  })
+  .input(
+    createTicketInput.extend({
+      attachments: z
+        .array(z.string().meta({ format: 'binary' }))
+        .max(MAX_TICKET_ATTACHMENTS, SUPPORT_TEXTS.tooManyFiles)
+        .optional()
+        .meta({
+          description:
+            'multipart/form-data only: up to 5 files of at most 10MB each (field names ' +
+            '`attachments[0]`…`attachments[4]`, `attachments[]` or `attachments`).',
+        }),
+    }),
+  )
+  .output(envelope(ticketDetailOutput))
+  .mutation(async ({ ctx, input: { attachments, ...input } }) => {
+    if (attachments?.length) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', ATTACHMENTS_NEED_MULTIPART, {
+        errors: { attachments: [ATTACHMENTS_NEED_MULTIPART] },
+      });
+    }
+    return ok(await openTicket(ctx.deps, ctx.req, ctx.user, input), SUPPORT_TEXTS.ticketCreated);
+  });

@@ -1,0 +1,18 @@
+import { envelope, ok } from '../../lib/envelope';
+import { getTicketForUser } from '../../services/support/tickets';
+import { authedProcedure } from '../../trpc';
+import { ticketDetailOutput, ticketIdInput } from './ticket-output';
+
+export const getTicket = authedProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/support/tickets/{id}',
+      tags: ['support'],
+      summary: 'One of your tickets with its messages and attachments',
+      protect: true,
+    },
+  })
+  .input(ticketIdInput)
+  .output(envelope(ticketDetailOutput))
+  .query(async ({ ctx, input }) => ok(await getTicketForUser(ctx.deps, ctx.user.id, input.id)));

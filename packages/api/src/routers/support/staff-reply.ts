@@ -1,0 +1,22 @@
+import { SUPPORT_TEXTS, ticketMessageInput } from '../../contracts/support';
+import { envelope, ok } from '../../lib/envelope';
+import { addStaffReply } from '../../services/support/tickets';
+import { staffProcedure } from '../../trpc';
+import { staffTicketDetailOutput, ticketIdInput } from './ticket-output';
+
+export const staffReply = staffProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/support/staff/tickets/{id}/messages',
+      tags: ['support'],
+      summary: 'Staff: reply to a ticket (e-mails the customer)',
+      protect: true,
+    },
+    successStatus: 201,
+  })
+  .input(ticketIdInput.extend(ticketMessageInput.shape))
+  .output(envelope(staffTicketDetailOutput))
+  .mutation(async ({ ctx, input }) =>
+    ok(await addStaffReply(ctx.deps, ctx.user, input.id, input.message), SUPPORT_TEXTS.messageSent),
+  );

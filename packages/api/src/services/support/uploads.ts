@@ -1,0 +1,58 @@
+import { createTicketInput, SUPPORT_TEXTS } from '../../contracts/support';
+import type { Context } from '../../context';
+import { AppError } from '../../errors';
+import { VERIFICATION_REQUIRED_TEXT } from '../../trpc';
+import { checkAttachments, type UploadedFile } from './attachments';
+import { createTicket, findAttachmentFor, type TicketDetailOutput } from './tickets';
+
+export type { UploadedFile } from './attachments';
+export { fileTooLargeError, tooManyFilesError } from './attachments';
+
+/** The user of a request, or the same 401 the procedures answer. */
+function signedInUser(ctx: Context) {
+  if (!ctx.user) {
+    if (ctx.authFailure === 'expired') {
+      throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.', {
+        extra: { session_expired: true },
+      });
+    }
+    throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
+  }
+  return ctx.user;
+}
+
+/** Same rules as verifiedProcedure; the multipart route calls it before reading the body. */
+export function assertCanOpenTicket(ctx: Context): void {
+  const user = signedInUser(ctx);
+  if (!user.email_verified_at) {
+    throw new AppError('FORBIDDEN', VERIFICATION_REQUIRED_TEXT, {
+      extra: { email_verification_required: true, email: user.email },
+    });
+  }
+}
+
+/** Opens a ticket from the fields and files of a multipart request (POST /support/tickets). */
+export async function openTicketFromUpload(
+  ctx: Context,
+  fields: Record<string, string>,
+  files: UploadedFile[],
+): Promise<{ success: true; message: string; data: TicketDetailOutput }> {
+  assertCanOpenTicket(ctx);
+  const user = signedInUser(ctx);
+  const input = createTicketInput.parse(fields);
+  const checked = await checkAttachments(files);
+  const data = await createTicket(ctx.deps, ctx.req, user, input, checked);
+  return { success: true, message: SUPPORT_TEXTS.ticketCreated, data };
+}
+
+/** An attachment's bytes for its ticket's owner or staff; 401 anonymous, 404 anyone else. */
+export async function attachmentForDownload(
+  ctx: Context,
+  uuid: string,
+): Promise<{ bytes: Buffer; name: string; contentType: string }> {
+  const user = signedInUser(ctx);
+  const row = await findAttachmentFor(ctx.deps, user, uuid);
+  const bytes = row ? await ctx.deps.storage.get(row.storage_key) : null;
+  if (!row || !bytes) throw new AppError('NOT_FOUND', SUPPORT_TEXTS.attachmentNotFound);
+  return { bytes, name: row.original_name, contentType: row.content_type };
+}
