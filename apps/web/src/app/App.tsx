@@ -1,7 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { CookieConsentProvider } from '../features/cookies/CookieConsentProvider';
 import { SessionProvider } from '../features/session/SessionProvider';
@@ -9,6 +8,11 @@ import { TenantProvider } from '../features/tenant/TenantProvider';
 import { createClient, createQueryClient, TRPCProvider } from '../lib/trpc';
 import { routes } from './routes';
 import './global.css';
+
+// The toast renderer is not needed for the first paint; notifications shown earlier wait in its store.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
 
 const router = createBrowserRouter(routes);
 
@@ -21,7 +25,9 @@ export function App() {
         {/* Loads the tenant (or the main site's defaults) and provides the branded Mantine theme. */}
         <TenantProvider>
           <ModalsProvider>
-            <Notifications position="top-right" />
+            <Suspense fallback={null}>
+              <Notifications position="top-right" />
+            </Suspense>
             <CookieConsentProvider>
               <SessionProvider>
                 <RouterProvider router={router} />
