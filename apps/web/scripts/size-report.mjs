@@ -15,6 +15,9 @@ const chunks = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('
 console.log(
   `initial JS ${(js / 1024).toFixed(1)} KB gzip, CSS ${(css / 1024).toFixed(1)} KB gzip (${chunks} chunks in total)`,
 );
-// The budget of issue 2/5 is 200 KB; the build reports, the figure is tracked in the closing notes.
+// Budget of issue 2: the entry and its static imports stay under 200 KB gzip; the build fails above.
 const budget = 200 * 1024;
-if (js > budget) console.warn(`warning: initial JS is over the ${budget / 1024} KB gzip budget`);
+if (js > budget) {
+  console.error(`initial JS is over the ${budget / 1024} KB gzip budget`);
+  process.exit(1);
+}
