@@ -10,10 +10,10 @@ export const ARGON2_OPTIONS = {
 } as const;
 
 /**
- * argon2 runs on libuv's pool; bounding concurrency to the core count keeps other requests'
- * file and DNS work from queueing behind a login burst.
+ * argon2 runs on libuv's pool; bounding concurrency to one less than the core count leaves a core
+ * for the event loop, so cheap requests keep their latency while logins saturate.
  */
-const maxConcurrent = Math.max(1, os.availableParallelism());
+const maxConcurrent = Math.max(1, os.availableParallelism() - 1);
 let running = 0;
 const waiting: Array<() => void> = [];
 
