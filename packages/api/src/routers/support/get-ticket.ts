@@ -1,5 +1,5 @@
 import { envelope, ok } from '../../lib/envelope';
-import { getTicketForUser } from '../../services/support/tickets';
+import { getTicketForUser } from '../../services/support/ticket-read-model';
 import { authedProcedure } from '../../trpc';
 import { ticketDetailOutput, ticketIdInput } from './ticket-output';
 

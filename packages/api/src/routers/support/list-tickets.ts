@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { listTicketsForUser } from '../../services/support/tickets';
+import { listTicketsForUser } from '../../services/support/ticket-read-model';
 import { authedProcedure } from '../../trpc';
 import { ticketSummaryOutput } from './ticket-output';
 

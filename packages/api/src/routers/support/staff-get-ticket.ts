@@ -1,5 +1,5 @@
 import { envelope, ok } from '../../lib/envelope';
-import { getTicketForStaff } from '../../services/support/tickets';
+import { getTicketForStaff } from '../../services/support/staff-tickets';
 import { staffProcedure } from '../../trpc';
 import { staffTicketDetailOutput, ticketIdInput } from './ticket-output';
 

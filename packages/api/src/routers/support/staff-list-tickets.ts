@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../contracts/support';
 import { envelope, ok } from '../../lib/envelope';
-import { listTicketsForStaff } from '../../services/support/tickets';
+import { listTicketsForStaff } from '../../services/support/staff-tickets';
 import { staffProcedure } from '../../trpc';
 import { staffTicketSummaryOutput } from './ticket-output';
 

@@ -1,6 +1,6 @@
 import { SUPPORT_TEXTS, ticketMessageInput } from '../../contracts/support';
 import { envelope, ok } from '../../lib/envelope';
-import { addStaffReply } from '../../services/support/tickets';
+import { addStaffReply } from '../../services/support/staff-tickets';
 import { staffProcedure } from '../../trpc';
 import { staffTicketDetailOutput, ticketIdInput } from './ticket-output';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUPPORT_TEXTS, TICKET_STATUSES } from '../../contracts/support';
 import { envelope, ok } from '../../lib/envelope';
-import { setTicketStatus } from '../../services/support/tickets';
+import { setTicketStatus } from '../../services/support/staff-tickets';
 import { staffProcedure } from '../../trpc';
 import { staffTicketDetailOutput, ticketIdInput } from './ticket-output';
 

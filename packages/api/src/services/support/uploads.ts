@@ -3,7 +3,8 @@ import type { Context } from '../../context';
 import { AppError } from '../../errors';
 import { VERIFICATION_REQUIRED_TEXT } from '../../trpc';
 import { checkAttachments, type UploadedFile } from './attachments';
-import { createTicket, findAttachmentFor, type TicketDetailOutput } from './tickets';
+import { findAttachmentFor, type TicketDetailOutput } from './ticket-read-model';
+import { createTicket } from './tickets';
 
 export type { UploadedFile } from './attachments';
 export { fileTooLargeError, tooManyFilesError } from './attachments';
