@@ -1,5 +1,6 @@
 /** What the server process needs from the billing area (routes, tests, seed). */
 export { renderInvoiceHtml, renderInvoicePdf, invoiceForOwner } from './invoice-document';
 export { handleStripeWebhook, signStripePayload, verifyStripeSignature } from './webhooks';
-export { runBillingSweep, settleSepaInvoice, createSubscription, BILLING_TEXTS } from './billing';
+export { createSubscription, BILLING_TEXTS } from './billing';
+export { runBillingSweep, settleSepaInvoice } from './renewals';
 export { createTestPaymentMethod } from '../payments/test-payment-methods';

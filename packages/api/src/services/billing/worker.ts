@@ -1,5 +1,6 @@
 import type { JobHandler } from '../jobs/handlers';
-import { SEPA_SETTLE_JOB, runBillingSweep, settleSepaInvoice } from './billing';
+import { SEPA_SETTLE_JOB } from './billing';
+import { runBillingSweep, settleSepaInvoice } from './renewals';
 
 /** Job handlers of the billing area (SEPA settlement after its processing delay). */
 export const billingJobHandlers: Record<string, JobHandler> = {
