@@ -2,14 +2,11 @@ import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { ChoosePlan } from './ChoosePlan';
-import {
-  BillingHistory,
-  CancelSubscription,
-  ChangePlan,
-  CurrentPlanCard,
-  ManageLocations,
-  UpdatePaymentMethod,
-} from './ManageSubscription';
+import { BillingHistory } from './BillingHistory';
+import { CancelSubscription } from './CancelSubscription';
+import { ChangePlan } from './ChangePlan';
+import { CurrentPlanCard, UpdatePaymentMethod } from './CurrentPlanCard';
+import { ManageLocations } from './ManageLocations';
 
 /** Everything for one organization: the current plan and its management, or Choose Your Plan. */
 export function OrganizationBilling(props: {

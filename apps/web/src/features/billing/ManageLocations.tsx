@@ -1,0 +1,128 @@
+import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { money, newIdempotencyKey } from './format';
+import { useInvalidate, type Subscription } from './subscription-shared';
+
+const ADD_OPTIONS = [
+  ...Array.from({ length: 19 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+  { value: '20', label: '20+' },
+];
+
+export function ManageLocations({ sub }: { sub: Subscription }) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidate();
+  const [add, setAdd] = useState(0);
+  const [remove, setRemove] = useState(0);
+  const addM = useMutation(trpc.subscription.addLocations.mutationOptions());
+  const removeM = useMutation(trpc.subscription.removeLocations.mutationOptions());
+  const busy = addM.isPending || removeM.isPending;
+  const limit = sub.location_limit;
+  const maxRemove = Math.max(0, Math.min(10, limit - Math.max(sub.current_location_count, 1)));
+  const preview = useQuery({
+    ...trpc.subscription.preview.queryOptions({
+      organization_uuid: sub.organization_uuid,
+      additional_locations: add || 1,
+    }),
+    enabled: add > 0,
+  });
+
+  const doAdd = async () => {
+    try {
+      const res = await addM.mutateAsync({
+        organization_uuid: sub.organization_uuid,
+        additional_locations: add,
+        idempotency_key: newIdempotencyKey(),
+      });
+      notifications.show({
+        color: 'green',
+        message: res.message ?? 'Locations added successfully.',
+      });
+      setAdd(0);
+      await invalidate();
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorMessage(err, 'Failed to add locations') });
+    }
+  };
+  const doRemove = async () => {
+    try {
+      const res = await removeM.mutateAsync({
+        organization_uuid: sub.organization_uuid,
+        locations_to_remove: remove,
+      });
+      notifications.show({ color: 'green', message: res.message ?? 'Locations removed.' });
+      setRemove(0);
+      await invalidate();
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        message: errorMessage(err, 'Failed to remove locations'),
+      });
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Stack>
+        <Title order={2} size="h3">
+          Manage Locations
+        </Title>
+        <Text size="sm">
+          Current locations: {sub.current_location_count} of {limit} · Available:{' '}
+          {sub.available_locations ?? 0}
+        </Text>
+        <Group align="flex-end">
+          <Select
+            label="Locations to add"
+            placeholder="Select"
+            data={ADD_OPTIONS}
+            value={add ? String(add) : null}
+            onChange={(v) => setAdd(Number(v ?? 0))}
+            w={180}
+          />
+          <Button onClick={doAdd} disabled={add === 0 || busy}>
+            {addM.isPending ? 'Adding...' : 'Add Locations'}
+          </Button>
+        </Group>
+        {add > 0 && (
+          <Text size="sm" data-testid="add-locations-preview">
+            {preview.data
+              ? `Due today (prorated for the rest of the billing period): ${money(preview.data.data.amount_due_today_pence)}`
+              : 'Calculating the prorated amount...'}
+          </Text>
+        )}
+        {limit > 1 && (
+          <>
+            <Group align="flex-end">
+              <Select
+                label="Unused locations to remove"
+                data={Array.from({ length: maxRemove + 1 }, (_, i) => ({
+                  value: String(i),
+                  label: String(i),
+                }))}
+                value={String(remove)}
+                onChange={(v) => setRemove(Number(v ?? 0))}
+                allowDeselect={false}
+                w={180}
+              />
+              <Button
+                color="red"
+                variant="light"
+                onClick={doRemove}
+                disabled={remove === 0 || busy}
+              >
+                {removeM.isPending ? 'Removing...' : 'Remove Locations'}
+              </Button>
+            </Group>
+            <Text size="xs" c="dimmed">
+              Removing locations adjusts billing from the next cycle, with no refund for the current
+              period.
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
