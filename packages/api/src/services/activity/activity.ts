@@ -1,7 +1,6 @@
 import type { ActivitySeverity, ActivityType } from '@scmp/db';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
-import { decodeCursor, encodeCursor } from './cursor';
+import { keysetPage, type Page } from '../../lib/keyset-page';
 
 export const ACTIVITY_PERIODS = [7, 30, 90, 365] as const;
 export const ACTIVITY_FILTERS = [
@@ -67,26 +66,8 @@ export async function listActivity(
   deps: AppDeps,
   userId: number,
   input: { type: ActivityFilter; days: number; cursor?: string; limit: number },
-): Promise<{ items: ActivityOutput[]; next_cursor: string | null }> {
-  let query = baseQuery(deps, userId, input.type, input.days).limit(input.limit + 1);
-  if (input.cursor) {
-    const cursor = decodeCursor(input.cursor);
-    if (!cursor) throw new AppError('VALIDATION_ERROR', 'The cursor is invalid.');
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', cursor.at),
-        eb.and([eb('created_at', '=', cursor.at), eb('id', '<', cursor.id)]),
-      ]),
-    );
-  }
-  const rows = await query.execute();
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(toOutput),
-    next_cursor:
-      rows.length > input.limit && last ? encodeCursor(new Date(last.created_at), last.id) : null,
-  };
+): Promise<Page<ActivityOutput>> {
+  return keysetPage(baseQuery(deps, userId, input.type, input.days), input, toOutput);
 }
 
 /** Successful sign-ins, failed attempts and distinct devices that signed in over the period. */
