@@ -1,22 +1,8 @@
 import { z } from 'zod';
+import { publicBrandingSchema } from '../../services/public-branding/tenant-branding';
 
 /** Path input of every branding procedure: an organization uuid or an instance uuid. */
 export const brandingIdInput = z.object({ id: z.string() });
-
-export const publicBrandingOutput = z.object({
-  company_name: z.string(),
-  tagline: z.string(),
-  primary_color: z.string(),
-  secondary_color: z.string(),
-  accent_color: z.string(),
-  nav_text_color: z.string(),
-  nav_text_hover_color: z.string(),
-  nav_background_color: z.string(),
-  logo_url: z.string(),
-  favicon_url: z.string(),
-  footer_text: z.string(),
-  custom_css: z.string(),
-});
 
 /** The stored fields of one organization's or instance's branding plus the effective values. */
 export const brandingOutput = z.object({
@@ -40,7 +26,7 @@ export const brandingOutput = z.object({
   logo_url: z.string().nullable(),
   favicon_url: z.string().nullable(),
   updated_at: z.string().nullable(),
-  resolved: publicBrandingOutput.describe(
+  resolved: publicBrandingSchema.describe(
     'Effective values after fallback: instance → organization → defaults, field by field',
   ),
 });

@@ -62,15 +62,7 @@ export async function saveAvatar(
   }
   const name = `${randomBytes(16).toString('hex')}.webp`;
   await deps.storage.put(`avatars/${name}`, output);
-  const updated = await deps.db
-    .updateTable('users')
-    .set({ avatar_path: name, updated_at: deps.clock.now() })
-    .where('id', '=', user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  if (user.avatar_path && NAME_RE.test(user.avatar_path)) {
-    await deps.storage.delete(`avatars/${user.avatar_path}`);
-  }
+  const updated = await replaceAvatarPath(deps, user, name);
   await recordActivity(deps, req, {
     userId: user.id,
     type: 'profile',
@@ -85,20 +77,32 @@ export async function removeAvatar(
   req: Req,
   user: SessionUser,
 ): Promise<SessionUser> {
-  const updated = await deps.db
-    .updateTable('users')
-    .set({ avatar_path: null, updated_at: deps.clock.now() })
-    .where('id', '=', user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  if (user.avatar_path && NAME_RE.test(user.avatar_path)) {
-    await deps.storage.delete(`avatars/${user.avatar_path}`);
+  const updated = await replaceAvatarPath(deps, user, null);
+  if (user.avatar_path) {
     await recordActivity(deps, req, {
       userId: user.id,
       type: 'profile',
       action: 'profile.avatar_removed',
       description: 'Removed profile photo',
     });
+  }
+  return updated;
+}
+
+/** Points the user at a new avatar file (or none) and deletes the file it replaces. */
+async function replaceAvatarPath(
+  deps: AppDeps,
+  user: SessionUser,
+  name: string | null,
+): Promise<SessionUser> {
+  const updated = await deps.db
+    .updateTable('users')
+    .set({ avatar_path: name, updated_at: deps.clock.now() })
+    .where('id', '=', user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (user.avatar_path && NAME_RE.test(user.avatar_path)) {
+    await deps.storage.delete(`avatars/${user.avatar_path}`);
   }
   return updated;
 }

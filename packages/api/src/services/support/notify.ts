@@ -10,6 +10,36 @@ type Person = { id: number; name: string; email: string };
 const excerpt = (text: string, max = 2000) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
+/** An e-mail to the support desk's address with a link to the staff console. */
+async function mailSupportDesk(
+  deps: AppDeps,
+  db: Kysely<Database>,
+  mail: { title: string; paragraphs: string[]; subject: string; kind: string },
+): Promise<void> {
+  const { html, text } = renderEmail(
+    {
+      title: mail.title,
+      paragraphs: mail.paragraphs,
+      action: {
+        label: 'Open the staff console',
+        url: `${deps.config.appUrl}/dashboard/support/staff`,
+      },
+    },
+    deps.config.productShortName,
+  );
+  await deps.mailer.send(
+    {
+      to: deps.config.mail.supportEmail,
+      subject: mail.subject,
+      html,
+      text,
+      kind: mail.kind,
+      userId: null,
+    },
+    db,
+  );
+}
+
 /** The support address learns of every new ticket. */
 export async function notifyNewTicket(
   deps: AppDeps,
@@ -24,33 +54,17 @@ export async function notifyNewTicket(
     attachmentCount: number;
   },
 ): Promise<void> {
-  const { html, text } = renderEmail(
-    {
-      title: `New support ticket ${ticket.ticketNumber}`,
-      paragraphs: [
-        `${ticket.customer.name} <${ticket.customer.email}> opened a ticket.`,
-        `Subject: ${ticket.subject}`,
-        `Category: ${TICKET_CATEGORY_LABELS[ticket.category]} · Priority: ${TICKET_PRIORITY_LABELS[ticket.priority]} · Attachments: ${ticket.attachmentCount}`,
-        excerpt(ticket.description),
-      ],
-      action: {
-        label: 'Open the staff console',
-        url: `${deps.config.appUrl}/dashboard/support/staff`,
-      },
-    },
-    deps.config.productShortName,
-  );
-  await deps.mailer.send(
-    {
-      to: deps.config.mail.supportEmail,
-      subject: `[${ticket.ticketNumber}] New ticket: ${ticket.subject}`,
-      html,
-      text,
-      kind: 'support-ticket-new',
-      userId: null,
-    },
-    db,
-  );
+  await mailSupportDesk(deps, db, {
+    title: `New support ticket ${ticket.ticketNumber}`,
+    paragraphs: [
+      `${ticket.customer.name} <${ticket.customer.email}> opened a ticket.`,
+      `Subject: ${ticket.subject}`,
+      `Category: ${TICKET_CATEGORY_LABELS[ticket.category]} · Priority: ${TICKET_PRIORITY_LABELS[ticket.priority]} · Attachments: ${ticket.attachmentCount}`,
+      excerpt(ticket.description),
+    ],
+    subject: `[${ticket.ticketNumber}] New ticket: ${ticket.subject}`,
+    kind: 'support-ticket-new',
+  });
 }
 
 /** The support address learns of every customer reply. */
@@ -65,32 +79,16 @@ export async function notifyCustomerReply(
     reopened: boolean;
   },
 ): Promise<void> {
-  const { html, text } = renderEmail(
-    {
-      title: `Customer reply on ${reply.ticketNumber}`,
-      paragraphs: [
-        `${reply.customer.name} <${reply.customer.email}> replied to "${reply.subject}".`,
-        ...(reply.reopened ? ['The ticket was resolved and has been reopened.'] : []),
-        excerpt(reply.message),
-      ],
-      action: {
-        label: 'Open the staff console',
-        url: `${deps.config.appUrl}/dashboard/support/staff`,
-      },
-    },
-    deps.config.productShortName,
-  );
-  await deps.mailer.send(
-    {
-      to: deps.config.mail.supportEmail,
-      subject: `[${reply.ticketNumber}] Customer reply: ${reply.subject}`,
-      html,
-      text,
-      kind: 'support-ticket-customer-reply',
-      userId: null,
-    },
-    db,
-  );
+  await mailSupportDesk(deps, db, {
+    title: `Customer reply on ${reply.ticketNumber}`,
+    paragraphs: [
+      `${reply.customer.name} <${reply.customer.email}> replied to "${reply.subject}".`,
+      ...(reply.reopened ? ['The ticket was resolved and has been reopened.'] : []),
+      excerpt(reply.message),
+    ],
+    subject: `[${reply.ticketNumber}] Customer reply: ${reply.subject}`,
+    kind: 'support-ticket-customer-reply',
+  });
 }
 
 /** The customer hears of a staff reply unless their `updates` e-mails are off. */
