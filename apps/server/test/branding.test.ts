@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING } from '@scmp/api/contracts';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { multipartBody, type MultipartPart } from '../src/testing/multipart';
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -23,34 +23,9 @@ const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#f00"/></svg>',
 );
 
-type Part = { name: string; value: string } | { name: string; filename: string; bytes: Buffer };
-
-function multipart(parts: Part[]): { body: Buffer; headers: Record<string, string> } {
-  const boundary = `----scmp${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        part.bytes,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    body: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+/** Multipart bodies whose files are declared as PNG (what a browser sends for an image). */
+const multipart = (parts: MultipartPart[]) =>
+  multipartBody(parts.map((part) => ('bytes' in part ? { type: 'image/png', ...part } : part)));
 
 async function upload(
   token: string,

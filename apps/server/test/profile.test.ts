@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { multipartBody } from '../src/testing/multipart';
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -343,15 +344,8 @@ describe('notification preferences', () => {
 });
 
 function multipart(field: string, filename: string, bytes: Buffer) {
-  const boundary = '----scmp-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+  const { body, headers } = multipartBody([{ name: field, filename, bytes }]);
+  return { payload: body, contentType: headers['content-type'] as string };
 }
 
 describe('avatar', () => {

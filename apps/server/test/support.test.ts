@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../src/seed/index';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import { multipartBody, type MultipartPart } from '../src/testing/multipart';
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -28,36 +28,7 @@ function docx(): Buffer {
   );
 }
 
-type Part = { name: string; value: string } | { name: string; filename: string; bytes: Buffer };
-
-function multipart(parts: Part[]): { body: Buffer; headers: Record<string, string> } {
-  const boundary = `----scmp${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
-        ),
-      );
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        part.bytes,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    body: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const fields = (overrides: Record<string, string> = {}): Part[] =>
+const fields = (overrides: Record<string, string> = {}): MultipartPart[] =>
   Object.entries({
     subject: 'Login page broken',
     description: 'The login page shows an error.',
@@ -66,8 +37,8 @@ const fields = (overrides: Record<string, string> = {}): Part[] =>
     ...overrides,
   }).map(([name, value]) => ({ name, value }));
 
-async function postMultipart(token: string | undefined, parts: Part[]) {
-  const { body, headers } = multipart(parts);
+async function postMultipart(token: string | undefined, parts: MultipartPart[]) {
+  const { body, headers } = multipartBody(parts);
   return h.rest('POST', '/support/tickets', { body, headers, token });
 }
 
