@@ -4,27 +4,15 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AppError, type AppDeps } from '@scmp/api';
 import type { ServerConfig } from './config';
+import { loggerOptions } from './logging';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonParser } from './plugins/json-parser';
-import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { registerRestDoor, sendError } from './rest/rest-door';
 import { registerRoutes } from './routes/index';
 import { registerTrpcDoor } from './trpc-door';
-
-export const LOG_REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'headers.authorization',
-  '*.password',
-  '*.password_confirmation',
-  '*.current_password',
-  '*.token',
-  '*.code',
-  '*.secret',
-];
 
 export type BuildAppOptions = {
   /** A pino logger config, or false for tests. */
@@ -38,10 +26,7 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === undefined
-        ? { level: config.logLevel, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } }
-        : options.logger,
+    logger: options.logger === undefined ? loggerOptions(config.logLevel) : options.logger,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
@@ -53,7 +38,9 @@ export async function buildApp(
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // While shutting down, requests on open connections are still served (with Connection: close)
+    // so a SIGTERM causes no 5xx; server.close() already refuses new connections.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Router-level failures (an over-long path parameter, a malformed %-escape) get the envelope
     // too, instead of Fastify's bare JSON that echoes the URL.
@@ -78,18 +65,17 @@ export async function buildApp(
   registerJsonParser(app);
   registerErrorHandler(app, deps);
   // Stripe.js and its frames are admitted only when Stripe is the payment provider.
-  await registerSecurityHeaders(
-    app,
-    config.stripe.secretKey
+  await registerSecurityHeaders(app, {
+    appUrl: config.appUrl,
+    ...(config.stripe.secretKey
       ? {
           scriptSrc: ['https://js.stripe.com'],
           frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
           connectSrc: ['https://api.stripe.com'],
         }
-      : {},
-  );
+      : {}),
+  });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
-  await registerRateLimit(app, deps, 600);
   // Upload routes read multipart bodies with these ceilings; each route applies its own, smaller limits.
   await app.register(multipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20, fieldSize: 100_000, parts: 30 },

@@ -1,10 +1,18 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
 /** Strict CSP: no inline script; inline styles are allowed because Mantine injects CSS variables. */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  extra: { scriptSrc?: string[]; frameSrc?: string[]; connectSrc?: string[] } = {},
+  extra: {
+    scriptSrc?: string[];
+    frameSrc?: string[];
+    connectSrc?: string[];
+    /** The public URL: https there means a TLS-terminating proxy sits in front of us. */
+    appUrl?: string;
+  } = {},
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -23,9 +31,17 @@ export async function registerSecurityHeaders(
         formAction: ["'self'"],
       },
     },
-    // HSTS only matters (and is only honoured) over HTTPS; helmet sends it, browsers ignore it on http.
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // HSTS is set below, only for HTTPS.
+    strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  // HSTS only for HTTPS: the request came over TLS (X-Forwarded-Proto counts only with
+  // TRUST_PROXY), or the public APP_URL is https. A plain-http local setup never pins the host.
+  const publicHttps = extra.appUrl?.startsWith('https://') ?? false;
+  app.addHook('onRequest', async (request, reply) => {
+    if (publicHttps || request.protocol === 'https') {
+      reply.header('strict-transport-security', HSTS_VALUE);
+    }
   });
 }

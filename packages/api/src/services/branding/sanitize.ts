@@ -101,7 +101,8 @@ export function sanitizeCustomCss(input: string | null): string | null {
         break;
       }
       case 'Function': {
-        const name = decodeIdent(node.name);
+        // Vendor-prefixed spellings load images too (-webkit-image-set("…") in Chromium).
+        const name = decodeIdent(node.name).replace(/^-(?:webkit|moz|ms|o)-/, '');
         if (name === 'expression') {
           throw cssError(
             'Custom CSS must not use expression(): it can run script in old browsers.',
