@@ -26,4 +26,4 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log('server bundled to apps/server/dist');
+console.log(`server bundled to apps/server/${process.env.SERVER_OUT_DIR ?? 'dist'}`);

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createActiveTenant, type ActiveTenant } from './fixtures/active-tenant';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const PRODUCT_NAME = 'School & Camp Management Platform';
@@ -13,18 +14,13 @@ async function consentToEssentialCookies(page: Page) {
   });
 }
 
-/** Brands the seeded demo school (subdomain oakfield) through the real API as its owner. */
-async function brandOakfield(request: APIRequestContext) {
-  const login = await request.post('/api/v1/auth/login', {
-    data: { email: 'demo@scmp.test', password: 'DemoPass!2026' },
-  });
-  expect(login.status()).toBe(200);
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const tenant = await request.get('/api/v1/public/tenant/oakfield/branding');
-  expect(tenant.status()).toBe(200);
-  const uuid = ((await tenant.json()) as { data: { tenant: { uuid: string } } }).data.tenant.uuid;
-  const saved = await request.put(`/api/v1/branding/${uuid}`, {
-    headers: { Authorization: `Bearer ${token}` },
+let tenant: ActiveTenant;
+
+/** Brands this spec's own active tenant through the real API as its owner. */
+async function brandTenant(request: APIRequestContext) {
+  tenant = await createActiveTenant(request, 'tenant-spec');
+  const saved = await request.put(`/api/v1/branding/${tenant.uuid}`, {
+    headers: { Authorization: `Bearer ${tenant.token}` },
     data: {
       company_name: 'Oakfield Learning',
       primary_color: '#1D4ED8',
@@ -39,7 +35,7 @@ async function brandOakfield(request: APIRequestContext) {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  await brandOakfield(request);
+  await brandTenant(request);
 });
 
 test.beforeEach(async ({ page }) => {
@@ -73,7 +69,7 @@ async function expectOakfieldBranding(page: Page) {
 }
 
 test('?tenant= on localhost loads and applies the tenant branding', async ({ page }) => {
-  await page.goto('/?tenant=oakfield');
+  await page.goto(`/?tenant=${tenant.subdomain}`);
   await expectOakfieldBranding(page);
   // The branding survives navigation inside the SPA.
   await page
@@ -85,16 +81,16 @@ test('?tenant= on localhost loads and applies the tenant branding', async ({ pag
 });
 
 test('a tenant subdomain host loads its branding', async ({ page }) => {
-  await page.goto(`http://oakfield.localhost:${PORT}/`);
+  await page.goto(`http://${tenant.subdomain}.localhost:${PORT}/`);
   await expectOakfieldBranding(page);
 });
 
 test('when the primary branding call fails the fallback lookup is used', async ({ page }) => {
   await page.route('**/api/v1/public/tenant/**', (route) => route.abort());
   const fallback = page.waitForRequest((r) =>
-    r.url().includes('/api/v1/organizations?subdomain=oakfield&public=true'),
+    r.url().includes(`/api/v1/organizations?subdomain=${tenant.subdomain}&public=true`),
   );
-  await page.goto('/?tenant=oakfield');
+  await page.goto(`/?tenant=${tenant.subdomain}`);
   await fallback;
   await expectOakfieldBranding(page);
 });
@@ -121,7 +117,7 @@ test('the main site uses the default branding', async ({ page }) => {
 
 test('when the whole load fails the Configuration Error screen shows', async ({ page }) => {
   await page.route('**/api/v1/public/site-config', (route) => route.abort());
-  await page.goto('/?tenant=oakfield');
+  await page.goto(`/?tenant=${tenant.subdomain}`);
   await expect(page.getByRole('heading', { name: 'Configuration Error' })).toBeVisible();
   await expect(page.getByText('Failed to load tenant configuration')).toBeVisible();
   const button = page.getByRole('link', { name: 'Go to Main Site' });
