@@ -1,4 +1,6 @@
 // Unit + API tests on the embedded PGlite, then again on PostgreSQL when TEST_DATABASE_URL is set.
+// The PostgreSQL pass also runs apps/server/test/scale-out (two server processes on one
+// database; vitest.config.ts leaves them out of the PGlite pass).
 import { spawnSync } from 'node:child_process';
 
 const vitest = (env) =>

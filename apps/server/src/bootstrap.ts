@@ -1,10 +1,14 @@
-import { createDeps, type AppDeps, type Logger } from '@scmp/api';
+import { createDeps, createEventBus, silentLogger, type AppDeps, type Logger } from '@scmp/api';
 import { createDb, migrateToLatest, type DbHandle } from '@scmp/db';
 import type { ServerConfig } from './config';
 
 export type Runtime = { deps: AppDeps; handle: DbHandle };
 
-/** Opens the database (embedded or PostgreSQL), migrates it and builds the dependencies. */
+/**
+ * Opens the database (embedded or PostgreSQL), migrates it and builds the dependencies, with the
+ * cache-invalidation bus listening on the database (LISTEN/NOTIFY: every process on one
+ * PostgreSQL hears the others' changes). handle.close() stops the bus before the database.
+ */
 export async function openRuntime(config: ServerConfig, logger?: Logger): Promise<Runtime> {
   const handle = await createDb({
     databaseUrl: config.databaseUrl,
@@ -17,11 +21,25 @@ export async function openRuntime(config: ServerConfig, logger?: Logger): Promis
     await handle.close();
     throw error;
   }
+  // The server swaps its own logger into deps after start-up; the bus logs through it.
+  const current: { deps?: AppDeps } = {};
+  const events = await createEventBus({
+    db: handle.db,
+    logger: () => current.deps?.logger ?? logger ?? silentLogger,
+    source:
+      handle.kind === 'postgres' ? { databaseUrl: config.databaseUrl } : { pglite: handle.pglite },
+  });
   const deps = createDeps({
     db: handle.db,
     pingDb: handle.ping,
     config,
+    events,
     ...(logger ? { logger } : {}),
   });
-  return { deps, handle };
+  current.deps = deps;
+  const close = async () => {
+    await events.close();
+    await handle.close();
+  };
+  return { deps, handle: { ...handle, close } };
 }

@@ -67,6 +67,8 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => path.resolve(v || '.data')),
+  /** Uploaded files (default DATA_DIR/uploads); several processes share one folder, or use S3_*. */
+  UPLOADS_DIR: optionalString,
   TENANT_DOMAIN: domain('localhost'),
   INSTANCE_DOMAIN: domain('instances.localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -174,7 +176,7 @@ export function loadConfig(
     tenantDomain: e.TENANT_DOMAIN,
     instanceDomain: e.INSTANCE_DOMAIN,
     dataDir: e.DATA_DIR,
-    uploadsDir: path.join(e.DATA_DIR, 'uploads'),
+    uploadsDir: e.UPLOADS_DIR ? path.resolve(e.UPLOADS_DIR) : path.join(e.DATA_DIR, 'uploads'),
     sessionIdleDays: e.SESSION_IDLE_DAYS,
     sessionAbsoluteDays: e.SESSION_ABSOLUTE_DAYS,
     requireVerifiedLogin: e.AUTH_REQUIRE_VERIFIED_LOGIN,

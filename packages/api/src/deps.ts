@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config';
+import { createLocalEventBus, type EventBus } from './services/events/events';
 import { createOutboxMailer, type Mailer } from './services/mail/outbox';
 import { createPaymentProvider, type PaymentProvider } from './services/payments/provider';
+import { connectTenantBrandingCache } from './services/public-branding/cache';
 import { createDbRateLimiter, type RateLimiter } from './services/rate-limit/rate-limiter';
 import { createS3Storage } from './services/storage/s3-storage';
 import { createLocalStorage, type Storage } from './services/storage/storage';
@@ -29,6 +31,8 @@ export type AppDeps = {
   storage: Storage;
   rateLimiter: RateLimiter;
   payments: PaymentProvider;
+  /** Cache-invalidation events shared by every server process (PostgreSQL LISTEN/NOTIFY). */
+  events: EventBus;
 };
 
 export function createDeps(input: {
@@ -37,9 +41,11 @@ export function createDeps(input: {
   config: AppConfig;
   clock?: Clock;
   logger?: Logger;
+  /** The cross-process bus (the server builds it on its database); this process only otherwise. */
+  events?: EventBus;
 }): AppDeps {
   const clock = input.clock ?? systemClock;
-  return {
+  const deps: AppDeps = {
     db: input.db,
     pingDb: input.pingDb,
     config: input.config,
@@ -55,5 +61,8 @@ export function createDeps(input: {
       input.config.stripe.publishableKey,
       input.config.stripe.apiBase,
     ),
+    events: input.events ?? createLocalEventBus(() => deps.logger),
   };
+  connectTenantBrandingCache(deps.events);
+  return deps;
 }

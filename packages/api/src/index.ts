@@ -1,6 +1,13 @@
 export { appRouter, createCaller, type AppRouter } from './root';
 export { createContext, type Context, type RequestInfo } from './context';
 export { createDeps, silentLogger, type AppDeps, type Logger } from './deps';
+export {
+  createEventBus,
+  notifyChange,
+  ALL_KEYS,
+  type EventBus,
+  type EventChannel,
+} from './services/events/events';
 export type { AppConfig } from './config';
 export { createTestClock, systemClock, type Clock, type TestClock } from './clock';
 export { AppError, toErrorEnvelope, isDatabaseDown, type ErrorEnvelope } from './errors';

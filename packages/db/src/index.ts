@@ -10,5 +10,10 @@ export type * from './tables/profile';
 export type * from './tables/public-site';
 export { createDb, type DbConfig, type DbHandle } from './create-db';
 export { DataDirLockedError } from './data-dir-lock';
+export {
+  listenForNotifications,
+  type NotificationListener,
+  type NotificationSource,
+} from './listener';
 export { migrateToLatest } from './migrate';
 export { runSql } from './run-sql';

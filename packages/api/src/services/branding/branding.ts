@@ -6,7 +6,7 @@ import type { PublicBranding } from '../../contracts/branding-defaults';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { renderEmail } from '../mail/render-email';
-import { invalidateTenantBrandingCache } from '../public-branding/cache';
+import { ALL_KEYS } from '../events/events';
 import {
   brandingFileUrl,
   resolveInstanceBranding,
@@ -176,9 +176,12 @@ async function viewOf(deps: AppDeps, target: BrandingTarget): Promise<BrandingVi
   };
 }
 
-/** Every cached public branding may include this entity's (an org's instances fall back to it). */
-function invalidateCache(): void {
-  invalidateTenantBrandingCache();
+/**
+ * Every cached public branding may include this entity's (an org's instances fall back to it):
+ * every process forgets them all.
+ */
+async function invalidateCache(deps: AppDeps): Promise<void> {
+  await deps.events.publish('branding', ALL_KEYS);
 }
 
 export async function getBranding(
@@ -216,7 +219,7 @@ export async function updateBranding(
     .set({ ...changes, updated_at: deps.clock.now() })
     .where('id', '=', row.id)
     .execute();
-  invalidateCache();
+  await invalidateCache(deps);
   return viewOf(deps, target);
 }
 
@@ -257,7 +260,7 @@ export async function uploadBrandingFile(
     throw error;
   }
   if (previous && previous !== name) await removeStoredFile(deps, previous);
-  invalidateCache();
+  await invalidateCache(deps);
   return viewOf(deps, target);
 }
 
@@ -280,7 +283,7 @@ export async function deleteBrandingFile(
       .execute();
     await removeStoredFile(deps, previous);
   }
-  invalidateCache();
+  await invalidateCache(deps);
   return viewOf(deps, target);
 }
 

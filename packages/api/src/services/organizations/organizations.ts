@@ -311,7 +311,8 @@ export async function updateOrganization(
     if (isUniqueViolation(error)) throw takenError();
     throw error;
   }
-  if (newSubdomain) invalidateTenant([current.subdomain, newSubdomain]);
+  // The tenant's public name falls back to the organization's name, so any update counts.
+  await invalidateTenant(deps, [current.subdomain, newSubdomain]);
   return organizationOutput(deps.db, updated);
 }
 
@@ -347,7 +348,7 @@ export async function deleteOrganization(
     return removed;
   });
   await deleteStoredFiles(deps, files);
-  invalidateTenant([org.subdomain]);
+  await invalidateTenant(deps, [org.subdomain]);
 }
 
 export async function deleteStoredFiles(deps: AppDeps, keys: string[]): Promise<void> {

@@ -1,16 +1,15 @@
+import type { AppDeps } from '../../deps';
+
 /**
- * Tells the public tenant-branding cache that an organization's subdomain, status or existence
- * changed, so `{slug}.TENANT_DOMAIN` stops (or starts) serving at once in this process.
+ * Tells the public tenant-branding caches of every server process that an organization's
+ * subdomain, name, status or existence changed, so `{slug}.TENANT_DOMAIN` stops (or starts)
+ * serving at once.
  */
-export function invalidateTenant(slugs: Array<string | null | undefined>): void {
-  for (const slug of new Set(slugs)) {
-    if (slug) invalidateHook(slug);
+export async function invalidateTenant(
+  deps: Pick<AppDeps, 'events'>,
+  slugs: Array<string | null | undefined>,
+): Promise<void> {
+  for (const slug of new Set(slugs.map((s) => s?.toLowerCase()))) {
+    if (slug) await deps.events.publish('branding', slug);
   }
-}
-
-let invalidateHook: (slug: string) => void = () => {};
-
-/** The branding area plugs its cache invalidation in here. */
-export function setTenantInvalidationHook(hook: (slug: string) => void): void {
-  invalidateHook = hook;
 }

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { DEFAULT_BRANDING, type PublicBranding } from '../../contracts/branding-defaults';
-import { getCachedTenantBranding, setCachedTenantBranding } from './cache';
+import {
+  getCachedTenantBranding,
+  setCachedTenantBranding,
+  tenantBrandingGeneration,
+} from './cache';
 import { resolveOrganizationBranding } from './resolve';
 
 export const TENANT_NOT_FOUND_TEXT = 'Tenant not found';
@@ -55,6 +59,7 @@ export async function getTenantBranding(deps: AppDeps, rawSlug: string): Promise
   const now = deps.clock.now().getTime();
   const cached = getCachedTenantBranding(slug, now);
   if (cached) return cached.body as TenantBranding;
+  const loadedAt = tenantBrandingGeneration();
   const org = await deps.db
     .selectFrom('organizations')
     .select(['id', 'uuid', 'name', 'status', 'subdomain'])
@@ -67,7 +72,7 @@ export async function getTenantBranding(deps: AppDeps, rawSlug: string): Promise
     tenant: { slug, name: tenantName(branding, org.name), uuid: org.uuid, status: org.status },
     branding,
   };
-  setCachedTenantBranding(slug, body, now);
+  setCachedTenantBranding(slug, body, now, loadedAt);
   return body;
 }
 

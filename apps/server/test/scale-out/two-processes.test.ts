@@ -1,0 +1,328 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_KEYS, hashPassword, notifyChange } from '@scmp/api';
+import { createTestDb, type TestDatabase } from '@scmp/db/testing';
+import {
+  buildServerBundle,
+  call,
+  freePort,
+  startServer,
+  startSmtpSink,
+  type ServerProcess,
+  type SmtpSink,
+} from './processes';
+
+/**
+ * Issue 12, "two server processes on one PostgreSQL": two real `node main.js` processes from the
+ * built bundle share one fresh database and one uploads folder, each with its own pool, worker
+ * and LISTEN connection. Runs in the PostgreSQL pass only (see vitest.config.ts).
+ */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PASSWORD = 'correct horse battery staple';
+const suffix = randomBytes(4).toString('hex');
+const outDir = `.tmp/scale-out-${process.pid}-${suffix}`;
+
+let database: TestDatabase;
+let sink: SmtpSink;
+let a: ServerProcess;
+let b: ServerProcess;
+const dirs: string[] = [];
+const email = `owner-${suffix}@example.com`;
+let userId = 0;
+let uploads = '';
+
+const tempDir = (label: string) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `scmp-scale-${label}-`));
+  dirs.push(dir);
+  return dir;
+};
+
+beforeAll(async () => {
+  database = await createTestDb();
+  if (!database.url) throw new Error('The scale-out tests need TEST_DB_DRIVER=postgres');
+  sink = await startSmtpSink();
+  const bundle = buildServerBundle(outDir);
+  uploads = tempDir('uploads');
+  const common = {
+    APP_ENV: 'local',
+    APP_KEY: `scale-out-key-${randomBytes(24).toString('hex')}`,
+    DATABASE_URL: database.url,
+    DB_POOL_SIZE: '4',
+    UPLOADS_DIR: uploads,
+    SEED_DEMO_DATA: 'false',
+    WORKER_ENABLED: 'true',
+    WORKER_INTERVAL_MS: '100',
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: path.join(tempDir('web'), 'not-built'),
+  };
+  const portA = await freePort();
+  let portB = await freePort();
+  while (portB === portA) portB = await freePort();
+  const start = (name: string, port: number) =>
+    startServer(name, bundle, {
+      ...common,
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: tempDir(`data-${name}`),
+    });
+  [a, b] = await Promise.all([start('A', portA), start('B', portB)]);
+  const user = await database.db
+    .insertInto('users')
+    .values({
+      name: 'Scale Owner',
+      email,
+      password_hash: await hashPassword(PASSWORD),
+      email_verified_at: new Date(),
+      is_staff: false,
+      phone: null,
+      bio: null,
+      location: null,
+      website: null,
+      avatar_path: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  userId = user.id;
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await sink?.close();
+  await database?.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  rmSync(path.resolve(import.meta.dirname, '../..', outDir), { recursive: true, force: true });
+}, 60_000);
+
+async function login(server: ServerProcess): Promise<string> {
+  const res = await call(server, 'POST', '/api/v1/auth/login', {
+    body: { email, password: PASSWORD },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.token as string;
+}
+
+async function insertOrg(subdomain: string) {
+  return database.db
+    .insertInto('organizations')
+    .values({
+      owner_id: userId,
+      name: `Org ${subdomain}`,
+      type: 'school',
+      description: null,
+      subdomain,
+      status: 'active',
+    })
+    .returning(['id', 'uuid'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Polls `server` until `done(body, status)`; returns the last answer and how long it took. */
+async function pollUntil(
+  server: ServerProcess,
+  pathname: string,
+  done: (res: Awaited<ReturnType<typeof call>>) => boolean,
+  timeoutMs = 3000,
+) {
+  const started = performance.now();
+  let res = await call(server, 'GET', pathname);
+  while (!done(res) && performance.now() - started < timeoutMs) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    res = await call(server, 'GET', pathname);
+  }
+  return { res, ms: performance.now() - started };
+}
+
+describe('two server processes on one PostgreSQL', () => {
+  it('accepts a session created on A at B, and B refuses it as soon as A revokes it', async () => {
+    const first = await login(a);
+    const me = await call(b, 'GET', '/api/v1/user', { token: first });
+    expect(me.status).toBe(200);
+    expect(me.body.data.email).toBe(email);
+
+    const second = await login(b);
+    expect((await call(a, 'POST', '/api/v1/auth/logout', { token: first })).status).toBe(200);
+    expect((await call(b, 'GET', '/api/v1/user', { token: first })).status).toBe(401);
+    expect((await call(a, 'GET', '/api/v1/user', { token: second })).status).toBe(200);
+
+    // Revoking one session from the session list on B: A refuses it at once.
+    const third = await login(a);
+    const list = await call(b, 'GET', '/api/v1/profile/sessions', { token: second });
+    const other = (list.body.data as Array<{ id: string; current: boolean }>).find(
+      (s) => !s.current,
+    );
+    expect(other).toBeDefined();
+    const revoked = await call(b, 'DELETE', `/api/v1/profile/sessions/${other!.id}`, {
+      token: second,
+    });
+    expect(revoked.status).toBe(200);
+    expect((await call(a, 'GET', '/api/v1/user', { token: third })).status).toBe(401);
+  });
+
+  it('counts failed logins across both processes', async () => {
+    const body = { email: `nobody-${suffix}@example.com`, password: 'wrong password here' };
+    const servers = [a, b, a, b, a];
+    for (const server of servers) {
+      const res = await call(server, 'POST', '/api/v1/auth/login', { body });
+      expect(res.status, server.name).not.toBe(429);
+    }
+    const sixth = await call(b, 'POST', '/api/v1/auth/login', { body });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('shows a branding edit made on A in B within a second, with a new ETag', async () => {
+    const slug = `scale-${suffix}`;
+    const org = await insertOrg(slug);
+    const token = await login(a);
+    const url = `/api/v1/public/tenant/${slug}/branding`;
+    const before = await call(b, 'GET', url);
+    expect(before.status).toBe(200);
+    expect(before.body.data.tenant.name).toBe(`Org ${slug}`);
+    const etag = before.headers.get('etag');
+    expect(etag).toBeTruthy();
+    // B now serves this answer from its cache (10 s TTL) until it hears of a change.
+
+    const saved = await call(a, 'PUT', `/api/v1/branding/${org.uuid}`, {
+      token,
+      body: { company_name: 'Scaled Out Academy', primary_color: '#123456' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const branded = await pollUntil(
+      b,
+      url,
+      (r) => r.body.data?.branding?.company_name === 'Scaled Out Academy',
+    );
+    expect(branded.res.body.data.branding.primary_color).toBe('#123456');
+    expect(branded.ms).toBeLessThan(1000);
+    expect(branded.res.headers.get('etag')).not.toBe(etag);
+
+    // An organization edit on B (the tenant name falls back to it) reaches A's cache too.
+    await call(b, 'PUT', `/api/v1/branding/${org.uuid}`, { token, body: { company_name: '' } });
+    const unbranded = await pollUntil(a, url, (r) => r.body.data?.tenant?.name === `Org ${slug}`);
+    expect(unbranded.ms).toBeLessThan(1000);
+    const renamed = await call(b, 'PUT', `/api/v1/organizations/${org.uuid}`, {
+      token,
+      body: { name: 'Renamed Academy', type: 'school' },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const onA = await pollUntil(a, url, (r) => r.body.data?.tenant?.name === 'Renamed Academy');
+    expect(onA.ms).toBeLessThan(1000);
+
+    // A status change committed by billing code (suspension) empties both caches on commit.
+    await database.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('organizations')
+        .set({ status: 'inactive' })
+        .where('id', '=', org.id)
+        .execute();
+      await notifyChange(trx, 'branding', ALL_KEYS);
+    });
+    for (const server of [a, b]) {
+      const gone = await pollUntil(server, url, (r) => r.status === 404);
+      expect(gone.res.status, server.name).toBe(404);
+      expect(gone.ms, server.name).toBeLessThan(1000);
+    }
+  });
+
+  it('serves a logo uploaded on A from B (shared uploads folder)', async () => {
+    const slug = `logo-${suffix}`;
+    const org = await insertOrg(slug);
+    const token = await login(a);
+    const url = `/api/v1/public/tenant/${slug}/branding`;
+    expect((await call(b, 'GET', url)).body.data.branding.logo_url).toBe('');
+    const form = new FormData();
+    form.append('logo', new Blob([PNG], { type: 'image/png' }), 'logo.png');
+    const res = await fetch(`${a.url}/api/v1/branding/${org.uuid}/logo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    const logoUrl = ((await res.json()) as { data: { logo_url: string } }).data.logo_url;
+    expect(logoUrl).toMatch(/^\/files\/branding\//);
+
+    // A wrote it into the one UPLOADS_DIR both processes use (their DATA_DIRs differ).
+    expect(existsSync(path.join(uploads, logoUrl.replace('/files/branding/', '')))).toBe(true);
+    const download = await fetch(`${b.url}${logoUrl}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await download.arrayBuffer()).length).toBeGreaterThan(0);
+    const shown = await pollUntil(b, url, (r) => r.body.data?.branding?.logo_url === logoUrl);
+    expect(shown.ms).toBeLessThan(1000);
+  });
+
+  it('runs every queued job and outbox mail exactly once with both workers running', async () => {
+    const count = 30;
+    const now = new Date();
+    await database.db
+      .insertInto('mail_outbox')
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          to_address: `to-${i}@example.com`,
+          subject: `Scale ${suffix} #${i}`,
+          html: '<p>Hi</p>',
+          text: 'Hi',
+          kind: 'test',
+          user_id: null,
+          created_at: now,
+          next_attempt_at: now,
+        })),
+      )
+      .execute();
+    await database.db
+      .insertInto('jobs')
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          type: 'instances.provision',
+          payload: JSON.stringify({ instanceId: 900_000 + i }),
+          run_at: now,
+        })),
+      )
+      .execute();
+
+    const ours = () => sink.subjects.filter((s) => s.startsWith(`Scale ${suffix} #`));
+    const pendingJobs = async () =>
+      (
+        await database.db
+          .selectFrom('jobs')
+          .select('id')
+          .where('type', '=', 'instances.provision')
+          .where('completed_at', 'is', null)
+          .execute()
+      ).length;
+    const deadline = Date.now() + 20_000;
+    while ((ours().length < count || (await pendingJobs()) > 0) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // A few more worker rounds on both processes: nothing runs a second time.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    const subjects = ours();
+    expect(subjects).toHaveLength(count);
+    expect(new Set(subjects).size).toBe(count);
+    const jobs = await database.db
+      .selectFrom('jobs')
+      .select(['attempts', 'completed_at', 'last_error'])
+      .where('type', '=', 'instances.provision')
+      .execute();
+    expect(jobs).toHaveLength(count);
+    for (const job of jobs) {
+      expect(job.attempts).toBe(1);
+      expect(job.completed_at).not.toBeNull();
+      expect(job.last_error).toBeNull();
+    }
+    const sent = await database.db
+      .selectFrom('mail_outbox')
+      .select(['status', 'attempts'])
+      .where('subject', 'like', `Scale ${suffix} #%`)
+      .execute();
+    expect(sent.every((m) => m.status === 'sent' && m.attempts === 1)).toBe(true);
+  });
+});
