@@ -7,6 +7,26 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/scmp-e2e-${port}`;
 export const baseURL = `http://localhost:${port}`;
+// Stripe mode (e2e/subscription-stripe.spec.ts): a second server whose STRIPE_* keys point at
+// the local Stripe stub that spec starts. Launched only when that spec may run.
+export const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1000);
+export const stripeStubPort = Number(process.env.E2E_STRIPE_STUB_PORT ?? port + 2000);
+export const stripeBaseURL = `http://localhost:${stripePort}`;
+const specArgs = process.argv.filter((a) => /\.spec\.ts$/.test(a));
+process.env.E2E_WITH_STRIPE ??= String(
+  specArgs.length === 0 || specArgs.some((a) => a.includes('subscription-stripe')),
+);
+const serverEnv = (p: number, url: string, dir: string) => ({
+  PORT: String(p),
+  HOST: '127.0.0.1',
+  APP_URL: url,
+  DATA_DIR: dir,
+  LOG_LEVEL: 'warn',
+  WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist',
+  WORKER_INTERVAL_MS: '200',
+  INSTANCE_HEALTH_INTERVAL_SECONDS: '5',
+});
+const serverBundle = process.env.SERVER_BUNDLE ?? '../server/dist/main.js';
 
 export default defineConfig({
   testDir: './e2e',
@@ -33,23 +53,46 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `rm -rf ${dataDir} && node ${process.env.SERVER_BUNDLE ?? '../server/dist/main.js'}`,
-    url: `${baseURL}/api/v1/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist',
-      WORKER_INTERVAL_MS: '200',
-      INSTANCE_HEALTH_INTERVAL_SECONDS: '5',
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /subscription-stripe\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'] },
     },
-  },
+    {
+      name: 'stripe',
+      testMatch: /subscription-stripe\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], baseURL: stripeBaseURL },
+    },
+  ],
+  webServer: [
+    {
+      command: `rm -rf ${dataDir} && node ${serverBundle}`,
+      url: `${baseURL}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: serverEnv(port, baseURL, dataDir),
+    },
+    ...(process.env.E2E_WITH_STRIPE === 'true'
+      ? [
+          {
+            command: `rm -rf ${dataDir}-stripe && node ${serverBundle}`,
+            url: `${stripeBaseURL}/api/v1/health`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+            env: {
+              ...serverEnv(stripePort, stripeBaseURL, `${dataDir}-stripe`),
+              STRIPE_SECRET_KEY: 'sk_test_e2e',
+              STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+              STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+              STRIPE_API_BASE: `http://127.0.0.1:${stripeStubPort}`,
+            },
+          },
+        ]
+      : []),
+  ],
 });

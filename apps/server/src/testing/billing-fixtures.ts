@@ -1,4 +1,6 @@
+import type { ServerConfig } from '../config';
 import type { Json, TestHarness } from './harness';
+import type { StripeStub } from './stripe-stub';
 
 export const TEST_BILLING_DETAILS = {
   name: 'Ada Owner',
@@ -57,4 +59,34 @@ export async function giveActiveSubscription(
   });
   if (res.status !== 201) throw new Error(`subscribe failed: ${res.status} ${res.text}`);
   return res.body.data;
+}
+
+export const STUB_WEBHOOK_SECRET = 'whsec_stub';
+
+/** Stripe mode on a harness: the SDK talks to the local stub, whose clock is the harness's. */
+export async function createStripeHarness(
+  stub: StripeStub,
+  create: (overrides: Partial<ServerConfig>) => Promise<TestHarness>,
+): Promise<TestHarness> {
+  const h = await create({
+    stripe: {
+      secretKey: 'sk_test_stub',
+      publishableKey: 'pk_test_stub',
+      webhookSecret: STUB_WEBHOOK_SECRET,
+      apiBase: stub.url,
+    },
+  });
+  stub.setClock(() => h.clock.now());
+  return h;
+}
+
+/** A payment method id the stub understands, as Stripe Elements would create in the browser. */
+export function stubPaymentMethod(kind: 'ok' | 'decline' | 'sepa' | 'renewal_fails'): string {
+  const prefix = {
+    ok: 'pm_card_ok',
+    decline: 'pm_card_declined',
+    sepa: 'pm_sepa_ok',
+    renewal_fails: 'pm_card_renewal_fails',
+  }[kind];
+  return `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
 }

@@ -8,6 +8,8 @@ import * as m_2026_11_22_105000 from './2026_11_22_105000_support';
 import * as m_2026_11_22_106000 from './2026_11_22_106000_billing';
 import * as m_2026_11_22_107000 from './2026_11_22_107000_profile';
 import * as m_2026_11_22_108000 from './2026_11_22_108000_public_site';
+import * as m_2026_11_22_200000 from './2026_11_22_200000_stripe_objects';
+import * as m_2026_11_22_210000 from './2026_11_22_210000_indexes';
 
 /** Every migration, in order: a static list so the bundled server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_106000_billing': m_2026_11_22_106000,
   '2026_11_22_107000_profile': m_2026_11_22_107000,
   '2026_11_22_108000_public_site': m_2026_11_22_108000,
+  '2026_11_22_200000_stripe_objects': m_2026_11_22_200000,
+  '2026_11_22_210000_indexes': m_2026_11_22_210000,
 };

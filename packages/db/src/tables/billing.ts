@@ -14,6 +14,8 @@ export type SubscriptionsTable = {
   provider: 'test' | 'stripe';
   provider_customer_id: string | null;
   provider_subscription_id: string | null;
+  /** Stripe's own status of the subscription (active, past_due, unpaid, canceled, …); null in test mode. */
+  provider_status: Generated<string | null>;
   plan_type: 'basic' | 'unlimited';
   additional_venues: number;
   status: SubscriptionStatus;
@@ -78,6 +80,8 @@ export type InvoicesTable = {
   next_attempt_at: NullableTimestamp;
   failure_message: string | null;
   paid_at: NullableTimestamp;
+  /** Why Stripe issued the invoice (subscription_create, subscription_update, subscription_cycle); null in test mode. */
+  billing_reason: Generated<string | null>;
   created_at: CreatedAt;
 };
 
@@ -108,7 +112,17 @@ export type IdempotencyKeysTable = {
   created_at: CreatedAt;
 };
 
+/** The provider's customer of an organization (Stripe: one cus_… per organization, reused). */
+export type BillingCustomersTable = {
+  id: Generated<number>;
+  organization_id: number;
+  provider: string;
+  provider_customer_id: string;
+  created_at: CreatedAt;
+};
+
 export type BillingTables = {
+  billing_customers: BillingCustomersTable;
   subscriptions: SubscriptionsTable;
   payment_methods: PaymentMethodsTable;
   invoices: InvoicesTable;

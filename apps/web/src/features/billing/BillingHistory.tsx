@@ -13,7 +13,12 @@ async function openInvoice(url: string, kind: 'pdf' | 'html') {
   const sameOrigin =
     path.origin === window.location.origin ||
     path.pathname.startsWith('/api/v1/subscription/invoices/');
-  const target = sameOrigin ? path.pathname : url;
+  if (!sameOrigin) {
+    // Stripe's hosted invoice page and PDF: opened as they are, never sent our token.
+    window.open(url, '_blank', 'noopener');
+    return;
+  }
+  const target = path.pathname;
   const token = getStoredToken();
   const res = await fetch(target, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!res.ok) throw new Error('Invoice unavailable');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { addLocations as add } from '../../services/billing/billing';
+import { addLocations as add } from '../../services/billing/locations';
 import { verifiedProcedure } from '../../trpc';
 import { idempotencyKeyInput, organizationUuidInput, subscriptionSchema } from './schemas';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { cancelSubscription as cancel } from '../../services/billing/billing';
+import { cancelSubscription as cancel } from '../../services/billing/plan-changes';
 import { authedProcedure } from '../../trpc';
 import { organizationUuidInput, subscriptionSchema } from './schemas';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { changePlan as change } from '../../services/billing/billing';
+import { changePlan as change } from '../../services/billing/plan-changes';
 import { verifiedProcedure } from '../../trpc';
 import {
   idempotencyKeyInput,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { envelope, ok } from '../../lib/envelope';
-import { findOwnedOrganization } from '../../services/organizations/shared';
+import { createSetupIntent as create } from '../../services/billing/payment-methods';
 import { verifiedProcedure } from '../../trpc';
 import { organizationUuidInput } from './schemas';
 
@@ -25,12 +25,8 @@ export const createSetupIntent = verifiedProcedure
   )
   .output(envelope(z.object({ client_secret: z.string() })))
   .mutation(async ({ ctx, input }) => {
-    const org = await findOwnedOrganization(ctx.deps.db, ctx.user.id, input.organization_uuid);
     try {
-      const { clientSecret } = await ctx.deps.payments.createSetupIntent({
-        organizationUuid: org.uuid,
-        email: ctx.user.email,
-      });
+      const { clientSecret } = await create(ctx.deps, ctx.user, input.organization_uuid);
       return ok({ client_secret: clientSecret }, 'Setup intent created.');
     } catch (error) {
       if (error instanceof AppError) throw error;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ADDITIONAL_VENUES } from '../../contracts/plans';
 import { envelope, ok } from '../../lib/envelope';
-import { createSubscription as create } from '../../services/billing/billing';
+import { createSubscription as create } from '../../services/billing/subscribe';
 import { verifiedProcedure } from '../../trpc';
 import {
   idempotencyKeyInput,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { billingHistory } from '../../services/billing/billing';
+import { billingHistory } from '../../services/billing/queries';
 import { authedProcedure } from '../../trpc';
 import { billingHistoryItemSchema, organizationUuidInput } from './schemas';
 

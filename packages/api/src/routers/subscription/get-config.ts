@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { billingConfig } from '../../services/billing/billing';
+import { billingConfig } from '../../services/billing/queries';
 import { publicProcedure } from '../../trpc';
 
 export const getSubscriptionConfig = publicProcedure

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { getSubscription as get } from '../../services/billing/billing';
+import { getSubscription as get } from '../../services/billing/queries';
 import { authedProcedure } from '../../trpc';
 import { organizationUuidInput, subscriptionSchema } from './schemas';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { previewChange as preview } from '../../services/billing/billing';
+import { previewChange as preview } from '../../services/billing/plan-changes';
 import { authedProcedure } from '../../trpc';
 import { organizationUuidInput, planTypeInput, previewSchema } from './schemas';
 

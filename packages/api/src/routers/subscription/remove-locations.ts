@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { removeLocations as remove } from '../../services/billing/billing';
+import { removeLocations as remove } from '../../services/billing/locations';
 import { authedProcedure } from '../../trpc';
 import { organizationUuidInput, subscriptionSchema } from './schemas';
 

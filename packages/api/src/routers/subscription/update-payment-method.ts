@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { updatePaymentMethod as update } from '../../services/billing/billing';
+import { updatePaymentMethod as update } from '../../services/billing/payment-methods';
 import { verifiedProcedure } from '../../trpc';
 import { organizationUuidInput, subscriptionSchema } from './schemas';
 

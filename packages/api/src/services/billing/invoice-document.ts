@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { BillingDetails } from '@scmp/db';
 import { formatGbp } from '../../contracts/plans';
 import type { AppDeps } from '../../deps';
-import { findOwnedInvoice } from './billing';
+import { findOwnedInvoice } from './queries';
 
 type OwnedInvoice = Awaited<ReturnType<typeof findOwnedInvoice>>;
 

@@ -1,20 +1,9 @@
 import { sql } from 'kysely';
 import { PLANS } from '../../contracts/plans';
 import type { AppDeps } from '../../deps';
-import {
-  BILLING_TEXTS,
-  RETRY_EVERY_MS,
-  type SubscriptionRow,
-  addMonth,
-  charge,
-  enqueueSepaSettle,
-  insertInvoice,
-  markPastDue,
-  markRecovered,
-  paymentMethodOf,
-  planLines,
-  suspendService,
-} from './billing';
+import { charge, enqueueSepaSettle, insertInvoice, paymentMethodOf, planLines } from './invoices';
+import { markPastDue, markRecovered, suspendService } from './service-state';
+import { BILLING_TEXTS, RETRY_EVERY_MS, type SubscriptionRow, addMonth } from './shared';
 
 /** The worker side of billing: renewals at period end, retries and dunning, SEPA settlement. */
 
@@ -154,6 +143,8 @@ export async function runBillingSweep(deps: AppDeps): Promise<void> {
       .selectAll()
       .where('status', 'in', ['active', 'past_due', 'suspended'])
       .where('current_period_end', '<=', now)
+      // Stripe renews and retries its own subscriptions; webhooks mirror the outcome.
+      .where('provider_subscription_id', 'is', null)
       .execute();
     if (!due.length) break;
     for (const sub of due) await renew(deps, sub);
@@ -165,7 +156,7 @@ export async function runBillingSweep(deps: AppDeps): Promise<void> {
     .where('status', 'in', ['past_due', 'suspended'])
     .execute();
   for (const sub of pastDue) {
-    await retryFailedInvoices(deps, sub.id, false);
+    if (!sub.provider_subscription_id) await retryFailedInvoices(deps, sub.id, false);
     const fresh = await deps.db
       .selectFrom('subscriptions')
       .selectAll()

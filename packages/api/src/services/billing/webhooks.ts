@@ -1,9 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { markPastDue, markRecovered, suspendService } from './billing';
+import { recordActivity } from '../activity/record-activity';
+import type {
+  ProviderInvoice,
+  ProviderSetupIntent,
+  ProviderSubscription,
+  SubscriptionGateway,
+} from '../payments/subscription-gateway';
+import { markPastDue } from './service-state';
+import type { Db } from './shared';
+import { applyProviderSubscription, mirrorInvoice } from './stripe-sync';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -41,53 +48,6 @@ export function signStripePayload(
   return `t=${timestampSeconds},v1=${sig}`;
 }
 
-/**
- * A charge settled (SEPA) or failed. Events may arrive out of order, so the charge's current
- * state is read back from the provider and that state, not the event's, is applied.
- */
-async function applyPaymentIntentEvent(
-  deps: AppDeps,
-  trx: Kysely<Database>,
-  type: string,
-  chargeId: string,
-  now: Date,
-): Promise<void> {
-  if (!chargeId) return;
-  const invoice = await trx
-    .selectFrom('invoices')
-    .selectAll()
-    .where('provider_invoice_id', '=', chargeId)
-    .executeTakeFirst();
-  if (!invoice) return;
-  const current =
-    (await deps.payments.retrieveChargeStatus(chargeId)) ??
-    (type === 'payment_intent.succeeded' ? 'paid' : 'failed');
-  const sub = await trx
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('id', '=', invoice.subscription_id)
-    .executeTakeFirstOrThrow();
-  if (current === 'paid' && invoice.status !== 'paid') {
-    await trx
-      .updateTable('invoices')
-      .set({ status: 'paid', paid_at: now, failure_message: null })
-      .where('id', '=', invoice.id)
-      .execute();
-    await markRecovered(trx, sub, now);
-  } else if (current === 'failed' && invoice.status === 'pending') {
-    await trx
-      .updateTable('invoices')
-      .set({
-        status: 'failed',
-        failure_message: 'Payment failed.',
-        next_attempt_at: new Date(now.getTime() + 86_400_000),
-      })
-      .where('id', '=', invoice.id)
-      .execute();
-    await markPastDue(deps, trx, sub, now, 'Payment failed.');
-  }
-}
-
 type StripeEvent = {
   id: string;
   type: string;
@@ -95,9 +55,129 @@ type StripeEvent = {
   data: { object: Record<string, unknown> };
 };
 
+/** What Stripe says now about the event's object (read back before anything is applied). */
+type CurrentState =
+  | { kind: 'invoice'; invoice: ProviderInvoice; subscription: ProviderSubscription | null }
+  | { kind: 'subscription'; subscription: ProviderSubscription }
+  | {
+      kind: 'setup_intent';
+      setupIntent: ProviderSetupIntent;
+      method: { type: 'card' | 'sepa_debit'; brand: string; last4: string } | null;
+    };
+
+async function readCurrentState(
+  deps: AppDeps,
+  gateway: SubscriptionGateway,
+  event: StripeEvent,
+): Promise<CurrentState | null> {
+  const id = typeof event.data.object.id === 'string' ? event.data.object.id : '';
+  if (!id) return null;
+  if (event.type.startsWith('invoice.')) {
+    const invoice = await gateway.retrieveInvoice(id);
+    if (!invoice?.subscriptionId) return null;
+    const subscription = await gateway.retrieveSubscription(invoice.subscriptionId);
+    return { kind: 'invoice', invoice, subscription };
+  }
+  if (event.type.startsWith('customer.subscription.')) {
+    const subscription = await gateway.retrieveSubscription(id);
+    return subscription ? { kind: 'subscription', subscription } : null;
+  }
+  if (event.type.startsWith('setup_intent.')) {
+    const setupIntent = await gateway.retrieveSetupIntent(id);
+    if (!setupIntent) return null;
+    const method =
+      setupIntent.status === 'succeeded' && setupIntent.paymentMethodId
+        ? await deps.payments.resolvePaymentMethod(setupIntent.paymentMethodId)
+        : null;
+    return { kind: 'setup_intent', setupIntent, method };
+  }
+  return null;
+}
+
+async function subscriptionByProviderId(db: Db, id: string) {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('provider_subscription_id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A confirmed SEPA mandate becomes a usable payment method of the organization's owner. */
+async function applySetupIntent(
+  deps: AppDeps,
+  db: Db,
+  state: Extract<CurrentState, { kind: 'setup_intent' }>,
+  now: Date,
+) {
+  const { setupIntent: si, method } = state;
+  if (!si.organizationUuid) return;
+  const org = await db
+    .selectFrom('organizations')
+    .select(['id', 'name', 'owner_id'])
+    .where('uuid', '=', si.organizationUuid)
+    .executeTakeFirst();
+  if (!org) return;
+  if (si.status === 'succeeded' && si.paymentMethodId && method) {
+    await db
+      .insertInto('payment_methods')
+      .values({
+        provider_id: si.paymentMethodId,
+        user_id: org.owner_id,
+        ...method,
+        test_behaviour: null,
+        created_at: now,
+      })
+      .onConflict((oc) => oc.column('provider_id').doNothing())
+      .execute();
+    await recordActivity(
+      deps,
+      null,
+      {
+        userId: org.owner_id,
+        type: 'settings',
+        action: 'subscription.mandate_confirmed',
+        description: `Direct debit mandate confirmed for "${org.name}"`,
+        severity: 'info',
+      },
+      db,
+    );
+  } else if (si.status === 'requires_payment_method' || si.status === 'canceled') {
+    await recordActivity(
+      deps,
+      null,
+      {
+        userId: org.owner_id,
+        type: 'settings',
+        action: 'subscription.mandate_failed',
+        description: `Direct debit setup failed for "${org.name}"${si.failureMessage ? `: ${si.failureMessage}` : ''}`,
+        severity: 'high',
+      },
+      db,
+    );
+  }
+}
+
+async function applyCurrentState(deps: AppDeps, db: Db, state: CurrentState, now: Date) {
+  if (state.kind === 'setup_intent') return applySetupIntent(deps, db, state, now);
+  const providerId =
+    state.kind === 'invoice' ? state.invoice.subscriptionId! : state.subscription.id;
+  let sub = await subscriptionByProviderId(db, providerId);
+  if (!sub) return;
+  if (state.kind === 'invoice') {
+    await mirrorInvoice(db, sub, state.invoice, now);
+    if (state.invoice.status === 'failed') {
+      await markPastDue(deps, db, sub, now, 'Payment failed.');
+      sub = (await subscriptionByProviderId(db, providerId))!;
+    }
+  }
+  if (state.subscription) await applyProviderSubscription(deps, db, sub, state.subscription, now);
+}
+
 /**
- * POST /api/v1/webhooks/stripe: signature checked, each event id processed once (the unique
- * billing_events row is written in the same transaction as its effect).
+ * POST /api/v1/webhooks/stripe: signature checked over the raw body, each event id processed
+ * once (the billing_events row is written in the same transaction as its effect), and safe out
+ * of order: the object is read back from Stripe and its current state applied, never the
+ * event's copy. Handles invoice.*, customer.subscription.* and setup_intent.* events.
  */
 export async function handleStripeWebhook(
   deps: AppDeps,
@@ -116,6 +196,16 @@ export async function handleStripeWebhook(
   if (typeof event?.id !== 'string' || typeof event.type !== 'string' || !event.data?.object) {
     throw new AppError('BAD_REQUEST', 'Invalid webhook payload.');
   }
+  const seen = await deps.db
+    .selectFrom('billing_events')
+    .select('id')
+    .where('provider', '=', 'stripe')
+    .where('event_id', '=', event.id)
+    .executeTakeFirst();
+  if (seen) return { received: true, duplicate: true };
+  // Read back before the transaction: no network call while a connection is held.
+  const gateway = deps.payments.subscriptions;
+  const state = gateway ? await readCurrentState(deps, gateway, event) : null;
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const inserted = await trx
@@ -125,60 +215,7 @@ export async function handleStripeWebhook(
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return { received: true as const, duplicate: true };
-    const object = event.data.object;
-    if (
-      event.type === 'payment_intent.succeeded' ||
-      event.type === 'payment_intent.payment_failed'
-    ) {
-      await applyPaymentIntentEvent(deps, trx, event.type, String(object.id ?? ''), now);
-      return { received: true as const, duplicate: false };
-    }
-    const subscriptionId = event.type.startsWith('customer.subscription.')
-      ? String(object.id ?? '')
-      : String(object.subscription ?? '');
-    const sub = subscriptionId
-      ? await trx
-          .selectFrom('subscriptions')
-          .selectAll()
-          .where('provider_subscription_id', '=', subscriptionId)
-          .executeTakeFirst()
-      : undefined;
-    if (!sub) return { received: true as const, duplicate: false };
-    const invoiceId = typeof object.id === 'string' ? object.id : null;
-    switch (event.type) {
-      case 'invoice.paid':
-      case 'invoice.payment_succeeded':
-        if (invoiceId) {
-          await trx
-            .updateTable('invoices')
-            .set({ status: 'paid', paid_at: now })
-            .where('provider_invoice_id', '=', invoiceId)
-            .execute();
-        }
-        await markRecovered(trx, sub, now);
-        break;
-      case 'invoice.payment_failed':
-        if (invoiceId) {
-          await trx
-            .updateTable('invoices')
-            .set({ status: 'failed', failure_message: 'Payment failed.' })
-            .where('provider_invoice_id', '=', invoiceId)
-            .where('status', '!=', 'paid')
-            .execute();
-        }
-        await markPastDue(deps, trx, sub, now, 'Payment failed.');
-        break;
-      case 'customer.subscription.deleted':
-        await trx
-          .updateTable('subscriptions')
-          .set({ status: 'expired', updated_at: now })
-          .where('id', '=', sub.id)
-          .execute();
-        await suspendService(trx, sub, now);
-        break;
-      default:
-        break;
-    }
+    if (state) await applyCurrentState(deps, trx, state, now);
     return { received: true as const, duplicate: false };
   });
 }

@@ -1,5 +1,5 @@
 import type { JobHandler } from '../jobs/handlers';
-import { SEPA_SETTLE_JOB } from './billing';
+import { SEPA_SETTLE_JOB } from './shared';
 import { runBillingSweep, settleSepaInvoice } from './renewals';
 
 /** Job handlers of the billing area (SEPA settlement after its processing delay). */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { PaymentMethodsTable } from '@scmp/db';
 import { createStripePaymentProvider } from './stripe-provider';
+import type { SubscriptionGateway } from './subscription-gateway';
 
 export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
 
@@ -12,10 +13,14 @@ export type ChargeResult =
   | { ok: true; status: 'paid' | 'pending'; providerInvoiceId: string | null }
   | { ok: false; message: string };
 
+/** A refusal from the provider (card declined, insufficient funds, …): its text is shown as is. */
+export class PaymentDeclinedError extends Error {}
+
 /**
  * The payment provider seam (Stripe or the built-in test mode). One interface; deps.payments
- * holds the configured implementation. The billing service owns the subscription lifecycle in
- * our database and asks the provider only to move money.
+ * holds the configured implementation. In test mode our database owns the subscription
+ * lifecycle and the provider only moves money (`charge`); with Stripe, `subscriptions` creates
+ * and updates Stripe's own Customers, Subscriptions and Invoices, and our database mirrors them.
  */
 export type PaymentProvider = {
   readonly name: 'stripe' | 'test';
@@ -32,13 +37,15 @@ export type PaymentProvider = {
   createSetupIntent(input: {
     organizationUuid: string;
     email: string;
+    customerId: string | null;
+    idempotencyKey: string;
   }): Promise<{ clientSecret: string }>;
   /** A payment method created in the browser (Stripe Elements): its type, brand and last four. */
   resolvePaymentMethod(
     providerId: string,
   ): Promise<{ type: 'card' | 'sepa_debit'; brand: string; last4: string } | null>;
-  /** The charge's current state read back from the provider (null when it cannot tell). */
-  retrieveChargeStatus(providerChargeId: string): Promise<'paid' | 'pending' | 'failed' | null>;
+  /** Stripe's own subscription objects; null in test mode (the lifecycle lives in our database). */
+  readonly subscriptions: SubscriptionGateway | null;
 };
 
 /** Test-mode behaviours keyed by the published test card numbers and IBANs. */
@@ -93,9 +100,7 @@ export function createTestPaymentProvider(): PaymentProvider {
     async resolvePaymentMethod() {
       return null;
     },
-    async retrieveChargeStatus() {
-      return null;
-    },
+    subscriptions: null,
   };
 }
 

@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
 import type { ChargeResult, PaymentProvider } from './provider';
+import { createStripeCatalog } from './stripe-catalog';
+import { createStripeSubscriptions } from './stripe-subscriptions';
 
 /** SDK options: the real API, or a local HTTP stub in tests (STRIPE_API_BASE=http://127.0.0.1:12111). */
 function sdkOptions(apiBase: string | undefined): Stripe.StripeConfig {
@@ -15,9 +17,10 @@ function sdkOptions(apiBase: string | undefined): Stripe.StripeConfig {
 }
 
 /**
- * Stripe behind the PaymentProvider interface: charges are PaymentIntents confirmed off-session
- * with an idempotency key; SEPA mandates start as SetupIntents; payment methods made in the
- * browser are read back for their brand and last four digits.
+ * Stripe behind the PaymentProvider interface: subscriptions are Stripe's own Customers,
+ * Subscriptions and Invoices (`subscriptions`); SEPA mandates start as SetupIntents on the
+ * organization's customer; payment methods made in the browser are read back for their brand
+ * and last four digits. `charge` (an off-session PaymentIntent) serves one-off amounts.
  */
 export function createStripePaymentProvider(options: {
   secretKey: string;
@@ -28,6 +31,7 @@ export function createStripePaymentProvider(options: {
   return {
     name: 'stripe',
     publishableKey: options.publishableKey ?? null,
+    subscriptions: createStripeSubscriptions(stripe, createStripeCatalog(stripe)),
     async charge({
       paymentMethod,
       amountPence,
@@ -62,20 +66,17 @@ export function createStripePaymentProvider(options: {
         throw error;
       }
     },
-    async createSetupIntent({ organizationUuid, email }) {
+    async createSetupIntent({ organizationUuid, email, customerId, idempotencyKey }) {
       const intent = await stripe.setupIntents.create(
-        { usage: 'off_session', metadata: { organization_uuid: organizationUuid, email } },
-        { idempotencyKey: `setup:${organizationUuid}:${Date.now()}` },
+        {
+          ...(customerId ? { customer: customerId } : {}),
+          allowed_payment_method_types: ['sepa_debit'],
+          usage: 'off_session',
+          metadata: { organization_uuid: organizationUuid, email },
+        },
+        { idempotencyKey },
       );
       return { clientSecret: intent.client_secret ?? '' };
-    },
-    async retrieveChargeStatus(id: string) {
-      const intent = await stripe.paymentIntents.retrieve(id);
-      if (intent.status === 'succeeded') return 'paid';
-      if (intent.status === 'processing') return 'pending';
-      if (intent.status === 'requires_payment_method' || intent.status === 'canceled')
-        return 'failed';
-      return null;
     },
     async resolvePaymentMethod(id: string) {
       try {

@@ -1,0 +1,208 @@
+import type { BillingDetails } from '@scmp/db';
+import {
+  MAX_ADDITIONAL_VENUES,
+  PLANS,
+  PLAN_LIST,
+  SETUP_FEE_PENCE,
+  monthlyPricePence,
+  type PlanId,
+} from '../../contracts/plans';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { findOwnedOrganization, isUuid, toIso } from '../organizations/shared';
+import {
+  BILLING_TEXTS,
+  type InvoiceRow,
+  type Owner,
+  type SubscriptionRow,
+  countLocations,
+  findSubscription,
+  locationLimitOf,
+  pounds,
+} from './shared';
+
+/** Reading: the subscription as the API shows it, billing history, one invoice, the config. */
+export type SubscriptionOutput = {
+  id: string;
+  uuid: string;
+  organization_uuid: string;
+  provider: 'stripe' | 'test';
+  plan_type: PlanId;
+  plan_name: string;
+  status: string;
+  /** Monthly price in pounds (e.g. 250 for £250.00). */
+  price_monthly: number;
+  /** The same monthly price in integer pence. */
+  price_monthly_pence: number;
+  currency: 'GBP';
+  additional_venues: number;
+  current_location_count: number;
+  location_limit: number;
+  available_locations: number | null;
+  next_billing_date: string | null;
+  current_period_start: string;
+  current_period_end: string;
+  service_ends_at: string | null;
+  cancelled_at: string | null;
+  past_due_since: string | null;
+  grace_period_ends_at: string | null;
+  payment_type: 'card' | 'direct_debit';
+  payment_method: { type: string; brand: string; last4: string } | null;
+  billing_details: BillingDetails;
+  created_at: string;
+};
+
+export async function toOutput(
+  deps: AppDeps,
+  sub: SubscriptionRow,
+  orgUuid: string,
+): Promise<SubscriptionOutput> {
+  const count = await countLocations(deps.db, sub.organization_id);
+  const limit = locationLimitOf(sub.plan_type, sub.additional_venues);
+  const pm = sub.payment_method_id
+    ? await deps.db
+        .selectFrom('payment_methods')
+        .select(['type', 'brand', 'last4'])
+        .where('id', '=', sub.payment_method_id)
+        .executeTakeFirst()
+    : undefined;
+  const price = monthlyPricePence(sub.plan_type, sub.additional_venues);
+  const graceEnds = sub.past_due_since
+    ? new Date(
+        new Date(sub.past_due_since).getTime() + deps.config.billing.gracePeriodDays * 86_400_000,
+      )
+    : null;
+  return {
+    id: sub.uuid,
+    uuid: sub.uuid,
+    organization_uuid: orgUuid,
+    provider: sub.provider,
+    plan_type: sub.plan_type,
+    plan_name: PLANS[sub.plan_type].name,
+    status: sub.status,
+    price_monthly: pounds(price),
+    price_monthly_pence: price,
+    currency: 'GBP',
+    additional_venues: sub.additional_venues,
+    current_location_count: count,
+    location_limit: limit,
+    available_locations: limit === -1 ? null : Math.max(0, limit - count),
+    next_billing_date:
+      sub.status === 'cancelled' || sub.status === 'expired' ? null : toIso(sub.current_period_end),
+    current_period_start: toIso(sub.current_period_start)!,
+    current_period_end: toIso(sub.current_period_end)!,
+    service_ends_at: toIso(sub.service_ends_at),
+    cancelled_at: toIso(sub.cancelled_at),
+    past_due_since: toIso(sub.past_due_since),
+    grace_period_ends_at: toIso(graceEnds),
+    payment_type: sub.payment_type,
+    payment_method: pm ? { type: pm.type, brand: pm.brand, last4: pm.last4 } : null,
+    billing_details: sub.billing_details,
+    created_at: toIso(sub.created_at)!,
+  };
+}
+
+export async function getSubscription(
+  deps: AppDeps,
+  owner: Owner,
+  orgUuid: string,
+): Promise<SubscriptionOutput | null> {
+  const org = await findOwnedOrganization(deps.db, owner.id, orgUuid);
+  const sub = await findSubscription(deps.db, org.id);
+  return sub ? toOutput(deps, sub, org.uuid) : null;
+}
+
+export type BillingHistoryItem = {
+  id: string;
+  number: string;
+  created_at: string;
+  description: string;
+  amount: number;
+  amount_pence: number;
+  currency: string;
+  status: 'paid' | 'pending' | 'failed';
+  invoice_pdf: string | null;
+  invoice_url: string | null;
+};
+
+export function invoiceLinks(
+  deps: AppDeps,
+  invoice: Pick<InvoiceRow, 'uuid' | 'pdf_url' | 'hosted_url'>,
+) {
+  return {
+    invoice_pdf:
+      invoice.pdf_url ?? `${deps.config.appUrl}/api/v1/subscription/invoices/${invoice.uuid}/pdf`,
+    invoice_url:
+      invoice.hosted_url ?? `${deps.config.appUrl}/api/v1/subscription/invoices/${invoice.uuid}`,
+  };
+}
+
+export async function billingHistory(
+  deps: AppDeps,
+  owner: Owner,
+  orgUuid: string,
+): Promise<BillingHistoryItem[]> {
+  const org = await findOwnedOrganization(deps.db, owner.id, orgUuid);
+  const rows = await deps.db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('organization_id', '=', org.id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.uuid,
+    number: r.number,
+    created_at: toIso(r.created_at)!,
+    description: r.description,
+    amount: pounds(r.total_pence),
+    amount_pence: r.total_pence,
+    currency: r.currency,
+    status: r.status,
+    ...invoiceLinks(deps, r),
+  }));
+}
+
+/** The invoice with its lines and organization, for its owner only (404 otherwise). */
+export async function findOwnedInvoice(deps: AppDeps, ownerId: number, invoiceUuid: string) {
+  if (!isUuid(invoiceUuid)) throw new AppError('NOT_FOUND', BILLING_TEXTS.invoiceNotFound);
+  const invoice = await deps.db
+    .selectFrom('invoices')
+    .innerJoin('organizations', 'organizations.id', 'invoices.organization_id')
+    .selectAll('invoices')
+    .select(['organizations.name as organization_name', 'organizations.owner_id'])
+    .where('invoices.uuid', '=', invoiceUuid)
+    .executeTakeFirst();
+  if (!invoice || invoice.owner_id !== ownerId)
+    throw new AppError('NOT_FOUND', BILLING_TEXTS.invoiceNotFound);
+  const lines = await deps.db
+    .selectFrom('invoice_lines')
+    .selectAll()
+    .where('invoice_id', '=', invoice.id)
+    .orderBy('id')
+    .execute();
+  return { invoice, lines };
+}
+
+export function billingConfig(deps: AppDeps) {
+  return {
+    provider: deps.payments.name,
+    publishable_key: deps.payments.publishableKey,
+    test_mode: deps.payments.name === 'test',
+    plans: PLAN_LIST.map((p) => ({
+      key: p.id,
+      id: p.id,
+      name: p.name,
+      price: pounds(p.pricePence),
+      price_pence: p.pricePence,
+      locations: p.locations,
+      additionalVenuePrice: pounds(p.additionalVenuePricePence),
+      additional_venue_price_pence: p.additionalVenuePricePence,
+      features: p.features,
+    })),
+    setup_fee: pounds(SETUP_FEE_PENCE),
+    setup_fee_pence: SETUP_FEE_PENCE,
+    currency: 'GBP',
+    max_additional_venues: MAX_ADDITIONAL_VENUES,
+  };
+}

@@ -1,0 +1,106 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, InvoicesTable, SubscriptionsTable } from '@scmp/db';
+import { PLANS, type PlanId } from '../../contracts/plans';
+import type { Context } from '../../context';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { findOwnedOrganization } from '../organizations/shared';
+
+/** What every part of the billing area shares: row types, texts, time and money arithmetic. */
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type Db = Kysely<Database>;
+export type Owner = { id: number; email: string; name: string };
+export type Req = Context['req'] | null;
+
+export const BILLING_TEXTS = {
+  alreadySubscribed: 'This organization already has a subscription.',
+  noSubscription: 'This organization has no subscription.',
+  notFound: 'Subscription not found.',
+  paymentMethodNotFound: 'Payment method not found.',
+  cancelled: 'This subscription is cancelled.',
+  samePlan: 'This organization is already on this plan.',
+  basicOnly: 'Locations can be changed on the Basic plan only.',
+  removeTooMany: (max: number) =>
+    max <= 0
+      ? 'No unused locations can be removed.'
+      : `You can remove at most ${max} location${max === 1 ? '' : 's'}.`,
+  deployNeedsSubscription:
+    'An active subscription is required to deploy an instance. Choose a plan on the Subscription page.',
+  deployLimitReached:
+    'Your plan has no free location. Add locations or change your plan on the Subscription page.',
+  invoiceNotFound: 'Invoice not found.',
+  idempotencyInProgress: 'A request with this idempotency key is still being processed.',
+};
+
+export const SEPA_SETTLE_JOB = 'billing.sepa-settle';
+export const SEPA_DELAY_MS = 5_000;
+export const RETRY_EVERY_MS = 24 * 60 * 60 * 1000;
+
+// ---------------------------------------------------------------- time and money helpers
+
+/** One calendar month later (UTC), clamped to the month's last day. */
+export function addMonth(date: Date): Date {
+  const d = new Date(date.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+/** The share of the current period still to run, in [0, 1]. */
+export function remainingFraction(
+  sub: Pick<SubscriptionRow, 'current_period_start' | 'current_period_end'>,
+  now: Date,
+): number {
+  const start = new Date(sub.current_period_start).getTime();
+  const end = new Date(sub.current_period_end).getTime();
+  if (end <= start) return 0;
+  return Math.min(1, Math.max(0, (end - now.getTime()) / (end - start)));
+}
+
+/** A prorated amount in whole pence (rounded half up). */
+export function prorate(monthlyPence: number, fraction: number): number {
+  return Math.round(monthlyPence * fraction);
+}
+
+export function locationLimitOf(plan: PlanId, additionalVenues: number): number {
+  return PLANS[plan].locations === 'unlimited' ? -1 : 1 + additionalVenues;
+}
+
+export const pounds = (pence: number) => Math.round(pence) / 100;
+
+export async function countLocations(db: Db, organizationId: number): Promise<number> {
+  const row = await db
+    .selectFrom('instances')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('status', '!=', 'terminated')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findSubscription(
+  db: Db,
+  organizationId: number,
+): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+}
+
+export async function ownedLiveSubscription(deps: AppDeps, owner: Owner, orgUuid: string) {
+  const org = await findOwnedOrganization(deps.db, owner.id, orgUuid);
+  const sub = await findSubscription(deps.db, org.id);
+  if (!sub || sub.status === 'expired')
+    throw new AppError('NOT_FOUND', BILLING_TEXTS.noSubscription);
+  return { org, sub };
+}
+
+export function assertChangeable(sub: SubscriptionRow) {
+  if (sub.status === 'cancelled') throw new AppError('CONFLICT', BILLING_TEXTS.cancelled);
+}
