@@ -1,3 +1,5 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataDirLockedError } from '@scmp/db';
@@ -41,24 +43,63 @@ async function main(): Promise<void> {
   ];
   console.log(lines.join('\n'));
 
+  // Graceful shutdown: stop accepting connections, let in-flight requests finish (requests
+  // already on an open connection are served with Connection: close), stop the worker after its
+  // current round, close the database. Whatever is still open after 9 s is cut so the process is
+  // gone within 10 s of the signal.
   let closing = false;
+  let inFlight = 0;
+  app.server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    inFlight += 1;
+    res.once('close', () => (inFlight -= 1));
+    if (closing) res.shouldKeepAlive = false;
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.warn('shutdown took too long; closing the remaining connections');
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, 9_000);
     force.unref();
+    let code = 0;
     try {
-      await app.close();
-      await worker?.stop();
+      // Stop listening but keep the open keep-alive connections for a moment: a request a client
+      // already wrote to one may still be unread (the event loop is busy under load), and
+      // http.Server#close would drop such "idle" connections at once. They are answered with
+      // Connection: close; app.close() then closes whatever is left and waits for the rest.
+      net.Server.prototype.close.call(app.server);
+      const stoppingWorker = worker?.stop();
+      await drain(app.server, () => inFlight);
+      await Promise.all([app.close(), stoppingWorker]);
       await handle.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      code = 1;
     } finally {
       clearTimeout(force);
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * Gives requests already sent on open connections a moment to be read (at least 300 ms), then
+ * waits until no request is in progress or no connection is left, for 2 s at most.
+ */
+async function drain(server: Server, inFlight: () => number): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < 2000) {
+    const open = await new Promise<number>((resolve) =>
+      server.getConnections((error, count) => resolve(error ? 0 : count)),
+    );
+    if (open === 0 || (inFlight() === 0 && Date.now() - started >= 300)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -135,7 +135,7 @@ export function isDatabaseDown(error: unknown): boolean {
       return true;
     if (
       typeof e.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
+      /Connection terminated|timeout exceeded when trying to connect|is not queryable|PGlite is closed/i.test(
         e.message,
       )
     )

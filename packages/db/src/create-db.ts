@@ -43,9 +43,16 @@ async function createPostgres(url: string, poolSize: number): Promise<DbHandle> 
     max: poolSize,
     connectionTimeoutMillis: 2000,
     idleTimeoutMillis: 30_000,
+    keepAlive: true,
   });
-  // A dropped connection must not crash the process; the next query reconnects.
+  // A dropped connection must not crash the process; the next query reconnects. The pool's own
+  // listener covers idle clients only: a checked-out client (a query or transaction in flight)
+  // emits 'error' when PostgreSQL shuts down (57P01), so every client gets a listener too. The
+  // query itself still fails (→ 503) and the broken client is discarded on release.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
