@@ -1,36 +1,99 @@
-import { expect, test } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Issue 5's layout budget measured in Chromium on the built app: the cookie banner, fonts and
- * lazy pages cause no layout shift (CLS < 0.1). The JavaScript a first visit downloads is printed
- * for the record (its 200 KB budget is not met yet: see the closing notes).
+ * Budgets of issues 5 and 12 measured in Chromium on the built app:
+ * - the JavaScript a first visit loads before the page is usable (entry, the route's chunk and
+ *   whatever loads until the network is quiet) stays within 150 KB gzip on /, /pricing,
+ *   /features, /login and /dashboard; the server sends it compressed;
+ * - the cookie banner, fonts and lazy pages cause no layout shift (CLS < 0.1).
+ * npm run bench:web measures LCP / TBT / CLS under mobile emulation and 4× CPU slowdown.
  */
-for (const route of ['/', '/pricing', '/features']) {
-  test(`${route}: no layout shift (CLS under 0.1)`, async ({ page }) => {
-    const scripts: Promise<number>[] = [];
-    page.on('requestfinished', (request) => {
-      if (request.resourceType() === 'script')
-        scripts.push(request.sizes().then((s) => s.responseBodySize));
-    });
-    await page.addInitScript(() => {
-      (window as unknown as { __cls: number }).__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<
-          PerformanceEntry & { value: number; hadRecentInput: boolean }
-        >) {
-          if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    await page.goto(route, { waitUntil: 'networkidle' });
+const JS_BUDGET_BYTES = 150 * 1024;
+const DEMO = { email: 'demo@scmp.test', password: 'DemoPass!2026' };
+
+type Script = { url: string; wire: number; gzip: number; encoding: string | undefined };
+
+/** Records every script the page loads: bytes on the wire and their gzip size. */
+function recordScripts(page: Page): Promise<Script>[] {
+  const scripts: Promise<Script>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    scripts.push(
+      (async () => {
+        const response = await request.response();
+        const [sizes, body, headers] = await Promise.all([
+          request.sizes(),
+          response?.body() ?? Buffer.alloc(0),
+          response?.allHeaders() ?? {},
+        ]);
+        return {
+          url: request.url(),
+          wire: sizes.responseBodySize,
+          gzip: gzipSync(body).length,
+          encoding: headers['content-encoding'],
+        };
+      })(),
+    );
+  });
+  return scripts;
+}
+
+async function observeLayoutShift(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { __cls: number }).__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<
+        PerformanceEntry & { value: number; hadRecentInput: boolean }
+      >) {
+        if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const ROUTES = [
+  { route: '/', signedIn: false },
+  { route: '/pricing', signedIn: false },
+  { route: '/features', signedIn: false },
+  { route: '/login', signedIn: false },
+  { route: '/dashboard', signedIn: true },
+];
+
+for (const { route, signedIn } of ROUTES) {
+  test(`${route}: at most 150 KB gzip of JavaScript before it is usable, no layout shift`, async ({
+    page,
+    request,
+  }) => {
+    if (signedIn) {
+      const res = await request.post('/api/v1/auth/login', { data: DEMO });
+      expect(res.ok()).toBe(true);
+      const token = ((await res.json()) as { data: { token: string } }).data.token;
+      await page.addInitScript((t) => localStorage.setItem('token', t), token);
+    }
+    await observeLayoutShift(page);
+    const scripts = recordScripts(page);
+
+    await page.goto(route);
+    // Usable: the routed page shows its heading, the cookie banner is up, nothing more loads.
+    await expect(page.locator('main h1').first()).toBeVisible();
     await expect(page.getByText('We use cookies to enhance your experience')).toBeVisible();
-    await page.waitForTimeout(500); // let late shifts (fonts, banner) be reported
-    const bytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500); // late shifts (fonts, banner) and late chunks are reported
+
+    const loaded = await Promise.all(scripts);
+    const gzip = loaded.reduce((sum, s) => sum + s.gzip, 0);
+    const wire = loaded.reduce((sum, s) => sum + s.wire, 0);
     const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
     console.log(
-      `${route}: ${(bytes / 1024).toFixed(1)} KB of JavaScript on the wire, CLS ${cls.toFixed(3)}`,
+      `${route}: ${(gzip / 1024).toFixed(1)} KB gzip of JavaScript (${(wire / 1024).toFixed(1)} KB on the wire, ${loaded.length} files), CLS ${cls.toFixed(3)}`,
     );
-    expect(bytes).toBeGreaterThan(0);
+
+    expect(loaded.length).toBeGreaterThan(0);
+    // Served compressed (br or gzip), so the wire carries at most the gzip size or less.
+    for (const script of loaded) expect(script.encoding, script.url).toMatch(/^(br|gzip)$/);
+    expect(gzip).toBeLessThanOrEqual(JS_BUDGET_BYTES);
+    expect(wire).toBeLessThanOrEqual(JS_BUDGET_BYTES);
     expect(cls).toBeLessThan(0.1);
   });
 }

@@ -1,4 +1,4 @@
-import { createTheme, Modal, type MantineThemeOverride } from '@mantine/core';
+import { createTheme, type MantineThemeOverride } from '@mantine/core';
 import {
   DEFAULT_BRANDING,
   DEFAULT_NAV_BACKGROUND,
@@ -40,8 +40,9 @@ export function themeFromBranding(branding: PublicBranding): MantineThemeOverrid
     defaultRadius: 'md',
     autoContrast: true,
     components: {
-      // The close button is an icon: give it an accessible name.
-      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+      // The close button is an icon: give it an accessible name. A plain object, not Modal.extend():
+      // importing Modal here would put it (and its scroll area, focus trap…) in every first load.
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     },
   });
 }

@@ -8,7 +8,10 @@ export type SpaServer = { sendIndex: (reply: FastifyReply) => FastifyReply; avai
 const MISSING_BUILD_HTML =
   '<!doctype html><meta charset="utf-8"><title>SCMP</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>';
 
-/** Serves the built SPA: hashed assets cached immutable, index.html never cached (history fallback). */
+/**
+ * Serves the built SPA: hashed assets cached immutable (precompressed .br/.gz when present),
+ * index.html never cached (history fallback).
+ */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<SpaServer> {
   const indexFile = path.join(distDir, 'index.html');
   const available = existsSync(indexFile);
@@ -20,6 +23,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       index: false,
       wildcard: false,
       cacheControl: false,
+      // The web build writes .br and .gz beside each asset: sent as they are when the browser
+      // accepts them (no compression work per request); other files are compressed on the fly.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header(

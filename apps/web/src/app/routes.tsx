@@ -1,33 +1,63 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from './AppLayout';
 import { RequireAuth } from './RequireAuth';
 import { RedirectIfAuthenticated } from './RedirectIfAuthenticated';
 
-/** Every route of both spec parts; each page is its own chunk. */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => {
+type PageModule = { default: React.ComponentType };
+
+/** Each page element's chunk loader, so the first page can start loading before the shell renders. */
+const loaders = new Map<React.ReactElement, () => Promise<unknown>>();
+
+/** Every route of both spec parts; each page is its own chunk, loaded with the data layer. */
+const page = (load: () => Promise<PageModule>) => {
+  const loadAll = () => Promise.all([load(), import('../lib/DataProvider')]);
+  const Component = lazy(() =>
+    loadAll().then(([{ default: Page }, data]) => ({
+      default: () => (
+        <data.DataProvider>
+          <Page />
+        </data.DataProvider>
+      ),
+    })),
+  );
+  const element = <Component />;
+  loaders.set(element, loadAll);
+  return element;
+};
+
+/** A page that loads no data (no TanStack Query, no tRPC): the small first load of public pages. */
+const staticPage = (load: () => Promise<PageModule>) => {
   const Component = lazy(load);
-  return <Component />;
+  const element = <Component />;
+  loaders.set(element, load);
+  return element;
 };
 
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: '/', element: page(() => import('../pages/public/HomePage')) },
-      { path: '/features', element: page(() => import('../pages/public/FeaturesPage')) },
-      { path: '/pricing', element: page(() => import('../pages/public/PricingPage')) },
-      { path: '/case-studies', element: page(() => import('../pages/public/CaseStudiesPage')) },
+      { path: '/', element: staticPage(() => import('../pages/public/HomePage')) },
+      { path: '/features', element: staticPage(() => import('../pages/public/FeaturesPage')) },
+      { path: '/pricing', element: staticPage(() => import('../pages/public/PricingPage')) },
+      {
+        path: '/case-studies',
+        element: staticPage(() => import('../pages/public/CaseStudiesPage')),
+      },
       {
         path: '/health-safety-compliance',
-        element: page(() => import('../pages/public/HealthSafetyPage')),
+        element: staticPage(() => import('../pages/public/HealthSafetyPage')),
       },
       { path: '/contact', element: page(() => import('../pages/public/ContactPage')) },
-      { path: '/terms', element: page(() => import('../pages/legal/TermsPage')) },
-      { path: '/privacy', element: page(() => import('../pages/legal/PrivacyPage')) },
-      { path: '/cookies', element: page(() => import('../pages/legal/CookiesPage')) },
-      { path: '/user-guides', element: page(() => import('../pages/help/UserGuidesPage')) },
-      { path: '/training-videos', element: page(() => import('../pages/help/TrainingVideosPage')) },
+      { path: '/terms', element: staticPage(() => import('../pages/legal/TermsPage')) },
+      { path: '/privacy', element: staticPage(() => import('../pages/legal/PrivacyPage')) },
+      { path: '/cookies', element: staticPage(() => import('../pages/legal/CookiesPage')) },
+      { path: '/user-guides', element: staticPage(() => import('../pages/help/UserGuidesPage')) },
+      {
+        path: '/training-videos',
+        element: staticPage(() => import('../pages/help/TrainingVideosPage')),
+      },
       {
         element: <RedirectIfAuthenticated />,
         children: [
@@ -106,7 +136,19 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: page(() => import('../pages/public/NotFoundPage')) },
+      { path: '*', element: staticPage(() => import('../pages/public/NotFoundPage')) },
     ],
   },
 ];
+
+/**
+ * Starts fetching the chunk of the page at `pathname` (called at start-up, in parallel with the
+ * tenant's branding request) instead of after the shell's first render.
+ */
+export function preloadRoute(pathname: string): void {
+  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  const load = element ? loaders.get(element as React.ReactElement) : undefined;
+  load?.().catch(() => {
+    /* the router's own load reports failures */
+  });
+}

@@ -1,7 +1,8 @@
 import { QueryClient, MutationCache, QueryCache } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
-import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '@scmp/api';
+import { dataLayer } from './data-layer-ref';
 import { clearStoredToken, getStoredToken } from './token';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -73,3 +74,15 @@ export function createClient() {
     ],
   });
 }
+
+/** The app's one query cache and tRPC client (this module loads once, with the first data page). */
+export const queryClient = createQueryClient();
+export const trpcClient = createClient();
+/** Query options outside React components and providers (the session keeper uses it). */
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+
+dataLayer.current = {
+  seedUser: (user) =>
+    queryClient.setQueryData(trpc.auth.me.queryKey(), { success: true as const, data: user }),
+  clear: () => queryClient.clear(),
+};

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { PLAN_LIST, type PlanId } from '@scmp/api/contracts';
+import { PLAN_LIST, type PlanId } from '@scmp/api/contracts/plans';
 import { useState } from 'react';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { money, newIdempotencyKey } from './format';

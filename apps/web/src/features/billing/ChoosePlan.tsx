@@ -14,7 +14,12 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PLAN_LIST, SETUP_FEE_PENCE, monthlyPricePence, type PlanId } from '@scmp/api/contracts';
+import {
+  PLAN_LIST,
+  SETUP_FEE_PENCE,
+  monthlyPricePence,
+  type PlanId,
+} from '@scmp/api/contracts/plans';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTRPC } from '../../lib/trpc';

@@ -1,4 +1,4 @@
-import { formatGbp } from '@scmp/api/contracts';
+import { formatGbp } from '@scmp/api/contracts/plans';
 
 export const TEST_MODE_TEXT = 'Test mode — no real charges';
 

@@ -1,16 +1,29 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import {
+  addNavigationGuard,
+  isNavigationHeld,
+  proceedHeldNavigation,
+  resetHeldNavigation,
+  subscribeHeldNavigation,
+} from '../../lib/navigation-guard';
 
 /**
- * Asks before leaving with unsaved changes: in-app navigation through react-router's blocker
- * (a confirmation dialog), reloads and tab closes through beforeunload.
+ * Asks before leaving with unsaved changes: in-app navigation (links, back/forward) through the
+ * app history's navigation guard (a confirmation dialog), reloads and tab closes through
+ * beforeunload.
  */
 export function UnsavedChangesPrompt({ when, message }: { when: boolean; message: string }) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      when && currentLocation.pathname !== nextLocation.pathname,
+  const whenRef = useRef(when);
+  whenRef.current = when;
+  useEffect(
+    () =>
+      addNavigationGuard((current, next) => whenRef.current && current.pathname !== next.pathname),
+    [],
   );
+  // Leaving the page some other way forgets a held navigation.
+  useEffect(() => () => resetHeldNavigation(), []);
+  const blocked = useSyncExternalStore(subscribeHeldNavigation, isNavigationHeld);
 
   useEffect(() => {
     if (!when) return;
@@ -23,18 +36,13 @@ export function UnsavedChangesPrompt({ when, message }: { when: boolean; message
   }, [when]);
 
   return (
-    <Modal
-      opened={blocker.state === 'blocked'}
-      onClose={() => blocker.reset?.()}
-      title="Unsaved changes"
-      centered
-    >
+    <Modal opened={blocked} onClose={resetHeldNavigation} title="Unsaved changes" centered>
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end">
-        <Button variant="default" onClick={() => blocker.reset?.()}>
+        <Button variant="default" onClick={resetHeldNavigation}>
           Stay on this page
         </Button>
-        <Button color="red" onClick={() => blocker.proceed?.()}>
+        <Button color="red" onClick={proceedHeldNavigation}>
           Leave without saving
         </Button>
       </Group>

@@ -11,7 +11,13 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { PLAN_LIST, SETUP_FEE_PENCE, formatGbp, type Plan, type PlanId } from '@scmp/api/contracts';
+import {
+  PLAN_LIST,
+  SETUP_FEE_PENCE,
+  formatGbp,
+  type Plan,
+  type PlanId,
+} from '@scmp/api/contracts/plans';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../session/SessionProvider';

@@ -1,6 +1,6 @@
 import { Alert, Box, Grid, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { calculateSavings, formatGbp } from '@scmp/api/contracts';
+import { calculateSavings, formatGbp } from '@scmp/api/contracts/plans';
 import { useId, useState } from 'react';
 
 const gbp = (pounds: number) => formatGbp(pounds * 100);

@@ -1,19 +1,26 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type ReactNode,
 } from 'react';
-import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
+import { dataLayer } from '../../lib/data-layer-ref';
 import { clearStoredToken, getStoredToken, setStoredToken } from '../../lib/token';
 import type { RouterOutputs } from '../../lib/types';
 
 export type SessionUser = RouterOutputs['auth']['me']['data'];
+
+/** What SessionSync reports from the auth.me query. */
+export type MeState = {
+  user: SessionUser | null;
+  pending: boolean;
+  refetch: () => Promise<unknown>;
+};
 
 type SessionState = {
   user: SessionUser | null;
@@ -28,101 +35,64 @@ type SessionState = {
 
 const SessionContext = createContext<SessionState | null>(null);
 
-/** Spec part 1 §9: validity is re-checked every 300 seconds (and on focus / tab visible). */
-export const SESSION_RECHECK_MS = 300_000;
-/** Focus and visibilitychange usually fire together; one check covers both. */
-const MIN_CHECK_GAP_MS = 2_000;
+// The auth.me query and the periodic re-validation need TanStack Query and the tRPC client: they
+// load only when a token is stored, so anonymous visits to public pages skip the data layer.
+const SessionSync = lazy(() => import('./SessionSync'));
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => getStoredToken());
-  const meQuery = useQuery({
-    ...trpc.auth.me.queryOptions(),
-    enabled: Boolean(token),
-    staleTime: Infinity,
-  });
+  const [me, setMe] = useState<MeState | null>(null);
+  /** The user a fresh sign-in handed over, until auth.me reports. */
+  const [signedInUser, setSignedInUser] = useState<SessionUser | null>(null);
+
+  const forget = useCallback(() => {
+    setToken(null);
+    setMe(null);
+    setSignedInUser(null);
+    dataLayer.current?.clear();
+  }, []);
 
   const signOutLocally = useCallback(() => {
     clearStoredToken();
-    setToken(null);
-    queryClient.clear();
-  }, [queryClient]);
+    forget();
+  }, [forget]);
 
   useEffect(() => {
-    const onExpired = () => {
-      setToken(null);
-      queryClient.clear();
-    };
-    window.addEventListener('scmp:session-expired', onExpired);
-    return () => window.removeEventListener('scmp:session-expired', onExpired);
-  }, [queryClient]);
+    window.addEventListener('scmp:session-expired', forget);
+    return () => window.removeEventListener('scmp:session-expired', forget);
+  }, [forget]);
 
-  // Re-validate while signed in. A 401 with session_expired is handled by the query cache's global
-  // handler (clears the token, fires scmp:session-expired); an unknown token signs out locally;
-  // any other failure is only logged and the session is kept.
-  const lastCheck = useRef(0);
-  const validate = useCallback(async () => {
-    if (!getStoredToken()) return;
-    const now = Date.now();
-    if (now - lastCheck.current < MIN_CHECK_GAP_MS) return;
-    lastCheck.current = now;
-    try {
-      await queryClient.fetchQuery({
-        ...trpc.auth.validateSession.queryOptions(),
-        staleTime: 0,
-        retry: false,
-      });
-    } catch (error) {
-      const envelope = errorEnvelopeOf(error);
-      if (envelope?.session_expired) return;
-      if (envelope?.code === 'UNAUTHENTICATED') {
-        signOutLocally();
-        return;
-      }
-      console.warn('Session validation failed', error);
-    }
-  }, [queryClient, trpc, signOutLocally]);
+  const signIn = useCallback((newToken: string, user: SessionUser) => {
+    setStoredToken(newToken);
+    dataLayer.current?.seedUser(user);
+    setSignedInUser(user);
+    setToken(newToken);
+  }, []);
 
-  useEffect(() => {
-    if (!token) return;
-    const onFocus = () => void validate();
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') void validate();
-    };
-    window.addEventListener('focus', onFocus);
-    document.addEventListener('visibilitychange', onVisibility);
-    const timer = window.setInterval(() => void validate(), SESSION_RECHECK_MS);
-    return () => {
-      window.removeEventListener('focus', onFocus);
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.clearInterval(timer);
-    };
-  }, [token, validate]);
-
-  const signIn = useCallback(
-    (newToken: string, user: SessionUser) => {
-      setStoredToken(newToken);
-      queryClient.setQueryData(trpc.auth.me.queryKey(), { success: true as const, data: user });
-      setToken(newToken);
-    },
-    [queryClient, trpc],
-  );
-
-  const user = token ? (meQuery.data?.data ?? null) : null;
+  const settled = me !== null && !me.pending;
+  const user = token ? (settled ? me.user : (me?.user ?? signedInUser)) : null;
   const value = useMemo<SessionState>(
     () => ({
       user,
-      loading: Boolean(token) && meQuery.isPending,
+      loading: Boolean(token) && !user && !settled,
       isAuthenticated: Boolean(user),
       needsVerification: Boolean(user && !user.email_verified_at),
       signIn,
       signOutLocally,
-      refetchUser: () => meQuery.refetch(),
+      refetchUser: () => me?.refetch() ?? Promise.resolve(),
     }),
-    [user, token, meQuery, signIn, signOutLocally],
+    [user, token, settled, me, signIn, signOutLocally],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {children}
+      {token ? (
+        <Suspense fallback={null}>
+          <SessionSync onState={setMe} signOutLocally={signOutLocally} />
+        </Suspense>
+      ) : null}
+    </SessionContext.Provider>
+  );
 }
 
 export function useSession(): SessionState {

@@ -1,16 +1,12 @@
-import { Box, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import {
-  IconChevronDown,
-  IconLayoutDashboard,
-  IconLogout,
-  IconShieldCheck,
-} from '@tabler/icons-react';
+import { IconLayoutDashboard } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { shellColors } from '@scmp/ui';
 import { useSession } from '../session/SessionProvider';
 import { useTenant } from '../tenant/TenantProvider';
+import { AccountMenu } from './AccountMenu';
 import { BrandLogo } from './BrandLogo';
 import {
   DASHBOARD_LINKS,
@@ -86,43 +82,12 @@ export function SiteHeader() {
                   Dashboard
                 </Button>
               ) : null}
-              <Menu position="bottom-end" width={230} shadow="md">
-                <Menu.Target>
-                  <UnstyledButton
-                    className={classes.userButton}
-                    aria-label={`Account menu for ${user.name}`}
-                  >
-                    <Group gap={6} wrap="nowrap">
-                      <Text size="sm" c="inherit">
-                        Welcome, <strong>{user.name}</strong>
-                      </Text>
-                      <IconChevronDown size={14} aria-hidden />
-                    </Group>
-                  </UnstyledButton>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Label>{user.email}</Menu.Label>
-                  {accountLinks.map((link) => (
-                    <Menu.Item
-                      key={link.to}
-                      component={Link}
-                      to={link.to}
-                      leftSection={link === STAFF_LINK ? <IconShieldCheck size={16} /> : undefined}
-                    >
-                      {link.label}
-                    </Menu.Item>
-                  ))}
-                  <Menu.Divider />
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconLogout size={16} />}
-                    onClick={() => void signOut()}
-                    disabled={signingOut}
-                  >
-                    Sign out
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <AccountMenu
+                user={user}
+                accountLinks={accountLinks}
+                signOut={signOut}
+                signingOut={signingOut}
+              />
             </>
           ) : (
             <>

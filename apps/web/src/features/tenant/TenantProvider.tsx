@@ -4,6 +4,8 @@ import { PRODUCT } from '@scmp/api/contracts/product';
 import { BrandedTheme } from '@scmp/ui';
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -12,7 +14,6 @@ import {
   type ReactNode,
 } from 'react';
 import { theme as defaultTheme } from '../../app/theme';
-import { ConfigurationError } from './ConfigurationError';
 import {
   loadTenant,
   TENANT_LOAD_FAILED_TEXT,
@@ -42,6 +43,11 @@ function fallbackMainSiteUrl(): string {
   const host = hinted && labels.length > 1 ? labels.slice(1).join('.') : hostname;
   return mainSiteUrl({ protocol, hostname, port }, host);
 }
+
+// Only shown when the site configuration cannot be loaded: not part of the first load.
+const ConfigurationError = lazy(() =>
+  import('./ConfigurationError').then((m) => ({ default: m.ConfigurationError })),
+);
 
 const TenantContext = createContext<TenantState | null>(null);
 
@@ -81,7 +87,9 @@ export function TenantProvider({ children }: { children: ReactNode }) {
   if (state.kind === 'error') {
     return (
       <MantineProvider theme={defaultTheme}>
-        <ConfigurationError message={state.message} mainSiteUrl={fallbackMainSiteUrl()} />
+        <Suspense fallback={<TenantLoading />}>
+          <ConfigurationError message={state.message} mainSiteUrl={fallbackMainSiteUrl()} />
+        </Suspense>
       </MantineProvider>
     );
   }

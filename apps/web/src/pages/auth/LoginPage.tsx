@@ -1,11 +1,19 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth/AuthCard';
 import { LoginForm, type LoginOutcome } from '../../features/auth/LoginForm';
-import { ResendVerificationButton } from '../../features/auth/ResendVerificationButton';
-import { TwoFactorForm } from '../../features/auth/TwoFactorForm';
 import { usePageMeta } from '../../lib/page-meta';
+
+// Later steps of the sign-in, loaded when reached (the first load stays small).
+const ResendVerificationButton = lazy(() =>
+  import('../../features/auth/ResendVerificationButton').then((m) => ({
+    default: m.ResendVerificationButton,
+  })),
+);
+const TwoFactorForm = lazy(() =>
+  import('../../features/auth/TwoFactorForm').then((m) => ({ default: m.TwoFactorForm })),
+);
 
 type Step = { kind: 'credentials' } | LoginOutcome;
 
@@ -28,11 +36,13 @@ export default function LoginPage() {
           <Text size="sm">
             We sent a verification link to <strong>{step.email}</strong>.
           </Text>
-          <ResendVerificationButton
-            email={step.email}
-            fullWidth
-            successFallback="Verification email sent successfully. Please check your inbox."
-          />
+          <Suspense fallback={null}>
+            <ResendVerificationButton
+              email={step.email}
+              fullWidth
+              successFallback="Verification email sent successfully. Please check your inbox."
+            />
+          </Suspense>
           <Button variant="subtle" onClick={back}>
             Back to login
           </Button>
@@ -44,7 +54,9 @@ export default function LoginPage() {
   if (step.kind === 'two-factor') {
     return (
       <AuthCard title="Two-factor authentication" subtitle={step.email}>
-        <TwoFactorForm email={step.email} onBack={back} />
+        <Suspense fallback={null}>
+          <TwoFactorForm email={step.email} onBack={back} />
+        </Suspense>
       </AuthCard>
     );
   }

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { PLAN_LIST } from '@scmp/api/contracts';
+import { PLAN_LIST } from '@scmp/api/contracts/plans';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth/AuthCard';

@@ -12,7 +12,7 @@ import {
 import { IconLock, IconPlayerPlay, IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DemoModal } from '../../features/marketing/DemoModal';
+import { LazyDemoModal } from '../../features/marketing/LazyDemoModal';
 import { ExpandableCards } from '../../features/marketing/ExpandableCards';
 import { PageHeader } from '../../features/marketing/PageHeader';
 import {
@@ -125,7 +125,7 @@ export default function FeaturesPage() {
         </Group>
       </Container>
 
-      <DemoModal
+      <LazyDemoModal
         opened={demoOpen}
         onClose={() => setDemoOpen(false)}
         title="Watch Demo"

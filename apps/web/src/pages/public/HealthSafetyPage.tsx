@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DemoModal } from '../../features/marketing/DemoModal';
+import { LazyDemoModal } from '../../features/marketing/LazyDemoModal';
 import { ExpandableCards, type ExpandableItem } from '../../features/marketing/ExpandableCards';
 import { PageHeader } from '../../features/marketing/PageHeader';
 import { usePageMeta } from '../../lib/page-meta';
@@ -175,7 +175,7 @@ export default function HealthSafetyPage() {
         </Paper>
       </Container>
 
-      <DemoModal
+      <LazyDemoModal
         opened={demoOpen}
         onClose={() => setDemoOpen(false)}
         title="Health and safety demo"

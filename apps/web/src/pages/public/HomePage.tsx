@@ -19,7 +19,8 @@ import {
   IconShieldCheck,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { PLAN_LIST, PRODUCT, SETUP_FEE_PENCE, formatGbp } from '@scmp/api/contracts';
+import { PLAN_LIST, SETUP_FEE_PENCE, formatGbp } from '@scmp/api/contracts/plans';
+import { PRODUCT } from '@scmp/api/contracts/product';
 import { Link } from 'react-router';
 import { SavingsCalculator } from '../../features/marketing/SavingsCalculator';
 import { usePageMeta } from '../../lib/page-meta';
