@@ -1,68 +1,101 @@
-// npm run bench: hot paths of the built server beside a bare Fastify route measured in the same run.
-// Results print as a table and are written to bench/results.json. Figures are per machine.
+// npm run bench: hot paths of the built server beside a bare Fastify route (C) measured in the same
+// run (C is measured again right before each module; each ratio uses that nearby C). Prints a
+// table (requests/s, p50, p99, errors, ratio to C, target, pass) and writes it to BENCH_OUT
+// (default bench/results.json). Figures are per machine: run it on a quiet one.
+//
+// Env: SERVER_BUNDLE (default apps/server/dist/main.js, built when missing), BENCH_OUT,
+// BENCH_PORT_BASE (default 3290; uses base..base+5), BENCH_DURATION (seconds per load, default 8),
+// BENCH_DATABASE_URL (PostgreSQL to use; else a throwaway cluster on BENCH_PG_PORT, 55504),
+// BENCH_ONLY (comma-separated module names, e.g. "public-branding,auth").
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { load, startProcess, startServer, summary } from './bench/lib.mjs';
+import path from 'node:path';
+import { demoToken, load, serverBundle, startProcess, startServer, summary } from './bench/lib.mjs';
 
-if (!existsSync('apps/server/dist/main.js')) {
+if (!process.env.SERVER_BUNDLE && !existsSync(serverBundle())) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@scmp/server'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(1);
 }
 
+const base = Number(process.env.BENCH_PORT_BASE ?? 3290);
+const ports = {
+  server: base,
+  bare: base + 1,
+  postgres: base + 2,
+  miss: base + 3,
+  startup: base + 4,
+};
+const MODULES = ['rest-door', 'public-branding', 'trpc', 'organizations', 'auth', 'startup'];
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+
 const results = [];
-const bare = await startProcess(['scripts/bench/bare-server.mjs'], 3291);
-const server = await startServer({ port: 3290 });
-try {
-  await load({ url: `${bare.url}/api/v1/health`, duration: 2 }); // warm-up
-  const baseline = summary(
-    'bare Fastify route (C)',
+const bare = await startProcess(['scripts/bench/bare-server.mjs'], ports.bare);
+// The worker runs as in production; demo data gives a tenant (oakfield) and a customer.
+const server = await startServer({ port: ports.server });
+/** C again right before each module, so a machine whose load drifts skews the ratios less. */
+const measureC = async (label) => {
+  await load({ url: `${bare.url}/api/v1/health`, duration: 1 });
+  return summary(
+    `bare Fastify route (C${label})`,
     await load({ url: `${bare.url}/api/v1/health` }),
   );
-  results.push(baseline);
-  await load({ url: `${server.url}/api/v1/health`, duration: 2 });
-  results.push(
-    summary(
-      'GET /api/v1/health (REST door + DB ping)',
-      await load({ url: `${server.url}/api/v1/health` }),
-    ),
-  );
-
-  // Later areas add their hot paths as modules exporting `bench({ serverUrl, load, summary })`.
-  for (const module of [
-    './bench/auth.mjs',
-    './bench/public-branding.mjs',
-    './bench/organizations.mjs',
-  ]) {
-    if (!existsSync(new URL(module, import.meta.url))) continue;
-    const { bench } = await import(module);
-    if (typeof bench !== 'function') continue;
-    for (const row of await bench({ serverUrl: server.url, load, summary })) results.push(row);
+};
+try {
+  await load({ url: `${bare.url}/api/v1/health`, duration: 2 }); // warm-up
+  const first = await measureC('');
+  results.push({
+    ...first,
+    target: { text: 'yardstick', test: (row) => row.errors === 0 },
+  });
+  const token = await demoToken(server.url);
+  let moduleC = first;
+  for (const name of MODULES) {
+    if (only && !only.includes(name)) continue;
+    if (results.length > 1 && name !== 'startup') moduleC = await measureC(` before ${name}`);
+    const { bench } = await import(`./bench/${name}.mjs`);
+    const rows = await bench({ serverUrl: server.url, token, ports, load, summary });
+    for (const row of rows) results.push({ ...row, c: moduleC.requests_per_sec });
+    console.log(
+      `  ${name} (C ${moduleC.requests_per_sec}/s): ${rows.map((r) => `${r.name} ${r.requests_per_sec ?? `${r.p50_ms} ms`}`).join('; ')}`,
+    );
   }
 } finally {
   await server.stop();
   await bare.stop();
 }
 
-const c = results[0].requests_per_sec;
-const rows = results.map((r) => ({
-  ...r,
-  ratio_to_C: r.requests_per_sec ? Number((r.requests_per_sec / c).toFixed(2)) : null,
-}));
+const rows = results.map(({ target, c: nearbyC, ...r }) => {
+  // Each row's ratio uses the C measured right before its module (the first C for the rest).
+  const c = nearbyC ?? results[0].requests_per_sec;
+  const context = { c, rows: results };
+  return {
+    ...r,
+    C_nearby: nearbyC ?? r.requests_per_sec,
+    ratio_to_C: r.requests_per_sec ? Number((r.requests_per_sec / c).toFixed(2)) : null,
+    target: target ? target.text + (target.note ? ` (${target.note(r, context)})` : '') : '',
+    pass: target ? (target.test(r, context) ? 'pass' : 'FAIL') : '',
+  };
+});
 console.log(
-  `\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`,
+  `\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}, load ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`,
 );
 console.table(rows);
-mkdirSync('bench', { recursive: true });
+const out = process.env.BENCH_OUT ?? 'bench/results.json';
+mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(
-  'bench/results.json',
+  out,
   JSON.stringify(
     {
-      machine: { cpus: os.cpus().length, node: process.version },
+      machine: { cpus: os.cpus().length, node: process.version, loadavg: os.loadavg() },
       at: new Date().toISOString(),
       results: rows,
     },
     null,
     2,
-  ),
+  ) + '\n',
 );
+console.log(`written to ${out}`);

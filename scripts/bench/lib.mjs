@@ -1,9 +1,15 @@
 // Shared pieces of the benchmarks: start processes on loopback, run autocannon, format results.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+
+/** The built server the benchmarks run (SERVER_BUNDLE picks another build, e.g. a .tmp one). */
+export const serverBundle = () => process.env.SERVER_BUNDLE ?? 'apps/server/dist/main.js';
+
+/** Seconds each measured load lasts (BENCH_DURATION shortens a quick run). */
+export const benchDuration = () => Number(process.env.BENCH_DURATION ?? 8);
 
 export async function waitFor(url, timeoutMs = 30_000) {
   const start = Date.now();
@@ -14,35 +20,56 @@ export async function waitFor(url, timeoutMs = 30_000) {
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`${url} did not become ready`);
 }
 
-/** Starts the built server on a throwaway data folder; resolves once healthy. */
-export async function startServer({ port, env = {} }) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scmp-bench-'));
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+/**
+ * Starts the built server on a throwaway data folder (or `dataDir`); resolves once healthy with
+ * the milliseconds that took.
+ */
+export async function startServer({ port, env = {}, dataDir, timeoutMs = 120_000 }) {
+  const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'scmp-bench-'));
+  const removeData = () => rmSync(dir, { recursive: true, force: true });
+  const started = performance.now();
+  const child = spawn(process.execPath, [serverBundle()], {
     env: {
       ...process.env,
       PORT: String(port),
-      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
       LOG_LEVEL: 'silent',
       APP_URL: `http://localhost:${port}`,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitFor(`http://127.0.0.1:${port}/api/v1/health`);
-  return { url: `http://127.0.0.1:${port}`, dataDir, stop: () => stop(child) };
+  const exited = new Promise((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`server exited early (code ${code})`))),
+  );
+  exited.catch(() => undefined);
+  await Promise.race([waitFor(`http://127.0.0.1:${port}/api/v1/health`, timeoutMs), exited]);
+  const readyMs = Math.round(performance.now() - started);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir: dir,
+    readyMs,
+    removeData,
+    /** Stops the server; a data folder made here is removed unless `keepData`. */
+    stop: async ({ keepData = false } = {}) => {
+      await stop(child);
+      if (!dataDir && !keepData) removeData();
+    },
+  };
 }
 
-export async function startProcess(args, port) {
+export async function startProcess(args, port, env = {}, readyPath = '/') {
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitFor(`http://127.0.0.1:${port}/`);
+  await waitFor(`http://127.0.0.1:${port}${readyPath}`, 120_000);
   return { url: `http://127.0.0.1:${port}`, stop: () => stop(child) };
 }
 
@@ -56,19 +83,57 @@ function stop(child) {
 
 export function load(options) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections: 50, duration: 8, pipelining: 1, ...options }, (error, result) => {
-      if (error) reject(error);
-      else resolve(result);
-    });
+    autocannon(
+      { connections: 50, duration: benchDuration(), pipelining: 1, ...options },
+      (error, result) => {
+        if (error) reject(error);
+        else resolve(result);
+      },
+    );
   });
 }
 
-export function summary(name, result) {
+/**
+ * One table row from an autocannon result. Answers with another status than `expectStatus`
+ * (default: any 2xx) count as errors, beside socket errors and timeouts.
+ */
+export function summary(name, result, { expectStatus, target } = {}) {
+  const codes = result.statusCodeStats ?? {};
+  let unexpected = 0;
+  for (const [code, stat] of Object.entries(codes)) {
+    const ok = expectStatus ? Number(code) === expectStatus : /^2\d\d$/.test(code);
+    if (!ok) unexpected += stat.count;
+  }
   return {
     name,
     requests_per_sec: Math.round(result.requests.average),
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
-    errors: result.errors + result.timeouts + (result.non2xx ?? 0),
+    errors: result.errors + result.timeouts + unexpected,
+    ...(target ? { target } : {}),
   };
+}
+
+export async function json(url, { method = 'GET', body, token, headers = {} } = {}) {
+  const res = await fetch(url, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, headers: res.headers, body: await res.json().catch(() => ({})) };
+}
+
+/** Signs the seeded demo customer in and returns a bearer token. */
+export async function demoToken(serverUrl) {
+  const res = await json(`${serverUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    body: { email: 'demo@scmp.test', password: 'DemoPass!2026' },
+  });
+  if (res.status !== 200) throw new Error(`demo login failed (${res.status}): ${res.body.message}`);
+  return res.body.data.token;
 }

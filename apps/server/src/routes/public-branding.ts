@@ -1,28 +1,110 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { publicBranding } from '@scmp/api';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { publicBranding, type AppDeps } from '@scmp/api';
 
-const TENANT_BRANDING_ROUTE = '/api/v1/public/tenant/:slug/branding';
+/** Bodies under this size go out uncompressed (the compress plugin's threshold too). */
+const COMPRESS_THRESHOLD = 1024;
+const MAX_SLUG_LENGTH = 100;
+
+type Serialized = { json: string; etag: string; br?: Buffer; gzip?: Buffer };
 
 /**
- * HTTP caching for the tenant shell's branding call on the REST door: the procedure answers from
- * its short in-memory cache; here a successful answer gets an ETag + Cache-Control, and a
- * matching If-None-Match becomes 304 with no body. Done before serialisation so compression
- * (an onSend step) never hides the body from us.
+ * The serialized answer of each cached branding object. The service hands back the same object
+ * while its cache entry lives, so a hit costs one map lookup here; a new entry (a miss, an
+ * invalidation) is a new object and is serialized once. Entries go with their objects.
  */
-export async function registerPublicBrandingRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('preSerialization', async (request, reply, payload: unknown) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-    if (request.routeOptions.url !== TENANT_BRANDING_ROUTE) return payload;
-    if (reply.statusCode !== 200) return payload;
-    const etag = `"${createHash('sha1').update(JSON.stringify(payload)).digest('base64url')}"`;
-    reply.header('etag', etag);
-    reply.header('cache-control', `public, max-age=${publicBranding.TENANT_BRANDING_TTL_SECONDS}`);
-    const ifNoneMatch = request.headers['if-none-match'];
-    const tags = typeof ifNoneMatch === 'string' ? ifNoneMatch.split(/\s*,\s*/) : [];
-    if (tags.includes(etag) || tags.includes(`W/${etag}`) || tags.includes('*')) {
-      reply.code(304);
-    }
-    return payload;
-  });
+const serialized = new WeakMap<object, Serialized>();
+
+function serialize(body: object): Serialized {
+  let entry = serialized.get(body);
+  if (!entry) {
+    const json = JSON.stringify({ success: true, data: body });
+    entry = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    serialized.set(body, entry);
+  }
+  return entry;
 }
+
+function matches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+  if (typeof ifNoneMatch !== 'string') return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === etag || tag === `W/${etag}` || tag === '*');
+}
+
+/** 'br', 'gzip' or undefined from Accept-Encoding (a q=0 coding is refused). */
+function encodingFor(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  if (typeof acceptEncoding !== 'string') return undefined;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [coding = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(coding.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+function compressed(entry: Serialized, encoding: 'br' | 'gzip'): Buffer {
+  if (encoding === 'br') {
+    entry.br ??= brotliCompressSync(entry.json, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 },
+    });
+    return entry.br;
+  }
+  entry.gzip ??= gzipSync(entry.json, { level: 9 });
+  return entry.gzip;
+}
+
+/**
+ * The REST door's native handler for GET /api/v1/public/tenant/{slug}/branding (every tenant page
+ * load): the answer comes from the service's in-memory cache as an already serialized (and, when
+ * asked, already compressed) body with its ETag; a matching If-None-Match answers 304 with no
+ * body. Resolves true once it has answered (never the reply itself: a reply is thenable). An
+ * over-long slug resolves false so the door runs the procedure with its validation; errors (an
+ * unknown tenant) get the usual envelope through `sendError`.
+ */
+export async function tenantBrandingFastPath(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sendError: (reply: FastifyReply, error: unknown) => FastifyReply,
+): Promise<boolean> {
+  const slug = (request.params as { slug?: unknown }).slug;
+  if (typeof slug !== 'string' || slug.length > MAX_SLUG_LENGTH) return false;
+  let body: object;
+  try {
+    body = await publicBranding.getTenantBranding(deps, slug);
+  } catch (error) {
+    sendError(reply, error);
+    return true;
+  }
+  const entry = serialize(body);
+  reply
+    .header('etag', entry.etag)
+    .header('cache-control', `public, max-age=${publicBranding.TENANT_BRANDING_TTL_SECONDS}`)
+    .header('vary', 'accept-encoding');
+  if (matches(request.headers['if-none-match'], entry.etag)) {
+    reply.code(304).send();
+    return true;
+  }
+  reply.type('application/json; charset=utf-8');
+  const encoding =
+    entry.json.length >= COMPRESS_THRESHOLD
+      ? encodingFor(request.headers['accept-encoding'])
+      : undefined;
+  if (!encoding) reply.send(entry.json);
+  // Already compressed: @fastify/compress leaves a reply with content-encoding alone.
+  else reply.header('content-encoding', encoding).send(compressed(entry, encoding));
+  return true;
+}
+
+/**
+ * HTTP caching for the tenant shell's branding call lives in the REST door's native handler
+ * (tenantBrandingFastPath above); no extra Fastify route or hook is needed for it.
+ */
+export async function registerPublicBrandingRoutes(_app: FastifyInstance): Promise<void> {}

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import argon2 from 'argon2';
+import { tooManyRequests } from './rate-limit/rate-limiter';
 
 /** OWASP minimum for argon2id: m=19 MiB, t=2, p=1. */
 export const ARGON2_OPTIONS = {
@@ -10,21 +11,61 @@ export const ARGON2_OPTIONS = {
 } as const;
 
 /**
- * argon2 runs on libuv's pool; bounding concurrency to one less than the core count leaves a core
- * for the event loop, so cheap requests keep their latency while logins saturate.
+ * argon2 runs on libuv's thread pool, one hash per core at most: more would only queue inside the
+ * pool and delay everything else that uses it (file reads, compression, DNS).
  */
-const maxConcurrent = Math.max(1, os.availableParallelism() - 1);
+export const ARGON2_MAX_CONCURRENT = Math.max(1, os.availableParallelism());
+
+// The pool is created on its first use and sized from this variable then: room for every argon2
+// slot plus libuv's default 4 threads for the rest. An explicit setting wins.
+process.env.UV_THREADPOOL_SIZE ??= String(ARGON2_MAX_CONCURRENT + 4);
+
+/** A sign-in that waited this long for an argon2 slot is shed with 429 (the server is saturated). */
+export const LOGIN_MAX_QUEUE_MS = 2_000;
+const SHED_RETRY_AFTER_SECONDS = 1;
+
 let running = 0;
 const waiting: Array<() => void> = [];
 
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= maxConcurrent) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
+function release(): void {
+  running--;
+  const next = waiting.shift();
+  if (next) {
+    running++;
+    next();
+  }
+}
+
+/** Waits for an argon2 slot; rejects with 429 once `maxWaitMs` has passed without one. */
+function acquire(maxWaitMs: number | undefined): Promise<void> {
+  if (running < ARGON2_MAX_CONCURRENT) {
+    running++;
+    return Promise.resolve();
+  }
+  return new Promise<void>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const grant = () => {
+      if (timer) clearTimeout(timer);
+      resolve();
+    };
+    waiting.push(grant);
+    if (maxWaitMs !== undefined) {
+      timer = setTimeout(() => {
+        const index = waiting.indexOf(grant);
+        if (index >= 0) waiting.splice(index, 1);
+        reject(tooManyRequests(SHED_RETRY_AFTER_SECONDS));
+      }, maxWaitMs);
+      timer.unref();
+    }
+  });
+}
+
+async function withSlot<T>(work: () => Promise<T>, maxWaitMs?: number): Promise<T> {
+  await acquire(maxWaitMs);
   try {
     return await work();
   } finally {
-    running--;
-    waiting.shift()?.();
+    release();
   }
 }
 
@@ -32,11 +73,22 @@ export function hashPassword(password: string): Promise<string> {
   return withSlot(() => argon2.hash(password, ARGON2_OPTIONS));
 }
 
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+/**
+ * True when `password` matches `hash`; false for a mismatch or an unreadable hash. With
+ * `maxQueueMs` (sign-in), throws 429 with Retry-After when no argon2 slot frees up in time.
+ */
+export async function verifyPassword(
+  hash: string,
+  password: string,
+  options: { maxQueueMs?: number } = {},
+): Promise<boolean> {
+  await acquire(options.maxQueueMs);
   try {
-    return await withSlot(() => argon2.verify(hash, password));
+    return await argon2.verify(hash, password);
   } catch {
     return false;
+  } finally {
+    release();
   }
 }
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { VERIFICATION_REQUIRED_TEXT } from '../../trpc';
 import { recordActivity } from '../activity/record-activity';
-import { hashPassword, needsRehash, verifyPassword } from '../passwords';
+import { hashPassword, LOGIN_MAX_QUEUE_MS, needsRehash, verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { createSession, type SessionUser } from '../sessions';
 import { normalizeEmail } from './email';
@@ -54,7 +54,7 @@ export async function attemptLogin(
     .where('email', '=', email)
     .executeTakeFirst();
   const hash = user?.password_hash ?? (await getDummyHash());
-  const passwordOk = await verifyPassword(hash, input.password);
+  const passwordOk = await verifyPassword(hash, input.password, { maxQueueMs: LOGIN_MAX_QUEUE_MS });
 
   if (!user || !passwordOk) {
     if (user) {

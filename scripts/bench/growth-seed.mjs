@@ -1,0 +1,271 @@
+// Growth volumes for `npm run bench:seed`, generated inside PostgreSQL with generate_series:
+// 100,000 users, 1,000,000 organizations, 5,000,000 activity events and 1,000,000 tickets (plus
+// instances, sessions, subscriptions, invoices and ticket messages in proportion), all scaled by
+// BENCH_SCALE. And one "typical" customer whose dashboard the growth bench times; the same
+// customer is created in the empty database too.
+import { createHash, randomBytes } from 'node:crypto';
+
+export const VOLUMES = {
+  users: 100_000,
+  organizations: 1_000_000,
+  activity_events: 5_000_000,
+  support_tickets: 1_000_000,
+  instances: 300_000,
+  sessions: 200_000,
+  subscriptions: 100_000,
+  invoices: 500_000,
+};
+
+export function scaled(scale) {
+  return Object.fromEntries(
+    Object.entries(VOLUMES).map(([k, v]) => [k, Math.max(10, Math.round(v * scale))]),
+  );
+}
+
+const TYPES = `(ARRAY['login','security','profile','organization','settings'])`;
+
+const BULK_TABLES = [
+  'users',
+  'organizations',
+  'instances',
+  'sessions',
+  'activity_events',
+  'support_tickets',
+  'support_ticket_messages',
+  'subscriptions',
+  'invoices',
+  'invoice_lines',
+];
+
+/**
+ * Drops the unique constraints no foreign key depends on and the plain indexes of `tables`;
+ * returns the statements that recreate them.
+ */
+async function dropSecondaryIndexes(client, tables) {
+  const { rows: constraints } = await client.query(
+    `SELECT c.conrelid::regclass::text AS tbl, c.conname, pg_get_constraintdef(c.oid) AS def
+     FROM pg_constraint c
+     WHERE c.contype = 'u' AND c.conrelid::regclass::text = ANY($1)
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint f WHERE f.contype = 'f' AND f.conindid = c.conindid)`,
+    [tables],
+  );
+  const { rows: indexes } = await client.query(
+    `SELECT i.tablename AS tbl, i.indexname, i.indexdef FROM pg_indexes i
+     WHERE i.schemaname = 'public' AND i.tablename = ANY($1)
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+    [tables],
+  );
+  const restore = [];
+  for (const c of constraints) {
+    await client.query(`ALTER TABLE ${c.tbl} DROP CONSTRAINT ${c.conname}`);
+    restore.push(`ALTER TABLE ${c.tbl} ADD CONSTRAINT ${c.conname} ${c.def}`);
+  }
+  for (const i of indexes) {
+    await client.query(`DROP INDEX ${i.indexname}`);
+    restore.push(i.indexdef);
+  }
+  return restore;
+}
+
+/** The bulk rows, one INSERT … SELECT generate_series per table; returns seconds per table. */
+export async function seedBulk(client, n, log = () => {}) {
+  const timings = {};
+  const run = async (table, sql) => {
+    const started = performance.now();
+    await client.query(sql);
+    timings[table] = Number(((performance.now() - started) / 1000).toFixed(1));
+    log(`  ${table}: ${timings[table]} s`);
+  };
+  // Foreign-key triggers are skipped while bulk loading when we may (superuser); rows are valid.
+  await client.query(`SET session_replication_role = replica`).catch(() => undefined);
+  await client.query(`SET synchronous_commit = off`);
+  await client.query(`SET maintenance_work_mem = '256MB'`);
+  // Secondary indexes and unique constraints are built once after the load (a sorted build is
+  // many times faster than keeping them up to date row by row); primary keys stay.
+  const rebuild = await dropSecondaryIndexes(client, BULK_TABLES);
+  await run(
+    'users',
+    `INSERT INTO users (name, email, password_hash, email_verified_at, created_at)
+     SELECT 'Bench user ' || g, 'bench-' || g || '@bench.test', 'not-a-hash', now(),
+            now() - (g % 700) * interval '1 day'
+     FROM generate_series(1, ${n.users}) g`,
+  );
+  const { rows } = await client.query(
+    `SELECT min(id) AS lo FROM users WHERE email LIKE 'bench-%@bench.test'`,
+  );
+  const lo = Number(rows[0].lo);
+  const user = (expr) => `(${lo} + (${expr}) % ${n.users})`;
+  await run(
+    'organizations',
+    `INSERT INTO organizations (owner_id, name, type, description, subdomain, status, created_at)
+     SELECT ${user('g')}, 'Organization ' || g, (ARRAY['school','camp','other'])[1 + g % 3],
+            'A bench organization', 'bench-org-' || g,
+            (ARRAY['active','pending','inactive'])[1 + g % 3],
+            now() - (g % 720) * interval '1 day' - (g % 86400) * interval '1 second'
+     FROM generate_series(1, ${n.organizations}) g`,
+  );
+  await run(
+    'instances',
+    `INSERT INTO instances (organization_id, owner_id, name, prefix, host, status, ssl_status, created_at)
+     SELECT o.id, o.owner_id, 'main', 'main', 'main-' || o.subdomain || '.bench.test',
+            (ARRAY['active','pending','suspended'])[1 + o.id % 3], 'active', o.created_at
+     FROM organizations o
+     WHERE o.subdomain LIKE 'bench-org-%'
+     ORDER BY o.id LIMIT ${n.instances}`,
+  );
+  await run(
+    'sessions',
+    `INSERT INTO sessions (user_id, token_hash, ip_address, user_agent, created_at, last_active_at, expires_at)
+     SELECT ${user('g')}, md5('a' || g) || md5('b' || g), '10.0.0.1', 'Mozilla/5.0 bench',
+            now() - (g % 30) * interval '1 day', now() - (g % 30) * interval '1 hour',
+            now() + interval '60 days'
+     FROM generate_series(1, ${n.sessions}) g`,
+  );
+  await run(
+    'activity_events',
+    `INSERT INTO activity_events (user_id, type, action, description, severity, ip_address, user_agent, device, created_at)
+     SELECT ${user('g')}, ${TYPES}[1 + g % 5], 'bench.event', 'Bench event ' || g, 'info',
+            '10.0.0.1', 'Mozilla/5.0 bench', 'Desktop',
+            now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second'
+     FROM generate_series(1, ${n.activity_events}) g`,
+  );
+  await run(
+    'support_tickets',
+    `INSERT INTO support_tickets (user_id, subject, description, category, priority, status, created_at, updated_at)
+     SELECT ${user('g')}, 'Bench ticket ' || g, 'Something to look at.',
+            (ARRAY['billing','technical','general'])[1 + g % 3],
+            (ARRAY['low','medium','high','urgent'])[1 + g % 4],
+            (ARRAY['open','in_progress','resolved','closed'])[1 + g % 4],
+            now() - (g % 365) * interval '1 day', now() - (g % 365) * interval '1 day'
+     FROM generate_series(1, ${n.support_tickets}) g`,
+  );
+  await run(
+    'support_ticket_messages',
+    `INSERT INTO support_ticket_messages (ticket_id, author_id, message, created_at)
+     SELECT t.id, t.user_id, 'First message', t.created_at FROM support_tickets t
+     WHERE t.subject LIKE 'Bench ticket %'`,
+  );
+  await run(
+    'subscriptions',
+    `INSERT INTO subscriptions (organization_id, owner_id, provider, plan_type, status,
+            current_period_start, current_period_end, billing_details)
+     SELECT o.id, o.owner_id, 'test', 'basic', 'active', now() - interval '10 days',
+            now() + interval '20 days', '{}'::jsonb
+     FROM organizations o WHERE o.subdomain LIKE 'bench-org-%'
+     ORDER BY o.id LIMIT ${n.subscriptions}`,
+  );
+  await run(
+    'invoices',
+    `INSERT INTO invoices (number, subscription_id, organization_id, description, status,
+            total_pence, billing_details, created_at)
+     SELECT 'BENCH-' || s.id || '-' || k, s.id, s.organization_id, 'Monthly plan', 'paid', 4900,
+            '{}'::jsonb, now() - k * interval '30 days'
+     FROM subscriptions s, generate_series(1, ${Math.max(1, Math.round(n.invoices / n.subscriptions))}) k`,
+  );
+  await run(
+    'invoice_lines',
+    `INSERT INTO invoice_lines (invoice_id, description, unit_amount_pence, amount_pence)
+     SELECT i.id, 'Basic plan', 4900, 4900 FROM invoices i WHERE i.number LIKE 'BENCH-%'`,
+  );
+  await client.query(`SET session_replication_role = origin`).catch(() => undefined);
+  const indexStarted = performance.now();
+  for (const statement of rebuild) await client.query(statement);
+  timings.indexes = Number(((performance.now() - indexStarted) / 1000).toFixed(1));
+  log(`  indexes: ${timings.indexes} s`);
+  // As autovacuum would leave a settled database: statistics and the visibility map.
+  await run('vacuum analyze', 'VACUUM ANALYZE');
+  // Written out now, so no checkpoint of the load lands in the middle of the timings.
+  await client.query('CHECKPOINT').catch(() => undefined);
+  return timings;
+}
+
+const sha256Hex = (text) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * One customer with the data a busy customer has: organizations (one active tenant), instances,
+ * a subscription with a year of invoices, tickets with messages, 90 days of activity and a few
+ * sessions. Returns the ids and the plaintext bearer token the timing uses.
+ */
+export async function seedTypicalUser(client) {
+  const token = randomBytes(32).toString('base64url');
+  const q = async (sql, params = []) => (await client.query(sql, params)).rows;
+  const [user] = await q(
+    `INSERT INTO users (name, email, password_hash, email_verified_at)
+     VALUES ('Typical Customer', 'typical@bench.test', 'not-a-hash', now()) RETURNING id, uuid`,
+  );
+  const orgs = await q(
+    `INSERT INTO organizations (owner_id, name, type, subdomain, status, created_at)
+     SELECT $1, 'Typical org ' || g, 'school', 'typical-' || g,
+            CASE WHEN g <= 4 THEN 'active' ELSE 'pending' END, now() - g * interval '3 days'
+     FROM generate_series(1, 8) g RETURNING id, uuid, subdomain`,
+    [user.id],
+  );
+  await q(
+    `INSERT INTO instances (organization_id, owner_id, name, prefix, host, status, ssl_status)
+     SELECT o.id, $1, 'site' || g, 'site' || g, 'site' || g || '-' || o.subdomain || '.bench.test',
+            'active', 'active'
+     FROM organizations o, generate_series(1, 2) g WHERE o.owner_id = $1 AND o.status = 'active'`,
+    [user.id],
+  );
+  await q(`INSERT INTO brandings (organization_id, primary_color) VALUES ($1, '#123456')`, [
+    orgs[0].id,
+  ]);
+  const [sub] = await q(
+    `INSERT INTO subscriptions (organization_id, owner_id, provider, plan_type, status,
+            current_period_start, current_period_end, billing_details)
+     VALUES ($1, $2, 'test', 'unlimited', 'active', now() - interval '5 days',
+             now() + interval '25 days', '{}'::jsonb) RETURNING id`,
+    [orgs[0].id, user.id],
+  );
+  await q(
+    `INSERT INTO invoices (number, subscription_id, organization_id, description, status,
+            total_pence, billing_details, created_at)
+     SELECT 'TYPICAL-' || k, $1, $2, 'Monthly plan', 'paid', 9900, '{}'::jsonb,
+            now() - k * interval '30 days'
+     FROM generate_series(1, 12) k`,
+    [sub.id, orgs[0].id],
+  );
+  const [invoice] = await q(
+    `SELECT id, uuid FROM invoices WHERE organization_id = $1 ORDER BY created_at DESC LIMIT 1`,
+    [orgs[0].id],
+  );
+  await q(
+    `INSERT INTO invoice_lines (invoice_id, description, unit_amount_pence, amount_pence)
+     VALUES ($1, 'Unlimited plan', 9900, 9900)`,
+    [invoice.id],
+  );
+  const tickets = await q(
+    `INSERT INTO support_tickets (user_id, organization_id, subject, description, category, created_at)
+     SELECT $1, $2, 'Typical ticket ' || g, 'Please help.', 'technical', now() - g * interval '5 days'
+     FROM generate_series(1, 15) g RETURNING id, uuid`,
+    [user.id, orgs[0].id],
+  );
+  await q(
+    `INSERT INTO support_ticket_messages (ticket_id, author_id, message, created_at)
+     SELECT t.id, $1, 'Message ' || g, t.created_at + g * interval '1 hour'
+     FROM support_tickets t, generate_series(1, 3) g WHERE t.user_id = $1`,
+    [user.id],
+  );
+  await q(
+    `INSERT INTO activity_events (user_id, type, action, description, ip_address, user_agent, device, created_at)
+     SELECT $1, ${TYPES}[1 + g % 5], 'login.success', 'Signed in', '10.0.0.2',
+            'Mozilla/5.0 typical', 'Desktop', now() - g * interval '7 hours'
+     FROM generate_series(1, 300) g`,
+    [user.id],
+  );
+  await q(
+    `INSERT INTO sessions (user_id, token_hash, user_agent, created_at, last_active_at, expires_at)
+     SELECT $1, CASE WHEN g = 1 THEN $2 ELSE md5('t' || g) || md5('u' || g) END,
+            'Mozilla/5.0 typical', now() - g * interval '1 day', now(), now() + interval '60 days'
+     FROM generate_series(1, 4) g`,
+    [user.id, sha256Hex(token)],
+  );
+  return {
+    userId: user.id,
+    token,
+    organizationUuid: orgs[0].uuid,
+    subdomain: orgs[0].subdomain,
+    ticketUuid: tickets[0].uuid,
+    invoiceUuid: invoice.uuid,
+  };
+}

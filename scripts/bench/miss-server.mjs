@@ -1,0 +1,38 @@
+// The server from source (run with `node --import tsx`), on a throwaway PGlite folder with the
+// demo data, whose tenant branding cache is emptied before every request: every branding answer
+// is a cache miss. Used by public-branding.mjs; ready once /api/v1/public/site-config answers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { publicBranding } from '@scmp/api';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { openRuntime } from '../../apps/server/src/bootstrap.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { seedDemoData } from '../../apps/server/src/seed/index.ts';
+
+const port = Number(process.env.PORT);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scmp-bench-miss-'));
+const config = loadConfig(
+  {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    WORKER_ENABLED: 'false',
+    APP_URL: `http://localhost:${port}`,
+  },
+  path.resolve('apps/web/dist'),
+);
+const { deps, handle } = await openRuntime(config);
+const app = await buildApp(deps, config, { logger: false });
+app.addHook('onRequest', async () => publicBranding.invalidateTenantBrandingCache());
+await seedDemoData(deps);
+await app.listen({ port, host: '127.0.0.1' });
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => handle.close())
+    .finally(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+});

@@ -1,0 +1,50 @@
+// Public tenant branding (every tenant page load): answered from the in-memory cache with an ETag
+// (200, and 304 to If-None-Match), and on a cache miss (a server whose cache is emptied before
+// every request, see miss-server.mjs).
+import { startProcess } from './lib.mjs';
+
+const SLUG = 'oakfield';
+const PATH = `/api/v1/public/tenant/${SLUG}/branding`;
+
+const hitTarget = {
+  text: '≥ 0.6·C, p99 ≤ 15 ms',
+  test: (row, { c }) => row.requests_per_sec >= 0.6 * c && row.p99_ms <= 15,
+};
+
+export async function bench({ serverUrl, ports, load, summary }) {
+  const first = await fetch(`${serverUrl}${PATH}`, { headers: { accept: 'application/json' } });
+  const etag = first.headers.get('etag');
+  if (first.status !== 200 || !etag) throw new Error(`tenant branding answered ${first.status}`);
+  const rows = [];
+
+  await load({ url: `${serverUrl}${PATH}`, duration: 2 });
+  rows.push(
+    summary('GET public tenant branding (cache hit, 200)', await load({ url: `${serverUrl}${PATH}` }), {
+      target: hitTarget,
+    }),
+  );
+  rows.push(
+    summary(
+      'GET public tenant branding (If-None-Match, 304)',
+      await load({ url: `${serverUrl}${PATH}`, headers: { 'if-none-match': etag } }),
+      { expectStatus: 304, target: hitTarget },
+    ),
+  );
+  const miss = await startProcess(
+    ['--import', 'tsx', 'scripts/bench/miss-server.mjs'],
+    ports.miss,
+    {},
+    '/api/v1/public/site-config',
+  );
+  try {
+    await load({ url: `${miss.url}${PATH}`, duration: 2 });
+    rows.push(
+      summary('GET public tenant branding (cache miss)', await load({ url: `${miss.url}${PATH}` }), {
+        target: { text: '≥ 0.1·C', test: (row, { c }) => row.requests_per_sec >= 0.1 * c },
+      }),
+    );
+  } finally {
+    await miss.stop();
+  }
+  return rows;
+}
