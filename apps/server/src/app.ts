@@ -44,7 +44,7 @@ export async function buildApp(
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Router-level failures (an over-long path parameter, a malformed %-escape) get the envelope
     // too, instead of Fastify's bare JSON that echoes the URL.
-    // They run before the hooks, so helmet's headers are set here.
+    // They run before the hooks, so the essential security headers are set here.
     frameworkErrors: (error, _request, reply) =>
       sendError(
         reply
@@ -57,10 +57,6 @@ export async function buildApp(
       ),
   });
   if (options.logger !== false) deps.logger = app.log;
-
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   registerJsonParser(app);
   registerErrorHandler(app, deps);

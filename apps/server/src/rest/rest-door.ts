@@ -10,6 +10,22 @@ import {
   type Meta,
 } from '@scmp/api';
 import { requestInfoOf } from '../request-info';
+import { tenantBrandingFastPath } from '../routes/public-branding';
+
+/**
+ * Hot procedures with a native handler in front of the generic one: it answers and resolves true,
+ * or resolves false to let the door run the procedure as usual.
+ */
+type FastPath = (
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sendError: (reply: FastifyReply, error: unknown) => FastifyReply,
+) => Promise<boolean>;
+
+const FAST_PATHS: Record<string, FastPath> = {
+  'publicSite.tenantBranding': tenantBrandingFastPath,
+};
 
 type RestOperation = {
   path: string;
@@ -69,43 +85,54 @@ export function registerRestDoor(
   deps: AppDeps,
   options: { prefix: string; sendSpa: (reply: FastifyReply) => FastifyReply },
 ): void {
+  const fail = (reply: FastifyReply, error: unknown) => sendError(reply, error, deps);
   for (const op of restOperations()) {
+    const successStatus = op.meta.successStatus ?? 200;
+    const type = op.procedure._def.type;
+    const readsQuery = op.method === 'GET' || op.method === 'DELETE';
+    const spaForBrowsers = op.meta.spaForBrowsers === true;
+    const fastPath = FAST_PATHS[op.procedurePath];
+    const generic = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (spaForBrowsers && prefersHtml(request)) return options.sendSpa(reply);
+      let input: unknown;
+      if (readsQuery) {
+        if (!op.voidInput) {
+          input = { ...(request.query as Record<string, unknown>), ...(request.params ?? {}) };
+        }
+      } else {
+        const body = request.body;
+        if (body !== undefined && body !== null && !isPlainObject(body)) {
+          return fail(
+            reply,
+            new AppError('BAD_REQUEST', 'The request body must be a JSON object.'),
+          );
+        }
+        if (!op.voidInput) input = { ...(body ?? {}), ...(request.params ?? {}) };
+      }
+      try {
+        const ctx = await createContext(deps, requestInfoOf(request));
+        const output = await op.procedure({
+          ctx,
+          getRawInput: async () => input,
+          path: op.procedurePath,
+          type,
+          signal: undefined,
+          batchIndex: 0,
+        });
+        return reply.code(successStatus).send(output);
+      } catch (error) {
+        return fail(reply, error);
+      }
+    };
     app.route({
       method: op.method,
       url: `${options.prefix}${op.url}`,
-      handler: async (request, reply) => {
-        if (op.meta.spaForBrowsers && prefersHtml(request)) return options.sendSpa(reply);
-        const params = (request.params ?? {}) as Record<string, string>;
-        let input: unknown;
-        if (op.method === 'GET' || op.method === 'DELETE') {
-          input = { ...(request.query as Record<string, unknown>), ...params };
-        } else {
-          const body = request.body;
-          if (body !== undefined && body !== null && !isPlainObject(body)) {
-            return sendError(
-              reply,
-              new AppError('BAD_REQUEST', 'The request body must be a JSON object.'),
-              deps,
-            );
+      handler: fastPath
+        ? async (request: FastifyRequest, reply: FastifyReply) => {
+            if (await fastPath(deps, request, reply, fail)) return reply;
+            return generic(request, reply);
           }
-          input = { ...(body ?? {}), ...params };
-        }
-        if (op.voidInput) input = undefined;
-        try {
-          const ctx = await createContext(deps, requestInfoOf(request));
-          const output = await op.procedure({
-            ctx,
-            getRawInput: async () => input,
-            path: op.procedurePath,
-            type: op.procedure._def.type,
-            signal: undefined,
-            batchIndex: 0,
-          });
-          return reply.code(op.meta.successStatus ?? 200).send(output);
-        } catch (error) {
-          return sendError(reply, error, deps);
-        }
-      },
+        : generic,
     });
   }
 }

@@ -97,12 +97,13 @@ export async function registerBrandingFileRoutes(
 ): Promise<void> {
   // The REST door owns POST /api/v1/branding/:id/{logo,favicon} (documented in OpenAPI; it refuses
   // non-multipart bodies with 415); multipart requests are answered here before its handler runs.
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST') return undefined;
-    const kind = UPLOAD_URLS[request.routeOptions.url ?? ''];
-    if (!kind || !request.isMultipart()) return undefined;
-    await handleUpload(request as FastifyRequest<{ Params: { id: string } }>, reply, deps, kind);
-    return reply;
+  app.addHook('preHandler', (request, reply, done) => {
+    const kind =
+      request.method === 'POST' ? UPLOAD_URLS[request.routeOptions.url ?? ''] : undefined;
+    if (!kind || !request.isMultipart()) return done();
+    handleUpload(request as FastifyRequest<{ Params: { id: string } }>, reply, deps, kind).catch(
+      (error: Error) => done(error),
+    );
   });
 
   app.get<{ Params: { name: string } }>('/files/branding/:name', async (request, reply) => {

@@ -69,11 +69,26 @@ export async function registerHostRouting(
 ): Promise<void> {
   const indexHtml = captureIndexHtml(context);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Synchronous for the API and assets (most requests): only other paths look the host up.
+  app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (PASS_THROUGH.test(path)) return;
+    if (PASS_THROUGH.test(path)) return done();
+    routeByHost(request, reply, path).then(
+      (answered) => {
+        if (answered === false) done();
+      },
+      (error: Error) => done(error),
+    );
+  });
+
+  /** Answers the request when its host calls for it; false lets the routes handle it. */
+  async function routeByHost(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+  ): Promise<FastifyReply | false> {
     const resolved = await resolveHost(deps, request.headers.host);
-    if (resolved.kind === 'main') return;
+    if (resolved.kind === 'main') return false;
 
     if (resolved.kind === 'unknown-instance') {
       return sendPage(reply, 404, 'Portal not found', 'There is no portal at this address.');
@@ -110,7 +125,7 @@ export async function registerHostRouting(
       return sendPage(reply, 404, 'Site not found', 'There is no active site at this address.');
     }
 
-    if (!isNavigation(request, path)) return;
+    if (!isNavigation(request, path)) return false;
     const meta = tenantMeta(resolved);
     return reply
       .code(200)
@@ -121,7 +136,7 @@ export async function registerHostRouting(
           ? indexHtml.replace('</head>', `${meta}</head>`)
           : meta + indexHtml,
       );
-  });
+  }
 }
 
 /** The SPA's index.html as the SPA plugin serves it (read once through its sendIndex). */

@@ -7,7 +7,6 @@ import { registerAvatarRoutes } from './avatar';
 import { registerBrandingFileRoutes } from './branding-files';
 import { registerDevMailRoutes } from './dev-mail';
 import { registerHostRouting } from './host-routing';
-import { registerPublicBrandingRoutes } from './public-branding';
 import { registerSupportRoutes } from './support';
 
 export type RouteContext = { spa: SpaServer };
@@ -27,6 +26,5 @@ export async function registerRoutes(
   await registerAvatarRoutes(app, deps);
   await registerActivityExportRoutes(app, deps);
   await registerBrandingFileRoutes(app, deps);
-  await registerPublicBrandingRoutes(app);
   await registerBillingRoutes(app, deps);
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicBranding, type AppDeps } from '@scmp/api';
 
 /** Bodies under this size go out uncompressed (the compress plugin's threshold too). */
@@ -68,6 +68,8 @@ function compressed(entry: Serialized, encoding: 'br' | 'gzip'): Buffer {
  * over-long slug resolves false so the door runs the procedure with its validation; errors (an
  * unknown tenant) get the usual envelope through `sendError`.
  */
+const CACHE_CONTROL = `public, max-age=${publicBranding.TENANT_BRANDING_TTL_SECONDS}`;
+
 export async function tenantBrandingFastPath(
   deps: AppDeps,
   request: FastifyRequest,
@@ -84,27 +86,27 @@ export async function tenantBrandingFastPath(
     return true;
   }
   const entry = serialize(body);
-  reply
-    .header('etag', entry.etag)
-    .header('cache-control', `public, max-age=${publicBranding.TENANT_BRANDING_TTL_SECONDS}`)
-    .header('vary', 'accept-encoding');
+  // Answered on the raw response (the security headers and request id are already on it): this is
+  // the hottest public call, and Fastify's send pipeline (serializers, onSend hooks) has nothing
+  // to add to a body that is already serialized and compressed. Fastify skips its response log.
+  reply.hijack();
+  const headers: Record<string, string | number> = {
+    etag: entry.etag,
+    'cache-control': CACHE_CONTROL,
+    vary: 'accept-encoding',
+  };
   if (matches(request.headers['if-none-match'], entry.etag)) {
-    reply.code(304).send();
+    reply.raw.writeHead(304, headers).end();
     return true;
   }
-  reply.type('application/json; charset=utf-8');
   const encoding =
     entry.json.length >= COMPRESS_THRESHOLD
       ? encodingFor(request.headers['accept-encoding'])
       : undefined;
-  if (!encoding) reply.send(entry.json);
-  // Already compressed: @fastify/compress leaves a reply with content-encoding alone.
-  else reply.header('content-encoding', encoding).send(compressed(entry, encoding));
+  const payload = encoding ? compressed(entry, encoding) : entry.json;
+  headers['content-type'] = 'application/json; charset=utf-8';
+  headers['content-length'] = Buffer.byteLength(payload);
+  if (encoding) headers['content-encoding'] = encoding;
+  reply.raw.writeHead(200, headers).end(payload);
   return true;
 }
-
-/**
- * HTTP caching for the tenant shell's branding call lives in the REST door's native handler
- * (tenantBrandingFastPath above); no extra Fastify route or hook is needed for it.
- */
-export async function registerPublicBrandingRoutes(_app: FastifyInstance): Promise<void> {}

@@ -79,16 +79,15 @@ function contentDisposition(name: string): string {
 export async function registerSupportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   // The REST door owns POST /api/v1/support/tickets for JSON (documented in OpenAPI); multipart
   // requests to the same route are answered here, before the door's handler runs.
-  app.addHook('preHandler', async (request, reply) => {
+  app.addHook('preHandler', (request, reply, done) => {
     if (
-      request.method === 'POST' &&
-      request.routeOptions.url === CREATE_URL &&
-      request.isMultipart()
+      request.method !== 'POST' ||
+      request.routeOptions.url !== CREATE_URL ||
+      !request.isMultipart()
     ) {
-      await createTicketFromMultipart(request, reply, deps);
-      return reply;
+      return done();
     }
-    return undefined;
+    createTicketFromMultipart(request, reply, deps).catch((error: Error) => done(error));
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/support/attachments/:id', async (request, reply) => {
