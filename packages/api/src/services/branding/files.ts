@@ -1,7 +1,8 @@
+import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
-import createDOMPurify from 'dompurify';
 import { fileTypeFromBuffer } from 'file-type';
-import { JSDOM } from 'jsdom';
+import type createDOMPurifyType from 'dompurify';
+import type { JSDOM } from 'jsdom';
 import { BRANDING_TEXTS, FAVICON_MAX_BYTES, LOGO_MAX_BYTES } from '../../contracts/branding';
 import { AppError } from '../../errors';
 
@@ -56,10 +57,21 @@ export function missingFileError(kind: BrandingFileKind): AppError {
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+// jsdom and DOMPurify are loaded on the first SVG, not at start-up (jsdom alone costs about a
+// second of CPU to load, and most processes never see an SVG upload).
+const requireLazily = createRequire(import.meta.url);
 let purifyWindow: JSDOM['window'] | null = null;
 function jsdomWindow(): JSDOM['window'] {
-  purifyWindow ??= new JSDOM('').window;
+  if (!purifyWindow) {
+    const { JSDOM: Dom } = requireLazily('jsdom') as { JSDOM: typeof JSDOM };
+    purifyWindow = new Dom('').window;
+  }
   return purifyWindow;
+}
+
+function createDOMPurify(window: JSDOM['window']) {
+  const factory = requireLazily('dompurify') as typeof createDOMPurifyType;
+  return factory(window as unknown as Parameters<typeof factory>[0]);
 }
 
 /** Parses bytes as XML; the document element must be <svg> in the SVG namespace. */
@@ -93,7 +105,7 @@ export function sanitizeSvg(bytes: Buffer): Buffer | null {
   if (!doc) return null;
   const window = jsdomWindow();
   const source = new window.XMLSerializer().serializeToString(doc.documentElement);
-  const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+  const purify = createDOMPurify(window);
   purify.addHook('afterSanitizeAttributes', (node) => {
     const el = node as Element;
     if (typeof el.getAttribute !== 'function') return;
