@@ -43,6 +43,11 @@ async function fillPaymentForm(page: Page, card: string) {
 test('subscribe in test mode, add a location, download an invoice, change plan, cancel', async ({
   page,
 }) => {
+  // Test mode never contacts Stripe (no Stripe.js, no api.stripe.com).
+  const stripeRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/stripe\.com/.test(new URL(request.url()).hostname)) stripeRequests.push(request.url());
+  });
   const token = await signInAsDemo(page);
   const orgName = `Billing Test ${Date.now()}`;
   await createOrganization(page, token, orgName);
@@ -117,6 +122,7 @@ test('subscribe in test mode, add a location, download an invoice, change plan, 
     path: test.info().outputPath('subscription-cancelled.png'),
     fullPage: true,
   });
+  expect(stripeRequests).toEqual([]);
 });
 
 test('the seeded active organization shows its Basic plan and billing history', async ({

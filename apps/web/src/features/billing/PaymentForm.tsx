@@ -1,8 +1,11 @@
-import { Alert } from '@mantine/core';
-import { Elements } from '@stripe/react-stripe-js';
+import { Alert, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { PaymentFormBody } from './PaymentFormBody';
-import { StripeBridgeForm, stripeFor } from './StripeBridge';
 import type { PaymentFormProps } from './payment-types';
+
+// Stripe's code (and Stripe.js from js.stripe.com) is fetched only when Stripe is the provider:
+// test mode never contacts Stripe.
+const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
 
 export type { PaymentResult } from './payment-types';
 
@@ -21,9 +24,9 @@ export function PaymentForm(props: PaymentFormProps) {
       );
     }
     return (
-      <Elements stripe={stripeFor(props.publishableKey)}>
-        <StripeBridgeForm {...props} />
-      </Elements>
+      <Suspense fallback={<Loader size="sm" aria-label="Loading the payment form" />}>
+        <StripePaymentForm {...props} publishableKey={props.publishableKey} />
+      </Suspense>
     );
   }
   return <PaymentFormBody {...props} stripe={null} />;

@@ -1,6 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { CardElement, IbanElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+// The pure entry adds Stripe.js to the page when loadStripe is called, not on import.
+import type { Stripe } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { PaymentFormBody } from './PaymentFormBody';
 import type { PaymentFormProps, StripeBridge } from './payment-types';
 
