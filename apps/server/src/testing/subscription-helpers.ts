@@ -1,0 +1,80 @@
+import { expect } from 'vitest';
+import { createHarness, type TestHarness } from './harness';
+
+export const SUBSCRIPTION_WEBHOOK_SECRET = 'whsec_test_secret';
+
+/** The harness of the subscription tests: test mode, with a webhook secret for signed events. */
+export function createSubscriptionHarness(): Promise<TestHarness> {
+  return createHarness({
+    stripe: {
+      secretKey: undefined,
+      publishableKey: undefined,
+      webhookSecret: SUBSCRIPTION_WEBHOOK_SECRET,
+      apiBase: undefined,
+    },
+  });
+}
+
+/** Owners, organizations, instances and invoices for the subscription tests (`harness()` is read at call time). */
+export function subscriptionHelpers(harness: () => TestHarness) {
+  async function newOwner() {
+    const h = harness();
+    const user = await h.createUser();
+    const org = await h.rest('POST', '/organizations', {
+      token: user.token,
+      body: { name: `Org ${Math.random().toString(36).slice(2, 8)}`, type: 'school' },
+    });
+    expect(org.status).toBe(201);
+    return { user, token: user.token, orgUuid: org.body.data.uuid as string };
+  }
+
+  async function orgId(uuid: string) {
+    const h = harness();
+    return await h.db
+      .selectFrom('organizations')
+      .select(['id', 'status'])
+      .where('uuid', '=', uuid)
+      .executeTakeFirstOrThrow();
+  }
+
+  async function addInstances(uuid: string, n: number) {
+    const h = harness();
+    const org = await h.db
+      .selectFrom('organizations')
+      .selectAll()
+      .where('uuid', '=', uuid)
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < n; i += 1) {
+      const prefix = `site${i}-${Math.random().toString(36).slice(2, 7)}`;
+      await h.db
+        .insertInto('instances')
+        .values({
+          organization_id: org.id,
+          owner_id: org.owner_id,
+          name: prefix,
+          prefix,
+          host: `${prefix}.instances.localhost`,
+          status: 'active',
+          ssl_status: 'active',
+          custom_domain: null,
+          provisioned_at: h.clock.now(),
+          last_health_check: null,
+          last_health_status: null,
+          terminated_at: null,
+        })
+        .execute();
+    }
+  }
+
+  async function invoices(uuid: string, token: string) {
+    const h = harness();
+    const res = await h.rest('GET', '/subscription/billing-history', {
+      token,
+      query: { organization_uuid: uuid },
+    });
+    expect(res.status).toBe(200);
+    return res.body.data as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+
+  return { newOwner, orgId, addInstances, invoices };
+}
