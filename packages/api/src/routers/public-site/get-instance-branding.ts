@@ -16,6 +16,6 @@ export const instanceBranding = publicProcedure
       protect: false,
     },
   })
-  .input(z.object({ uuid: z.string().max(100) }))
+  .input(z.object({ uuid: z.string().max(100, 'The id may not be longer than 100 characters.') }))
   .output(envelope(publicBrandingSchema))
   .query(async ({ ctx, input }) => ok(await getPublicInstanceBranding(ctx.deps, input.uuid)));

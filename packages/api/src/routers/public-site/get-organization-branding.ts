@@ -20,6 +20,11 @@ export const organizationBranding = publicProcedure
       protect: false,
     },
   })
-  .input(z.object({ uuid: z.string().max(100), public: z.stringbool().optional() }))
+  .input(
+    z.object({
+      uuid: z.string().max(100, 'The id may not be longer than 100 characters.'),
+      public: z.stringbool().optional(),
+    }),
+  )
   .output(envelope(publicBrandingSchema))
   .query(async ({ ctx, input }) => ok(await getPublicOrganizationBranding(ctx.deps, input.uuid)));

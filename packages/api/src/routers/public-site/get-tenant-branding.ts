@@ -18,6 +18,10 @@ export const tenantBranding = publicProcedure
       protect: false,
     },
   })
-  .input(z.object({ slug: z.string().max(100) }))
+  .input(
+    z.object({
+      slug: z.string().max(100, 'The tenant slug may not be longer than 100 characters.'),
+    }),
+  )
   .output(envelope(tenantBrandingSchema))
   .query(async ({ ctx, input }) => ok(await getTenantBranding(ctx.deps, input.slug)));
