@@ -14,6 +14,7 @@ export async function openRuntime(config: ServerConfig, logger?: Logger): Promis
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.dbPoolSize,
+    preparedStatements: config.dbPreparedStatements,
   });
   try {
     await migrateToLatest(handle.db);

@@ -97,6 +97,7 @@ const envSchema = z.object({
   WORKER_INTERVAL_MS: int(1000, 50, 60_000),
   REQUEST_TIMEOUT_MS: int(30_000, 1000, 600_000),
   DB_POOL_SIZE: int(10, 1, 200),
+  DB_PREPARED_STATEMENTS: bool(true),
   SEED_DEMO_DATA: bool(true),
   S3_ENDPOINT: optionalString.pipe(
     z.union([
@@ -125,6 +126,8 @@ export type ServerConfig = AppConfig & {
   workerIntervalMs: number;
   requestTimeoutMs: number;
   dbPoolSize: number;
+  /** SELECTs as named prepared statements on PostgreSQL. */
+  dbPreparedStatements: boolean;
   seedDemoData: boolean;
 };
 
@@ -219,6 +222,7 @@ export function loadConfig(
     workerIntervalMs: e.WORKER_INTERVAL_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbPreparedStatements: e.DB_PREPARED_STATEMENTS,
     seedDemoData: e.SEED_DEMO_DATA,
   };
 }

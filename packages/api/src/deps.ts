@@ -2,10 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config';
-import { createLocalEventBus, type EventBus } from './services/events/events';
+import { ALL_KEYS, createLocalEventBus, type EventBus } from './services/events/events';
 import { createOutboxMailer, type Mailer } from './services/mail/outbox';
 import { createPaymentProvider, type PaymentProvider } from './services/payments/provider';
 import { connectTenantBrandingCache } from './services/public-branding/cache';
+import {
+  createSessionCache,
+  sessionWritesPlugin,
+  type SessionCache,
+} from './services/session-cache';
 import { createDbRateLimiter, type RateLimiter } from './services/rate-limit/rate-limiter';
 import { createS3Storage } from './services/storage/s3-storage';
 import { createLocalStorage, type Storage } from './services/storage/storage';
@@ -33,6 +38,8 @@ export type AppDeps = {
   payments: PaymentProvider;
   /** Cache-invalidation events shared by every server process (PostgreSQL LISTEN/NOTIFY). */
   events: EventBus;
+  /** Live sessions by token hash, kept while the event bus listens (services/session-cache). */
+  sessionCache: SessionCache;
 };
 
 export function createDeps(input: {
@@ -45,23 +52,28 @@ export function createDeps(input: {
   events?: EventBus;
 }): AppDeps {
   const clock = input.clock ?? systemClock;
+  const events = input.events ?? createLocalEventBus(() => deps.logger);
+  const sessionCache = createSessionCache(events);
+  // This process's own writes to users and sessions empty its session cache at once.
+  const db = input.db.withPlugin(sessionWritesPlugin(() => sessionCache.forget(ALL_KEYS)));
   const deps: AppDeps = {
-    db: input.db,
+    db,
     pingDb: input.pingDb,
     config: input.config,
     clock,
     logger: input.logger ?? silentLogger,
-    mailer: createOutboxMailer(input.db, clock),
+    mailer: createOutboxMailer(db, clock),
     storage: input.config.s3
       ? createS3Storage(input.config.s3)
       : createLocalStorage(input.config.uploadsDir),
-    rateLimiter: createDbRateLimiter(input.db, clock),
+    rateLimiter: createDbRateLimiter(db, clock),
     payments: createPaymentProvider(
       input.config.stripe.secretKey,
       input.config.stripe.publishableKey,
       input.config.stripe.apiBase,
     ),
-    events: input.events ?? createLocalEventBus(() => deps.logger),
+    events,
+    sessionCache,
   };
   connectTenantBrandingCache(deps.events);
   return deps;

@@ -6,6 +6,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './database';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { usePreparedStatements } from './prepared-statements';
 
 export type DbConfig = {
   /** postgres://… switches to PostgreSQL; empty means the embedded PGlite under dataDir. */
@@ -14,6 +15,9 @@ export type DbConfig = {
   dataDir: string;
   /** PostgreSQL pool size per process. */
   poolSize?: number;
+  /** Run SELECTs as named prepared statements on PostgreSQL (default true; off for PgBouncer
+   * in transaction mode before 1.21). */
+  preparedStatements?: boolean;
   /** An already opened PGlite (tests hand in a cloned snapshot). */
   pglite?: PGlite;
 };
@@ -33,11 +37,21 @@ export type DbHandle = {
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
 export async function createDb(config: DbConfig): Promise<DbHandle> {
-  if (config.databaseUrl) return createPostgres(config.databaseUrl, config.poolSize ?? 10);
+  if (config.databaseUrl) {
+    return createPostgres(
+      config.databaseUrl,
+      config.poolSize ?? 10,
+      config.preparedStatements ?? true,
+    );
+  }
   return createPglite(config);
 }
 
-async function createPostgres(url: string, poolSize: number): Promise<DbHandle> {
+async function createPostgres(
+  url: string,
+  poolSize: number,
+  preparedStatements: boolean,
+): Promise<DbHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -52,6 +66,7 @@ async function createPostgres(url: string, poolSize: number): Promise<DbHandle> 
   pool.on('error', () => undefined);
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
+    if (preparedStatements) usePreparedStatements(client);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

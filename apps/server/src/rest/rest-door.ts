@@ -10,6 +10,7 @@ import {
   type Meta,
 } from '@scmp/api';
 import { requestInfoOf } from '../request-info';
+import { compileProcedure } from './run-procedure';
 import { tenantBrandingFastPath } from '../routes/public-branding';
 
 /**
@@ -88,10 +89,10 @@ export function registerRestDoor(
   const fail = (reply: FastifyReply, error: unknown) => sendError(reply, error, deps);
   for (const op of restOperations()) {
     const successStatus = op.meta.successStatus ?? 200;
-    const type = op.procedure._def.type;
     const readsQuery = op.method === 'GET' || op.method === 'DELETE';
     const spaForBrowsers = op.meta.spaForBrowsers === true;
     const fastPath = FAST_PATHS[op.procedurePath];
+    const run = compileProcedure(op.procedure, op.procedurePath);
     const generic = async (request: FastifyRequest, reply: FastifyReply) => {
       if (spaForBrowsers && prefersHtml(request)) return options.sendSpa(reply);
       let input: unknown;
@@ -111,14 +112,7 @@ export function registerRestDoor(
       }
       try {
         const ctx = await createContext(deps, requestInfoOf(request));
-        const output = await op.procedure({
-          ctx,
-          getRawInput: async () => input,
-          path: op.procedurePath,
-          type,
-          signal: undefined,
-          batchIndex: 0,
-        });
+        const output = await run(ctx, input);
         return reply.code(successStatus).send(output);
       } catch (error) {
         return fail(reply, error);

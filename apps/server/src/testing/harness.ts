@@ -1,7 +1,9 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import {
   createDeps,
+  createEventBus,
   createSession,
+  silentLogger,
   createTestClock,
   type AppDeps,
   type TestClock,
@@ -88,7 +90,14 @@ export async function createHarness(overrides: Partial<ServerConfig> = {}): Prom
   const database = await createTestDb();
   const config = testConfig(overrides);
   const clock = createTestClock(new Date());
-  const deps = createDeps({ db: database.db, pingDb: database.ping, config, clock });
+  // The real event bus on the test database, as in production: the session cache serves only
+  // while it listens, so every API test runs with the cache on.
+  const events = await createEventBus({
+    db: database.db,
+    logger: () => silentLogger,
+    source: { databaseUrl: database.url, pglite: database.pglite },
+  });
+  const deps = createDeps({ db: database.db, pingDb: database.ping, config, clock, events });
   const app = await buildApp(deps, config, { logger: false });
   await app.ready();
 
@@ -159,6 +168,7 @@ export async function createHarness(overrides: Partial<ServerConfig> = {}): Prom
     },
     async close() {
       await app.close();
+      await events.close();
       await database.close();
     },
   };

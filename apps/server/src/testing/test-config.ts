@@ -44,6 +44,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     workerIntervalMs: 1000,
     requestTimeoutMs: 30_000,
     dbPoolSize: 5,
+    dbPreparedStatements: true,
     seedDemoData: false,
     ...overrides,
   };

@@ -39,14 +39,20 @@ export async function createSession(
   return { token, session };
 }
 
-/** Resolves a bearer token to its user and session; refreshes last activity at most once a minute. */
+/**
+ * Resolves a bearer token to its user and session (from the session cache when it holds them,
+ * see session-cache/cache.ts); refreshes last activity at most once a minute.
+ */
 export async function resolveBearerToken(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessionCache'>,
   token: string | undefined,
 ): Promise<ResolvedAuth> {
   if (!token) return { status: 'none' };
   if (token.length > 200) return { status: 'invalid' };
   const hash = sha256Hex(token);
+  const cached = deps.sessionCache.get(hash);
+  if (cached) return checkLive(deps, hash, cached.user, cached.session);
+  const epoch = deps.sessionCache.epoch();
   const row = await deps.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -65,15 +71,6 @@ export async function resolveBearerToken(
     .where('sessions.token_hash', '=', hash)
     .executeTakeFirst();
   if (!row || !constantTimeEqual(row.s_token_hash, hash)) return { status: 'invalid' };
-  const now = deps.clock.now().getTime();
-  const lastActive = new Date(row.s_last_active_at).getTime();
-  if (
-    row.s_revoked_at ||
-    new Date(row.s_expires_at).getTime() <= now ||
-    lastActive + deps.config.sessionIdleDays * DAY_MS <= now
-  ) {
-    return { status: 'expired' };
-  }
   const {
     s_id,
     s_uuid,
@@ -98,14 +95,37 @@ export async function resolveBearerToken(
     expires_at: s_expires_at,
     revoked_at: s_revoked_at,
   };
-  if (now - lastActive >= LAST_ACTIVE_REFRESH_MS) {
-    await deps.db
-      .updateTable('sessions')
-      .set({ last_active_at: new Date(now) })
-      .where('id', '=', s_id)
-      .execute();
+  const resolved = await checkLive(deps, hash, user, session);
+  if (resolved.status === 'ok') deps.sessionCache.set(hash, resolved, epoch);
+  return resolved;
+}
+
+/** Expiry and revocation checks, and the once-a-minute last-activity refresh. */
+async function checkLive(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'sessionCache'>,
+  hash: string,
+  user: SessionUser,
+  session: SessionRow,
+): Promise<ResolvedAuth> {
+  const now = deps.clock.now().getTime();
+  const lastActive = new Date(session.last_active_at).getTime();
+  if (
+    session.revoked_at ||
+    new Date(session.expires_at).getTime() <= now ||
+    lastActive + deps.config.sessionIdleDays * DAY_MS <= now
+  ) {
+    return { status: 'expired' };
   }
-  return { status: 'ok', user, session };
+  if (now - lastActive < LAST_ACTIVE_REFRESH_MS) return { status: 'ok', user, session };
+  const epoch = deps.sessionCache.epoch();
+  await deps.db
+    .updateTable('sessions')
+    .set({ last_active_at: new Date(now) })
+    .where('id', '=', session.id)
+    .execute();
+  const refreshed = { ...session, last_active_at: new Date(now) };
+  deps.sessionCache.set(hash, { user, session: refreshed }, epoch);
+  return { status: 'ok', user, session: refreshed };
 }
 
 /** Revokes every session of a user except `keepSessionId` (revoked tokens answer session_expired). */

@@ -74,18 +74,24 @@ export async function listOrganizations(
   deps: Pick<AppDeps, 'db'>,
   ownerId: number,
 ): Promise<OrganizationOutput[]> {
+  // One round trip: the live-instance count rides along as a correlated subquery (an index
+  // lookup on instances(organization_id) per organization) instead of a second query.
   const rows = await deps.db
     .selectFrom('organizations')
-    .selectAll()
+    .selectAll('organizations')
+    .select((eb) =>
+      eb
+        .selectFrom('instances')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .whereRef('instances.organization_id', '=', 'organizations.id')
+        .where('instances.status', '!=', 'terminated')
+        .as('live_instances'),
+    )
     .where('owner_id', '=', ownerId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  const counts = await countsOf(
-    deps.db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => toOutput(row, counts.get(row.id) ?? 0));
+  return rows.map(({ live_instances, ...row }) => toOutput(row, Number(live_instances ?? 0)));
 }
 
 export type PublicOrganization = { name: string; subdomain: string; uuid: string; status: string };

@@ -1,0 +1,2 @@
+export { createSessionCache, type CachedSession, type SessionCache } from './cache';
+export { sessionWritesPlugin } from './writes-plugin';
