@@ -24,7 +24,9 @@ const config = loadConfig(
 );
 const { deps, handle } = await openRuntime(config);
 const app = await buildApp(deps, config, { logger: false });
-app.addHook('onRequest', async () => publicBranding.invalidateTenantBrandingCache());
+// Emptied before the HTTP server's own handler runs (the branding edge answers hits before
+// Fastify's hooks, so an onRequest hook would be too late).
+app.server.prependListener('request', () => publicBranding.invalidateTenantBrandingCache());
 await seedDemoData(deps);
 await app.listen({ port, host: '127.0.0.1' });
 process.on('SIGTERM', () => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,9 +8,11 @@ import { loggerOptions } from './logging';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonParser } from './plugins/json-parser';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { buildSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import { requestIdFor } from './request-id';
 import { registerRestDoor, sendError } from './rest/rest-door';
+import { createBrandingEdge } from './routes/branding-edge';
 import { registerRoutes } from './routes/index';
 import { registerTrpcDoor } from './trpc-door';
 
@@ -25,13 +27,31 @@ export async function buildApp(
   config: ServerConfig,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  // Stripe.js and its frames are admitted only when Stripe is the payment provider.
+  const security = buildSecurityHeaders({
+    appUrl: config.appUrl,
+    ...(config.stripe.secretKey
+      ? {
+          scriptSrc: ['https://js.stripe.com'],
+          frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+          connectSrc: ['https://api.stripe.com'],
+        }
+      : {}),
+  });
+  const brandingEdge = createBrandingEdge(deps, security, config.trustProxy);
   const app = Fastify({
     logger: options.logger === undefined ? loggerOptions(config.logLevel) : options.logger,
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
-        ? incoming
-        : randomUUID();
+    genReqId: (req) => requestIdFor(req.headers['x-request-id']),
+    // The HTTP server offers each request to the tenant branding edge (cached answers, see
+    // routes/branding-edge.ts) before Fastify; Fastify's own server settings are applied here.
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
+        if (!brandingEdge(req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = config.requestTimeoutMs;
+      server.setTimeout(config.requestTimeoutMs);
+      return server;
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -60,17 +80,7 @@ export async function buildApp(
 
   registerJsonParser(app);
   registerErrorHandler(app, deps);
-  // Stripe.js and its frames are admitted only when Stripe is the payment provider.
-  await registerSecurityHeaders(app, {
-    appUrl: config.appUrl,
-    ...(config.stripe.secretKey
-      ? {
-          scriptSrc: ['https://js.stripe.com'],
-          frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
-          connectSrc: ['https://api.stripe.com'],
-        }
-      : {}),
-  });
+  registerSecurityHeaders(app, security);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Upload routes read multipart bodies with these ceilings; each route applies its own, smaller limits.
   await app.register(multipart, {

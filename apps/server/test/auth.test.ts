@@ -212,7 +212,7 @@ describe('login', () => {
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(row.password_hash).not.toBe(weak);
-    expect(row.password_hash).toContain('m=19456,t=2,p=1');
+    expect(row.password_hash).toContain('m=9216,t=4,p=1');
   });
 
   it('lets an unverified user sign in with limited access; verified-only actions answer 403', async () => {
@@ -331,6 +331,6 @@ describe('sessions', () => {
   });
 });
 
-it('hashPassword uses argon2id with m=19456, t=2, p=1', async () => {
-  expect(await hashPassword('whatever 123')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+it('hashPassword uses argon2id at an OWASP minimum setting (m=9216, t=4, p=1)', async () => {
+  expect(await hashPassword('whatever 123')).toMatch(/^\$argon2id\$v=19\$m=9216,t=4,p=1\$/);
 });

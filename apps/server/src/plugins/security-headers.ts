@@ -4,7 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
-type HeaderList = Array<[string, string]>;
+export type HeaderList = Array<[string, string]>;
 
 /**
  * The headers helmet would set, computed once: they are static (no CSP nonces), and building them
@@ -27,22 +27,22 @@ function staticHeaders(options: HelmetOptions): HeaderList {
   return headers;
 }
 
+export type SecurityHeaderOptions = {
+  scriptSrc?: string[];
+  frameSrc?: string[];
+  connectSrc?: string[];
+  /** The public URL: https there means a TLS-terminating proxy sits in front of us. */
+  appUrl?: string;
+};
+
+/** Every response's static security headers, and whether HSTS always applies. */
+export type SecurityHeaders = { headers: HeaderList; publicHttps: boolean };
+
 /**
  * Strict CSP (no inline script; inline styles are allowed because Mantine injects CSS variables),
- * nosniff, Referrer-Policy, frame and cross-origin policies on every response, HSTS over HTTPS,
- * and the request id. One synchronous onRequest hook, so answers that never reach a handler (404,
- * an unparsable body) carry them too.
+ * nosniff, Referrer-Policy, frame and cross-origin policies; HSTS over HTTPS only.
  */
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  extra: {
-    scriptSrc?: string[];
-    frameSrc?: string[];
-    connectSrc?: string[];
-    /** The public URL: https there means a TLS-terminating proxy sits in front of us. */
-    appUrl?: string;
-  } = {},
-): Promise<void> {
+export function buildSecurityHeaders(extra: SecurityHeaderOptions = {}): SecurityHeaders {
   const headers = staticHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -60,14 +60,22 @@ export async function registerSecurityHeaders(
         formAction: ["'self'"],
       },
     },
-    // HSTS is set below, only for HTTPS.
+    // HSTS is set per request, only for HTTPS.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
   // HSTS only for HTTPS: the request came over TLS (X-Forwarded-Proto counts only with
   // TRUST_PROXY), or the public APP_URL is https. A plain-http local setup never pins the host.
-  const publicHttps = extra.appUrl?.startsWith('https://') ?? false;
+  return { headers, publicHttps: extra.appUrl?.startsWith('https://') ?? false };
+}
+
+/**
+ * The security headers and the request id on every response: one synchronous onRequest hook, so
+ * answers that never reach a handler (404, an unparsable body) carry them too.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, security: SecurityHeaders): void {
+  const { headers, publicHttps } = security;
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicBranding, type AppDeps } from '@scmp/api';
 
 /** Bodies under this size go out uncompressed (the compress plugin's threshold too). */
-const COMPRESS_THRESHOLD = 1024;
+export const COMPRESS_THRESHOLD = 1024;
 const MAX_SLUG_LENGTH = 100;
 
 type Serialized = { json: string; etag: string; br?: Buffer; gzip?: Buffer };
@@ -16,7 +16,7 @@ type Serialized = { json: string; etag: string; br?: Buffer; gzip?: Buffer };
  */
 const serialized = new WeakMap<object, Serialized>();
 
-function serialize(body: object): Serialized {
+export function serialize(body: object): Serialized {
   let entry = serialized.get(body);
   if (!entry) {
     const json = JSON.stringify({ success: true, data: body });
@@ -26,7 +26,7 @@ function serialize(body: object): Serialized {
   return entry;
 }
 
-function matches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+export function matches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
   if (typeof ifNoneMatch !== 'string') return false;
   return ifNoneMatch
     .split(',')
@@ -35,7 +35,9 @@ function matches(ifNoneMatch: string | string[] | undefined, etag: string): bool
 }
 
 /** 'br', 'gzip' or undefined from Accept-Encoding (a q=0 coding is refused). */
-function encodingFor(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
+export function encodingFor(
+  acceptEncoding: string | string[] | undefined,
+): 'br' | 'gzip' | undefined {
   if (typeof acceptEncoding !== 'string') return undefined;
   const accepted = new Set<string>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
@@ -49,7 +51,7 @@ function encodingFor(acceptEncoding: string | string[] | undefined): 'br' | 'gzi
   return undefined;
 }
 
-function compressed(entry: Serialized, encoding: 'br' | 'gzip'): Buffer {
+export function compressed(entry: Serialized, encoding: 'br' | 'gzip'): Buffer {
   if (encoding === 'br') {
     entry.br ??= brotliCompressSync(entry.json, {
       params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 },
@@ -68,7 +70,7 @@ function compressed(entry: Serialized, encoding: 'br' | 'gzip'): Buffer {
  * over-long slug resolves false so the door runs the procedure with its validation; errors (an
  * unknown tenant) get the usual envelope through `sendError`.
  */
-const CACHE_CONTROL = `public, max-age=${publicBranding.TENANT_BRANDING_TTL_SECONDS}`;
+export const CACHE_CONTROL = `public, max-age=${publicBranding.TENANT_BRANDING_TTL_SECONDS}`;
 
 export async function tenantBrandingFastPath(
   deps: AppDeps,

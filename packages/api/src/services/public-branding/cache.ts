@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ALL_KEYS, type EventBus } from '../events/events';
 
 /**
@@ -8,13 +7,9 @@ import { ALL_KEYS, type EventBus } from '../events/events';
  */
 export const TENANT_BRANDING_TTL_SECONDS = 10;
 
-type Entry = { body: unknown; etag: string; expires: number };
+type Entry = { body: unknown; expires: number };
 
 const cache = new Map<string, Entry>();
-
-export function etagOf(body: unknown): string {
-  return `"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
-}
 
 export function getCachedTenantBranding(slug: string, nowMs: number): Entry | undefined {
   const entry = cache.get(slug);
@@ -44,7 +39,8 @@ export function setCachedTenantBranding(
   nowMs: number,
   loadedAt: number = generation,
 ): Entry {
-  const entry = { body, etag: etagOf(body), expires: nowMs + TENANT_BRANDING_TTL_SECONDS * 1000 };
+  // The HTTP layer serializes and tags each entry once (apps/server routes/public-branding.ts).
+  const entry = { body, expires: nowMs + TENANT_BRANDING_TTL_SECONDS * 1000 };
   if (loadedAt === generation) cache.set(slug, entry);
   return entry;
 }

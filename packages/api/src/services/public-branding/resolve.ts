@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { BrandingsTable, Database } from '@scmp/db';
 import { DEFAULT_BRANDING, type PublicBranding } from '../../contracts/branding-defaults';
 
-type BrandingRow = Selectable<BrandingsTable>;
+export type BrandingRow = Selectable<BrandingsTable>;
 
 /** The public fields of branding, in the order of spec part 1 §3. */
 export const PUBLIC_BRANDING_FIELDS = [
@@ -30,7 +30,7 @@ function nonBlank(value: string | null | undefined): string | undefined {
 }
 
 /** One branding row as partial public fields: only the values that are set. */
-function publicFieldsOf(row: BrandingRow | undefined): Partial<PublicBranding> {
+export function publicFieldsOf(row: BrandingRow | undefined): Partial<PublicBranding> {
   if (!row) return {};
   const fields: Partial<PublicBranding> = {};
   const set = (key: keyof PublicBranding, value: string | null | undefined) => {

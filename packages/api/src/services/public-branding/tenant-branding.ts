@@ -7,7 +7,12 @@ import {
   setCachedTenantBranding,
   tenantBrandingGeneration,
 } from './cache';
-import { resolveOrganizationBranding } from './resolve';
+import {
+  mergeBranding,
+  publicFieldsOf,
+  resolveOrganizationBranding,
+  type BrandingRow,
+} from './resolve';
 
 export const TENANT_NOT_FOUND_TEXT = 'Tenant not found';
 export const ORGANIZATION_BRANDING_NOT_FOUND_TEXT = 'Organization not found';
@@ -60,16 +65,26 @@ export async function getTenantBranding(deps: AppDeps, rawSlug: string): Promise
   const cached = getCachedTenantBranding(slug, now);
   if (cached) return cached.body as TenantBranding;
   const loadedAt = tenantBrandingGeneration();
-  const org = await deps.db
+  // One round trip: the organization and its branding row together.
+  const row = await deps.db
     .selectFrom('organizations')
-    .select(['id', 'uuid', 'name', 'status', 'subdomain'])
-    .where('subdomain', '=', slug)
-    .where('status', '=', 'active')
+    .leftJoin('brandings', 'brandings.organization_id', 'organizations.id')
+    .selectAll('brandings')
+    .select([
+      'organizations.uuid as org_uuid',
+      'organizations.name as org_name',
+      'organizations.status as org_status',
+    ])
+    .where('organizations.subdomain', '=', slug)
+    .where('organizations.status', '=', 'active')
     .executeTakeFirst();
-  if (!org) throw new AppError('NOT_FOUND', TENANT_NOT_FOUND_TEXT);
-  const branding = await resolveOrganizationBranding(deps.db, org.id);
+  if (!row) throw new AppError('NOT_FOUND', TENANT_NOT_FOUND_TEXT);
+  const { org_uuid, org_name, org_status, ...brandingRow } = row;
+  const branding = mergeBranding(
+    publicFieldsOf(brandingRow.id === null ? undefined : (brandingRow as BrandingRow)),
+  );
   const body: TenantBranding = {
-    tenant: { slug, name: tenantName(branding, org.name), uuid: org.uuid, status: org.status },
+    tenant: { slug, name: tenantName(branding, org_name), uuid: org_uuid, status: org_status },
     branding,
   };
   setCachedTenantBranding(slug, body, now, loadedAt);
