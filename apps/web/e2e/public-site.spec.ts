@@ -261,6 +261,11 @@ test('pricing: Get Started signed in goes to the subscription page', async ({ pa
   const token = body.data?.token;
   expect(token).toBeTruthy();
   await page.addInitScript((value) => window.localStorage.setItem('token', value), token!);
+  // A slow session check: a click made before it answers must still end on the subscription page.
+  await page.route('**/trpc/*auth.me*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.goto('/pricing');
   await page
     .getByTestId('plan-basic')

@@ -18,7 +18,7 @@ import {
   type Plan,
   type PlanId,
 } from '@scmp/api/contracts/plans';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../session/SessionProvider';
 
@@ -37,24 +37,32 @@ function locationsText(plan: Plan): string {
 
 /** The two plan cards of the shared catalogue, with Get Started (spec part 1 §2, §4). */
 export function PlanCards({ headingOrder = 3 }: { headingOrder?: 2 | 3 }) {
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated, loading } = useSession();
   const navigate = useNavigate();
   const [busyPlan, setBusyPlan] = useState<PlanId | null>(null);
 
   /**
    * Busy while the navigation is in flight: the next page's code is fetched first, so the
-   * button reads "Processing..." instead of the page blanking to a loader.
+   * button reads "Processing..." instead of the page blanking to a loader. A click made while a
+   * stored sign-in is still being checked waits for that check, so a signed-in visitor never
+   * lands on the sign-up page.
    */
-  const getStarted = (plan: Plan) => {
-    setBusyPlan(plan.id);
-    const target = isAuthenticated ? '/dashboard/subscription' : `/signup?plan=${plan.id}`;
+  useEffect(() => {
+    if (busyPlan === null || loading) return;
+    const target = isAuthenticated ? '/dashboard/subscription' : `/signup?plan=${busyPlan}`;
     const preload = isAuthenticated ? preloadSubscriptionPage : preloadSignupPage;
+    let cancelled = false;
     void preload()
       .catch(() => undefined)
       .finally(() => {
-        void navigate(target);
+        if (!cancelled) void navigate(target);
       });
-  };
+    return () => {
+      cancelled = true;
+    };
+  }, [busyPlan, loading, isAuthenticated, navigate]);
+
+  const getStarted = (plan: Plan) => setBusyPlan(plan.id);
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" maw={920} mx="auto">
