@@ -6,6 +6,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './database';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { withPreparedSelects } from './pglite-prepared';
 import { usePreparedStatements } from './prepared-statements';
 
 export type DbConfig = {
@@ -15,8 +16,8 @@ export type DbConfig = {
   dataDir: string;
   /** PostgreSQL pool size per process. */
   poolSize?: number;
-  /** Run SELECTs as named prepared statements on PostgreSQL (default true; off for PgBouncer
-   * in transaction mode before 1.21). */
+  /** Plan each SELECT once: named prepared statements on PostgreSQL, PREPARE/EXECUTE on PGlite
+   * (default true; off for PgBouncer in transaction mode before 1.21). */
   preparedStatements?: boolean;
   /** An already opened PGlite (tests hand in a cloned snapshot). */
   pglite?: PGlite;
@@ -94,7 +95,9 @@ async function createPglite(config: DbConfig): Promise<DbHandle> {
     }
   }
   const instance = pglite;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(instance) });
+  // The dialect only calls `query`: SELECTs are planned once (pglite-prepared.ts).
+  const client = config.preparedStatements === false ? instance : withPreparedSelects(instance);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client as PGlite) });
   return {
     db,
     kind: 'pglite',
