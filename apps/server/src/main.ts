@@ -8,6 +8,7 @@ import { openRuntime } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users';
 import { seedDemoData } from './seed/index';
+import { lowerHelperThreadPriority } from './thread-priority';
 import { startWorker } from './worker';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   const app = await buildApp(deps, config);
   const seeded = config.seedDemoData ? await seedDemoData(deps) : false;
   await app.listen({ port: config.port, host: config.host });
+  await lowerHelperThreadPriority(config.dataDir);
   const worker = config.workerEnabled ? startWorker(deps, config.workerIntervalMs) : undefined;
 
   const database =
