@@ -13,6 +13,9 @@ import {
 
 const PREFIX = '/api/v1/public/tenant/';
 const SUFFIX = '/branding';
+/** What a cached answer goes out as. */
+type Variant = 'identity' | 'br' | 'gzip' | '304';
+
 /** A slug as the cache keys it: lower case, no escapes, no dots or slashes. */
 const CACHED_SLUG = /^[a-z0-9-]{1,100}$/;
 
@@ -34,6 +37,37 @@ export function createBrandingEdge(
   trustProxy: boolean,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const staticHeaders = security.headers.flat();
+  /** Per cached answer and variant, the headers every such response shares, built once. */
+  const baseHeaders = new WeakMap<object, Partial<Record<Variant, string[]>>>();
+  const headersFor = (entry: ReturnType<typeof serialize>, variant: Variant): string[] => {
+    let variants = baseHeaders.get(entry);
+    if (!variants) baseHeaders.set(entry, (variants = {}));
+    let headers = variants[variant];
+    if (!headers) {
+      headers = [
+        ...staticHeaders,
+        'etag',
+        entry.etag,
+        'cache-control',
+        CACHE_CONTROL,
+        'vary',
+        'accept-encoding',
+      ];
+      if (variant !== '304') {
+        const payload = variant === 'identity' ? entry.bytes : compressed(entry, variant);
+        headers.push(
+          'content-type',
+          'application/json; charset=utf-8',
+          'content-length',
+          String(payload.length),
+        );
+        if (variant !== 'identity') headers.push('content-encoding', variant);
+      }
+      variants[variant] = headers;
+    }
+    return headers;
+  };
+
   return (req, res) => {
     const url = req.url;
     if (
@@ -51,37 +85,23 @@ export function createBrandingEdge(
     if (!cached) return false;
 
     const entry = serialize(cached.body as object);
-    const headers: string[] = [
-      ...staticHeaders,
-      'x-request-id',
-      requestIdFor(req.headers['x-request-id']),
-      'etag',
-      entry.etag,
-      'cache-control',
-      CACHE_CONTROL,
-      'vary',
-      'accept-encoding',
-    ];
+    let variant: Variant = 'identity';
+    if (matches(req.headers['if-none-match'], entry.etag)) variant = '304';
+    else if (entry.json.length >= COMPRESS_THRESHOLD) {
+      variant = encodingFor(req.headers['accept-encoding']) ?? 'identity';
+    }
+    const headers = headersFor(entry, variant).slice();
+    headers.push('x-request-id', requestIdFor(req.headers['x-request-id']));
     if (security.publicHttps || (req.socket as { encrypted?: boolean }).encrypted) {
       headers.push('strict-transport-security', HSTS_VALUE);
     }
-    if (matches(req.headers['if-none-match'], entry.etag)) {
+    if (variant === '304') {
       res.writeHead(304, headers).end();
-      return true;
+    } else {
+      res
+        .writeHead(200, headers)
+        .end(variant === 'identity' ? entry.bytes : compressed(entry, variant));
     }
-    const encoding =
-      entry.json.length >= COMPRESS_THRESHOLD
-        ? encodingFor(req.headers['accept-encoding'])
-        : undefined;
-    const payload = encoding ? compressed(entry, encoding) : entry.json;
-    headers.push(
-      'content-type',
-      'application/json; charset=utf-8',
-      'content-length',
-      String(Buffer.byteLength(payload)),
-    );
-    if (encoding) headers.push('content-encoding', encoding);
-    res.writeHead(200, headers).end(payload);
     return true;
   };
 }

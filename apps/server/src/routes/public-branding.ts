@@ -7,7 +7,14 @@ import { publicBranding, type AppDeps } from '@scmp/api';
 export const COMPRESS_THRESHOLD = 1024;
 const MAX_SLUG_LENGTH = 100;
 
-type Serialized = { json: string; etag: string; br?: Buffer; gzip?: Buffer };
+type Serialized = {
+  json: string;
+  /** The JSON as bytes, encoded once (the edge writes it as is). */
+  bytes: Buffer;
+  etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+};
 
 /**
  * The serialized answer of each cached branding object. The service hands back the same object
@@ -20,7 +27,8 @@ export function serialize(body: object): Serialized {
   let entry = serialized.get(body);
   if (!entry) {
     const json = JSON.stringify({ success: true, data: body });
-    entry = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    const bytes = Buffer.from(json);
+    entry = { json, bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
     serialized.set(body, entry);
   }
   return entry;
@@ -28,6 +36,7 @@ export function serialize(body: object): Serialized {
 
 export function matches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
   if (typeof ifNoneMatch !== 'string') return false;
+  if (ifNoneMatch === etag) return true;
   return ifNoneMatch
     .split(',')
     .map((tag) => tag.trim())
