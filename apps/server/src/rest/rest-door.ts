@@ -121,6 +121,8 @@ export function registerRestDoor(
     app.route({
       method: op.method,
       url: `${options.prefix}${op.url}`,
+      // GET and DELETE carry no body: no request-decompression hook for them.
+      ...(readsQuery ? { decompress: false } : {}),
       handler: fastPath
         ? async (request: FastifyRequest, reply: FastifyReply) => {
             if (await fastPath(deps, request, reply, fail)) return reply;
