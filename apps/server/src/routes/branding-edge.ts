@@ -2,20 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { publicBranding, type AppDeps } from '@scmp/api';
 import { HSTS_VALUE, type SecurityHeaders } from '../plugins/security-headers';
 import { requestIdFor } from '../request-id';
-import {
-  CACHE_CONTROL,
-  COMPRESS_THRESHOLD,
-  compressed,
-  encodingFor,
-  matches,
-  serialize,
-} from './public-branding';
+import { brandingAnswer, serialize, type BrandingAnswer } from './public-branding';
 
 const PREFIX = '/api/v1/public/tenant/';
 const SUFFIX = '/branding';
-/** What a cached answer goes out as. */
-type Variant = 'identity' | 'br' | 'gzip' | '304';
-
 /** A slug as the cache keys it: lower case, no escapes, no dots or slashes. */
 const CACHED_SLUG = /^[a-z0-9-]{1,100}$/;
 
@@ -37,36 +27,8 @@ export function createBrandingEdge(
   trustProxy: boolean,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const staticHeaders = security.headers.flat();
-  /** Per cached answer and variant, the headers every such response shares, built once. */
-  const baseHeaders = new WeakMap<object, Partial<Record<Variant, string[]>>>();
-  const headersFor = (entry: ReturnType<typeof serialize>, variant: Variant): string[] => {
-    let variants = baseHeaders.get(entry);
-    if (!variants) baseHeaders.set(entry, (variants = {}));
-    let headers = variants[variant];
-    if (!headers) {
-      headers = [
-        ...staticHeaders,
-        'etag',
-        entry.etag,
-        'cache-control',
-        CACHE_CONTROL,
-        'vary',
-        'accept-encoding',
-      ];
-      if (variant !== '304') {
-        const payload = variant === 'identity' ? entry.bytes : compressed(entry, variant);
-        headers.push(
-          'content-type',
-          'application/json; charset=utf-8',
-          'content-length',
-          String(payload.length),
-        );
-        if (variant !== 'identity') headers.push('content-encoding', variant);
-      }
-      variants[variant] = headers;
-    }
-    return headers;
-  };
+  /** Per branding answer, the security headers followed by its own, joined once. */
+  const joined = new WeakMap<BrandingAnswer, string[]>();
 
   return (req, res) => {
     const url = req.url;
@@ -84,24 +46,19 @@ export function createBrandingEdge(
     const cached = publicBranding.getCachedTenantBranding(slug, deps.clock.now().getTime());
     if (!cached) return false;
 
-    const entry = serialize(cached.body as object);
-    let variant: Variant = 'identity';
-    if (matches(req.headers['if-none-match'], entry.etag)) variant = '304';
-    else if (entry.json.length >= COMPRESS_THRESHOLD) {
-      variant = encodingFor(req.headers['accept-encoding']) ?? 'identity';
-    }
-    const headers = headersFor(entry, variant).slice();
+    const answer = brandingAnswer(
+      serialize(cached.body as object),
+      req.headers['if-none-match'],
+      req.headers['accept-encoding'],
+    );
+    let base = joined.get(answer);
+    if (!base) joined.set(answer, (base = [...staticHeaders, ...answer.headers]));
+    const headers = base.slice();
     headers.push('x-request-id', requestIdFor(req.headers['x-request-id']));
     if (security.publicHttps || (req.socket as { encrypted?: boolean }).encrypted) {
       headers.push('strict-transport-security', HSTS_VALUE);
     }
-    if (variant === '304') {
-      res.writeHead(304, headers).end();
-    } else {
-      res
-        .writeHead(200, headers)
-        .end(variant === 'identity' ? entry.bytes : compressed(entry, variant));
-    }
+    res.writeHead(answer.status, headers).end(answer.payload);
     return true;
   };
 }

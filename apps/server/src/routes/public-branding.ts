@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicBranding, type AppDeps } from '@scmp/api';
 
 /** Bodies under this size go out uncompressed (the compress plugin's threshold too). */
-export const COMPRESS_THRESHOLD = 1024;
+const COMPRESS_THRESHOLD = 1024;
 const MAX_SLUG_LENGTH = 100;
 
 type Serialized = {
@@ -34,7 +34,7 @@ export function serialize(body: object): Serialized {
   return entry;
 }
 
-export function matches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+function matches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
   if (typeof ifNoneMatch !== 'string') return false;
   if (ifNoneMatch === etag) return true;
   return ifNoneMatch
@@ -44,9 +44,7 @@ export function matches(ifNoneMatch: string | string[] | undefined, etag: string
 }
 
 /** 'br', 'gzip' or undefined from Accept-Encoding (a q=0 coding is refused). */
-export function encodingFor(
-  acceptEncoding: string | string[] | undefined,
-): 'br' | 'gzip' | undefined {
+function encodingFor(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
   if (typeof acceptEncoding !== 'string') return undefined;
   const accepted = new Set<string>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
@@ -60,7 +58,7 @@ export function encodingFor(
   return undefined;
 }
 
-export function compressed(entry: Serialized, encoding: 'br' | 'gzip'): Buffer {
+function compressed(entry: Serialized, encoding: 'br' | 'gzip'): Buffer {
   if (encoding === 'br') {
     entry.br ??= brotliCompressSync(entry.json, {
       params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 },
@@ -71,16 +69,62 @@ export function compressed(entry: Serialized, encoding: 'br' | 'gzip'): Buffer {
   return entry.gzip;
 }
 
-/**
- * The REST door's native handler for GET /api/v1/public/tenant/{slug}/branding (every tenant page
- * load): the answer comes from the service's in-memory cache as an already serialized (and, when
- * asked, already compressed) body with its ETag; a matching If-None-Match answers 304 with no
- * body. Resolves true once it has answered (never the reply itself: a reply is thenable). An
- * over-long slug resolves false so the door runs the procedure with its validation; errors (an
- * unknown tenant) get the usual envelope through `sendError`.
- */
-export const CACHE_CONTROL = `public, max-age=${publicBranding.TENANT_BRANDING_TTL_SECONDS}`;
+/** What a cached answer goes out as. */
+type Variant = 'identity' | 'br' | 'gzip' | '304';
 
+const CACHE_CONTROL = `public, max-age=${publicBranding.TENANT_BRANDING_TTL_SECONDS}`;
+
+/** Per serialized answer and variant: the branding headers (flat name/value list) and body. */
+const answers = new WeakMap<Serialized, Partial<Record<Variant, BrandingAnswer>>>();
+
+export type BrandingAnswer = { status: 200 | 304; headers: string[]; payload?: Buffer };
+
+/**
+ * The answer to one request for a cached branding body: 304 to a matching If-None-Match, else
+ * 200 with the body compressed as the client accepts (from 1 KB on). The headers are the
+ * branding ones (ETag, Cache-Control, Vary, and the content headers); each variant is built once
+ * per cached body, so a hit costs a lookup. The caller adds the security headers and request id.
+ */
+export function brandingAnswer(
+  entry: Serialized,
+  ifNoneMatch: string | string[] | undefined,
+  acceptEncoding: string | string[] | undefined,
+): BrandingAnswer {
+  let variant: Variant = 'identity';
+  if (matches(ifNoneMatch, entry.etag)) variant = '304';
+  else if (entry.json.length >= COMPRESS_THRESHOLD) {
+    variant = encodingFor(acceptEncoding) ?? 'identity';
+  }
+  let variants = answers.get(entry);
+  if (!variants) answers.set(entry, (variants = {}));
+  let answer = variants[variant];
+  if (!answer) {
+    const headers = ['etag', entry.etag, 'cache-control', CACHE_CONTROL, 'vary', 'accept-encoding'];
+    if (variant === '304') answer = { status: 304, headers };
+    else {
+      const payload = variant === 'identity' ? entry.bytes : compressed(entry, variant);
+      headers.push(
+        'content-type',
+        'application/json; charset=utf-8',
+        'content-length',
+        String(payload.length),
+      );
+      if (variant !== 'identity') headers.push('content-encoding', variant);
+      answer = { status: 200, headers, payload };
+    }
+    variants[variant] = answer;
+  }
+  return answer;
+}
+
+/**
+ * The REST door's native handler for GET /api/v1/public/tenant/{slug}/branding on a cache miss
+ * (hits are answered before Fastify: branding-edge.ts): the service loads and caches the answer,
+ * which goes out already serialized (and, when asked, compressed) with its ETag. Resolves true
+ * once it has answered (never the reply itself: a reply is thenable). An over-long slug resolves
+ * false so the door runs the procedure with its validation; errors (an unknown tenant) get the
+ * usual envelope through `sendError`.
+ */
 export async function tenantBrandingFastPath(
   deps: AppDeps,
   request: FastifyRequest,
@@ -96,28 +140,14 @@ export async function tenantBrandingFastPath(
     sendError(reply, error);
     return true;
   }
-  const entry = serialize(body);
-  // Answered on the raw response (the security headers and request id are already on it): this is
-  // the hottest public call, and Fastify's send pipeline (serializers, onSend hooks) has nothing
-  // to add to a body that is already serialized and compressed. Fastify skips its response log.
+  const answer = brandingAnswer(
+    serialize(body),
+    request.headers['if-none-match'],
+    request.headers['accept-encoding'],
+  );
+  // Answered on the raw response (the security headers and request id are already on it):
+  // Fastify's send pipeline has nothing to add to a body that is already serialized.
   reply.hijack();
-  const headers: Record<string, string | number> = {
-    etag: entry.etag,
-    'cache-control': CACHE_CONTROL,
-    vary: 'accept-encoding',
-  };
-  if (matches(request.headers['if-none-match'], entry.etag)) {
-    reply.raw.writeHead(304, headers).end();
-    return true;
-  }
-  const encoding =
-    entry.json.length >= COMPRESS_THRESHOLD
-      ? encodingFor(request.headers['accept-encoding'])
-      : undefined;
-  const payload = encoding ? compressed(entry, encoding) : entry.json;
-  headers['content-type'] = 'application/json; charset=utf-8';
-  headers['content-length'] = Buffer.byteLength(payload);
-  if (encoding) headers['content-encoding'] = encoding;
-  reply.raw.writeHead(200, headers).end(payload);
+  reply.raw.writeHead(answer.status, answer.headers).end(answer.payload);
   return true;
 }
