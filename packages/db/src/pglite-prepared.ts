@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { PGlite, Results } from '@electric-sql/pglite';
-
-/** Distinct statements prepared in the embedded database; past this, new texts run as before. */
-export const MAX_PGLITE_PREPARED = 500;
-
-const SELECT = /^\s*(select|with)\b/i;
-const STALE_PLAN_CODE = '0A000';
-const STALE_PLAN_TEXT = 'cached plan must not change result type';
+import {
+  MAX_PREPARED_PER_CONNECTION,
+  isSelect,
+  isStalePlan,
+  statementName,
+} from './prepared-names';
 
 /** What kysely-pglite-dialect uses of a PGlite: `query`, and `close` when Kysely is destroyed. */
 type Client = {
@@ -37,11 +35,6 @@ function literal(value: unknown): string | undefined {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
-function isStalePlan(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
-  return e?.code === STALE_PLAN_CODE && (e.message ?? '').includes(STALE_PLAN_TEXT);
-}
-
 /**
  * The embedded database's client for Kysely, with each SELECT planned once: PGlite parses and
  * plans every query in WebAssembly on the event loop, and for the organization list (with its
@@ -60,15 +53,15 @@ export function withPreparedSelects(pglite: PGlite): Client {
   const prepare = async (sql: string): Promise<string | undefined> => {
     const known = names.get(sql);
     if (known !== undefined) return known;
-    if (unpreparable.has(sql) || names.size >= MAX_PGLITE_PREPARED || sql.includes(';')) {
+    if (unpreparable.has(sql) || names.size >= MAX_PREPARED_PER_CONNECTION || sql.includes(';')) {
       return undefined;
     }
-    const name = `k${createHash('sha1').update(sql).digest('hex').slice(0, 24)}_${generation}`;
+    const name = statementName(sql, generation);
     try {
       await pglite.exec(`PREPARE ${name} AS ${sql}`);
     } catch {
       // e.g. a parameter whose type cannot be inferred: this text always runs unprepared.
-      if (unpreparable.size < MAX_PGLITE_PREPARED) unpreparable.add(sql);
+      if (unpreparable.size < MAX_PREPARED_PER_CONNECTION) unpreparable.add(sql);
       return undefined;
     }
     names.set(sql, name);
@@ -84,7 +77,7 @@ export function withPreparedSelects(pglite: PGlite): Client {
   return {
     close: () => pglite.close(),
     async query(sql, params = []) {
-      if (!SELECT.test(sql) || pglite.isInTransaction()) return pglite.query(sql, params);
+      if (!isSelect(sql) || pglite.isInTransaction()) return pglite.query(sql, params);
       const literals: string[] = [];
       for (const param of params) {
         const value = literal(param);

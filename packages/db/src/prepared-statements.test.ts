@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { MAX_PREPARED_PER_CONNECTION, usePreparedStatements } from './prepared-statements';
+import { MAX_PREPARED_PER_CONNECTION } from './prepared-names';
+import { usePreparedStatements } from './prepared-statements';
 
 type Call = { name?: string; text: string; values?: unknown[] };
 

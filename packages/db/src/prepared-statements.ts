@@ -1,20 +1,12 @@
-import { createHash } from 'node:crypto';
 import type pg from 'pg';
-
-/** Distinct statements prepared per connection; past this, new texts run unnamed as before. */
-export const MAX_PREPARED_PER_CONNECTION = 500;
-
-const SELECT = /^\s*(select|with)\b/i;
-/** PostgreSQL's answer when a table under a prepared statement changed shape (a migration). */
-const STALE_PLAN_CODE = '0A000';
-const STALE_PLAN_TEXT = 'cached plan must not change result type';
+import {
+  MAX_PREPARED_PER_CONNECTION,
+  isSelect,
+  isStalePlan,
+  statementName,
+} from './prepared-names';
 
 type QueryFn = (text: unknown, values?: unknown, callback?: unknown) => unknown;
-
-function isStalePlan(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
-  return e?.code === STALE_PLAN_CODE && (e.message ?? '').includes(STALE_PLAN_TEXT);
-}
 
 /**
  * Makes a pooled client run each SELECT as a named prepared statement: PostgreSQL parses and
@@ -34,7 +26,7 @@ export function usePreparedStatements(client: pg.PoolClient): void {
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
     if (name === undefined && names.size < MAX_PREPARED_PER_CONNECTION) {
-      name = `k${createHash('sha1').update(text).digest('hex').slice(0, 24)}_${generation}`;
+      name = statementName(text, generation);
       names.set(text, name);
     }
     return name;
@@ -46,7 +38,7 @@ export function usePreparedStatements(client: pg.PoolClient): void {
     if (typeof text !== 'string' || !Array.isArray(values) || callback !== undefined) {
       return original(text, values, callback);
     }
-    if (!SELECT.test(text)) return original(text, values);
+    if (!isSelect(text)) return original(text, values);
     const name = nameOf(text);
     if (name === undefined) return original(text, values);
     const outsideTransaction = client.getTransactionStatus() === 'I';
