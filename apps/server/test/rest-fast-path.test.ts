@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { SECURITY_HEADERS } from '../src/testing/security-fixtures';
 
 let h: TestHarness;
 
@@ -19,15 +20,6 @@ beforeAll(async () => {
     .execute();
 });
 afterAll(() => h.close());
-
-const SECURITY_HEADERS = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'cross-origin-resource-policy',
-  'referrer-policy',
-  'x-content-type-options',
-  'x-frame-options',
-];
 
 describe('REST door security headers', () => {
   it('are on answers that never reach a handler (an unparsable body)', async () => {

@@ -1,18 +1,10 @@
 // The pricing page: plan cards, FAQ anchor and Get Started signed out and signed in.
 import { expect, test } from '@playwright/test';
+import { consentToEssentialCookies } from './fixtures/cookie-consent';
 
 /** The cookie banner sits at the bottom of every page: consent up front so it never covers a control. */
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!window.localStorage.getItem('cookie_consent')) {
-      window.localStorage.setItem('cookie_consent', 'true');
-      window.localStorage.setItem(
-        'cookie_preferences',
-        JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }),
-      );
-    }
-  });
-});
+test.beforeEach(({ page }) => consentToEssentialCookies(page));
+
 test('pricing: plan cards, FAQ anchor, Get Started signed out', async ({ page }) => {
   await page.goto('/pricing#faqs');
   await expect(page.locator('#faqs')).toBeInViewport();

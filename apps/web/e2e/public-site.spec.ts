@@ -1,18 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { consentToEssentialCookies } from './fixtures/cookie-consent';
 
 /** The cookie banner sits at the bottom of every page: consent up front so it never covers a control. */
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!window.localStorage.getItem('cookie_consent')) {
-      window.localStorage.setItem('cookie_consent', 'true');
-      window.localStorage.setItem(
-        'cookie_preferences',
-        JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }),
-      );
-    }
-  });
-});
+test.beforeEach(({ page }) => consentToEssentialCookies(page));
 
 const PAGES: { path: string; heading: string; title: RegExp }[] = [
   {

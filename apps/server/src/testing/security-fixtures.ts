@@ -12,6 +12,16 @@ export const TINY_PNG = Buffer.from(
 
 export { multipartBody, type MultipartPart };
 
+/** The security headers every response carries (plugins/security-headers.ts). */
+export const SECURITY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'x-content-type-options',
+  'x-frame-options',
+];
+
 export type SecurityResourceSet = {
   user: { id: number; uuid: string; email: string; password: string; token: string };
   /** Extra sign-in tokens (POST /auth/login). */
