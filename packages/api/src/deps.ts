@@ -7,10 +7,12 @@ import { createOutboxMailer, type Mailer } from './services/mail/outbox';
 import { createPaymentProvider, type PaymentProvider } from './services/payments/provider';
 import { connectTenantBrandingCache } from './services/public-branding/cache';
 import {
-  createSessionCache,
-  sessionWritesPlugin,
-  type SessionCache,
-} from './services/session-cache';
+  createOrganizationListCache,
+  ORGANIZATION_LIST_WRITES,
+  type OrganizationListCache,
+} from './services/organizations/list-cache';
+import { writesPlugin } from './services/read-cache/writes-plugin';
+import { createSessionCache, SESSION_WRITES, type SessionCache } from './services/session-cache';
 import { createDbRateLimiter, type RateLimiter } from './services/rate-limit/rate-limiter';
 import { createS3Storage } from './services/storage/s3-storage';
 import { createLocalStorage, type Storage } from './services/storage/storage';
@@ -40,6 +42,8 @@ export type AppDeps = {
   events: EventBus;
   /** Live sessions by token hash, kept while the event bus listens (services/session-cache). */
   sessionCache: SessionCache;
+  /** Each owner's organization list, kept the same way (services/organizations/list-cache). */
+  organizationListCache: OrganizationListCache;
 };
 
 export function createDeps(input: {
@@ -54,8 +58,14 @@ export function createDeps(input: {
   const clock = input.clock ?? systemClock;
   const events = input.events ?? createLocalEventBus(() => deps.logger);
   const sessionCache = createSessionCache(events);
-  // This process's own writes to users and sessions empty its session cache at once.
-  const db = input.db.withPlugin(sessionWritesPlugin(() => sessionCache.forget(ALL_KEYS)));
+  const organizationListCache = createOrganizationListCache(events);
+  // This process's own writes empty the caches they touch at once; other processes (and SQL by
+  // hand) reach them through the database triggers' NOTIFY.
+  const db = input.db
+    .withPlugin(writesPlugin(SESSION_WRITES, () => sessionCache.forget(ALL_KEYS)))
+    .withPlugin(
+      writesPlugin(ORGANIZATION_LIST_WRITES, () => organizationListCache.forget(ALL_KEYS)),
+    );
   const deps: AppDeps = {
     db,
     pingDb: input.pingDb,
@@ -74,6 +84,7 @@ export function createDeps(input: {
     ),
     events,
     sessionCache,
+    organizationListCache,
   };
   connectTenantBrandingCache(deps.events);
   return deps;

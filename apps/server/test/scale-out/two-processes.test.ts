@@ -231,6 +231,31 @@ describe('two server processes on one PostgreSQL', () => {
     }
   });
 
+  it("shows an organization created on A in B's cached organization list within a second", async () => {
+    const token = await login(b);
+    const names = async (server: ServerProcess) => {
+      const res = await call(server, 'GET', '/api/v1/organizations', { token });
+      expect(res.status).toBe(200);
+      return (res.body.data as Array<{ name: string }>).map((o) => o.name);
+    };
+    const before = await names(b); // B now answers this list from its cache
+    const name = `Listed ${suffix}`;
+    const created = await call(a, 'POST', '/api/v1/organizations', {
+      token,
+      body: { name, type: 'camp' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const started = performance.now();
+    let after = await names(b);
+    while (!after.includes(name) && performance.now() - started < 3000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await names(b);
+    }
+    expect(after).toContain(name);
+    expect(after).toHaveLength(before.length + 1);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it('serves a logo uploaded on A from B (shared uploads folder)', async () => {
     const slug = `logo-${suffix}`;
     const org = await insertOrg(slug);

@@ -11,6 +11,7 @@ import * as m_2026_11_22_108000 from './2026_11_22_108000_public_site';
 import * as m_2026_11_22_200000 from './2026_11_22_200000_stripe_objects';
 import * as m_2026_11_22_210000 from './2026_11_22_210000_indexes';
 import * as m_2026_11_22_220000 from './2026_11_22_220000_session_change_notify';
+import * as m_2026_11_22_230000 from './2026_11_22_230000_organization_list_notify';
 
 /** Every migration, in order: a static list so the bundled server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_200000_stripe_objects': m_2026_11_22_200000,
   '2026_11_22_210000_indexes': m_2026_11_22_210000,
   '2026_11_22_220000_session_change_notify': m_2026_11_22_220000,
+  '2026_11_22_230000_organization_list_notify': m_2026_11_22_230000,
 };

@@ -16,7 +16,7 @@ import type { Logger } from '../../deps';
  * caches keep their short TTL as the fallback, and after a reconnect every subscriber gets
  * ALL_KEYS.
  */
-export type EventChannel = 'branding' | 'sessions';
+export type EventChannel = 'branding' | 'sessions' | 'organizations';
 
 /** The key that means "everything on this channel may have changed". */
 export const ALL_KEYS = '*';

@@ -70,10 +70,18 @@ export async function organizationOutput(
   return toOutput(row, counts.get(row.id) ?? 0);
 }
 
+/**
+ * The owner's organizations, newest first, from the owner's cached list when it holds one
+ * (list-cache.ts: forgotten on any change to them or their instances, from any process).
+ */
 export async function listOrganizations(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'organizationListCache'>,
   ownerId: number,
 ): Promise<OrganizationOutput[]> {
+  const key = String(ownerId);
+  const cached = deps.organizationListCache.get(key);
+  if (cached) return cached;
+  const epoch = deps.organizationListCache.epoch();
   // One round trip: the live-instance count rides along as a correlated subquery (an index
   // lookup on instances(organization_id) per organization) instead of a second query.
   const rows = await deps.db
@@ -91,7 +99,9 @@ export async function listOrganizations(
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(({ live_instances, ...row }) => toOutput(row, Number(live_instances ?? 0)));
+  const list = rows.map(({ live_instances, ...row }) => toOutput(row, Number(live_instances ?? 0)));
+  deps.organizationListCache.set(key, list, key, epoch);
+  return list;
 }
 
 export type PublicOrganization = { name: string; subdomain: string; uuid: string; status: string };

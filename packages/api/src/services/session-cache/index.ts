@@ -1,2 +1,1 @@
-export { createSessionCache, type CachedSession, type SessionCache } from './cache';
-export { sessionWritesPlugin } from './writes-plugin';
+export { createSessionCache, SESSION_WRITES, type CachedSession, type SessionCache } from './cache';

@@ -8,10 +8,15 @@ import type {
   UnknownRow,
 } from 'kysely';
 
-/** The tables a cached session is made of. */
-const WATCHED_TABLES = new Set(['users', 'sessions']);
-/** A session UPDATE that sets only these columns does not change what the cache holds. */
-const NEUTRAL_SESSION_COLUMNS = new Set(['last_active_at']);
+/** Which statements change what a cache holds. */
+export type WatchedWrites = {
+  /** Tables whose UPDATE and DELETE statements count. */
+  tables: ReadonlySet<string>;
+  /** Tables whose INSERT statements count too. */
+  inserts?: ReadonlySet<string>;
+  /** Per table, columns an UPDATE may set without changing what the cache holds. */
+  neutralColumns?: Readonly<Record<string, ReadonlySet<string>>>;
+};
 
 type Node = OperationNode & Record<string, unknown>;
 
@@ -30,32 +35,33 @@ function updatedColumns(node: Node): string[] {
   return updates.map((u) => ((u.column as Node)?.column as { name?: string })?.name ?? '');
 }
 
-/** Whether this statement may change a user or session row the cache could hold. */
-export function changesSessions(node: RootOperationNode): boolean {
+/** Whether this statement may change a row of a watched table. */
+export function changesWatched(node: RootOperationNode, watch: WatchedWrites): boolean {
   const n = node as unknown as Node;
   if (n.kind === 'UpdateQueryNode') {
     const table = tableName(n.table);
-    if (!table || !WATCHED_TABLES.has(table)) return false;
-    if (table === 'sessions') return updatedColumns(n).some((c) => !NEUTRAL_SESSION_COLUMNS.has(c));
-    return true;
+    if (!table || !watch.tables.has(table)) return false;
+    const neutral = watch.neutralColumns?.[table];
+    return !neutral || updatedColumns(n).some((c) => !neutral.has(c));
   }
   if (n.kind === 'DeleteQueryNode') {
     const froms = ((n.from as Node | undefined)?.froms as unknown[] | undefined) ?? [];
-    return froms.some((from) => WATCHED_TABLES.has(tableName(from) ?? ''));
+    return froms.some((from) => watch.tables.has(tableName(from) ?? ''));
   }
+  if (n.kind === 'InsertQueryNode') return watch.inserts?.has(tableName(n.into) ?? '') ?? false;
   return false;
 }
 
 /**
- * Calls `onWrite` after every UPDATE or DELETE of users or sessions made through this Kysely
- * instance, so the session cache of this process forgets at once instead of waiting for the
- * database trigger's NOTIFY (which still covers everyone else: other processes, raw SQL).
+ * Calls `onWrite` after every statement made through this Kysely instance that changes a watched
+ * table, so this process's cache forgets at once instead of waiting for the database trigger's
+ * NOTIFY (which still covers everyone else: other processes, raw SQL).
  */
-export function sessionWritesPlugin(onWrite: () => void): KyselyPlugin {
+export function writesPlugin(watch: WatchedWrites, onWrite: () => void): KyselyPlugin {
   const pending = new WeakSet<object>();
   return {
     transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      if (changesSessions(args.node)) pending.add(args.queryId);
+      if (changesWatched(args.node, watch)) pending.add(args.queryId);
       return args.node;
     },
     async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
