@@ -25,6 +25,7 @@ const ports = {
   postgres: base + 2,
   miss: base + 3,
   startup: base + 4,
+  floor: base + 5,
 };
 const MODULES = ['rest-door', 'public-branding', 'trpc', 'organizations', 'auth', 'startup'];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());

@@ -13,7 +13,13 @@ import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { hasLiveSubscription } from '../billing/seams';
 import { deleteBrandingRows } from './branding-cleanup';
-import { findOwnedOrganization, isUniqueViolation, toIso, type OrganizationRow } from './shared';
+import {
+  findOwnedOrganization,
+  isUniqueViolation,
+  isUuid,
+  toIso,
+  type OrganizationRow,
+} from './shared';
 import { invalidateTenant } from './tenant-cache';
 
 export type OrganizationOutput = {
@@ -62,6 +68,24 @@ function toOutput(row: OrganizationRow, liveInstances: number): OrganizationOutp
   };
 }
 
+/**
+ * Organizations with their live-instance count in one round trip: the count rides along as a
+ * correlated subquery (an index lookup on instances(organization_id) per organization).
+ */
+function withLiveInstances(db: Kysely<Database>) {
+  return db
+    .selectFrom('organizations')
+    .selectAll('organizations')
+    .select((eb) =>
+      eb
+        .selectFrom('instances')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .whereRef('instances.organization_id', '=', 'organizations.id')
+        .where('instances.status', '!=', 'terminated')
+        .as('live_instances'),
+    );
+}
+
 export async function organizationOutput(
   db: Kysely<Database>,
   row: OrganizationRow,
@@ -82,19 +106,7 @@ export async function listOrganizations(
   const cached = deps.organizationListCache.get(key);
   if (cached) return cached;
   const epoch = deps.organizationListCache.epoch();
-  // One round trip: the live-instance count rides along as a correlated subquery (an index
-  // lookup on instances(organization_id) per organization) instead of a second query.
-  const rows = await deps.db
-    .selectFrom('organizations')
-    .selectAll('organizations')
-    .select((eb) =>
-      eb
-        .selectFrom('instances')
-        .select(sql<number>`count(*)::int`.as('count'))
-        .whereRef('instances.organization_id', '=', 'organizations.id')
-        .where('instances.status', '!=', 'terminated')
-        .as('live_instances'),
-    )
+  const rows = await withLiveInstances(deps.db)
     .where('owner_id', '=', ownerId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -127,9 +139,16 @@ export async function findPublicOrganizations(
   }));
 }
 
+/** The owner's organization by uuid, or 404 (also for another user's uuid and malformed ids). */
 export async function getOrganization(deps: Pick<AppDeps, 'db'>, ownerId: number, uuid: string) {
-  const row = await findOwnedOrganization(deps.db, ownerId, uuid);
-  return organizationOutput(deps.db, row);
+  if (!isUuid(uuid)) throw new AppError('NOT_FOUND', ORGANIZATION_TEXTS.notFound);
+  const found = await withLiveInstances(deps.db)
+    .where('uuid', '=', uuid)
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirst();
+  if (!found) throw new AppError('NOT_FOUND', ORGANIZATION_TEXTS.notFound);
+  const { live_instances, ...row } = found;
+  return toOutput(row, Number(live_instances ?? 0));
 }
 
 /** Whether a slug is free; `exceptOrganizationId` lets an organization keep its own slug. */
