@@ -1,7 +1,7 @@
-import PDFDocument from 'pdfkit';
 import type { BillingDetails } from '@scmp/db';
 import { formatGbp } from '../../contracts/plans';
 import type { AppDeps } from '../../deps';
+import { loadPdfKit } from '../../lib/lazy-module';
 import { findOwnedInvoice } from './queries';
 
 type OwnedInvoice = Awaited<ReturnType<typeof findOwnedInvoice>>;
@@ -35,6 +35,7 @@ function addressLines(details: BillingDetails): string[] {
 /** The invoice as a PDF (pdfkit): seller, organization, billing address, lines and totals. */
 export async function renderInvoicePdf(data: OwnedInvoice, productName: string): Promise<Buffer> {
   const { invoice, lines } = data;
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,

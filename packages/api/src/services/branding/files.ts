@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import type createDOMPurifyType from 'dompurify';
 import type { JSDOM } from 'jsdom';
 import { BRANDING_TEXTS, FAVICON_MAX_BYTES, LOGO_MAX_BYTES } from '../../contracts/branding';
 import { AppError } from '../../errors';
+import { loadFileType } from '../../lib/lazy-module';
 
 export type BrandingFileKind = 'logo' | 'favicon';
 
@@ -154,7 +154,7 @@ export async function checkBrandingUpload(
   const rules = BRANDING_UPLOAD_RULES[kind];
   if (bytes.length > rules.maxBytes) throw tooLargeError(kind);
   if (bytes.length === 0) throw wrongTypeError(kind);
-  const sniffed = await fileTypeFromBuffer(bytes);
+  const sniffed = await (await loadFileType()).fileTypeFromBuffer(bytes);
   if (sniffed && sniffed.ext !== 'xml' && sniffed.ext !== 'svg') {
     const ext = sniffed.ext === 'jpg' ? 'jpg' : sniffed.ext;
     if (!rules.types.includes(ext)) throw wrongTypeError(kind);

@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadNodemailer } from '../../lib/lazy-module';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../deps';
 
@@ -29,8 +30,9 @@ export type MailTransport = Pick<Transporter, 'sendMail'>;
 
 let cached: { url: string; transport: MailTransport } | undefined;
 
-function transportFor(smtpUrl: string): MailTransport {
+async function transportFor(smtpUrl: string): Promise<MailTransport> {
   if (cached?.url !== smtpUrl) {
+    const nodemailer = await loadNodemailer();
     cached = {
       url: smtpUrl,
       transport: nodemailer.createTransport(smtpUrl, {
@@ -101,7 +103,7 @@ export async function deliverPendingMail(
       FOR UPDATE SKIP LOCKED
     )
     RETURNING id, uuid, to_address, subject, html, text, attempts`.execute(deps.db);
-  const sender = transport ?? transportFor(smtpUrl!);
+  const sender = transport ?? (await transportFor(smtpUrl!));
   const rows = claimed.rows;
   let serverIsBack = false;
   let tried = 0;

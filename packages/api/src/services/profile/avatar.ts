@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import type { Context } from '../../context';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { loadFileType, loadSharp } from '../../lib/lazy-module';
 import { recordActivity } from '../activity/record-activity';
 import type { SessionUser } from '../sessions';
 
@@ -42,12 +41,13 @@ export async function saveAvatar(
     });
   }
   if (bytes.length > AVATAR_MAX_BYTES) throw avatarTooLargeError();
-  const type = await fileTypeFromBuffer(bytes);
+  const type = await (await loadFileType()).fileTypeFromBuffer(bytes);
   if (!type || !ALLOWED.has(type.mime)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', AVATAR_TEXTS.badType, {
       errors: { avatar: [AVATAR_TEXTS.badType] },
     });
   }
+  const sharp = await loadSharp();
   let output: Buffer;
   try {
     output = await sharp(bytes, { limitInputPixels: 40_000_000 })

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import {
   MAX_TICKET_ATTACHMENT_BYTES,
   MAX_TICKET_ATTACHMENTS,
   SUPPORT_TEXTS,
 } from '../../contracts/support';
 import { AppError } from '../../errors';
+import { loadFileType } from '../../lib/lazy-module';
 
 /** One uploaded file, fully read into memory (at most 10 MB). */
 export type UploadedFile = { filename: string; bytes: Buffer };
@@ -80,7 +80,10 @@ export async function checkAttachments(files: UploadedFile[]): Promise<CheckedFi
     const name = safeFileName(file.filename);
     if (file.bytes.length > MAX_TICKET_ATTACHMENT_BYTES) throw fileTooLargeError(name);
     const ext = extensionOf(name);
-    const sniffed = file.bytes.length > 0 ? await fileTypeFromBuffer(file.bytes) : undefined;
+    const sniffed =
+      file.bytes.length > 0
+        ? await (await loadFileType()).fileTypeFromBuffer(file.bytes)
+        : undefined;
     let contentType: string | undefined;
     let finalExt = ext;
     if (sniffed && SNIFFED[sniffed.ext]) {

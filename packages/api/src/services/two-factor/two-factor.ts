@@ -1,7 +1,7 @@
-import QRCode from 'qrcode';
 import type { AppDeps } from '../../deps';
 import type { Context } from '../../context';
 import { AppError } from '../../errors';
+import { loadQrCode } from '../../lib/lazy-module';
 import { recordActivity } from '../activity/record-activity';
 import { verifyPassword } from '../passwords';
 import { sendSecurityNotice } from '../profile/security-mail';
@@ -78,6 +78,7 @@ export async function startTwoFactorSetup(
     )
     .execute();
   const url = provisioningUrl(secret, deps.config.productName, user.email);
+  const QRCode = await loadQrCode();
   const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return { secret, qr_code_url: url, qr_code_svg: svg };
 }
