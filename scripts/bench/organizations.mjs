@@ -2,7 +2,7 @@
 // PGlite server and on PostgreSQL (BENCH_DATABASE_URL, else a throwaway cluster: postgres.mjs).
 // The list is answered from the owner's cached list while nothing in it changed
 // (services/organizations/list-cache.ts), so two rows beside it show what a round trip costs: one
-// organization by id (uncached: 2 queries) and the floor, a bare Fastify route making the list's
+// organization by id (uncached: one query) and the floor, a bare Fastify route making the list's
 // query through node-postgres (bare-query-server.mjs).
 import { demoToken, json, startProcess, startServer } from './lib.mjs';
 import { withPostgres } from './postgres.mjs';
@@ -26,7 +26,7 @@ async function roundTripRows({ server, token, databaseUrl, ports, load, summary 
   const one = `${server.url}${PATH}/${uuid}`;
   await load({ url: one, headers, duration: 2 });
   const lookup = summary(
-    'GET /api/v1/organizations/{id} + bearer (PostgreSQL, 2 queries, uncached)',
+    'GET /api/v1/organizations/{id} + bearer (PostgreSQL, one query, uncached)',
     await load({ url: one, headers }),
   );
   const floor = await startProcess(['scripts/bench/bare-query-server.mjs'], ports.floor, {
