@@ -38,20 +38,6 @@ export type OrganizationOutput = {
 type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
 type Owner = { id: number };
 
-async function countsOf(db: Kysely<Database>, organizationIds: number[]) {
-  const counts = new Map<number, number>();
-  if (organizationIds.length === 0) return counts;
-  const rows = await db
-    .selectFrom('instances')
-    .select(['organization_id', sql<number>`count(*)::int`.as('count')])
-    .where('organization_id', 'in', organizationIds)
-    .where('status', '!=', 'terminated')
-    .groupBy('organization_id')
-    .execute();
-  for (const row of rows) counts.set(row.organization_id, Number(row.count));
-  return counts;
-}
-
 function toOutput(row: OrganizationRow, liveInstances: number): OrganizationOutput {
   return {
     id: row.uuid,
@@ -86,12 +72,12 @@ function withLiveInstances(db: Kysely<Database>) {
     );
 }
 
-export async function organizationOutput(
-  db: Kysely<Database>,
-  row: OrganizationRow,
-): Promise<OrganizationOutput> {
-  const counts = await countsOf(db, [row.id]);
-  return toOutput(row, counts.get(row.id) ?? 0);
+/** A row of withLiveInstances() as the API shows it. */
+function withCountOutput({
+  live_instances,
+  ...row
+}: OrganizationRow & { live_instances: number | null }): OrganizationOutput {
+  return toOutput(row, Number(live_instances ?? 0));
 }
 
 /**
@@ -111,7 +97,7 @@ export async function listOrganizations(
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  const list = rows.map(({ live_instances, ...row }) => toOutput(row, Number(live_instances ?? 0)));
+  const list = rows.map(withCountOutput);
   deps.organizationListCache.set(key, list, key, epoch);
   return list;
 }
@@ -147,8 +133,7 @@ export async function getOrganization(deps: Pick<AppDeps, 'db'>, ownerId: number
     .where('owner_id', '=', ownerId)
     .executeTakeFirst();
   if (!found) throw new AppError('NOT_FOUND', ORGANIZATION_TEXTS.notFound);
-  const { live_instances, ...row } = found;
-  return toOutput(row, Number(live_instances ?? 0));
+  return withCountOutput(found);
 }
 
 /** Whether a slug is free; `exceptOrganizationId` lets an organization keep its own slug. */
@@ -348,7 +333,7 @@ export async function updateOrganization(
   }
   // The tenant's public name falls back to the organization's name, so any update counts.
   await invalidateTenant(deps, [current.subdomain, newSubdomain]);
-  return organizationOutput(deps.db, updated);
+  return getOrganization(deps, owner.id, updated.uuid);
 }
 
 /** Deletes an organization with its instances, branding rows and their uploaded files. */
