@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@scmp/api';
-import argon2 from 'argon2';
+import { hash } from '@node-rs/argon2';
 import { createHarness, type TestHarness } from '../src/testing/harness';
 
 let h: TestHarness;
@@ -191,8 +191,7 @@ describe('login', () => {
 
   it('upgrades a hash made with weaker argon2 settings on the next successful login', async () => {
     const user = await h.createUser();
-    const weak = await argon2.hash(user.password, {
-      type: argon2.argon2id,
+    const weak = await hash(user.password, {
       memoryCost: 4096,
       timeCost: 1,
       parallelism: 1,
