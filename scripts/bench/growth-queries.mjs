@@ -38,7 +38,7 @@ function depsFor(db) {
     },
     path.resolve('apps/web/dist'),
   );
-  return createDeps({ db, pingDb: async () => undefined, config });
+  return createDeps({ db, dbKind: 'postgres', pingDb: async () => undefined, config });
 }
 
 /** name → async () => void, each one dashboard call for the typical customer. */

@@ -32,6 +32,7 @@ export async function openRuntime(config: ServerConfig, logger?: Logger): Promis
   });
   const deps = createDeps({
     db: handle.db,
+    dbKind: handle.kind,
     pingDb: handle.ping,
     config,
     events,

@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 beforeEach(async () => {
-  await h.db.deleteFrom('rate_limits').execute();
+  await h.deps.rateLimiter.resetAll();
 });
 
 const UA =

@@ -290,6 +290,7 @@ describe('the lifecycle', () => {
     }
     const second = createDeps({
       db: h.db,
+      dbKind: h.database.kind,
       pingDb: async () => {},
       config: h.config,
       clock: h.clock,

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 beforeEach(async () => {
-  await h.db.deleteFrom('rate_limits').execute();
+  await h.deps.rateLimiter.resetAll();
 });
 
 const T0 = new Date('2026-11-22T10:00:00.000Z');
@@ -292,7 +292,7 @@ describe('two-factor lifecycle', () => {
       });
     for (let i = 0; i < 5; i++) expect((await verify('000000')).status).toBe(422);
     expect((await verify(codeAt(secret, h.clock.now()))).status).toBe(429);
-    await h.db.deleteFrom('rate_limits').execute();
+    await h.deps.rateLimiter.resetAll();
     // the challenge is closed: even the right code fails until the password is entered again
     expect((await verify(codeAt(secret, h.clock.now()))).status).toBe(422);
     await h.rest('POST', '/auth/login', { body: { email: user.email, password: user.password } });

@@ -13,6 +13,7 @@ import {
 } from './services/organizations/list-cache';
 import { writesPlugin } from './services/read-cache/writes-plugin';
 import { createSessionCache, SESSION_WRITES, type SessionCache } from './services/session-cache';
+import { createMemoryRateLimiter } from './services/rate-limit/memory-rate-limiter';
 import { createDbRateLimiter, type RateLimiter } from './services/rate-limit/rate-limiter';
 import { createS3Storage } from './services/storage/s3-storage';
 import { createLocalStorage, type Storage } from './services/storage/storage';
@@ -48,6 +49,11 @@ export type AppDeps = {
 
 export function createDeps(input: {
   db: Kysely<Database>;
+  /**
+   * Which engine `db` is. The embedded one (PGlite) belongs to this process alone, so its rate
+   * limits live in memory; on PostgreSQL they are rows every process shares.
+   */
+  dbKind: 'pglite' | 'postgres';
   pingDb: () => Promise<void>;
   config: AppConfig;
   clock?: Clock;
@@ -76,7 +82,8 @@ export function createDeps(input: {
     storage: input.config.s3
       ? createS3Storage(input.config.s3)
       : createLocalStorage(input.config.uploadsDir),
-    rateLimiter: createDbRateLimiter(db, clock),
+    rateLimiter:
+      input.dbKind === 'pglite' ? createMemoryRateLimiter(clock) : createDbRateLimiter(db, clock),
     payments: createPaymentProvider(
       input.config.stripe.secretKey,
       input.config.stripe.publishableKey,

@@ -97,7 +97,14 @@ export async function createHarness(overrides: Partial<ServerConfig> = {}): Prom
     logger: () => silentLogger,
     source: { databaseUrl: database.url, pglite: database.pglite },
   });
-  const deps = createDeps({ db: database.db, pingDb: database.ping, config, clock, events });
+  const deps = createDeps({
+    db: database.db,
+    dbKind: database.kind,
+    pingDb: database.ping,
+    config,
+    clock,
+    events,
+  });
   const app = await buildApp(deps, config, { logger: false });
   await app.ready();
 

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps';
 import { billingSweepTask } from '../billing/worker';
 import { instanceHealthCheckTask } from '../instances/lifecycle';
 import { mailDeliveryTask } from '../mail/delivery';
+import { rateLimitSweepTask } from '../rate-limit/rate-limiter';
 import { jobHandlers, type JobHandler } from './handlers';
 import { claimDueJobs, completeJob, failJob } from './queue';
 
@@ -35,3 +36,4 @@ export const periodicTasks: Array<{
 periodicTasks.push(instanceHealthCheckTask);
 periodicTasks.push(billingSweepTask);
 periodicTasks.push(mailDeliveryTask);
+periodicTasks.push(rateLimitSweepTask);

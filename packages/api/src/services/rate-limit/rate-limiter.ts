@@ -6,13 +6,19 @@ import { AppError } from '../../errors';
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
 export type RateLimiter = {
+  /** Counts one attempt against `key` in its fixed window of `windowSeconds`. */
   hit: (key: string, limit: number, windowSeconds: number) => Promise<RateLimitResult>;
+  /** Forgets `key`'s window (a successful sign-in clears its failed attempts). */
   reset: (key: string) => Promise<void>;
+  /** Forgets every window (the test harness between cases). */
+  resetAll: () => Promise<void>;
+  /** Drops the windows that have ended (a periodic task; lookups ignore them anyway). */
+  sweepExpired: () => Promise<void>;
 };
 
 /**
  * Fixed-window counters in the database, so several server processes on one PostgreSQL share
- * them. One atomic upsert per hit.
+ * them. One atomic upsert per hit. The embedded database uses memory-rate-limiter.ts instead.
  */
 export function createDbRateLimiter(db: Kysely<Database>, clock: Clock): RateLimiter {
   return {
@@ -35,8 +41,21 @@ export function createDbRateLimiter(db: Kysely<Database>, clock: Clock): RateLim
     async reset(key) {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();
     },
+    async resetAll() {
+      await db.deleteFrom('rate_limits').execute();
+    },
+    async sweepExpired() {
+      await db.deleteFrom('rate_limits').where('reset_at', '<=', clock.now()).execute();
+    },
   };
 }
+
+/** Ended windows would otherwise stay in the table for good (one row per e-mail and IP tried). */
+export const rateLimitSweepTask = {
+  name: 'rate-limit-sweep',
+  everyMs: 10 * 60_000,
+  run: (deps: { rateLimiter: RateLimiter }) => deps.rateLimiter.sweepExpired(),
+};
 
 export function tooManyRequests(retryAfterSeconds: number, message?: string): AppError {
   const text =
