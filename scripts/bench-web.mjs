@@ -13,7 +13,7 @@ import { chromium } from '@playwright/test';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3414);
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
 const WEB_DIST_DIR = path.resolve(process.env.WEB_DIST_DIR ?? 'apps/web/dist');
-const SERVER_BUNDLE = path.resolve(process.env.SERVER_BUNDLE ?? 'apps/server/dist/main.js');
+const SERVER_BUNDLE = path.resolve(process.env.SERVER_BUNDLE ?? 'apps/server/dist/server.cjs');
 const BASE_URL = `http://localhost:${PORT}`;
 const DEMO = { email: 'demo@scmp.test', password: 'DemoPass!2026' };
 const BUDGET = { lcp_ms: 2500, tbt_ms: 200, cls: 0.1 };

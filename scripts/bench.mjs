@@ -3,7 +3,7 @@
 // table (requests/s, p50, p99, errors, ratio to C, target, pass) and writes it to BENCH_OUT
 // (default bench/results.json). Figures are per machine: run it on a quiet one.
 //
-// Env: SERVER_BUNDLE (default apps/server/dist/main.js, built when missing), BENCH_OUT,
+// Env: SERVER_BUNDLE (default apps/server/dist/server.cjs, built when missing), BENCH_OUT,
 // BENCH_PORT_BASE (default 3290; uses base..base+5), BENCH_DURATION (seconds per load, default 8),
 // BENCH_DATABASE_URL (PostgreSQL to use; else a throwaway cluster on BENCH_PG_PORT, 55504),
 // BENCH_ONLY (comma-separated module names, e.g. "public-branding,auth").

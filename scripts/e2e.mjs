@@ -9,7 +9,7 @@ if (!existsSync(chromium)) {
   );
   process.exit(1);
 }
-for (const file of ['apps/web/dist/index.html', 'apps/server/dist/main.js']) {
+for (const file of ['apps/web/dist/index.html', 'apps/server/dist/server.cjs']) {
   if (!existsSync(file)) {
     console.error(`${file} is missing: run \`npm run build\` first.`);
     process.exit(1);

@@ -36,11 +36,15 @@ const shared = ['packages/api/src', 'packages/db/src', 'packages/ui/src'];
 if (stale('apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', ...shared])) {
   run('npm', ['run', 'build', '-w', '@scmp/web']);
 }
-if (stale('apps/server/dist/main.js', ['apps/server/src', ...shared])) {
+if (stale('apps/server/dist/server.cjs', ['apps/server/src', ...shared])) {
   run('npm', ['run', 'build', '-w', '@scmp/server']);
 }
 
-const result = spawnSync(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  process.execPath,
+  ['--enable-source-maps', 'apps/server/dist/server.cjs'],
+  {
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 0);

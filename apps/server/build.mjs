@@ -1,9 +1,13 @@
 // Bundles the server (and our TypeScript workspace packages) into dist/; npm dependencies stay external.
+import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
 import { build } from 'esbuild';
+
+const outdir = process.env.SERVER_OUT_DIR ?? 'dist';
 
 await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
-  outdir: process.env.SERVER_OUT_DIR ?? 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -26,4 +30,6 @@ await build({
   },
   logLevel: 'warning',
 });
-console.log(`server bundled to apps/server/${process.env.SERVER_OUT_DIR ?? 'dist'}`);
+// The entry point (CommonJS, so it runs before libuv's pool starts): sizes the pool, loads main.js.
+await copyFile('src/server.cjs', path.join(outdir, 'server.cjs'));
+console.log(`server bundled to apps/server/${outdir} (start it with node ${outdir}/server.cjs)`);

@@ -26,7 +26,7 @@ const serverEnv = (p: number, url: string, dir: string) => ({
   WORKER_INTERVAL_MS: '200',
   INSTANCE_HEALTH_INTERVAL_SECONDS: '5',
 });
-const serverBundle = process.env.SERVER_BUNDLE ?? '../server/dist/main.js';
+const serverBundle = process.env.SERVER_BUNDLE ?? '../server/dist/server.cjs';
 
 export default defineConfig({
   testDir: './e2e',

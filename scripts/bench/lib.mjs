@@ -6,7 +6,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 /** The built server the benchmarks run (SERVER_BUNDLE picks another build, e.g. a .tmp one). */
-export const serverBundle = () => process.env.SERVER_BUNDLE ?? 'apps/server/dist/main.js';
+export const serverBundle = () => process.env.SERVER_BUNDLE ?? 'apps/server/dist/server.cjs';
 
 /** Seconds each measured load lasts (BENCH_DURATION shortens a quick run). */
 export const benchDuration = () => Number(process.env.BENCH_DURATION ?? 8);

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-export const BUNDLE = process.env.SERVER_BUNDLE ?? 'apps/server/dist/main.js';
+export const BUNDLE = process.env.SERVER_BUNDLE ?? 'apps/server/dist/server.cjs';
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Builds the server bundle when it is missing (SERVER_BUNDLE points at a ready one). */

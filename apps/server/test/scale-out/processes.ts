@@ -18,7 +18,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Bundles apps/server into apps/server/<outDir> (npm packages stay external) and returns main.js. */
+/** Bundles apps/server into apps/server/<outDir> (npm packages stay external) and returns its entry point, server.cjs. */
 export function buildServerBundle(outDir: string): string {
   const result = spawnSync(process.execPath, ['build.mjs'], {
     cwd: serverDir,
@@ -28,7 +28,7 @@ export function buildServerBundle(outDir: string): string {
   if (result.status !== 0) {
     throw new Error(`server build failed:\n${result.stdout}\n${result.stderr}`);
   }
-  return path.join(serverDir, outDir, 'main.js');
+  return path.join(serverDir, outDir, 'server.cjs');
 }
 
 export type ServerProcess = {

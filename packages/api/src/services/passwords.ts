@@ -35,14 +35,20 @@ export const ARGON2_OPTIONS = {
 } as const satisfies Options;
 
 /**
- * argon2 runs on libuv's thread pool, one hash per core at most: more would only queue inside the
- * pool and delay everything else that uses it (file reads, compression, DNS).
+ * libuv's thread pool size. The server's entry point (apps/server/src/server.cjs) sets it to the
+ * core count plus libuv's default 4 before the pool starts; otherwise it is libuv's default.
  */
-export const ARGON2_MAX_CONCURRENT = Math.max(1, os.availableParallelism());
+const POOL_SIZE = Math.min(1024, Math.max(1, Number(process.env.UV_THREADPOOL_SIZE) || 4));
 
-// The pool is created on its first use and sized from this variable then: room for every argon2
-// slot plus libuv's default 4 threads for the rest. An explicit setting wins.
-process.env.UV_THREADPOOL_SIZE ??= String(ARGON2_MAX_CONCURRENT + 4);
+/**
+ * argon2 runs on libuv's thread pool, one hash per core at most: more would only queue inside the
+ * pool. It always leaves a pool thread free for everything else that uses the pool (file reads,
+ * compression, DNS), even when the pool was not sized for it.
+ */
+export const ARGON2_MAX_CONCURRENT = Math.max(
+  1,
+  Math.min(os.availableParallelism(), POOL_SIZE - 1),
+);
 
 /** A sign-in that waited this long for an argon2 slot is shed with 429 (the server is saturated). */
 export const LOGIN_MAX_QUEUE_MS = 2_000;
