@@ -121,7 +121,8 @@ test.describe('shell', () => {
     // Footer links use the router.
     await footer.getByRole('link', { name: 'Terms & Conditions' }).click();
     await expect(page).toHaveURL(/\/terms$/);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The URL changes on the click; the page scrolls up once the new route has rendered.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   test('every route change scrolls back to the top', async ({ page }) => {
