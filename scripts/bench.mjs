@@ -1,5 +1,6 @@
 // npm run bench: hot paths of the built server beside a bare Fastify route (C) measured in the same
-// run (C is measured again right before each module; each ratio uses that nearby C). Prints a
+// run (C is measured between modules; each module's ratios use the mean of the C measured just
+// before and just after it, so a machine whose speed drifts during a module skews them less). Prints a
 // table (requests/s, p50, p99, errors, ratio to C, target, pass) and writes it to BENCH_OUT
 // (default bench/results.json). Figures are per machine: run it on a quiet one.
 //
@@ -34,7 +35,7 @@ const results = [];
 const bare = await startProcess(['scripts/bench/bare-server.mjs'], ports.bare);
 // The worker runs as in production; demo data gives a tenant (oakfield) and a customer.
 const server = await startServer({ port: ports.server });
-/** C again right before each module, so a machine whose load drifts skews the ratios less. */
+/** C once more: between modules (see the top of this file). */
 const measureC = async (label) => {
   await load({ url: `${bare.url}/api/v1/health`, duration: 1 });
   return summary(
@@ -50,16 +51,19 @@ try {
     target: { text: 'yardstick', test: (row) => row.errors === 0 },
   });
   const token = await demoToken(server.url);
-  let moduleC = first;
+  let before = first;
   for (const name of MODULES) {
     if (only && !only.includes(name)) continue;
-    if (results.length > 1 && name !== 'startup') moduleC = await measureC(` before ${name}`);
     const { bench } = await import(`./bench/${name}.mjs`);
     const rows = await bench({ serverUrl: server.url, token, ports, load, summary });
-    for (const row of rows) results.push({ ...row, c: moduleC.requests_per_sec });
+    // Start-up rows have no ratio: no C after them.
+    const after = name === 'startup' ? before : await measureC(` after ${name}`);
+    const c = Math.round((before.requests_per_sec + after.requests_per_sec) / 2);
+    for (const row of rows) results.push({ ...row, c });
     console.log(
-      `  ${name} (C ${moduleC.requests_per_sec}/s): ${rows.map((r) => `${r.name} ${r.requests_per_sec ?? `${r.p50_ms} ms`}`).join('; ')}`,
+      `  ${name} (C ${before.requests_per_sec}/s before, ${after.requests_per_sec}/s after): ${rows.map((r) => `${r.name} ${r.requests_per_sec ?? `${r.p50_ms} ms`}`).join('; ')}`,
     );
+    before = after;
   }
 } finally {
   await server.stop();
@@ -67,7 +71,7 @@ try {
 }
 
 const rows = results.map(({ target, c: nearbyC, ...r }) => {
-  // Each row's ratio uses the C measured right before its module (the first C for the rest).
+  // Each row's ratio uses its module's C (the mean around it); the yardstick row is its own C.
   const c = nearbyC ?? results[0].requests_per_sec;
   const context = { c, rows: results };
   return {
