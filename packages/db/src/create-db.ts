@@ -3,9 +3,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
 import type { Database } from './database';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import { loadPg } from './pg-module';
 import { withPreparedSelects } from './pglite-prepared';
 import { usePreparedStatements } from './prepared-statements';
 
@@ -33,10 +33,6 @@ export type DbHandle = {
   pglite?: PGlite;
 };
 
-// int8 and numeric come back as strings from pg by default; our ids are int4 and money is
-// integer pence, so counts (int8) are parsed to numbers to match PGlite.
-pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
-
 export async function createDb(config: DbConfig): Promise<DbHandle> {
   if (config.databaseUrl) {
     return createPostgres(
@@ -53,7 +49,7 @@ async function createPostgres(
   poolSize: number,
   preparedStatements: boolean,
 ): Promise<DbHandle> {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 2000,

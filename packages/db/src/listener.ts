@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from './pg-module';
 
 /** Where notifications come from: a PostgreSQL URL (own connection) or the embedded PGlite. */
 export type NotificationSource = { databaseUrl?: string | undefined; pglite?: PGlite | undefined };
@@ -87,7 +88,7 @@ async function listenPostgres(
   const connect = async () => {
     if (closed) return;
     attempts += 1;
-    const c = new pg.Client({
+    const c = new (loadPg().Client)({
       connectionString: url,
       connectionTimeoutMillis: 2000,
       keepAlive: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lazyModule, loadQrCode } from './lazy-module';
+import { lazyModule, lazyRequire, loadQrCode, requireCssTree } from './lazy-module';
 
 describe('lazyModule', () => {
   it('loads once, on first use, and shares the result', async () => {
@@ -25,5 +25,19 @@ describe('lazyModule', () => {
   it('loads a real heavy library', async () => {
     const QRCode = await loadQrCode();
     expect(await QRCode.toString('otpauth://totp/x', { type: 'svg' })).toContain('<svg');
+  });
+});
+
+describe('lazyRequire', () => {
+  it('requires on first call and returns the same module after', () => {
+    const parse = requireCssTree().parse;
+    expect(typeof parse).toBe('function');
+    expect(requireCssTree().parse).toBe(parse);
+  });
+
+  it('throws for a missing package and tries again on the next call', () => {
+    const load = lazyRequire<unknown>('scmp-no-such-package');
+    expect(() => load()).toThrow(/Cannot find module/);
+    expect(() => load()).toThrow(/Cannot find module/);
   });
 });

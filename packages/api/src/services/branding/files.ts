@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import type createDOMPurifyType from 'dompurify';
 import type { JSDOM } from 'jsdom';
 import { BRANDING_TEXTS, FAVICON_MAX_BYTES, LOGO_MAX_BYTES } from '../../contracts/branding';
 import { AppError } from '../../errors';
-import { loadFileType } from '../../lib/lazy-module';
+import { lazyRequire, loadFileType } from '../../lib/lazy-module';
 
 export type BrandingFileKind = 'logo' | 'favicon';
 
@@ -59,18 +58,19 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 
 // jsdom and DOMPurify are loaded on the first SVG, not at start-up (jsdom alone costs about a
 // second of CPU to load, and most processes never see an SVG upload).
-const requireLazily = createRequire(import.meta.url);
+const requireJsdom = lazyRequire<{ JSDOM: typeof JSDOM }>('jsdom');
+const requireDomPurify = lazyRequire<typeof createDOMPurifyType>('dompurify');
 let purifyWindow: JSDOM['window'] | null = null;
 function jsdomWindow(): JSDOM['window'] {
   if (!purifyWindow) {
-    const { JSDOM: Dom } = requireLazily('jsdom') as { JSDOM: typeof JSDOM };
+    const { JSDOM: Dom } = requireJsdom();
     purifyWindow = new Dom('').window;
   }
   return purifyWindow;
 }
 
 function createDOMPurify(window: JSDOM['window']) {
-  const factory = requireLazily('dompurify') as typeof createDOMPurifyType;
+  const factory = requireDomPurify();
   return factory(window as unknown as Parameters<typeof factory>[0]);
 }
 

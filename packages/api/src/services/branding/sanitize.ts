@@ -1,5 +1,5 @@
-import * as csstree from 'css-tree';
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
+import { requireCssTree, requireSanitizeHtml } from '../../lib/lazy-module';
 import { BRANDING_LIMITS } from '../../contracts/branding';
 import { AppError } from '../../errors';
 
@@ -42,7 +42,7 @@ function checkRawText(text: string): void {
 /** Identifier without CSS escapes ("exp\72 ession" → "expression"). */
 function decodeIdent(name: string): string {
   try {
-    return csstree.ident.decode(name).toLowerCase();
+    return requireCssTree().ident.decode(name).toLowerCase();
   } catch {
     return name.toLowerCase();
   }
@@ -67,6 +67,7 @@ export function sanitizeCustomCss(input: string | null): string | null {
     throw cssError('Custom CSS must be at most 50 KB');
   }
   checkRawText(input);
+  const csstree = requireCssTree();
   const parseErrors: string[] = [];
   const ast = csstree.parse(input, {
     positions: true,
@@ -139,7 +140,7 @@ export function sanitizeCustomCss(input: string | null): string | null {
 }
 
 /** Allow-list for the e-mail template header and footer. */
-const EMAIL_HTML_OPTIONS: sanitizeHtml.IOptions = {
+const emailHtmlOptions = (sanitize: typeof sanitizeHtml): sanitizeHtml.IOptions => ({
   allowedTags: [
     'a',
     'b',
@@ -198,13 +199,16 @@ const EMAIL_HTML_OPTIONS: sanitizeHtml.IOptions = {
     },
   },
   transformTags: {
-    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
+    a: sanitize.simpleTransform('a', { rel: 'noopener noreferrer' }),
   },
-};
+});
+let emailOptions: sanitizeHtml.IOptions | undefined;
 
 /** Sanitises e-mail header/footer HTML with an allow-list. Empty → null. */
 export function sanitizeEmailHtml(input: string | null): string | null {
   if (input === null || input.trim() === '') return null;
-  const clean = sanitizeHtml(input, EMAIL_HTML_OPTIONS).trim();
+  const sanitize = requireSanitizeHtml();
+  emailOptions ??= emailHtmlOptions(sanitize);
+  const clean = sanitize(input, emailOptions).trim();
   return clean === '' ? null : clean;
 }

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { requireStripe } from '../../lib/lazy-module';
 import type { ChargeResult, PaymentProvider } from './provider';
 import { createStripeCatalog } from './stripe-catalog';
 import { createStripeSubscriptions } from './stripe-subscriptions';
@@ -27,7 +28,8 @@ export function createStripePaymentProvider(options: {
   publishableKey: string | undefined;
   apiBase: string | undefined;
 }): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, sdkOptions(options.apiBase));
+  const StripeSdk = requireStripe();
+  const stripe = new StripeSdk(options.secretKey, sdkOptions(options.apiBase));
   return {
     name: 'stripe',
     publishableKey: options.publishableKey ?? null,
