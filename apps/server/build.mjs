@@ -1,9 +1,41 @@
-// Bundles the server (and our TypeScript workspace packages) into dist/; npm dependencies stay external.
+// Bundles the server into dist/: our workspace packages and the pure-JavaScript npm packages it
+// loads at start-up go into one file, so Node compiles one module instead of resolving and
+// reading about a thousand (reopening the embedded database got about 0.5 s faster). Packages stay
+// external when they need their own files or are loaded on first use (see EXTERNAL).
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const outdir = process.env.SERVER_OUT_DIR ?? 'dist';
+
+const EXTERNAL = new Set([
+  // Native code, or files read from the package's own folder at run time.
+  '@electric-sql/pglite', // its .wasm and .data files
+  '@node-rs/argon2',
+  'sharp',
+  'pdfkit', // its font metrics
+  'swagger-ui-dist', // served from its folder
+  'pino', // transports start worker threads from file paths
+  'pino-pretty',
+  'thread-stream',
+  // Loaded on first use (packages/api/src/lib/lazy-module.ts, packages/db/src/pg-module.ts):
+  // bundled, they would be parsed at start-up after all.
+  'nodemailer',
+  'file-type',
+  'qrcode',
+  'stripe',
+  'css-tree',
+  'sanitize-html',
+  'jsdom',
+  'dompurify',
+  'pg',
+]);
+
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
@@ -13,18 +45,17 @@ await build({
   target: 'node20',
   format: 'esm',
   sourcemap: true,
-  // npm packages stay external; our workspace packages (TypeScript source) are bundled.
   plugins: [
     {
-      name: 'externalize-npm-packages',
+      name: 'externalize-listed-packages',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => {
-          if (args.path.startsWith('@scmp/')) return undefined;
-          return { path: args.path, external: true };
-        });
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          EXTERNAL.has(packageName(args.path)) ? { path: args.path, external: true } : undefined,
+        );
       },
     },
   ],
+  // Bundled CommonJS packages call require() for Node's built-ins.
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
