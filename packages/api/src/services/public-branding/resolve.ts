@@ -2,7 +2,27 @@ import type { Kysely, Selectable } from 'kysely';
 import type { BrandingsTable, Database } from '@scmp/db';
 import { DEFAULT_BRANDING, type PublicBranding } from '../../contracts/branding-defaults';
 
-export type BrandingRow = Selectable<BrandingsTable>;
+/** The columns of a branding row that public branding is made of (publicFieldsOf). */
+export const PUBLIC_BRANDING_COLUMNS = [
+  'id',
+  'company_name',
+  'tagline',
+  'primary_color',
+  'secondary_color',
+  'accent_color',
+  'nav_text_color',
+  'nav_text_hover_color',
+  'nav_background_color',
+  'logo_path',
+  'favicon_path',
+  'footer_text',
+  'custom_css',
+] as const satisfies ReadonlyArray<keyof BrandingsTable>;
+
+export type BrandingRow = Pick<
+  Selectable<BrandingsTable>,
+  Exclude<(typeof PUBLIC_BRANDING_COLUMNS)[number], 'id'>
+>;
 
 /** The public fields of branding, in the order of spec part 1 §3. */
 export const PUBLIC_BRANDING_FIELDS = [
@@ -74,7 +94,7 @@ async function organizationRow(
 ): Promise<BrandingRow | undefined> {
   return db
     .selectFrom('brandings')
-    .selectAll()
+    .select(PUBLIC_BRANDING_COLUMNS)
     .where('organization_id', '=', organizationId)
     .executeTakeFirst();
 }
@@ -104,7 +124,7 @@ export async function resolveInstanceBranding(
   const [own, org] = await Promise.all([
     db
       .selectFrom('brandings')
-      .selectAll()
+      .select(PUBLIC_BRANDING_COLUMNS)
       .where('instance_id', '=', instance.id)
       .executeTakeFirst(),
     organizationRow(db, instance.organization_id),

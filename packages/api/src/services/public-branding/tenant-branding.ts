@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { compileOnce, type Database } from '@scmp/db';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { DEFAULT_BRANDING, type PublicBranding } from '../../contracts/branding-defaults';
@@ -8,10 +10,10 @@ import {
   tenantBrandingGeneration,
 } from './cache';
 import {
+  PUBLIC_BRANDING_COLUMNS,
   mergeBranding,
   publicFieldsOf,
   resolveOrganizationBranding,
-  type BrandingRow,
 } from './resolve';
 
 export const TENANT_NOT_FOUND_TEXT = 'Tenant not found';
@@ -55,6 +57,26 @@ function tenantName(branding: PublicBranding, organizationName: string): string 
 }
 
 /**
+ * The active organization owning a subdomain and its branding row's public columns, in one round
+ * trip. Compiled once: on a cache miss this query is most of the request's work.
+ */
+const activeTenantRow = compileOnce(
+  (db: Kysely<Database>, slug: string) =>
+    db
+      .selectFrom('organizations')
+      .leftJoin('brandings', 'brandings.organization_id', 'organizations.id')
+      .select(PUBLIC_BRANDING_COLUMNS.map((column) => `brandings.${column}` as const))
+      .select([
+        'organizations.uuid as org_uuid',
+        'organizations.name as org_name',
+        'organizations.status as org_status',
+      ])
+      .where('organizations.subdomain', '=', slug)
+      .where('organizations.status', '=', 'active'),
+  1,
+);
+
+/**
  * Public branding of the ACTIVE organization that owns `slug` as its subdomain; 404 otherwise.
  * Answers are cached per slug for a few seconds (invalidated on branding/organization changes).
  */
@@ -65,24 +87,10 @@ export async function getTenantBranding(deps: AppDeps, rawSlug: string): Promise
   const cached = getCachedTenantBranding(slug, now);
   if (cached) return cached.body as TenantBranding;
   const loadedAt = tenantBrandingGeneration();
-  // One round trip: the organization and its branding row together.
-  const row = await deps.db
-    .selectFrom('organizations')
-    .leftJoin('brandings', 'brandings.organization_id', 'organizations.id')
-    .selectAll('brandings')
-    .select([
-      'organizations.uuid as org_uuid',
-      'organizations.name as org_name',
-      'organizations.status as org_status',
-    ])
-    .where('organizations.subdomain', '=', slug)
-    .where('organizations.status', '=', 'active')
-    .executeTakeFirst();
+  const [row] = await activeTenantRow(deps.db, slug);
   if (!row) throw new AppError('NOT_FOUND', TENANT_NOT_FOUND_TEXT);
   const { org_uuid, org_name, org_status, ...brandingRow } = row;
-  const branding = mergeBranding(
-    publicFieldsOf(brandingRow.id === null ? undefined : (brandingRow as BrandingRow)),
-  );
+  const branding = mergeBranding(brandingRow.id === null ? {} : publicFieldsOf(brandingRow));
   const body: TenantBranding = {
     tenant: { slug, name: tenantName(branding, org_name), uuid: org_uuid, status: org_status },
     branding,
