@@ -1,44 +1,39 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { BrandingsTable, Database } from '@scmp/db';
+import { BRANDING_COLOR_FIELDS } from '../../contracts/branding';
 import { DEFAULT_BRANDING, type PublicBranding } from '../../contracts/branding-defaults';
-
-/** The columns of a branding row that public branding is made of (publicFieldsOf). */
-export const PUBLIC_BRANDING_COLUMNS = [
-  'id',
-  'company_name',
-  'tagline',
-  'primary_color',
-  'secondary_color',
-  'accent_color',
-  'nav_text_color',
-  'nav_text_hover_color',
-  'nav_background_color',
-  'logo_path',
-  'favicon_path',
-  'footer_text',
-  'custom_css',
-] as const satisfies ReadonlyArray<keyof BrandingsTable>;
-
-export type BrandingRow = Pick<
-  Selectable<BrandingsTable>,
-  Exclude<(typeof PUBLIC_BRANDING_COLUMNS)[number], 'id'>
->;
 
 /** The public fields of branding, in the order of spec part 1 §3. */
 export const PUBLIC_BRANDING_FIELDS = [
   'company_name',
   'tagline',
-  'primary_color',
-  'secondary_color',
-  'accent_color',
-  'nav_text_color',
-  'nav_text_hover_color',
-  'nav_background_color',
+  ...BRANDING_COLOR_FIELDS,
   'logo_url',
   'favicon_url',
   'footer_text',
   'custom_css',
 ] as const satisfies ReadonlyArray<keyof PublicBranding>;
+
+type PublicBrandingField = (typeof PUBLIC_BRANDING_FIELDS)[number];
+
+/** Uploaded files are stored as paths in the row and published as URLs. */
+const FILE_COLUMNS = { logo_url: 'logo_path', favicon_url: 'favicon_path' } as const;
+
+type ColumnOf<F extends PublicBrandingField> = F extends keyof typeof FILE_COLUMNS
+  ? (typeof FILE_COLUMNS)[F]
+  : F;
+
+function columnOf<F extends PublicBrandingField>(field: F): ColumnOf<F> {
+  return ((FILE_COLUMNS as Record<string, string>)[field] ?? field) as ColumnOf<F>;
+}
+
+/** The branding-row columns public branding is made of (and the row's id). */
+export const PUBLIC_BRANDING_COLUMNS = [
+  'id',
+  ...PUBLIC_BRANDING_FIELDS.map(columnOf),
+] as const satisfies ReadonlyArray<keyof BrandingsTable>;
+
+export type BrandingRow = Pick<Selectable<BrandingsTable>, ColumnOf<PublicBrandingField>>;
 
 /** The public URL of an uploaded branding file (served by the branding area's file route). */
 export function brandingFileUrl(path: string | null | undefined): string {
@@ -53,22 +48,11 @@ function nonBlank(value: string | null | undefined): string | undefined {
 export function publicFieldsOf(row: BrandingRow | undefined): Partial<PublicBranding> {
   if (!row) return {};
   const fields: Partial<PublicBranding> = {};
-  const set = (key: keyof PublicBranding, value: string | null | undefined) => {
-    const v = nonBlank(value);
-    if (v !== undefined) fields[key] = v;
-  };
-  set('company_name', row.company_name);
-  set('tagline', row.tagline);
-  set('primary_color', row.primary_color);
-  set('secondary_color', row.secondary_color);
-  set('accent_color', row.accent_color);
-  set('nav_text_color', row.nav_text_color);
-  set('nav_text_hover_color', row.nav_text_hover_color);
-  set('nav_background_color', row.nav_background_color);
-  set('logo_url', brandingFileUrl(row.logo_path));
-  set('favicon_url', brandingFileUrl(row.favicon_path));
-  set('footer_text', row.footer_text);
-  set('custom_css', row.custom_css);
+  for (const field of PUBLIC_BRANDING_FIELDS) {
+    const stored = row[columnOf(field)];
+    const value = nonBlank(field in FILE_COLUMNS ? brandingFileUrl(stored) : stored);
+    if (value !== undefined) fields[field] = value;
+  }
   return fields;
 }
 
