@@ -9,13 +9,15 @@ import type { Compilable, CompiledQuery, Kysely } from 'kysely';
  * them where Kysely put its parameters, and each call swaps the real values in. The statement text
  * stays identical, so the prepared-statement layer plans it once per connection as before.
  *
- * Parameters must be plain values Kysely binds as `$n` parameters (`where(col, '=', value)`), not
- * values that change the SQL's shape (lists for `in`, identifiers, limits chosen per call).
+ * Parameters are strings Kysely binds as `$n` parameters (`where(col, '=', value)`), never values
+ * that change the SQL's shape (identifiers, `in` lists); `build` declares each one (no defaults or
+ * rest parameters, since their count is read from `build.length`).
  */
-export function compileOnce<Db, Params extends readonly unknown[], Row>(
-  build: (db: Kysely<Db>, ...params: { [K in keyof Params]: string }) => Compilable<Row>,
-  arity: Params['length'],
+export function compileOnce<Db, Params extends string[], Row>(
+  build: (db: Kysely<Db>, ...params: Params) => Compilable<Row>,
 ): (db: Kysely<Db>, ...params: Params) => Promise<Row[]> {
+  // The builder's own parameters after `db` (plain ones: no defaults, no rest).
+  const arity = build.length - 1;
   const markers = Array.from(
     { length: arity },
     (_, i) => `\u0000compile-once-parameter-${i}\u0000`,
@@ -23,7 +25,7 @@ export function compileOnce<Db, Params extends readonly unknown[], Row>(
   const compiled = new WeakMap<Kysely<Db>, { query: CompiledQuery<Row>; slots: number[] }>();
 
   const compile = (db: Kysely<Db>) => {
-    const query = build(db, ...(markers as { [K in keyof Params]: string })).compile();
+    const query = build(db, ...(markers as Params)).compile();
     const slots = query.parameters.map((value) => markers.indexOf(value as string));
     for (let i = 0; i < arity; i += 1) {
       if (!slots.includes(i))

@@ -60,20 +60,18 @@ function tenantName(branding: PublicBranding, organizationName: string): string 
  * The active organization owning a subdomain and its branding row's public columns, in one round
  * trip. Compiled once: on a cache miss this query is most of the request's work.
  */
-const activeTenantRow = compileOnce(
-  (db: Kysely<Database>, slug: string) =>
-    db
-      .selectFrom('organizations')
-      .leftJoin('brandings', 'brandings.organization_id', 'organizations.id')
-      .select(PUBLIC_BRANDING_COLUMNS.map((column) => `brandings.${column}` as const))
-      .select([
-        'organizations.uuid as org_uuid',
-        'organizations.name as org_name',
-        'organizations.status as org_status',
-      ])
-      .where('organizations.subdomain', '=', slug)
-      .where('organizations.status', '=', 'active'),
-  1,
+const activeTenantRow = compileOnce((db: Kysely<Database>, slug: string) =>
+  db
+    .selectFrom('organizations')
+    .leftJoin('brandings', 'brandings.organization_id', 'organizations.id')
+    .select(PUBLIC_BRANDING_COLUMNS.map((column) => `brandings.${column}` as const))
+    .select([
+      'organizations.uuid as org_uuid',
+      'organizations.name as org_name',
+      'organizations.status as org_status',
+    ])
+    .where('organizations.subdomain', '=', slug)
+    .where('organizations.status', '=', 'active'),
 );
 
 /**
