@@ -113,6 +113,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool(false),
+  /** Staging only: let APP_ENV=production run the built-in test payment provider (no real charges). */
+  ALLOW_TEST_PAYMENTS: bool(false),
+  /** Nightly backups by the server itself into this folder (empty: none). */
+  BACKUP_DIR: optionalString,
+  BACKUP_KEEP: int(14, 1, 3650),
 });
 
 export type ServerConfig = AppConfig & {
@@ -129,9 +134,68 @@ export type ServerConfig = AppConfig & {
   /** SELECTs as named prepared statements on PostgreSQL. */
   dbPreparedStatements: boolean;
   seedDemoData: boolean;
+  /** APP_ENV=production with ALLOW_TEST_PAYMENTS=true: the test provider, said on every page. */
+  allowTestPayments: boolean;
+  backup: { dir: string | undefined; keepDays: number };
 };
 
 export class ConfigError extends Error {}
+
+/**
+ * What a production start requires, checked all at once so the operator sees every problem in
+ * one message (variable name: what is expected). Local mode keeps its laptop defaults.
+ */
+function productionProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!e.APP_KEY) {
+    problems.push(
+      'APP_KEY: required (32+ random bytes, e.g. `openssl rand -base64 32`); signs links and encrypts secrets',
+    );
+  }
+  if (!e.APP_URL) {
+    problems.push('APP_URL: required, the public https:// address (e.g. https://scmp.example.com)');
+  } else if (!e.APP_URL.startsWith('https://')) {
+    problems.push(`APP_URL: must start with https:// in production, got "${e.APP_URL}"`);
+  }
+  if (!e.SMTP_URL) {
+    problems.push(
+      'SMTP_URL: required (smtp:// or smtps://); without it no customer can verify an e-mail or reset a password',
+    );
+  }
+  if (!e.ALLOW_TEST_PAYMENTS) {
+    const stripe = {
+      STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+    };
+    for (const [name, value] of Object.entries(stripe)) {
+      if (!value) {
+        problems.push(
+          `${name}: required for real payments (or ALLOW_TEST_PAYMENTS=true on a staging deployment)`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
+/** Checks that hold in every mode: a half-configured feature is a mistake wherever it runs. */
+function generalProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (e.APP_KEY && Buffer.byteLength(e.APP_KEY) < 32) {
+    problems.push('APP_KEY: expected at least 32 bytes of random data');
+  }
+  const s3Fields = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Fields.some(Boolean) && !s3Fields.every(Boolean)) {
+    const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
+      (_, i) => !s3Fields[i],
+    );
+    problems.push(
+      `S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four to store uploads in a bucket, or none for the local folder (missing: ${missing.join(', ')})`,
+    );
+  }
+  return problems;
+}
 
 /** Local mode keeps a generated key under DATA_DIR so links and encrypted secrets survive restarts. */
 function localAppKey(dataDir: string): string {
@@ -153,21 +217,13 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.APP_ENV === 'production' && !e.APP_KEY) {
-    throw new ConfigError(
-      'Invalid configuration:\n  APP_KEY: required when APP_ENV=production (32+ random bytes, e.g. `openssl rand -base64 32`)',
-    );
-  }
-  if (e.APP_KEY && e.APP_KEY.length < 32) {
-    throw new ConfigError(
-      'Invalid configuration:\n  APP_KEY: expected at least 32 characters of random data',
-    );
-  }
-  const s3Fields = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
-  if (s3Fields.some(Boolean) && !s3Fields.every(Boolean)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set all four to store uploads in a bucket, or none for the local folder',
-    );
+  const production = e.APP_ENV === 'production';
+  const problems = [...(production ? productionProblems(e) : []), ...generalProblems(e)];
+  if (problems.length > 0) {
+    const heading = production
+      ? 'Refusing to start in production (APP_ENV=production); fix these settings:'
+      : 'Invalid configuration:';
+    throw new ConfigError(`${heading}\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
   const appUrl = (e.APP_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -223,6 +279,12 @@ export function loadConfig(
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     dbPoolSize: e.DB_POOL_SIZE,
     dbPreparedStatements: e.DB_PREPARED_STATEMENTS,
-    seedDemoData: e.SEED_DEMO_DATA,
+    // Demo data only ever in local mode (and tests, which build their own config).
+    seedDemoData: e.SEED_DEMO_DATA && !production,
+    allowTestPayments: production && e.ALLOW_TEST_PAYMENTS,
+    backup: {
+      dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
+      keepDays: e.BACKUP_KEEP,
+    },
   };
 }

@@ -46,6 +46,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     dbPoolSize: 5,
     dbPreparedStatements: true,
     seedDemoData: false,
+    allowTestPayments: false,
+    backup: { dir: undefined, keepDays: 14 },
     ...overrides,
   };
 }
