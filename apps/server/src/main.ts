@@ -6,7 +6,8 @@ import { DataDirLockedError } from '@scmp/db';
 import { buildApp } from './app';
 import { openRuntime } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
-import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users';
+import { startupBanner } from './startup-banner';
+import { DEMO_DATA_REFUSAL, findDemoAccounts } from './seed/demo-removal';
 import { seedDemoData } from './seed/index';
 import { lowerHelperThreadPriority } from './thread-priority';
 import { startWorker } from './worker';
@@ -17,32 +18,27 @@ async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig(process.env, path.resolve(here, '../../web/dist'));
   const { deps, handle } = await openRuntime(config);
+  if (config.appEnv === 'production') {
+    // A database first started in local mode holds accounts whose password the README prints.
+    const demo = await findDemoAccounts(deps);
+    if (demo.length > 0) {
+      await handle.close();
+      throw new ConfigError(DEMO_DATA_REFUSAL(demo));
+    }
+  }
   const app = await buildApp(deps, config);
+  // Demo data only in local mode: loadConfig turns seedDemoData off in production.
   const seeded = config.seedDemoData ? await seedDemoData(deps) : false;
   await app.listen({ port: config.port, host: config.host });
   await lowerHelperThreadPriority(config.dataDir);
   const worker = config.workerEnabled ? startWorker(deps, config.workerIntervalMs) : undefined;
 
-  const database =
-    handle.kind === 'pglite'
-      ? `embedded PGlite in ${path.join(config.dataDir, 'db')}`
-      : 'PostgreSQL';
-  const lines = [
-    '',
-    `  SCMP is running at ${config.appUrl}  (ready in ${Date.now() - started} ms, ${database})`,
-    `  API docs:  ${config.appUrl}/api/docs`,
-    ...(config.mail.smtpUrl || config.appEnv === 'production'
-      ? []
-      : [`  Dev mail:  ${config.appUrl}/dev/mail`]),
-    ...(seeded ? ['  Demo data was created.'] : []),
-    ...(config.seedDemoData && config.appEnv !== 'production'
-      ? [
-          '  Demo sign-ins (password ' + DEMO_PASSWORD + '):',
-          ...DEMO_USERS.map((u) => `    ${u.email.padEnd(24)} ${u.note}`),
-        ]
-      : []),
-    '',
-  ];
+  const lines = startupBanner(config, {
+    database: handle.kind,
+    readyMs: Date.now() - started,
+    seeded,
+    paymentsProvider: deps.payments.name,
+  });
   console.log(lines.join('\n'));
 
   // Graceful shutdown: stop accepting connections, let in-flight requests finish (requests
