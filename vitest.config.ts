@@ -5,13 +5,21 @@ import { defineConfig } from 'vitest/config';
  * Playwright (`apps/web/e2e`). TEST_DB_DRIVER=postgres runs the same suite on PostgreSQL, plus
  * the scale-out tests (several server processes on one database), which need PostgreSQL.
  */
-const postgresOnly =
-  process.env.TEST_DB_DRIVER === 'postgres' ? [] : ['apps/server/test/scale-out/**'];
+const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';
+const postgresOnly = onPostgres ? [] : ['apps/server/test/scale-out/**'];
+/** Whole server processes on their own embedded databases: the same on either pass, run once. */
+const pgliteOnly = onPostgres ? ['apps/server/test/production/**'] : [];
 
 export default defineConfig({
   test: {
     include: ['apps/**/*.test.{ts,tsx}', 'packages/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', '**/dist/**', 'apps/web/e2e/**', ...postgresOnly],
+    exclude: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'apps/web/e2e/**',
+      ...postgresOnly,
+      ...pgliteOnly,
+    ],
     globalSetup: ['packages/db/src/test-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -88,7 +88,10 @@ export async function buildApp(
     throwFileSizeLimit: true,
   });
 
-  const spa = await registerSpa(app, config.webDistDir);
+  const spa = await registerSpa(app, config.webDistDir, {
+    // In production the test provider runs only when ALLOW_TEST_PAYMENTS=true (staging).
+    testModeBanner: config.appEnv === 'production' && deps.payments.name === 'test',
+  });
   registerRestDoor(app, deps, { prefix: '/api/v1', sendSpa: spa.sendIndex });
   await registerTrpcDoor(app, deps);
   await registerApiDocs(app, config.appUrl);

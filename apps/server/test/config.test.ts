@@ -46,4 +46,35 @@ describe('server configuration', () => {
     expect(s3.s3).toMatchObject({ bucket: 'uploads', forcePathStyle: true, region: 'eu-west-2' });
     expect(loadConfig({ DATA_DIR: '/tmp/scmp-config-test' }).s3).toBeUndefined();
   });
+
+  it('production: ALLOW_TEST_PAYMENTS replaces the Stripe keys, and demo data is never seeded', () => {
+    const production = {
+      APP_ENV: 'production',
+      APP_URL: 'https://scmp.example.com',
+      APP_KEY: 'k'.repeat(32),
+      SMTP_URL: 'smtp://mail.example.com:587',
+      DATA_DIR: '/tmp/scmp-config-test',
+      SEED_DEMO_DATA: 'true',
+    };
+    expect(() => loadConfig(production)).toThrow(/STRIPE_SECRET_KEY: required/);
+    const staging = loadConfig({ ...production, ALLOW_TEST_PAYMENTS: 'true' });
+    expect(staging.allowTestPayments).toBe(true);
+    expect(staging.seedDemoData).toBe(false);
+    const local = loadConfig({ DATA_DIR: '/tmp/scmp-config-test', ALLOW_TEST_PAYMENTS: 'true' });
+    expect(local.allowTestPayments).toBe(false);
+    expect(local.seedDemoData).toBe(true);
+  });
+
+  it('reads the nightly backup settings', () => {
+    const config = loadConfig({
+      DATA_DIR: '/tmp/scmp-config-test',
+      BACKUP_DIR: '/tmp/b',
+      BACKUP_KEEP: '7',
+    });
+    expect(config.backup).toEqual({ dir: '/tmp/b', keepDays: 7 });
+    expect(loadConfig({ DATA_DIR: '/tmp/scmp-config-test' }).backup).toEqual({
+      dir: undefined,
+      keepDays: 14,
+    });
+  });
 });

@@ -3,6 +3,7 @@ import type { Database } from '@scmp/db';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config';
 import { ALL_KEYS, createLocalEventBus, type EventBus } from './services/events/events';
+import { withTestModeNotice } from './services/mail/test-mode-notice';
 import { createOutboxMailer, type Mailer } from './services/mail/outbox';
 import { createPaymentProvider, type PaymentProvider } from './services/payments/provider';
 import { connectTenantBrandingCache } from './services/public-branding/cache';
@@ -72,23 +73,25 @@ export function createDeps(input: {
     .withPlugin(
       writesPlugin(ORGANIZATION_LIST_WRITES, () => organizationListCache.forget(ALL_KEYS)),
     );
+  const payments = createPaymentProvider(
+    input.config.stripe.secretKey,
+    input.config.stripe.publishableKey,
+    input.config.stripe.apiBase,
+  );
+  const outbox = createOutboxMailer(db, clock);
   const deps: AppDeps = {
     db,
     pingDb: input.pingDb,
     config: input.config,
     clock,
     logger: input.logger ?? silentLogger,
-    mailer: createOutboxMailer(db, clock),
+    mailer: payments.name === 'test' ? withTestModeNotice(outbox) : outbox,
     storage: input.config.s3
       ? createS3Storage(input.config.s3)
       : createLocalStorage(input.config.uploadsDir),
     rateLimiter:
       input.dbKind === 'pglite' ? createMemoryRateLimiter(clock) : createDbRateLimiter(db, clock),
-    payments: createPaymentProvider(
-      input.config.stripe.secretKey,
-      input.config.stripe.publishableKey,
-      input.config.stripe.apiBase,
-    ),
+    payments,
     events,
     sessionCache,
     organizationListCache,

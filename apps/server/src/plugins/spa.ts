@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { TEST_MODE_TEXT } from '@scmp/api/contracts/product';
 
 export type SpaServer = { sendIndex: (reply: FastifyReply) => FastifyReply; available: boolean };
 
@@ -9,13 +10,26 @@ const MISSING_BUILD_HTML =
   '<!doctype html><meta charset="utf-8"><title>SCMP</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>';
 
 /**
+ * A staging deployment on test payments (APP_ENV=production, ALLOW_TEST_PAYMENTS=true) says so
+ * above every page, in the HTML itself: no script has to load for it to show.
+ */
+const TEST_MODE_BANNER = `<div role="status" data-testid="test-mode-banner" style="background:#fef3c7;color:#78350f;font:600 14px/1.4 system-ui,sans-serif;text-align:center;padding:6px 12px;border-bottom:1px solid #f59e0b">${TEST_MODE_TEXT}</div>`;
+
+/**
  * Serves the built SPA: hashed assets cached immutable (precompressed .br/.gz when present),
  * index.html never cached (history fallback).
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<SpaServer> {
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string,
+  options: { testModeBanner: boolean } = { testModeBanner: false },
+): Promise<SpaServer> {
   const indexFile = path.join(distDir, 'index.html');
   const available = existsSync(indexFile);
-  const indexHtml = available ? readFileSync(indexFile, 'utf8') : MISSING_BUILD_HTML;
+  const builtHtml = available ? readFileSync(indexFile, 'utf8') : MISSING_BUILD_HTML;
+  const indexHtml = options.testModeBanner
+    ? builtHtml.replace(/<body([^>]*)>/i, (tag) => `${tag}${TEST_MODE_BANNER}`)
+    : builtHtml;
   if (available) {
     await app.register(fastifyStatic, {
       root: distDir,

@@ -19,3 +19,6 @@ export const STORAGE_KEYS = {
 
 export const SESSION_RECHECK_SECONDS = 300;
 export const SESSION_EXPIRED_TEXT = 'Your session has expired. Please log in again.';
+
+/** Said on every page and every billing e-mail while the built-in test payment provider is in use. */
+export const TEST_MODE_TEXT = 'Test mode — no real charges';

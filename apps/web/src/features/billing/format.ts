@@ -1,6 +1,6 @@
 import { formatGbp } from '@scmp/api/contracts/plans';
 
-export const TEST_MODE_TEXT = 'Test mode — no real charges';
+export { TEST_MODE_TEXT } from '@scmp/api/contracts/product';
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
