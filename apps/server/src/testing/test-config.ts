@@ -7,7 +7,9 @@ import type { ServerConfig } from '../config';
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scmp-test-'));
   return {
-    appEnv: 'test',
+    // TEST_APP_ENV=production runs a suite in production mode (npm run test:unit does so for the
+    // security suites): no mail viewer, the production code paths.
+    appEnv: process.env.TEST_APP_ENV === 'production' ? 'production' : 'test',
     appUrl: 'http://localhost:3000',
     appKey: 'test-app-key-0123456789abcdefghijklmnopqrstuvwxyz',
     productName: 'School & Camp Management Platform',
