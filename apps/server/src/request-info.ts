@@ -10,5 +10,6 @@ export function requestInfoOf(request: FastifyRequest): RequestInfo {
     host: request.host ?? null,
     authorization:
       typeof request.headers.authorization === 'string' ? request.headers.authorization : undefined,
+    cookie: request.headers.cookie,
   };
 }

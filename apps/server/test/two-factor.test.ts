@@ -17,9 +17,12 @@ const codeAt = (secret: string, date: Date) =>
   generateSync({ secret, epoch: Math.floor(date.getTime() / 1000) });
 const shift = (steps: number) => new Date(h.clock.now().getTime() + steps * 30_000);
 
-async function enableFor(user: { token: string }) {
+async function enableFor(user: { token: string; password: string }) {
   h.clock.set(T0);
-  const enabled = await h.rest('POST', '/two-factor/enable', { token: user.token });
+  const enabled = await h.rest('POST', '/two-factor/enable', {
+    token: user.token,
+    body: { password: user.password },
+  });
   expect(enabled.status).toBe(200);
   const secret = enabled.body.data.secret as string;
   const confirmed = await h.rest('POST', '/two-factor/confirm', {
@@ -40,7 +43,10 @@ describe('two-factor lifecycle', () => {
       data: { confirmed: false, recovery_codes_count: 0 },
     });
 
-    const first = await h.rest('POST', '/two-factor/enable', { token: user.token });
+    const first = await h.rest('POST', '/two-factor/enable', {
+      token: user.token,
+      body: { password: user.password },
+    });
     expect(first.status).toBe(200);
     expect(first.body.message).toBe('Scan the QR code with your authenticator app.');
     const { secret, qr_code_url, qr_code_svg } = first.body.data;
@@ -52,7 +58,10 @@ describe('two-factor lifecycle', () => {
     expect(qr_code_svg).toMatch(/^<svg/);
 
     // enable again replaces the pending secret; still not confirmed
-    const second = await h.rest('POST', '/two-factor/enable', { token: user.token });
+    const second = await h.rest('POST', '/two-factor/enable', {
+      token: user.token,
+      body: { password: user.password },
+    });
     const secret2 = second.body.data.secret as string;
     expect(secret2).not.toBe(secret);
     const status1 = await h.rest('GET', '/two-factor/status', { token: user.token });
@@ -118,7 +127,10 @@ describe('two-factor lifecycle', () => {
 
   it('refuses malformed codes as validation errors', async () => {
     const user = await h.createUser({ verified: true });
-    await h.rest('POST', '/two-factor/enable', { token: user.token });
+    await h.rest('POST', '/two-factor/enable', {
+      token: user.token,
+      body: { password: user.password },
+    });
     for (const code of ['12ab56', '1234567', '', 12]) {
       const res = await h.rest('POST', '/two-factor/confirm', {
         token: user.token,
@@ -237,8 +249,18 @@ describe('two-factor lifecycle', () => {
   it('signs in through the challenge with TOTP and recovery codes', async () => {
     const user = await h.createUser({ verified: true });
     const { secret, codes } = await enableFor(user);
+    let challenge: string | undefined;
     const verify = (code: string, type = 'totp') =>
-      h.rest('POST', '/auth/two-factor/verify', { body: { email: user.email, code, type } });
+      h.rest('POST', '/auth/two-factor/verify', {
+        body: { email: user.email, code, type, challenge_token: challenge },
+      });
+    const passwordStep = async () => {
+      const res = await h.rest('POST', '/auth/login', {
+        body: { email: user.email, password: user.password },
+      });
+      challenge = res.body.data.challenge_token as string;
+      return res;
+    };
 
     // without the password step a right code fails like a wrong one
     h.clock.set(new Date(T0.getTime() + 5 * 30_000));
@@ -246,9 +268,7 @@ describe('two-factor lifecycle', () => {
     expect(early.status).toBe(422);
     expect(early.body.message).toBe('Invalid verification code');
 
-    const login = await h.rest('POST', '/auth/login', {
-      body: { email: user.email, password: user.password },
-    });
+    const login = await passwordStep();
     expect(login.body).toMatchObject({
       success: true,
       message: 'Two-factor authentication required',
@@ -260,7 +280,7 @@ describe('two-factor lifecycle', () => {
     expect(typeof ok.body.data.token).toBe('string');
 
     // replay of the same code with a fresh challenge
-    await h.rest('POST', '/auth/login', { body: { email: user.email, password: user.password } });
+    await passwordStep();
     expect((await verify(codeAt(secret, h.clock.now()))).status).toBe(422);
     const rec = await verify(codes[2]!.toLowerCase(), 'recovery');
     expect(rec.status).toBe(200);
@@ -268,7 +288,7 @@ describe('two-factor lifecycle', () => {
     expect(status.body.data.recovery_codes_count).toBe(7);
 
     // challenge expiry (5 minutes)
-    await h.rest('POST', '/auth/login', { body: { email: user.email, password: user.password } });
+    await passwordStep();
     h.clock.set(new Date(h.clock.now().getTime() + 6 * 60_000));
     expect((await verify(codeAt(secret, h.clock.now()))).status).toBe(422);
 
@@ -285,17 +305,24 @@ describe('two-factor lifecycle', () => {
     const user = await h.createUser({ verified: true });
     const { secret } = await enableFor(user);
     h.clock.set(new Date(T0.getTime() + 20 * 30_000));
-    await h.rest('POST', '/auth/login', { body: { email: user.email, password: user.password } });
+    let challenge: string | undefined;
+    const passwordStep = async () => {
+      const res = await h.rest('POST', '/auth/login', {
+        body: { email: user.email, password: user.password },
+      });
+      challenge = res.body.data.challenge_token as string;
+    };
+    await passwordStep();
     const verify = (code: string) =>
       h.rest('POST', '/auth/two-factor/verify', {
-        body: { email: user.email, code, type: 'totp' },
+        body: { email: user.email, code, type: 'totp', challenge_token: challenge },
       });
     for (let i = 0; i < 5; i++) expect((await verify('000000')).status).toBe(422);
     expect((await verify(codeAt(secret, h.clock.now()))).status).toBe(429);
     await h.deps.rateLimiter.resetAll();
     // the challenge is closed: even the right code fails until the password is entered again
     expect((await verify(codeAt(secret, h.clock.now()))).status).toBe(422);
-    await h.rest('POST', '/auth/login', { body: { email: user.email, password: user.password } });
+    await passwordStep();
     h.clock.set(new Date(h.clock.now().getTime() + 30_000));
     expect((await verify(codeAt(secret, h.clock.now()))).status).toBe(200);
   });
@@ -303,5 +330,8 @@ describe('two-factor lifecycle', () => {
   it('requires a session', async () => {
     expect((await h.rest('GET', '/two-factor/status')).status).toBe(401);
     expect((await h.rest('POST', '/two-factor/enable')).status).toBe(401);
+    expect(
+      (await h.rest('POST', '/two-factor/enable', { body: { password: 'anything' } })).status,
+    ).toBe(401);
   });
 });

@@ -8,6 +8,8 @@ export type RequestInfo = {
   userAgent: string | null;
   host: string | null;
   authorization: string | undefined;
+  /** The raw Cookie header; only the two-factor sign-in step reads a cookie. */
+  cookie?: string | undefined;
 };
 
 export type Context = {
@@ -17,6 +19,8 @@ export type Context = {
   session: SessionRow | null;
   /** Why there is no user although a token was sent: an unknown token, or an expired/revoked one. */
   authFailure: 'invalid' | 'expired' | null;
+  /** Set-Cookie header values a procedure asks the door to send with its response. */
+  setCookies: string[];
 };
 
 export function bearerTokenOf(authorization: string | undefined): string | undefined {
@@ -28,12 +32,20 @@ export function bearerTokenOf(authorization: string | undefined): string | undef
 export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Context> {
   const auth = await resolveBearerToken(deps, bearerTokenOf(req.authorization));
   if (auth.status === 'ok')
-    return { deps, req, user: auth.user, session: auth.session, authFailure: null };
+    return {
+      deps,
+      req,
+      user: auth.user,
+      session: auth.session,
+      authFailure: null,
+      setCookies: [],
+    };
   return {
     deps,
     req,
     user: null,
     session: null,
     authFailure: auth.status === 'none' ? null : auth.status,
+    setCookies: [],
   };
 }

@@ -113,6 +113,7 @@ export function registerRestDoor(
       try {
         const ctx = await createContext(deps, requestInfoOf(request));
         const output = await run(ctx, input);
+        if (ctx.setCookies.length > 0) reply.header('set-cookie', ctx.setCookies);
         return reply.code(successStatus).send(output);
       } catch (error) {
         return fail(reply, error);

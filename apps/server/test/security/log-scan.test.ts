@@ -121,7 +121,7 @@ beforeAll(async () => {
   );
   const token = remember('bearer token (login)', login.data.token as string);
   const enabled = expectStatus(
-    await call('POST', '/api/v1/two-factor/enable', { token, body: {} }),
+    await call('POST', '/api/v1/two-factor/enable', { token, body: { password } }),
     200,
     '2fa enable',
   );
@@ -136,14 +136,20 @@ beforeAll(async () => {
   );
   for (const rc of confirmed.data.recovery_codes as string[]) remember('recovery code', rc);
   h.clock.advance(60_000);
-  expectStatus(
+  const challengeLogin = expectStatus(
     await call('POST', '/trpc/auth.login', { body: { email, password } }),
     200,
     'login (tRPC, 2FA)',
   );
+  const challenge = remember(
+    'two-factor challenge token (tRPC)',
+    challengeLogin.result.data.data.challenge_token as string,
+  );
+  // The browser's way: the challenge travels in the cookie.
   const twoFactor = expectStatus(
     await call('POST', '/api/v1/auth/two-factor/verify', {
       body: { email, code: rememberCode('TOTP code (sign-in)', totp(secret)) },
+      headers: { cookie: `scmp_login_challenge=${challenge}` },
     }),
     200,
     '2fa verify',
@@ -178,14 +184,21 @@ beforeAll(async () => {
     'old session after reset',
   );
   h.clock.advance(60_000);
-  expectStatus(
+  const afterReset = expectStatus(
     await call('POST', '/api/v1/auth/login', { body: { email, password: newPassword } }),
     200,
     'login after reset',
   );
   const again = expectStatus(
     await call('POST', '/api/v1/auth/two-factor/verify', {
-      body: { email, code: rememberCode('TOTP code (after reset)', totp(secret)) },
+      body: {
+        email,
+        code: rememberCode('TOTP code (after reset)', totp(secret)),
+        challenge_token: remember(
+          'two-factor challenge token (REST)',
+          afterReset.data.challenge_token as string,
+        ),
+      },
     }),
     200,
     '2fa verify after reset',

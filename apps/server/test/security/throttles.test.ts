@@ -93,7 +93,10 @@ const THROTTLES: Row[] = [
     key: 'account+ip',
     okStatuses: [422],
     setup: async (s) => {
-      const enable = await h.rest('POST', '/two-factor/enable', { token: s.user.token, body: {} });
+      const enable = await h.rest('POST', '/two-factor/enable', {
+        token: s.user.token,
+        body: { password: s.user.password },
+      });
       s.secret = enable.body.data.secret as string;
       const confirm = await h.rest('POST', '/two-factor/confirm', {
         token: s.user.token,
@@ -121,7 +124,11 @@ const THROTTLES: Row[] = [
         {
           method: 'POST',
           path: '/auth/two-factor/verify',
-          body: { email: s.user.email, code: totp(s.secret!) },
+          body: {
+            email: s.user.email,
+            code: totp(s.secret!),
+            challenge_token: login.body.data.challenge_token,
+          },
         },
         ip,
       );

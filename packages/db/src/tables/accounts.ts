@@ -8,8 +8,12 @@ export type PasswordResetTokensTable = {
   expires_at: Timestamp;
 };
 
-/** An open two-factor sign-in challenge: opened by a correct password, closed after 5 wrong codes. */
+/**
+ * An open two-factor sign-in challenge, one per password step: found by the SHA-256 of the token
+ * that step handed out; single use, 5 minutes, closed after 5 wrong codes.
+ */
 export type LoginChallengesTable = {
+  token_hash: string;
   user_id: number;
   failed_attempts: number;
   created_at: CreatedAt;

@@ -7,7 +7,8 @@ import { useSession } from '../session/SessionProvider';
 
 export type LoginOutcome =
   | { kind: 'verification-required'; email: string; message: string }
-  | { kind: 'two-factor'; email: string };
+  /** challengeToken proves this sign-in passed the password step (also sent as a cookie). */
+  | { kind: 'two-factor'; email: string; challengeToken?: string };
 
 const VERIFICATION_NOTICE =
   'Please verify your email address before signing in. Check your inbox for the verification email.';
@@ -28,7 +29,11 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) =>
       onSuccess: (res) => {
         const data = res.data;
         if (data.two_factor_required) {
-          onOutcome({ kind: 'two-factor', email: data.email ?? form.values.email.trim() });
+          onOutcome({
+            kind: 'two-factor',
+            email: data.email ?? form.values.email.trim(),
+            challengeToken: data.challenge_token,
+          });
           return;
         }
         if (data.token && data.user) signIn(data.token, data.user);

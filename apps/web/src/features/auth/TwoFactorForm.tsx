@@ -16,8 +16,20 @@ export function cleanTwoFactorCode(value: string, type: CodeType): string {
         .slice(0, 8);
 }
 
-/** Second sign-in step: an authenticator code or a recovery code; Back to login resets it all. */
-export function TwoFactorForm({ email, onBack }: { email: string; onBack: () => void }) {
+/**
+ * Second sign-in step: an authenticator code or a recovery code; Back to login resets it all.
+ * The code counts only with the password step's challenge, carried here in memory (the server
+ * also set it as an HttpOnly cookie).
+ */
+export function TwoFactorForm({
+  email,
+  challengeToken,
+  onBack,
+}: {
+  email: string;
+  challengeToken?: string | undefined;
+  onBack: () => void;
+}) {
   const trpc = useTRPC();
   const { signIn } = useSession();
   const [code, setCode] = useState('');
@@ -42,7 +54,12 @@ export function TwoFactorForm({ email, onBack }: { email: string; onBack: () => 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!code) return;
-    verify.mutate({ email, code, type });
+    verify.mutate({
+      email,
+      code,
+      type,
+      ...(challengeToken ? { challenge_token: challengeToken } : {}),
+    });
   };
 
   return (

@@ -55,7 +55,7 @@ export default function LoginPage() {
     return (
       <AuthCard title="Two-factor authentication" subtitle={step.email}>
         <Suspense fallback={null}>
-          <TwoFactorForm email={step.email} onBack={back} />
+          <TwoFactorForm email={step.email} challengeToken={step.challengeToken} onBack={back} />
         </Suspense>
       </AuthCard>
     );

@@ -1,17 +1,29 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
+import { setLoginChallengeCookies } from '../../services/accounts/login-challenge-cookie';
 import { attemptLogin } from '../../services/accounts/login';
 import { ACCOUNT_MESSAGES } from '../../services/accounts/messages';
+import { LOGIN_CHALLENGE_LIFETIME_SECONDS } from '../../services/accounts/two-factor-login';
 import { publicProcedure } from '../../trpc';
 import { emailField } from './schemas';
 import { toUserOutput, userOutput } from './user-output';
 
-/** Either { user, token } or, for an account with two-factor on, { two_factor_required, email }. */
+/**
+ * Either { user, token } or, for an account with two-factor on, { two_factor_required, email,
+ * challenge_token }: the token proves this sign-in passed the password step.
+ */
 export const loginData = z.object({
   user: userOutput.optional(),
   token: z.string().optional(),
   two_factor_required: z.boolean().optional(),
   email: z.string().optional(),
+  challenge_token: z
+    .string()
+    .optional()
+    .describe(
+      'With two_factor_required: send it to POST /auth/two-factor/verify as challenge_token ' +
+        '(single use, valid 5 minutes). Also set as an HttpOnly cookie for browsers.',
+    ),
 });
 
 export const login = publicProcedure
@@ -37,8 +49,15 @@ export const login = publicProcedure
   .mutation(async ({ ctx, input }) => {
     const result = await attemptLogin(ctx.deps, ctx.req, input);
     if (result.kind === 'two-factor') {
+      ctx.setCookies.push(
+        ...setLoginChallengeCookies(
+          ctx.deps.config.appUrl,
+          result.challengeToken,
+          LOGIN_CHALLENGE_LIFETIME_SECONDS,
+        ),
+      );
       return ok(
-        { two_factor_required: true, email: result.email },
+        { two_factor_required: true, email: result.email, challenge_token: result.challengeToken },
         ACCOUNT_MESSAGES.twoFactorRequired,
       );
     }

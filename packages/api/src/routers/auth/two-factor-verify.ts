@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
+import {
+  clearLoginChallengeCookies,
+  readLoginChallengeCookie,
+} from '../../services/accounts/login-challenge-cookie';
 import { verifyTwoFactorLogin } from '../../services/accounts/two-factor-login';
 import { publicProcedure } from '../../trpc';
 import { emailField } from './schemas';
@@ -12,6 +16,10 @@ export const twoFactorVerify = publicProcedure
       path: '/auth/two-factor/verify',
       tags: ['auth'],
       summary: 'Second sign-in step: an authenticator or recovery code',
+      description:
+        'Only for the sign-in that passed the password step: send the challenge_token that ' +
+        'POST /auth/login returned (or its cookie). A missing, expired, used or foreign ' +
+        'challenge fails like a wrong code; the fifth wrong code closes the challenge.',
       protect: false,
     },
   })
@@ -26,6 +34,14 @@ export const twoFactorVerify = publicProcedure
         type: z
           .enum(['totp', 'recovery'], { error: 'The type must be totp or recovery.' })
           .default('totp'),
+        challenge_token: z
+          .string({ error: 'The challenge token must be a string.' })
+          .max(200, 'The challenge token is too long.')
+          .optional()
+          .describe(
+            'The challenge_token from POST /auth/login. Browsers may send the cookie set there ' +
+              'instead.',
+          ),
       })
       .superRefine((value, ctx) => {
         const valid =
@@ -47,6 +63,12 @@ export const twoFactorVerify = publicProcedure
   .output(envelope(z.object({ user: userOutput, token: z.string() })))
   .mutation(async ({ ctx, input }) => {
     const code = input.type === 'recovery' ? input.code.toUpperCase() : input.code;
-    const { user, token } = await verifyTwoFactorLogin(ctx.deps, ctx.req, { ...input, code });
+    const { user, token } = await verifyTwoFactorLogin(ctx.deps, ctx.req, {
+      email: input.email,
+      code,
+      type: input.type,
+      challengeToken: input.challenge_token || readLoginChallengeCookie(ctx.req.cookie),
+    });
+    ctx.setCookies.push(...clearLoginChallengeCookies(ctx.deps.config.appUrl));
     return ok({ user: toUserOutput(user), token }, 'Two-factor authentication successful');
   });

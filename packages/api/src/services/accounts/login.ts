@@ -27,7 +27,8 @@ export function warmLoginDummyHash(): void {
 }
 
 export type LoginResult =
-  { kind: 'session'; user: SessionUser; token: string } | { kind: 'two-factor'; email: string };
+  | { kind: 'session'; user: SessionUser; token: string }
+  | { kind: 'two-factor'; email: string; challengeToken: string };
 
 export function loginThrottleKey(email: string, ip: string | null): string {
   return `login:${normalizeEmail(email)}|${ip ?? 'unknown'}`;
@@ -85,8 +86,8 @@ export async function attemptLogin(
   }
 
   if (user.two_factor_enabled) {
-    await openLoginChallenge(deps, user.id);
-    return { kind: 'two-factor', email: user.email };
+    const challengeToken = await openLoginChallenge(deps, user.id);
+    return { kind: 'two-factor', email: user.email, challengeToken };
   }
 
   const { token } = await createSession(deps, user.id, { ip: req.ip, userAgent: req.userAgent });

@@ -1,6 +1,7 @@
 import type { Context } from '../../context';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { generateToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { createSession, type SessionUser } from '../sessions';
@@ -8,35 +9,54 @@ import { verifyUserTwoFactorCode, type TwoFactorCodeType } from '../two-factor/v
 import { normalizeEmail } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
 
-const CHALLENGE_LIFETIME_MS = 5 * 60 * 1000;
+export const LOGIN_CHALLENGE_LIFETIME_SECONDS = 5 * 60;
 const MAX_FAILED_CODES = 5;
 
-/** Opens (or renews) the user's two-factor sign-in challenge after a correct password. */
+/**
+ * Opens a two-factor sign-in challenge after a correct password and returns its token: proof of
+ * the password step that only this sign-in holds (the database keeps its SHA-256). Every password
+ * step gets its own challenge, so signing in on one device leaves another device's open.
+ */
 export async function openLoginChallenge(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   userId: number,
-): Promise<void> {
+): Promise<string> {
+  const token = generateToken();
   const now = deps.clock.now();
-  const expiresAt = new Date(now.getTime() + CHALLENGE_LIFETIME_MS);
+  const expiresAt = new Date(now.getTime() + LOGIN_CHALLENGE_LIFETIME_SECONDS * 1000);
+  // The user's ended challenges go as a new one opens, so rows do not pile up.
+  await deps.db
+    .deleteFrom('login_challenges')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', now)
+    .execute();
   await deps.db
     .insertInto('login_challenges')
-    .values({ user_id: userId, failed_attempts: 0, created_at: now, expires_at: expiresAt })
-    .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .doUpdateSet({ failed_attempts: 0, created_at: now, expires_at: expiresAt }),
-    )
+    .values({
+      token_hash: sha256Hex(token),
+      user_id: userId,
+      failed_attempts: 0,
+      created_at: now,
+      expires_at: expiresAt,
+    })
     .execute();
+  return token;
 }
 
 /**
- * Second step of a two-factor sign-in: only against an open challenge, and only with a good code.
- * Every failure answers the same text; the fifth wrong code closes the challenge.
+ * Second step of a two-factor sign-in: only with the token of an open challenge that this user's
+ * password step opened, and only with a good code. Every failure answers the same text; the fifth
+ * wrong code closes the challenge.
  */
 export async function verifyTwoFactorLogin(
   deps: AppDeps,
   req: Context['req'],
-  input: { email: string; code: string; type: TwoFactorCodeType },
+  input: {
+    email: string;
+    code: string;
+    type: TwoFactorCodeType;
+    challengeToken: string | undefined;
+  },
 ): Promise<{ user: SessionUser; token: string }> {
   const email = normalizeEmail(input.email);
   await enforceRateLimit(deps.rateLimiter, `2fa-login:${email}|${req.ip ?? 'unknown'}`, 5, 60);
@@ -45,33 +65,37 @@ export async function verifyTwoFactorLogin(
       errors: { code: [ACCOUNT_MESSAGES.invalidTwoFactorCode] },
     });
 
+  if (!input.challengeToken) throw invalid();
+  const tokenHash = sha256Hex(input.challengeToken);
   const user = await deps.db
     .selectFrom('users')
     .selectAll()
     .where('email', '=', email)
     .executeTakeFirst();
-  if (!user) throw invalid();
+  if (!user?.two_factor_enabled) throw invalid();
   const now = deps.clock.now();
+  // Missing, expired, used, closed and another sign-in's (or user's) challenges all look alike.
   const challenge = await deps.db
     .selectFrom('login_challenges')
-    .selectAll()
+    .select(['token_hash'])
+    .where('token_hash', '=', tokenHash)
     .where('user_id', '=', user.id)
     .where('expires_at', '>', now)
     .where('failed_attempts', '<', MAX_FAILED_CODES)
     .executeTakeFirst();
-  if (!challenge || !user.two_factor_enabled) throw invalid();
+  if (!challenge) throw invalid();
 
   const ok = await verifyUserTwoFactorCode(deps, user.id, input.code, input.type, req);
   if (!ok) {
-    const failed = challenge.failed_attempts + 1;
-    if (failed >= MAX_FAILED_CODES) {
-      await deps.db.deleteFrom('login_challenges').where('user_id', '=', user.id).execute();
-    } else {
-      await deps.db
-        .updateTable('login_challenges')
-        .set({ failed_attempts: failed })
-        .where('user_id', '=', user.id)
-        .execute();
+    // Counted in the database, so concurrent wrong codes cannot share one count.
+    const counted = await deps.db
+      .updateTable('login_challenges')
+      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+      .where('token_hash', '=', tokenHash)
+      .returning(['failed_attempts'])
+      .executeTakeFirst();
+    if (counted && counted.failed_attempts >= MAX_FAILED_CODES) {
+      await deps.db.deleteFrom('login_challenges').where('token_hash', '=', tokenHash).execute();
     }
     await recordActivity(deps, req, {
       userId: user.id,
@@ -83,10 +107,13 @@ export async function verifyTwoFactorLogin(
     throw invalid();
   }
 
-  // Only one request may consume the challenge.
+  // Single use: only the request that deletes the open challenge goes on.
   const consumed = await deps.db
     .deleteFrom('login_challenges')
+    .where('token_hash', '=', tokenHash)
     .where('user_id', '=', user.id)
+    .where('expires_at', '>', now)
+    .where('failed_attempts', '<', MAX_FAILED_CODES)
     .executeTakeFirst();
   if (Number(consumed.numDeletedRows) === 0) throw invalid();
 
