@@ -125,6 +125,54 @@ describe('two-factor lifecycle', () => {
     expect(events.find((e) => e.action === 'two_factor.enabled')?.severity).not.toBe('info');
   });
 
+  it('starts the setup only with the current password, through both doors', async () => {
+    h.clock.set(T0);
+    const user = await h.createUser({ verified: true });
+    const missing = await h.rest('POST', '/two-factor/enable', { token: user.token, body: {} });
+    expect(missing.status).toBe(422);
+    expect(missing.body.message).toBe('Password is required');
+    expect(missing.body.errors.password).toEqual(['Password is required']);
+    const noBody = await h.rest('POST', '/two-factor/enable', { token: user.token });
+    expect(noBody.status).toBe(422);
+    const wrong = await h.rest('POST', '/two-factor/enable', {
+      token: user.token,
+      body: { password: 'not my password' },
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.message).toBe('The password is incorrect.');
+    expect(wrong.body.errors.password).toEqual(['The password is incorrect.']);
+    const wrongTrpc = await h.trpc(
+      'mutation',
+      'twoFactor.enable',
+      { password: 'not my password' },
+      { token: user.token },
+    );
+    expect(wrongTrpc.status).toBe(422);
+    expect(wrongTrpc.body.error.message).toBe('The password is incorrect.');
+    // nothing was set up by the refused calls
+    const rows = await h.db
+      .selectFrom('two_factor_secrets')
+      .select('user_id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toHaveLength(0);
+
+    const ok = await h.rest('POST', '/two-factor/enable', {
+      token: user.token,
+      body: { password: user.password },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.secret).toMatch(/^[A-Z2-7]{32}$/);
+    const okTrpc = await h.trpc(
+      'mutation',
+      'twoFactor.enable',
+      { password: user.password },
+      { token: user.token },
+    );
+    expect(okTrpc.status).toBe(200);
+    expect(okTrpc.body.result.data.data.secret).toMatch(/^[A-Z2-7]{32}$/);
+  });
+
   it('refuses malformed codes as validation errors', async () => {
     const user = await h.createUser({ verified: true });
     await h.rest('POST', '/two-factor/enable', {

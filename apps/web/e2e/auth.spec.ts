@@ -205,7 +205,10 @@ test('two-factor sign-in: code entry, switching to a recovery code, Back to logi
   });
   const token = (await reg.json()).data.token as string;
   const headers = { authorization: `Bearer ${token}` };
-  const enable = await page.request.post('/api/v1/two-factor/enable', { headers, data: {} });
+  const enable = await page.request.post('/api/v1/two-factor/enable', {
+    headers,
+    data: { password },
+  });
   const secret = (await enable.json()).data.secret as string;
   const confirm = await page.request.post('/api/v1/two-factor/confirm', {
     headers,

@@ -46,7 +46,13 @@ test('enable two-factor, sign in with a TOTP code and a recovery code, then disa
   const card = page.getByRole('region', { name: 'Two-Factor Authentication' });
   await expect(card.getByText('Disabled', { exact: true })).toBeVisible();
 
+  // Setting up needs the current password: a wrong one shows the error, the right one the QR code
   await card.getByRole('button', { name: 'Enable Two-Factor Authentication' }).click();
+  await card.getByRole('textbox', { name: 'Current Password' }).fill('not my password');
+  await card.getByRole('button', { name: 'Enable 2FA' }).click();
+  await expect(card.getByRole('alert')).toContainText('incorrect');
+  await card.getByRole('textbox', { name: 'Current Password' }).fill(PASSWORD);
+  await card.getByRole('button', { name: 'Enable 2FA' }).click();
   await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await card.getByTestId('two-factor-secret').innerText()).trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);

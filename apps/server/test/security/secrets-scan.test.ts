@@ -32,7 +32,10 @@ beforeAll(async () => {
   secrets.push({ label: 'password', value: A.user.password });
 
   // Two-factor: the secret the API hands out and the recovery codes must not be stored in clear.
-  const enabled = await h.rest('POST', '/two-factor/enable', { token: A.user.token });
+  const enabled = await h.rest('POST', '/two-factor/enable', {
+    token: A.user.token,
+    body: { password: A.user.password },
+  });
   if (enabled.status === 200) {
     const secret = enabled.body.data.secret as string;
     secrets.push({ label: 'TOTP secret', value: secret });

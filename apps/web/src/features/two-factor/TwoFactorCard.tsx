@@ -26,6 +26,7 @@ import { downloadTextFile, recoveryCodesFileText } from './recovery-file';
 
 type Step =
   | { kind: 'idle' }
+  | { kind: 'enable' }
   | { kind: 'setup'; secret: string; qrSvg: string }
   | { kind: 'codes'; codes: string[] }
   | { kind: 'disable' };
@@ -87,6 +88,7 @@ export function TwoFactorCard() {
       onSuccess: (result) => {
         setError(null);
         setCode('');
+        setPassword('');
         setStep({ kind: 'setup', secret: result.data.secret, qrSvg: result.data.qr_code_svg });
         notifications.show({ color: 'blue', message: result.message ?? TEXTS.scan });
       },
@@ -231,6 +233,47 @@ export function TwoFactorCard() {
         </Group>
       </Stack>
     );
+  } else if (!confirmed && step.kind === 'enable') {
+    body = (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!password) {
+            setError('Password is required');
+            return;
+          }
+          enable.mutate({ password });
+        }}
+      >
+        <Stack>
+          <Text size="sm">Enter your current password to set up two-factor authentication.</Text>
+          <PasswordInput
+            label="Current Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            w={320}
+          />
+          <Group>
+            <Button
+              variant="default"
+              onClick={() => {
+                setStep({ kind: 'idle' });
+                setPassword('');
+                setError(null);
+              }}
+              disabled={enable.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={enable.isPending}>
+              {enable.isPending ? 'Setting up...' : 'Enable 2FA'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
   } else if (confirmed && step.kind === 'disable') {
     body = (
       <form
@@ -305,8 +348,14 @@ export function TwoFactorCard() {
           from an authenticator app such as Google Authenticator, 1Password or Authy.
         </Text>
         <Group>
-          <Button onClick={() => enable.mutate()} disabled={enable.isPending}>
-            {enable.isPending ? 'Setting up...' : 'Enable Two-Factor Authentication'}
+          <Button
+            onClick={() => {
+              setError(null);
+              setPassword('');
+              setStep({ kind: 'enable' });
+            }}
+          >
+            Enable Two-Factor Authentication
           </Button>
         </Group>
       </Stack>

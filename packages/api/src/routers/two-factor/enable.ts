@@ -11,15 +11,26 @@ export const enable = authedProcedure
       tags: ['two-factor'],
       summary: 'Start the two-factor setup: a pending secret, its otpauth URL and a QR code (SVG)',
       description:
-        'Two-factor stays off until POST /two-factor/confirm receives a valid code. Calling this ' +
-        'again replaces the pending secret. The QR code is rendered by this server.',
+        'The current password is required. Two-factor stays off until POST /two-factor/confirm ' +
+        'receives a valid code. Calling this again replaces the pending secret. The QR code is ' +
+        'rendered by this server.',
       protect: true,
     },
   })
-  .input(z.void())
+  .input(
+    z.object({
+      password: z
+        .string({ error: 'Password is required' })
+        .min(1, 'Password is required')
+        .max(1000, 'Password is required'),
+    }),
+  )
   .output(
     envelope(z.object({ secret: z.string(), qr_code_url: z.string(), qr_code_svg: z.string() })),
   )
-  .mutation(async ({ ctx }) =>
-    ok(await startTwoFactorSetup(ctx.deps, ctx.user), TWO_FACTOR_TEXTS.setupStarted),
+  .mutation(async ({ ctx, input }) =>
+    ok(
+      await startTwoFactorSetup(ctx.deps, ctx.user, input.password),
+      TWO_FACTOR_TEXTS.setupStarted,
+    ),
   );

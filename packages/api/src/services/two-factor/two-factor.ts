@@ -52,13 +52,17 @@ export async function getTwoFactorStatus(
   };
 }
 
-/** Step one: a new pending secret (replacing any earlier pending one), its URL and QR code. */
+/**
+ * Step one: a new pending secret (replacing any earlier pending one), its URL and QR code. The
+ * current password is required, as for disabling, so a stolen session cannot lock the owner out.
+ */
 export async function startTwoFactorSetup(
   deps: AppDeps,
   user: SessionUser,
+  password: string,
 ): Promise<{ secret: string; qr_code_url: string; qr_code_svg: string }> {
   if (user.two_factor_enabled) throw new AppError('CONFLICT', TWO_FACTOR_TEXTS.alreadyEnabled);
-  await enforceRateLimit(deps.rateLimiter, `two-factor:enable:${user.id}`, 10, 60);
+  await requirePassword(deps, user, password, 'enable');
   const secret = generateTotpSecret();
   const encrypted = encryptSecret(deps.config.appKey, secret);
   const now = deps.clock.now();
