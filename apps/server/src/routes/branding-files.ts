@@ -70,8 +70,9 @@ async function handleUpload(
           })
         : new AppError('UNAUTHENTICATED', 'Unauthenticated.');
     }
-    // Ownership first: another owner's id answers 404 without reading the file.
-    await brandingService.findBrandingTarget(deps, ctx.user.id, request.params.id);
+    // Access first: a non-member's id answers 404 and a role without 'manage' 403, without
+    // reading the file.
+    await brandingService.findBrandingTarget(deps, ctx.user.id, request.params.id, 'manage');
     const bytes = await readUpload(request, kind);
     const view = await brandingService.uploadBrandingFile(
       deps,

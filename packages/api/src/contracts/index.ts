@@ -8,3 +8,4 @@ export * from './plans';
 export * from './product';
 export * from './support';
 export * from './subdomain';
+export * from './roles';

@@ -44,7 +44,37 @@ export type InstancesTable = {
   updated_at: CreatedAt;
 };
 
+export type OrganizationRole = 'owner' | 'admin' | 'billing' | 'member';
+
+/** Who belongs to an organization and with which role; exactly one 'owner' (organizations.owner_id). */
+export type OrganizationMembersTable = {
+  organization_id: number;
+  user_id: number;
+  role: OrganizationRole;
+  joined_at: CreatedAt;
+};
+
+/** E-mail invitations: the token is stored only as its SHA-256; open until accepted, declined, revoked or expired. */
+export type OrganizationInvitationsTable = {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  organization_id: number;
+  /** Lower-cased. */
+  email: string;
+  role: Exclude<OrganizationRole, 'owner'>;
+  token_hash: string;
+  invited_by: number | null;
+  expires_at: Date;
+  created_at: CreatedAt;
+  accepted_at: NullableTimestamp;
+  accepted_by: number | null;
+  declined_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+};
+
 export type OrganizationsTables = {
   organizations: OrganizationsTable;
   instances: InstancesTable;
+  organization_members: OrganizationMembersTable;
+  organization_invitations: OrganizationInvitationsTable;
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORGANIZATION_ROLES } from '../../contracts/roles';
 import { ORGANIZATION_TYPES } from '../../contracts/subdomain';
 
 export const organizationSchema = z.object({
@@ -11,6 +12,8 @@ export const organizationSchema = z.object({
   status: z.string(),
   location_count: z.number().int(),
   instance_count: z.number().int(),
+  /** The caller's role in this organization. */
+  role: z.enum(ORGANIZATION_ROLES),
   created_at: z.string(),
 });
 

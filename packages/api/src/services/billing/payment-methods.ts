@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import type { PaymentMethodRow } from '../payments/provider';
-import { findOwnedOrganization } from '../organizations/shared';
+import { findMemberOrganization } from '../organizations/membership';
 import { toOutput, type SubscriptionOutput } from './queries';
 // Function-only cycle with renewals.ts (a card update retries failed invoices at once).
 import { retryFailedInvoices } from './renewals';
@@ -97,7 +97,7 @@ export async function createSetupIntent(
   owner: Owner,
   organizationUuid: string,
 ): Promise<{ clientSecret: string }> {
-  const org = await findOwnedOrganization(deps.db, owner.id, organizationUuid);
+  const org = await findMemberOrganization(deps.db, owner.id, organizationUuid, 'manageBilling');
   const customerId = deps.payments.subscriptions
     ? await ensureOrganizationCustomer(deps, org, owner.email, null)
     : null;

@@ -9,7 +9,8 @@ import {
 } from '../../contracts/plans';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { findOwnedOrganization, isUuid, toIso } from '../organizations/shared';
+import { findMemberOrganization, requirePermission, roleIn } from '../organizations/membership';
+import { isUuid, toIso } from '../organizations/shared';
 import {
   BILLING_TEXTS,
   type InvoiceRow,
@@ -107,7 +108,7 @@ export async function getSubscription(
   owner: Owner,
   orgUuid: string,
 ): Promise<SubscriptionOutput | null> {
-  const org = await findOwnedOrganization(deps.db, owner.id, orgUuid);
+  const org = await findMemberOrganization(deps.db, owner.id, orgUuid, 'viewBilling');
   const sub = await findSubscription(deps.db, org.id);
   return sub ? toOutput(deps, sub, org.uuid) : null;
 }
@@ -142,7 +143,7 @@ export async function billingHistory(
   owner: Owner,
   orgUuid: string,
 ): Promise<BillingHistoryItem[]> {
-  const org = await findOwnedOrganization(deps.db, owner.id, orgUuid);
+  const org = await findMemberOrganization(deps.db, owner.id, orgUuid, 'viewBilling');
   const rows = await deps.db
     .selectFrom('invoices')
     .selectAll()
@@ -163,8 +164,11 @@ export async function billingHistory(
   }));
 }
 
-/** The invoice with its lines and organization, for its owner only (404 otherwise). */
-export async function findOwnedInvoice(deps: AppDeps, ownerId: number, invoiceUuid: string) {
+/**
+ * The invoice with its lines and organization, for members whose role may see billing (404 for
+ * anyone else who is not a member, 403 for a member without the right).
+ */
+export async function findOwnedInvoice(deps: AppDeps, userId: number, invoiceUuid: string) {
   if (!isUuid(invoiceUuid)) throw new AppError('NOT_FOUND', BILLING_TEXTS.invoiceNotFound);
   const invoice = await deps.db
     .selectFrom('invoices')
@@ -173,8 +177,9 @@ export async function findOwnedInvoice(deps: AppDeps, ownerId: number, invoiceUu
     .select(['organizations.name as organization_name', 'organizations.owner_id'])
     .where('invoices.uuid', '=', invoiceUuid)
     .executeTakeFirst();
-  if (!invoice || invoice.owner_id !== ownerId)
-    throw new AppError('NOT_FOUND', BILLING_TEXTS.invoiceNotFound);
+  const role = invoice ? await roleIn(deps.db, userId, invoice.organization_id) : null;
+  if (!invoice || !role) throw new AppError('NOT_FOUND', BILLING_TEXTS.invoiceNotFound);
+  requirePermission(role, 'viewBilling');
   const lines = await deps.db
     .selectFrom('invoice_lines')
     .selectAll()

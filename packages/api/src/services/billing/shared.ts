@@ -4,7 +4,8 @@ import { PLANS, type PlanId } from '../../contracts/plans';
 import type { Context } from '../../context';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { findOwnedOrganization } from '../organizations/shared';
+import type { OrganizationPermission } from '../../contracts/roles';
+import { findMemberOrganization } from '../organizations/membership';
 
 /** What every part of the billing area shares: row types, texts, time and money arithmetic. */
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
@@ -93,8 +94,14 @@ export async function findSubscription(
     .executeTakeFirst();
 }
 
-export async function ownedLiveSubscription(deps: AppDeps, owner: Owner, orgUuid: string) {
-  const org = await findOwnedOrganization(deps.db, owner.id, orgUuid);
+/** The organization's live subscription for a member whose role holds `permission` (404/403 otherwise). */
+export async function ownedLiveSubscription(
+  deps: AppDeps,
+  owner: Owner,
+  orgUuid: string,
+  permission: OrganizationPermission = 'manageBilling',
+) {
+  const org = await findMemberOrganization(deps.db, owner.id, orgUuid, permission);
   const sub = await findSubscription(deps.db, org.id);
   if (!sub || sub.status === 'expired')
     throw new AppError('NOT_FOUND', BILLING_TEXTS.noSubscription);

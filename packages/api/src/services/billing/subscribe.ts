@@ -4,7 +4,8 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { PaymentMethodRow } from '../payments/provider';
 import { recordActivity } from '../activity/record-activity';
-import { findOwnedOrganization, isUniqueViolation } from '../organizations/shared';
+import { findMemberOrganization } from '../organizations/membership';
+import { isUniqueViolation } from '../organizations/shared';
 import { withIdempotency } from './idempotency';
 import { charge, enqueueSepaSettle, insertInvoice, planLines, type Line } from './invoices';
 import { findPaymentMethod } from './payment-methods';
@@ -135,7 +136,12 @@ export async function createSubscription(
   owner: Owner,
   input: CreateInput,
 ): Promise<SubscriptionOutput> {
-  const org = await findOwnedOrganization(deps.db, owner.id, input.organization_uuid);
+  const org = await findMemberOrganization(
+    deps.db,
+    owner.id,
+    input.organization_uuid,
+    'manageBilling',
+  );
   return withIdempotency(
     deps,
     owner.id,
@@ -159,7 +165,8 @@ export async function createSubscription(
         .execute(async (trx) => {
           const values = {
             organization_id: org.id,
-            owner_id: owner.id,
+            // The organization's owner, whichever owner or billing member subscribed.
+            owner_id: org.owner_id,
             provider: deps.payments.name,
             provider_customer_id: started.providerCustomerId,
             provider_subscription_id: started.providerSubscriptionId,

@@ -4,7 +4,9 @@ import type { BrandingFieldsValues } from '../../contracts/branding';
 import { BRANDING_TEXTS } from '../../contracts/branding';
 import type { PublicBranding } from '../../contracts/branding-defaults';
 import type { AppDeps } from '../../deps';
+import type { OrganizationPermission } from '../../contracts/roles';
 import { AppError } from '../../errors';
+import { requirePermission } from '../organizations/membership';
 import { renderEmail } from '../mail/render-email';
 import { ALL_KEYS } from '../events/events';
 import {
@@ -38,21 +40,27 @@ export function brandingNotFound(): AppError {
   return new AppError('NOT_FOUND', BRANDING_TEXTS.notFound);
 }
 
-/** {id} is an organization uuid of the user, else an instance uuid of the user, else 404. */
+/**
+ * {id} is an organization uuid, else an instance uuid, of an organization the user belongs to;
+ * else 404. Reading needs membership ('view'); changing needs 'manage' (403 for other roles).
+ */
 export async function findBrandingTarget(
   deps: AppDeps,
   userId: number,
   id: string,
+  permission: OrganizationPermission = 'view',
 ): Promise<BrandingTarget> {
   if (!UUID.test(id)) throw brandingNotFound();
   const uuid = id.toLowerCase();
   const org = await deps.db
     .selectFrom('organizations')
-    .select(['id', 'uuid', 'name'])
-    .where('uuid', '=', uuid)
-    .where('owner_id', '=', userId)
+    .innerJoin('organization_members', 'organization_members.organization_id', 'organizations.id')
+    .select(['organizations.id', 'organizations.uuid', 'organizations.name', 'role'])
+    .where('organizations.uuid', '=', uuid)
+    .where('organization_members.user_id', '=', userId)
     .executeTakeFirst();
   if (org) {
+    requirePermission(org.role, permission);
     return {
       kind: 'organization',
       uuid: org.uuid,
@@ -65,18 +73,20 @@ export async function findBrandingTarget(
   const instance = await deps.db
     .selectFrom('instances')
     .innerJoin('organizations', 'organizations.id', 'instances.organization_id')
+    .innerJoin('organization_members', 'organization_members.organization_id', 'organizations.id')
     .select([
       'instances.id as id',
       'instances.uuid as uuid',
       'instances.name as name',
       'organizations.id as organization_id',
       'organizations.uuid as organization_uuid',
+      'organization_members.role as role',
     ])
     .where('instances.uuid', '=', uuid)
-    .where('instances.owner_id', '=', userId)
-    .where('organizations.owner_id', '=', userId)
+    .where('organization_members.user_id', '=', userId)
     .executeTakeFirst();
   if (instance) {
+    requirePermission(instance.role, permission);
     return {
       kind: 'instance',
       uuid: instance.uuid,
@@ -199,7 +209,7 @@ export async function updateBranding(
   id: string,
   input: BrandingFieldsValues,
 ): Promise<BrandingView> {
-  const target = await findBrandingTarget(deps, userId, id);
+  const target = await findBrandingTarget(deps, userId, id, 'manage');
   const changes: Partial<Record<keyof BrandingFieldsValues, string | null>> = {};
   for (const [key, value] of Object.entries(input) as Array<
     [keyof BrandingFieldsValues, string | null | undefined]
@@ -242,7 +252,7 @@ export async function uploadBrandingFile(
   kind: BrandingFileKind,
   bytes: Buffer,
 ): Promise<BrandingView> {
-  const target = await findBrandingTarget(deps, userId, id);
+  const target = await findBrandingTarget(deps, userId, id, 'manage');
   const checked = await checkBrandingUpload(kind, bytes);
   const name = newBrandingFileName(checked.ext);
   await deps.storage.put(name, checked.bytes);
@@ -271,7 +281,7 @@ export async function deleteBrandingFile(
   id: string,
   kind: BrandingFileKind,
 ): Promise<BrandingView> {
-  const target = await findBrandingTarget(deps, userId, id);
+  const target = await findBrandingTarget(deps, userId, id, 'manage');
   const row = await rowOf(deps, target);
   const column = pathColumn(kind);
   const previous = row?.[column] ?? null;

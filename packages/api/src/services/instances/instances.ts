@@ -9,7 +9,9 @@ import { assertDeployAllowed } from '../billing/seams';
 import { enqueueJob } from '../jobs/queue';
 import { deleteBrandingRows } from '../organizations/branding-cleanup';
 import { deleteStoredFiles } from '../organizations/organizations';
-import { findOwnedOrganization, isUniqueViolation, isUuid, toIso } from '../organizations/shared';
+import type { OrganizationPermission } from '../../contracts/roles';
+import { findMemberOrganization, requirePermission } from '../organizations/membership';
+import { isUniqueViolation, isUuid, toIso } from '../organizations/shared';
 import { PROVISION_JOB } from './job-types';
 import { instanceUrlOf } from './instance-url';
 
@@ -34,17 +36,30 @@ export type InstanceOutput = {
 };
 
 type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
-type Owner = { id: number };
+type Actor = { id: number };
 
-function baseQuery(db: Kysely<Database>) {
+/** Instances of the organizations `userId` belongs to, with the organization and their role. */
+function baseQuery(db: Kysely<Database>, userId: number) {
   return db
     .selectFrom('instances')
     .innerJoin('organizations', 'organizations.id', 'instances.organization_id')
+    .innerJoin('organization_members', (join) =>
+      join
+        .onRef('organization_members.organization_id', '=', 'instances.organization_id')
+        .on('organization_members.user_id', '=', userId),
+    )
     .selectAll('instances')
-    .select(['organizations.uuid as organization_uuid', 'organizations.name as organization_name']);
+    .select([
+      'organizations.uuid as organization_uuid',
+      'organizations.name as organization_name',
+      'organization_members.role as role',
+    ]);
 }
 
-type JoinedRow = InstanceRow & { organization_uuid: string; organization_name: string };
+type JoinedRow = InstanceRow & {
+  organization_uuid: string;
+  organization_name: string;
+};
 
 function toOutput(deps: Pick<AppDeps, 'config'>, row: JoinedRow): InstanceOutput {
   return {
@@ -66,17 +81,15 @@ function toOutput(deps: Pick<AppDeps, 'config'>, row: JoinedRow): InstanceOutput
   };
 }
 
-/** The owner's live instances, newest first; optionally of one (owned) organization. */
+/** Live instances of every organization the user belongs to, newest first; or of one of them. */
 export async function listInstances(
   deps: Pick<AppDeps, 'db' | 'config'>,
-  ownerId: number,
+  userId: number,
   organizationUuid?: string,
 ): Promise<InstanceOutput[]> {
-  let query = baseQuery(deps.db)
-    .where('instances.owner_id', '=', ownerId)
-    .where('instances.status', '!=', 'terminated');
+  let query = baseQuery(deps.db, userId).where('instances.status', '!=', 'terminated');
   if (organizationUuid !== undefined) {
-    const org = await findOwnedOrganization(deps.db, ownerId, organizationUuid);
+    const org = await findMemberOrganization(deps.db, userId, organizationUuid, 'view');
     query = query.where('instances.organization_id', '=', org.id);
   }
   const rows = await query
@@ -86,27 +99,30 @@ export async function listInstances(
   return rows.map((row) => toOutput(deps, row));
 }
 
-async function findOwnedInstance(
+/** A live instance of one of the user's organizations: 404 if not a member, 403 if the role lacks `permission`. */
+async function findMemberInstance(
   db: Kysely<Database>,
-  ownerId: number,
+  userId: number,
   uuid: string,
+  permission: OrganizationPermission,
 ): Promise<JoinedRow> {
   if (!isUuid(uuid)) throw new AppError('NOT_FOUND', INSTANCE_TEXTS.notFound);
-  const row = await baseQuery(db)
+  const found = await baseQuery(db, userId)
     .where('instances.uuid', '=', uuid)
-    .where('instances.owner_id', '=', ownerId)
     .where('instances.status', '!=', 'terminated')
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', INSTANCE_TEXTS.notFound);
+  if (!found) throw new AppError('NOT_FOUND', INSTANCE_TEXTS.notFound);
+  const { role, ...row } = found;
+  requirePermission(role, permission);
   return row;
 }
 
 export async function getInstance(
   deps: Pick<AppDeps, 'db' | 'config'>,
-  ownerId: number,
+  userId: number,
   uuid: string,
 ) {
-  return toOutput(deps, await findOwnedInstance(deps.db, ownerId, uuid));
+  return toOutput(deps, await findMemberInstance(deps.db, userId, uuid, 'view'));
 }
 
 export type DeployInput = {
@@ -133,10 +149,10 @@ async function isHostFree(db: Kysely<Database>, host: string): Promise<boolean> 
 export async function deployInstance(
   deps: AppDeps,
   req: Req,
-  owner: Owner,
+  actor: Actor,
   input: DeployInput,
 ): Promise<InstanceOutput> {
-  const org = await findOwnedOrganization(deps.db, owner.id, input.organization_uuid);
+  const org = await findMemberOrganization(deps.db, actor.id, input.organization_uuid, 'manage');
   if (!org.subdomain) throw new AppError('CONFLICT', INSTANCE_TEXTS.needsSubdomain);
   await assertDeployAllowed(deps, org.id);
 
@@ -169,7 +185,8 @@ export async function deployInstance(
           .insertInto('instances')
           .values({
             organization_id: org.id,
-            owner_id: owner.id,
+            // Denormalised organization owner (who pays), whoever of the team deployed it.
+            owner_id: org.owner_id,
             name: input.name,
             prefix,
             host: hostOf(prefix),
@@ -193,7 +210,7 @@ export async function deployInstance(
           deps,
           req,
           {
-            userId: owner.id,
+            userId: actor.id,
             type: 'organization',
             action: 'instance.deployed',
             description: `Deployed instance "${inserted.name}" for "${org.name}"`,
@@ -215,11 +232,11 @@ export async function deployInstance(
 export async function changeInstanceStatus(
   deps: AppDeps,
   req: Req,
-  owner: Owner,
+  actor: Actor,
   uuid: string,
   action: 'suspend' | 'resume',
 ): Promise<InstanceOutput> {
-  const instance = await findOwnedInstance(deps.db, owner.id, uuid);
+  const instance = await findMemberInstance(deps.db, actor.id, uuid, 'manage');
   const [from, to, text] =
     action === 'suspend'
       ? (['active', 'suspended', INSTANCE_TEXTS.suspendOnlyActive] as const)
@@ -233,7 +250,7 @@ export async function changeInstanceStatus(
     .executeTakeFirst();
   if (!updated) throw new AppError('CONFLICT', text);
   await recordActivity(deps, req, {
-    userId: owner.id,
+    userId: actor.id,
     type: 'organization',
     action: action === 'suspend' ? 'instance.suspended' : 'instance.resumed',
     description: `${action === 'suspend' ? 'Suspended' : 'Resumed'} instance "${instance.name}"`,
@@ -250,10 +267,10 @@ export async function changeInstanceStatus(
 export async function deleteInstance(
   deps: AppDeps,
   req: Req,
-  owner: Owner,
+  actor: Actor,
   uuid: string,
 ): Promise<{ name: string }> {
-  const instance = await findOwnedInstance(deps.db, owner.id, uuid);
+  const instance = await findMemberInstance(deps.db, actor.id, uuid, 'manage');
   const files = await deps.db.transaction().execute(async (trx) => {
     const done = await trx
       .updateTable('instances')
@@ -273,7 +290,7 @@ export async function deleteInstance(
       deps,
       req,
       {
-        userId: owner.id,
+        userId: actor.id,
         type: 'organization',
         action: 'instance.deleted',
         description: `Deleted instance "${instance.name}"`,

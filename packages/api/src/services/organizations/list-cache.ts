@@ -4,7 +4,7 @@ import type { WatchedWrites } from '../read-cache/writes-plugin';
 import type { OrganizationOutput } from './organizations';
 
 /**
- * Each owner's organization list (what GET /api/v1/organizations and the dashboard's pages show),
+ * Each member's organization list (what GET /api/v1/organizations and the dashboard's pages show),
  * so a dashboard page costs no list round trip while nothing in it changed. It is a
  * read-cache/keyed-cache.ts cache grouped by owner id on the 'organizations' channel:
  * - database triggers (migration 2026_11_22_230000_organization_list_notify) NOTIFY it with the
@@ -23,8 +23,8 @@ export const ORGANIZATION_LIST_MAX_ENTRIES = 10_000;
  * the background health checks do not empty the cache every minute.
  */
 export const ORGANIZATION_LIST_WRITES: WatchedWrites = {
-  tables: new Set(['organizations', 'instances']),
-  inserts: new Set(['organizations', 'instances']),
+  tables: new Set(['organizations', 'instances', 'organization_members']),
+  inserts: new Set(['organizations', 'instances', 'organization_members']),
   neutralColumns: {
     instances: new Set([
       'last_health_check',

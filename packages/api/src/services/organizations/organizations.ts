@@ -13,13 +13,9 @@ import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { hasLiveSubscription } from '../billing/seams';
 import { deleteBrandingRows } from './branding-cleanup';
-import {
-  findOwnedOrganization,
-  isUniqueViolation,
-  isUuid,
-  toIso,
-  type OrganizationRow,
-} from './shared';
+import type { OrganizationRole } from '../../contracts/roles';
+import { findMemberOrganization } from './membership';
+import { isUniqueViolation, isUuid, toIso, type OrganizationRow } from './shared';
 import { invalidateTenant } from './tenant-cache';
 
 export type OrganizationOutput = {
@@ -32,13 +28,19 @@ export type OrganizationOutput = {
   status: string;
   location_count: number;
   instance_count: number;
+  /** The caller's role in this organization. */
+  role: OrganizationRole;
   created_at: string;
 };
 
 type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
 type Owner = { id: number };
 
-function toOutput(row: OrganizationRow, liveInstances: number): OrganizationOutput {
+function toOutput(
+  row: OrganizationRow,
+  liveInstances: number,
+  role: OrganizationRole,
+): OrganizationOutput {
   return {
     id: row.uuid,
     uuid: row.uuid,
@@ -50,18 +52,23 @@ function toOutput(row: OrganizationRow, liveInstances: number): OrganizationOutp
     // Locations are the organization's hosted instances that are not terminated.
     location_count: liveInstances,
     instance_count: liveInstances,
+    role,
     created_at: toIso(row.created_at) ?? '',
   };
 }
 
 /**
- * Organizations with their live-instance count in one round trip: the count rides along as a
- * correlated subquery (an index lookup on instances(organization_id) per organization).
+ * The member's organizations with their role and live-instance count in one round trip: the
+ * count rides along as a correlated subquery (an index lookup on instances(organization_id) per
+ * organization); memberships are found by organization_members (user_id, organization_id).
  */
-function withLiveInstances(db: Kysely<Database>) {
+function withLiveInstances(db: Kysely<Database>, userId: number) {
   return db
-    .selectFrom('organizations')
+    .selectFrom('organization_members')
+    .innerJoin('organizations', 'organizations.id', 'organization_members.organization_id')
+    .where('organization_members.user_id', '=', userId)
     .selectAll('organizations')
+    .select('organization_members.role')
     .select((eb) =>
       eb
         .selectFrom('instances')
@@ -75,27 +82,31 @@ function withLiveInstances(db: Kysely<Database>) {
 /** A row of withLiveInstances() as the API shows it. */
 function withCountOutput({
   live_instances,
+  role,
   ...row
-}: OrganizationRow & { live_instances: number | null }): OrganizationOutput {
-  return toOutput(row, Number(live_instances ?? 0));
+}: OrganizationRow & {
+  live_instances: number | null;
+  role: OrganizationRole;
+}): OrganizationOutput {
+  return toOutput(row, Number(live_instances ?? 0), role);
 }
 
 /**
- * The owner's organizations, newest first, from the owner's cached list when it holds one
- * (list-cache.ts: forgotten on any change to them or their instances, from any process).
+ * Every organization the user belongs to, newest first, from the user's cached list when it holds
+ * one (list-cache.ts: forgotten on any change to them, their instances or their memberships, from
+ * any process).
  */
 export async function listOrganizations(
   deps: Pick<AppDeps, 'db' | 'organizationListCache'>,
-  ownerId: number,
+  userId: number,
 ): Promise<OrganizationOutput[]> {
-  const key = String(ownerId);
+  const key = String(userId);
   const cached = deps.organizationListCache.get(key);
   if (cached) return cached;
   const epoch = deps.organizationListCache.epoch();
-  const rows = await withLiveInstances(deps.db)
-    .where('owner_id', '=', ownerId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+  const rows = await withLiveInstances(deps.db, userId)
+    .orderBy('organizations.created_at', 'desc')
+    .orderBy('organizations.id', 'desc')
     .execute();
   const list = rows.map(withCountOutput);
   deps.organizationListCache.set(key, list, key, epoch);
@@ -125,12 +136,11 @@ export async function findPublicOrganizations(
   }));
 }
 
-/** The owner's organization by uuid, or 404 (also for another user's uuid and malformed ids). */
-export async function getOrganization(deps: Pick<AppDeps, 'db'>, ownerId: number, uuid: string) {
+/** A member's organization by uuid, or 404 (also for non-members and malformed ids). */
+export async function getOrganization(deps: Pick<AppDeps, 'db'>, userId: number, uuid: string) {
   if (!isUuid(uuid)) throw new AppError('NOT_FOUND', ORGANIZATION_TEXTS.notFound);
-  const found = await withLiveInstances(deps.db)
-    .where('uuid', '=', uuid)
-    .where('owner_id', '=', ownerId)
+  const found = await withLiveInstances(deps.db, userId)
+    .where('organizations.uuid', '=', uuid)
     .executeTakeFirst();
   if (!found) throw new AppError('NOT_FOUND', ORGANIZATION_TEXTS.notFound);
   return withCountOutput(found);
@@ -163,7 +173,7 @@ export type CheckSubdomainResult = { available: boolean; message: string };
 
 export async function checkSubdomain(
   deps: Pick<AppDeps, 'db'>,
-  ownerId: number,
+  userId: number,
   subdomain: string,
   organizationUuid?: string,
 ): Promise<CheckSubdomainResult> {
@@ -172,7 +182,7 @@ export async function checkSubdomain(
   if (problem) return { available: false, message: problem };
   let exceptId: number | undefined;
   if (organizationUuid) {
-    const own = await findOwnedOrganization(deps.db, ownerId, organizationUuid);
+    const own = await findMemberOrganization(deps.db, userId, organizationUuid, 'manage');
     exceptId = own.id;
   }
   const free = await isSubdomainFree(deps.db, slug, exceptId);
@@ -224,7 +234,7 @@ export async function createOrganization(
         action: 'organization.created',
         description: `Created organization "${row.name}"`,
       });
-      return toOutput(row, 0);
+      return toOutput(row, 0, 'owner');
     } catch (error) {
       // The unique index decides races: an explicit slug loses with 409; a generated one retries.
       if (!isUniqueViolation(error)) throw error;
@@ -249,7 +259,7 @@ export async function updateOrganization(
   uuid: string,
   input: Partial<OrganizationInput>,
 ): Promise<OrganizationOutput> {
-  const current = await findOwnedOrganization(deps.db, owner.id, uuid);
+  const current = await findMemberOrganization(deps.db, owner.id, uuid, 'manage');
   const newSubdomain =
     input.subdomain !== undefined && input.subdomain !== current.subdomain
       ? input.subdomain
@@ -343,7 +353,7 @@ export async function deleteOrganization(
   owner: Owner,
   uuid: string,
 ): Promise<void> {
-  const org = await findOwnedOrganization(deps.db, owner.id, uuid);
+  const org = await findMemberOrganization(deps.db, owner.id, uuid, 'own');
   if (await hasLiveSubscription(deps, org.id))
     throw new AppError('CONFLICT', ORGANIZATION_TEXTS.liveSubscription);
   const files = await deps.db.transaction().execute(async (trx) => {

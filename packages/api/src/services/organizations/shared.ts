@@ -1,7 +1,5 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, OrganizationsTable } from '@scmp/db';
-import { ORGANIZATION_TEXTS } from '../../contracts/subdomain';
-import { AppError } from '../../errors';
+import type { Selectable } from 'kysely';
+import type { OrganizationsTable } from '@scmp/db';
 
 export type OrganizationRow = Selectable<OrganizationsTable>;
 
@@ -37,21 +35,4 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function toIso(value: Date | string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-/** The owner's organization, or 404 (also for another user's uuid and for malformed ids). */
-export async function findOwnedOrganization(
-  db: Kysely<Database>,
-  ownerId: number,
-  uuid: string,
-): Promise<OrganizationRow> {
-  if (!isUuid(uuid)) throw new AppError('NOT_FOUND', ORGANIZATION_TEXTS.notFound);
-  const row = await db
-    .selectFrom('organizations')
-    .selectAll()
-    .where('uuid', '=', uuid)
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', ORGANIZATION_TEXTS.notFound);
-  return row;
 }

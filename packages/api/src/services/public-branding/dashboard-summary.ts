@@ -6,7 +6,7 @@ export type DashboardSummary = {
   instance_count: number;
 };
 
-/** Counts behind the dashboard's Getting Started checklist, for one owner. */
+/** Counts behind the dashboard's Getting Started checklist, over every organization the user belongs to. */
 export async function getDashboardSummary(
   deps: AppDeps,
   userId: number,
@@ -14,21 +14,30 @@ export async function getDashboardSummary(
   const { db } = deps;
   const [orgs, branded, instances] = await Promise.all([
     db
-      .selectFrom('organizations')
+      .selectFrom('organization_members')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('owner_id', '=', userId)
+      .where('user_id', '=', userId)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('brandings')
-      .innerJoin('organizations', 'organizations.id', 'brandings.organization_id')
+      .innerJoin(
+        'organization_members',
+        'organization_members.organization_id',
+        'brandings.organization_id',
+      )
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('organizations.owner_id', '=', userId)
+      .where('organization_members.user_id', '=', userId)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('instances')
+      .innerJoin(
+        'organization_members',
+        'organization_members.organization_id',
+        'instances.organization_id',
+      )
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('owner_id', '=', userId)
-      .where('status', '!=', 'terminated')
+      .where('organization_members.user_id', '=', userId)
+      .where('instances.status', '!=', 'terminated')
       .executeTakeFirstOrThrow(),
   ]);
   return {

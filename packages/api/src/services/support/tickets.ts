@@ -31,13 +31,18 @@ export async function createTicket(
     const org = isUuid(input.organization_uuid)
       ? await deps.db
           .selectFrom('organizations')
-          .select('id')
-          .where('uuid', '=', input.organization_uuid)
-          .where('owner_id', '=', user.id)
+          .innerJoin(
+            'organization_members',
+            'organization_members.organization_id',
+            'organizations.id',
+          )
+          .select('organizations.id')
+          .where('organizations.uuid', '=', input.organization_uuid)
+          .where('organization_members.user_id', '=', user.id)
           .executeTakeFirst()
       : undefined;
     if (!org) {
-      // Another user's organization answers exactly like one that does not exist: 404.
+      // An organization the user is not a member of answers exactly like one that does not exist.
       const message = 'The selected organization was not found.';
       throw new AppError('NOT_FOUND', message, { errors: { organization_uuid: [message] } });
     }

@@ -1,0 +1,234 @@
+import type { Context } from '../../context';
+import {
+  MEMBER_TEXTS,
+  ROLE_LABELS,
+  canChangeMember,
+  type AssignableRole,
+  type OrganizationRole,
+} from '../../contracts/roles';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { recordActivity } from '../activity/record-activity';
+import { notifyOwner } from './member-mail';
+import { findMemberOrganization, requirePermission, type MemberOrganization } from './membership';
+import { isUuid, toIso } from './shared';
+
+type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Actor = { id: number; name: string };
+
+export type MemberOutput = {
+  user: { uuid: string; name: string; email: string; avatar_url: string | null };
+  role: OrganizationRole;
+  joined_at: string;
+};
+
+const ROLE_ORDER: Record<OrganizationRole, number> = { owner: 0, admin: 1, billing: 2, member: 3 };
+
+/** Everyone in the organization (any member may see them): owner first, then by role and name. */
+export async function listMembers(
+  deps: Pick<AppDeps, 'db'>,
+  userId: number,
+  organizationUuid: string,
+): Promise<MemberOutput[]> {
+  const org = await findMemberOrganization(deps.db, userId, organizationUuid, 'view');
+  const rows = await deps.db
+    .selectFrom('organization_members')
+    .innerJoin('users', 'users.id', 'organization_members.user_id')
+    .select([
+      'users.uuid',
+      'users.name',
+      'users.email',
+      'users.avatar_path',
+      'organization_members.role',
+      'organization_members.joined_at',
+    ])
+    .where('organization_members.organization_id', '=', org.id)
+    .execute();
+  return rows
+    .map((r) => ({
+      user: {
+        uuid: r.uuid,
+        name: r.name,
+        email: r.email,
+        avatar_url: r.avatar_path ? `/files/avatars/${r.avatar_path}` : null,
+      },
+      role: r.role,
+      joined_at: toIso(r.joined_at) ?? '',
+    }))
+    .sort(
+      (a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.user.name.localeCompare(b.user.name),
+    );
+}
+
+async function findMember(deps: Pick<AppDeps, 'db'>, org: MemberOrganization, userUuid: string) {
+  const member = isUuid(userUuid)
+    ? await deps.db
+        .selectFrom('organization_members')
+        .innerJoin('users', 'users.id', 'organization_members.user_id')
+        .select(['users.id', 'users.name', 'users.email', 'organization_members.role'])
+        .where('organization_members.organization_id', '=', org.id)
+        .where('users.uuid', '=', userUuid)
+        .executeTakeFirst()
+    : undefined;
+  if (!member) throw new AppError('NOT_FOUND', MEMBER_TEXTS.memberNotFound);
+  return member;
+}
+
+/** Why `actor` may not give `target` the role `newRole` (or remove them), as a 403. */
+function refuse(actor: OrganizationRole, target: OrganizationRole): never {
+  if (target === 'owner') throw new AppError('FORBIDDEN', MEMBER_TEXTS.ownerUntouchable);
+  if (actor === 'admin') throw new AppError('FORBIDDEN', MEMBER_TEXTS.adminOnlyByOwner);
+  throw new AppError(
+    'FORBIDDEN',
+    'Only the owner or an admin can manage the members of this organization.',
+  );
+}
+
+export async function changeMemberRole(
+  deps: AppDeps,
+  req: Req,
+  actor: Actor,
+  organizationUuid: string,
+  userUuid: string,
+  role: AssignableRole,
+): Promise<MemberOutput> {
+  const org = await findMemberOrganization(deps.db, actor.id, organizationUuid, 'manageMembers');
+  const member = await findMember(deps, org, userUuid);
+  if (!canChangeMember(org.role, member.role, role)) refuse(org.role, member.role);
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('organization_members')
+      .set({ role })
+      .where('organization_id', '=', org.id)
+      .where('user_id', '=', member.id)
+      .execute();
+    await recordActivity(
+      deps,
+      req,
+      {
+        userId: actor.id,
+        type: 'organization',
+        action: 'member.role_changed',
+        description: `Changed ${member.name}'s role in "${org.name}" from ${ROLE_LABELS[member.role]} to ${ROLE_LABELS[role]}`,
+        severity: 'medium',
+      },
+      trx,
+    );
+  });
+  const list = await listMembers(deps, actor.id, organizationUuid);
+  return list.find((m) => m.user.uuid === userUuid)!;
+}
+
+/** Removes a member, or lets a member leave (removing yourself); the owner must transfer first. */
+export async function removeMember(
+  deps: AppDeps,
+  req: Req,
+  actor: Actor,
+  organizationUuid: string,
+  userUuid: string,
+): Promise<{ left: boolean }> {
+  const org = await findMemberOrganization(deps.db, actor.id, organizationUuid, 'view');
+  const member = await findMember(deps, org, userUuid);
+  const leaving = member.id === actor.id;
+  if (leaving && member.role === 'owner') {
+    throw new AppError('CONFLICT', MEMBER_TEXTS.ownerMustTransfer);
+  }
+  if (!leaving) {
+    requirePermission(org.role, 'manageMembers');
+    if (!canChangeMember(org.role, member.role)) refuse(org.role, member.role);
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('organization_members')
+      .where('organization_id', '=', org.id)
+      .where('user_id', '=', member.id)
+      .where('role', '!=', 'owner')
+      .execute();
+    await recordActivity(
+      deps,
+      req,
+      {
+        userId: actor.id,
+        type: 'organization',
+        action: leaving ? 'member.left' : 'member.removed',
+        description: leaving
+          ? `Left organization "${org.name}"`
+          : `Removed ${member.name} from "${org.name}"`,
+        severity: 'medium',
+      },
+      trx,
+    );
+    await notifyOwner(
+      deps,
+      org,
+      leaving
+        ? {
+            subject: `${member.name} left ${org.name}`,
+            line: `${member.name} (${member.email}) left ${org.name}.`,
+          }
+        : {
+            subject: `${member.name} was removed from ${org.name}`,
+            line: `${actor.name} removed ${member.name} (${member.email}) from ${org.name}.`,
+          },
+      trx,
+    );
+  });
+  return { left: leaving };
+}
+
+/** The owner hands the organization to another member, and becomes an admin. */
+export async function transferOwnership(
+  deps: AppDeps,
+  req: Req,
+  actor: Actor,
+  organizationUuid: string,
+  userUuid: string,
+): Promise<void> {
+  const org = await findMemberOrganization(deps.db, actor.id, organizationUuid, 'own');
+  const target = isUuid(userUuid)
+    ? await deps.db
+        .selectFrom('organization_members')
+        .innerJoin('users', 'users.id', 'organization_members.user_id')
+        .select(['users.id', 'users.name'])
+        .where('organization_members.organization_id', '=', org.id)
+        .where('users.uuid', '=', userUuid)
+        .executeTakeFirst()
+    : undefined;
+  if (!target) {
+    throw new AppError('VALIDATION_ERROR', MEMBER_TEXTS.transferToMember, {
+      errors: { user_uuid: [MEMBER_TEXTS.transferToMember] },
+    });
+  }
+  if (target.id === actor.id) return;
+  await deps.db.transaction().execute(async (trx) => {
+    // The owner_id trigger turns the old owner into an admin and the target into the owner.
+    await trx
+      .updateTable('organizations')
+      .set({ owner_id: target.id, updated_at: deps.clock.now() })
+      .where('id', '=', org.id)
+      .execute();
+    // The denormalised owner of the organization's instances and subscription follows.
+    await trx
+      .updateTable('instances')
+      .set({ owner_id: target.id })
+      .where('organization_id', '=', org.id)
+      .execute();
+    await trx
+      .updateTable('subscriptions')
+      .set({ owner_id: target.id })
+      .where('organization_id', '=', org.id)
+      .execute();
+    await recordActivity(
+      deps,
+      req,
+      {
+        userId: actor.id,
+        type: 'organization',
+        action: 'organization.ownership_transferred',
+        description: `Transferred ownership of "${org.name}" to ${target.name}`,
+        severity: 'high',
+      },
+      trx,
+    );
+  });
+}

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@scmp/db';
+import {
+  ORGANIZATION_PERMISSIONS,
+  can,
+  type OrganizationPermission,
+  type OrganizationRole,
+} from '../../contracts/roles';
+import { ORGANIZATION_TEXTS } from '../../contracts/subdomain';
+import { AppError } from '../../errors';
+import { isUuid, type OrganizationRow } from './shared';
+
+export type MemberOrganization = OrganizationRow & { role: OrganizationRole };
+
+/**
+ * Every organization-scoped operation starts here. The caller's organization by uuid with their
+ * role: 404 when they are not a member (exactly as for another user's data: nothing says whether
+ * it exists), 403 FORBIDDEN with what is missing when their role lacks `permission`.
+ */
+export async function findMemberOrganization(
+  db: Kysely<Database>,
+  userId: number,
+  uuid: string,
+  permission: OrganizationPermission,
+): Promise<MemberOrganization> {
+  if (!isUuid(uuid)) throw new AppError('NOT_FOUND', ORGANIZATION_TEXTS.notFound);
+  const row = await db
+    .selectFrom('organizations')
+    .innerJoin('organization_members', 'organization_members.organization_id', 'organizations.id')
+    .selectAll('organizations')
+    .select('organization_members.role')
+    .where('organizations.uuid', '=', uuid)
+    .where('organization_members.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', ORGANIZATION_TEXTS.notFound);
+  requirePermission(row.role, permission);
+  return row;
+}
+
+/** 403 with the table's message when `role` lacks `permission`. */
+export function requirePermission(role: OrganizationRole, permission: OrganizationPermission) {
+  if (!can(role, permission)) {
+    throw new AppError('FORBIDDEN', ORGANIZATION_PERMISSIONS[permission].denied);
+  }
+}
+
+/** The caller's role in an organization by internal id, or null when not a member. */
+export async function roleIn(
+  db: Kysely<Database>,
+  userId: number,
+  organizationId: number,
+): Promise<OrganizationRole | null> {
+  const row = await db
+    .selectFrom('organization_members')
+    .select('role')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role ?? null;
+}
