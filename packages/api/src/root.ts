@@ -2,6 +2,7 @@ import { authRouter } from './routers/auth/router';
 import { brandingRouter } from './routers/branding/router';
 import { healthRouter } from './routers/health/router';
 import { instancesRouter } from './routers/instances/router';
+import { membersRouter } from './routers/members/router';
 import { organizationsRouter } from './routers/organizations/router';
 import { profileRouter } from './routers/profile/router';
 import { publicSiteRouter } from './routers/public-site/router';
@@ -16,6 +17,7 @@ export const appRouter = router({
   twoFactor: twoFactorRouter,
   publicSite: publicSiteRouter,
   organizations: organizationsRouter,
+  members: membersRouter,
   instances: instancesRouter,
   branding: brandingRouter,
   support: supportRouter,

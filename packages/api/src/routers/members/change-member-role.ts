@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { MEMBER_TEXTS } from '../../contracts/roles';
+import { envelope, ok } from '../../lib/envelope';
+import { changeMemberRole as change } from '../../services/organizations/members';
+import { authedProcedure } from '../../trpc';
+import { assignableRole, memberSchema } from './schemas';
+
+export const changeMemberRole = authedProcedure
+  .meta({
+    openapi: {
+      method: 'PATCH',
+      path: '/organizations/{id}/members/{user_uuid}',
+      tags: ['members'],
+      summary: "Change a member's role (owner or admin; only the owner grants or removes admin)",
+      protect: true,
+    },
+  })
+  .input(z.object({ id: z.string(), user_uuid: z.string(), role: assignableRole }))
+  .output(envelope(memberSchema))
+  .mutation(async ({ ctx, input }) =>
+    ok(
+      await change(ctx.deps, ctx.req, ctx.user, input.id, input.user_uuid, input.role),
+      MEMBER_TEXTS.roleChanged,
+    ),
+  );

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { MEMBER_TEXTS } from '../../contracts/roles';
+import { envelope, ok } from '../../lib/envelope';
+import { createInvitation as create } from '../../services/organizations/invitations';
+import { authedProcedure } from '../../trpc';
+import { assignableRole, invitationSchema } from './schemas';
+
+export const createInvitation = authedProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/organizations/{id}/invitations',
+      tags: ['members'],
+      summary: 'Invite someone by e-mail with a role (valid 7 days, single use)',
+      protect: true,
+    },
+    successStatus: 201,
+  })
+  .input(
+    z.object({
+      id: z.string(),
+      email: z
+        .string({ error: 'Email is required' })
+        .trim()
+        .max(255, 'Email must be at most 255 characters')
+        .pipe(z.email({ error: 'Please enter a valid email address' })),
+      role: assignableRole,
+    }),
+  )
+  .output(envelope(invitationSchema))
+  .mutation(async ({ ctx, input }) =>
+    ok(
+      await create(ctx.deps, ctx.req, ctx.user, input.id, { email: input.email, role: input.role }),
+      MEMBER_TEXTS.invited,
+    ),
+  );

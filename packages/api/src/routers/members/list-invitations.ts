@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/envelope';
+import { listInvitations as list } from '../../services/organizations/invitations';
+import { authedProcedure } from '../../trpc';
+import { organizationIdInput } from '../organizations/organization-output';
+import { invitationSchema } from './schemas';
+
+export const listInvitations = authedProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/organizations/{id}/invitations',
+      tags: ['members'],
+      summary: 'Open invitations of an organization',
+      protect: true,
+    },
+  })
+  .input(organizationIdInput)
+  .output(envelope(z.array(invitationSchema)))
+  .query(async ({ ctx, input }) => ok(await list(ctx.deps, ctx.user.id, input.id)));

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../lib/envelope';
+import { listMembers as list } from '../../services/organizations/members';
+import { authedProcedure } from '../../trpc';
+import { organizationIdInput } from '../organizations/organization-output';
+import { memberSchema } from './schemas';
+
+export const listMembers = authedProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/organizations/{id}/members',
+      tags: ['members'],
+      summary: 'The members of an organization with their roles',
+      protect: true,
+    },
+  })
+  .input(organizationIdInput)
+  .output(envelope(z.array(memberSchema)))
+  .query(async ({ ctx, input }) => ok(await list(ctx.deps, ctx.user.id, input.id)));
