@@ -1,6 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
+import type { OrganizationPermission } from './contracts/roles';
 import { AppError, toErrorEnvelope } from './errors';
 
 export type Meta = OpenApiMeta & {
@@ -8,6 +9,12 @@ export type Meta = OpenApiMeta & {
   spaForBrowsers?: boolean;
   /** HTTP status of a successful REST answer (default 200). */
   successStatus?: number;
+  /**
+   * Organization-scoped operations: the permission of contracts/roles.ts the caller's role needs.
+   * Documented as x-organization-permission; the role-matrix test reads it and checks the service
+   * enforces it (an organization-scoped operation without one fails that test).
+   */
+  permission?: OrganizationPermission;
 };
 
 const t = initTRPC

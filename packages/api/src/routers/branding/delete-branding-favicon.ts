@@ -6,6 +6,7 @@ import { brandingIdInput, brandingOutput } from './branding-output';
 
 export const deleteBrandingFavicon = authedProcedure
   .meta({
+    permission: 'manage',
     openapi: {
       method: 'DELETE',
       path: '/branding/{id}/favicon',

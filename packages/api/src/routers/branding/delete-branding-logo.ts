@@ -6,6 +6,7 @@ import { brandingIdInput, brandingOutput } from './branding-output';
 
 export const deleteBrandingLogo = authedProcedure
   .meta({
+    permission: 'manage',
     openapi: {
       method: 'DELETE',
       path: '/branding/{id}/logo',

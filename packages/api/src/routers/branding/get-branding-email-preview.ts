@@ -6,6 +6,7 @@ import { brandingIdInput } from './branding-output';
 
 export const getBrandingEmailPreview = authedProcedure
   .meta({
+    permission: 'view',
     openapi: {
       method: 'GET',
       path: '/branding/{id}/email-preview',

@@ -6,6 +6,7 @@ import { brandingIdInput, brandingOutput } from './branding-output';
 
 export const updateBranding = authedProcedure
   .meta({
+    permission: 'manage',
     openapi: {
       method: 'PUT',
       path: '/branding/{id}',

@@ -10,6 +10,7 @@ import { brandingIdInput, brandingOutput } from './branding-output';
  */
 export const uploadBrandingFavicon = authedProcedure
   .meta({
+    permission: 'manage',
     openapi: {
       method: 'POST',
       path: '/branding/{id}/favicon',

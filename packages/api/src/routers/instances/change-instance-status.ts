@@ -7,6 +7,7 @@ import { instanceSchema } from './instance-output';
 
 export const changeInstanceStatus = authedProcedure
   .meta({
+    permission: 'manage',
     openapi: {
       method: 'PATCH',
       path: '/instances/{uuid}/status',

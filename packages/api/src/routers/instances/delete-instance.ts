@@ -5,6 +5,7 @@ import { instanceUuidInput } from './instance-output';
 
 export const deleteInstance = authedProcedure
   .meta({
+    permission: 'manage',
     openapi: {
       method: 'DELETE',
       path: '/instances/{uuid}',

@@ -42,6 +42,7 @@ const customDomainSchema = z
 
 export const deployInstance = verifiedProcedure
   .meta({
+    permission: 'manage',
     openapi: {
       method: 'POST',
       path: '/instances',

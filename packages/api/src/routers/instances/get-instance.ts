@@ -5,6 +5,7 @@ import { instanceSchema, instanceUuidInput } from './instance-output';
 
 export const getInstance = authedProcedure
   .meta({
+    permission: 'view',
     openapi: {
       method: 'GET',
       path: '/instances/{uuid}',

@@ -6,6 +6,7 @@ import { instanceSchema } from './instance-output';
 
 export const listInstances = authedProcedure
   .meta({
+    permission: 'view',
     openapi: {
       method: 'GET',
       path: '/instances',

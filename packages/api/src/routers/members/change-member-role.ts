@@ -7,6 +7,7 @@ import { assignableRole, memberSchema } from './schemas';
 
 export const changeMemberRole = authedProcedure
   .meta({
+    permission: 'manageMembers',
     openapi: {
       method: 'PATCH',
       path: '/organizations/{id}/members/{user_uuid}',

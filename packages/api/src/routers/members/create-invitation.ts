@@ -7,6 +7,7 @@ import { assignableRole, invitationSchema } from './schemas';
 
 export const createInvitation = authedProcedure
   .meta({
+    permission: 'manageMembers',
     openapi: {
       method: 'POST',
       path: '/organizations/{id}/invitations',

@@ -7,6 +7,7 @@ import { invitationSchema } from './schemas';
 
 export const listInvitations = authedProcedure
   .meta({
+    permission: 'view',
     openapi: {
       method: 'GET',
       path: '/organizations/{id}/invitations',

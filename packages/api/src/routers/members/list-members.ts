@@ -7,6 +7,7 @@ import { memberSchema } from './schemas';
 
 export const listMembers = authedProcedure
   .meta({
+    permission: 'view',
     openapi: {
       method: 'GET',
       path: '/organizations/{id}/members',

@@ -6,6 +6,7 @@ import { authedProcedure } from '../../trpc';
 
 export const removeMember = authedProcedure
   .meta({
+    permission: 'manageMembers',
     openapi: {
       method: 'DELETE',
       path: '/organizations/{id}/members/{user_uuid}',

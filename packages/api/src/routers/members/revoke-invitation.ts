@@ -6,6 +6,7 @@ import { authedProcedure } from '../../trpc';
 
 export const revokeInvitation = authedProcedure
   .meta({
+    permission: 'manageMembers',
     openapi: {
       method: 'DELETE',
       path: '/organizations/{id}/invitations/{uuid}',

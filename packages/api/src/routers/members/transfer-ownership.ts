@@ -6,6 +6,7 @@ import { authedProcedure } from '../../trpc';
 
 export const transferOwnership = authedProcedure
   .meta({
+    permission: 'own',
     openapi: {
       method: 'POST',
       path: '/organizations/{id}/transfer-ownership',

@@ -5,6 +5,7 @@ import { organizationIdInput, organizationSchema } from './organization-output';
 
 export const getOrganization = authedProcedure
   .meta({
+    permission: 'view',
     openapi: {
       method: 'GET',
       path: '/organizations/{id}',

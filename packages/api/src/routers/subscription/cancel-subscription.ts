@@ -6,6 +6,7 @@ import { organizationUuidInput, subscriptionSchema } from './schemas';
 
 export const cancelSubscription = authedProcedure
   .meta({
+    permission: 'manageBilling',
     openapi: {
       method: 'PATCH',
       path: '/subscription/cancel',

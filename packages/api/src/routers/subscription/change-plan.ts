@@ -11,6 +11,7 @@ import {
 
 export const changePlan = verifiedProcedure
   .meta({
+    permission: 'manageBilling',
     openapi: {
       method: 'PATCH',
       path: '/subscription/plan',

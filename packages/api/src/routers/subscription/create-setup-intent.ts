@@ -7,6 +7,7 @@ import { organizationUuidInput } from './schemas';
 
 export const createSetupIntent = verifiedProcedure
   .meta({
+    permission: 'manageBilling',
     openapi: {
       method: 'POST',
       path: '/subscription/setup-intent',

@@ -45,6 +45,7 @@ export const createSubscriptionInput = z.object({
 
 export const createSubscription = verifiedProcedure
   .meta({
+    permission: 'manageBilling',
     openapi: {
       method: 'POST',
       path: '/subscription',

@@ -6,6 +6,7 @@ import { billingHistoryItemSchema, organizationUuidInput } from './schemas';
 
 export const getBillingHistory = authedProcedure
   .meta({
+    permission: 'viewBilling',
     openapi: {
       method: 'GET',
       path: '/subscription/billing-history',

@@ -8,6 +8,7 @@ const text = 'Choose how many unused locations to remove.';
 
 export const removeLocations = authedProcedure
   .meta({
+    permission: 'manageBilling',
     openapi: {
       method: 'PATCH',
       path: '/subscription/remove-locations',

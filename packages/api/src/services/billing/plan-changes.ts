@@ -46,12 +46,7 @@ export async function previewChange(
   owner: Owner,
   input: { organization_uuid: string; plan_type?: PlanId; additional_locations?: number },
 ): Promise<Preview> {
-  const { sub } = await ownedLiveSubscription(
-    deps,
-    owner,
-    input.organization_uuid,
-    'viewBilling',
-  );
+  const { sub } = await ownedLiveSubscription(deps, owner, input.organization_uuid, 'viewBilling');
   const now = deps.clock.now();
   if (input.plan_type) {
     const q = planChangeQuote(

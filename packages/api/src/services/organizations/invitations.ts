@@ -12,7 +12,7 @@ import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
-import { notifyOwner, sendOrganizationMail } from './member-mail';
+import { organizationMail, ownerNotice } from './member-mail';
 import { findMemberOrganization, type MemberOrganization } from './membership';
 import { isUniqueViolation, isUuid, toIso } from './shared';
 
@@ -92,7 +92,7 @@ async function sendInvitationMail(
   role: AssignableRole,
   token: string,
 ) {
-  await sendOrganizationMail(
+  const mail = await organizationMail(
     deps,
     org.id,
     {
@@ -111,6 +111,7 @@ async function sendInvitationMail(
       footnote: 'If you were not expecting this invitation, you can ignore this e-mail.',
     },
   );
+  await deps.mailer.send(mail);
 }
 
 /**
@@ -281,6 +282,14 @@ export async function acceptInvitation(
   }
   if (!user.email_verified_at) throw new AppError('FORBIDDEN', MEMBER_TEXTS.invitationUnverified);
   const now = deps.clock.now();
+  const notice = await ownerNotice(
+    deps,
+    { id: row.organization_id, owner_id: row.organization_owner_id, uuid: row.organization_uuid },
+    {
+      subject: `${user.name} joined ${row.organization_name}`,
+      line: `${user.name} (${user.email}) accepted the invitation and joined ${row.organization_name} as ${ROLE_LABELS[row.role].toLowerCase()}.`,
+    },
+  );
   await deps.db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable('organization_invitations')
@@ -318,20 +327,7 @@ export async function acceptInvitation(
       },
       trx,
     );
-    await notifyOwner(
-      deps,
-      {
-        id: row.organization_id,
-        owner_id: row.organization_owner_id,
-        name: row.organization_name,
-        uuid: row.organization_uuid,
-      },
-      {
-        subject: `${user.name} joined ${row.organization_name}`,
-        line: `${user.name} (${user.email}) accepted the invitation and joined ${row.organization_name} as ${ROLE_LABELS[row.role].toLowerCase()}.`,
-      },
-      trx,
-    );
+    if (notice) await deps.mailer.send(notice, trx);
   });
   return { organization_uuid: row.organization_uuid };
 }

@@ -1,42 +1,40 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../deps';
 import { emailBrandingFor } from '../branding/branding';
+import type { OutgoingMail } from '../mail/outbox';
 import { renderEmail, type EmailContent } from '../mail/render-email';
 
 /**
  * An e-mail sent on an organization's behalf: white-labelled with its branding's e-mail header and
- * footer (or SCMP's), through the durable outbox (SMTP or /dev/mail).
+ * footer (or SCMP's). Built before a transaction (it reads the branding) and handed to
+ * deps.mailer.send inside it, so the outbox row commits with the change it reports.
  */
-export async function sendOrganizationMail(
+export async function organizationMail(
   deps: AppDeps,
   organizationId: number,
-  mail: { to: string; subject: string; kind: string; userId: number | null },
+  mail: Omit<OutgoingMail, 'html' | 'text'>,
   content: Omit<EmailContent, 'brandHeaderHtml' | 'brandFooterHtml'>,
-  db?: Kysely<Database>,
-): Promise<void> {
+): Promise<OutgoingMail> {
   const brand = await emailBrandingFor(deps, { organizationId });
   const { html, text } = renderEmail(
     { ...content, brandHeaderHtml: brand.brandHeaderHtml, brandFooterHtml: brand.brandFooterHtml },
     brand.companyName,
   );
-  await deps.mailer.send({ ...mail, html, text }, db);
+  return { ...mail, html, text };
 }
 
-/** Tells the organization's owner that someone joined or left. */
-export async function notifyOwner(
+/** The owner's notice that someone joined or left (null if the owner is gone). */
+export async function ownerNotice(
   deps: AppDeps,
-  org: { id: number; owner_id: number; name: string; uuid: string },
+  org: { id: number; owner_id: number; uuid: string },
   message: { subject: string; line: string },
-  db?: Kysely<Database>,
-): Promise<void> {
-  const owner = await (db ?? deps.db)
+): Promise<OutgoingMail | null> {
+  const owner = await deps.db
     .selectFrom('users')
     .select(['id', 'email'])
     .where('id', '=', org.owner_id)
     .executeTakeFirst();
-  if (!owner) return;
-  await sendOrganizationMail(
+  if (!owner) return null;
+  return organizationMail(
     deps,
     org.id,
     { to: owner.email, subject: message.subject, kind: 'organization-members', userId: owner.id },
@@ -48,6 +46,5 @@ export async function notifyOwner(
         url: `${deps.config.appUrl}/dashboard/organizations/${org.uuid}?tab=members`,
       },
     },
-    db,
   );
 }

@@ -9,7 +9,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import { notifyOwner } from './member-mail';
+import { ownerNotice } from './member-mail';
 import { findMemberOrganization, requirePermission, type MemberOrganization } from './membership';
 import { isUuid, toIso } from './shared';
 
@@ -137,6 +137,19 @@ export async function removeMember(
     requirePermission(org.role, 'manageMembers');
     if (!canChangeMember(org.role, member.role)) refuse(org.role, member.role);
   }
+  const notice = await ownerNotice(
+    deps,
+    org,
+    leaving
+      ? {
+          subject: `${member.name} left ${org.name}`,
+          line: `${member.name} (${member.email}) left ${org.name}.`,
+        }
+      : {
+          subject: `${member.name} was removed from ${org.name}`,
+          line: `${actor.name} removed ${member.name} (${member.email}) from ${org.name}.`,
+        },
+  );
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('organization_members')
@@ -158,20 +171,7 @@ export async function removeMember(
       },
       trx,
     );
-    await notifyOwner(
-      deps,
-      org,
-      leaving
-        ? {
-            subject: `${member.name} left ${org.name}`,
-            line: `${member.name} (${member.email}) left ${org.name}.`,
-          }
-        : {
-            subject: `${member.name} was removed from ${org.name}`,
-            line: `${actor.name} removed ${member.name} (${member.email}) from ${org.name}.`,
-          },
-      trx,
-    );
+    if (notice) await deps.mailer.send(notice, trx);
   });
   return { left: leaving };
 }
