@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_TEXTS } from '@scmp/api/contracts/roles';
+import { seedDemoData } from '../src/seed/index';
 import { createHarness, type TestHarness } from '../src/testing/harness';
 
 /**
@@ -361,5 +362,37 @@ describe('members and roles', () => {
       .where('action', '=', 'organization.ownership_transferred')
       .execute();
     expect(activity).toHaveLength(1);
+  });
+});
+
+describe('demo data', () => {
+  it('makes the bursar a billing member of the demo school and leaves one invitation open', async () => {
+    const fresh = await createHarness();
+    try {
+      expect(await seedDemoData(fresh.deps)).toBe(true);
+      const login = await fresh.rest('POST', '/auth/login', {
+        body: { email: 'bursar@scmp.test', password: 'DemoPass!2026' },
+      });
+      expect(login.status).toBe(200);
+      const token = login.body.data.token as string;
+      const orgs = await fresh.rest('GET', '/organizations', { token });
+      expect(orgs.body.data).toEqual([
+        expect.objectContaining({ name: 'Oakfield Primary School', role: 'billing' }),
+      ]);
+      const school = orgs.body.data[0].uuid as string;
+      const invitations = await fresh.rest('GET', `/organizations/${school}/invitations`, {
+        token,
+      });
+      expect(invitations.body.data).toEqual([
+        expect.objectContaining({ email: 'office@scmp.test', role: 'member' }),
+      ]);
+      const edit = await fresh.rest('PUT', `/organizations/${school}`, {
+        token,
+        body: { name: 'Renamed', type: 'school' },
+      });
+      expect(edit.status).toBe(403);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -32,3 +32,4 @@ export * as brandingService from './services/branding/index';
 export * as publicBranding from './services/public-branding/index';
 export * as billingService from './services/billing/index';
 export * as accountSecurity from './services/profile/server-exports';
+export { createInvitation } from './services/organizations/invitations';

@@ -19,6 +19,13 @@ export const DEMO_USERS = [
     note: 'e-mail not verified yet',
   },
   {
+    name: 'Bea Bursar',
+    email: 'bursar@scmp.test',
+    verified: true,
+    staff: false,
+    note: 'billing member of Oakfield Primary School',
+  },
+  {
     name: 'Sam Support',
     email: 'staff@scmp.test',
     verified: true,

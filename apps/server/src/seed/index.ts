@@ -4,6 +4,7 @@ import { seedDemoUsers } from './demo-users';
 import { seedOrganizations } from './organizations';
 import { seedProfile } from './profile';
 import { seedSupport } from './support';
+import { seedTeam } from './team';
 
 /**
  * Demo data for an empty database: users first, then each area's data for the demo customer.
@@ -13,7 +14,8 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
   const existing = await deps.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const userIds = await seedDemoUsers(deps);
-  await seedOrganizations(deps, userIds);
+  const organizationIds = await seedOrganizations(deps, userIds);
+  await seedTeam(deps, userIds, organizationIds);
   await seedBilling(deps, userIds);
   await seedSupport(deps, userIds);
   await seedProfile(deps, userIds);
