@@ -256,6 +256,84 @@ describe('two server processes on one PostgreSQL', () => {
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
+  it("takes a removed member's access away on B at once, organization list included", async () => {
+    const ownerToken = await login(a);
+    const created = await call(a, 'POST', '/api/v1/organizations', {
+      token: ownerToken,
+      body: { name: `Team ${suffix}`, type: 'school' },
+    });
+    expect(created.status).toBe(201);
+    const orgUuid = created.body.data.uuid as string;
+    const memberEmail = `member-${suffix}@example.com`;
+    const member = await database.db
+      .insertInto('users')
+      .values({
+        name: 'Team Member',
+        email: memberEmail,
+        password_hash: await hashPassword(PASSWORD),
+        email_verified_at: new Date(),
+        is_staff: false,
+        phone: null,
+        bio: null,
+        location: null,
+        website: null,
+        avatar_path: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const org = await database.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('uuid', '=', orgUuid)
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('organization_members')
+      .values({ organization_id: org.id, user_id: member.id, role: 'member' })
+      .execute();
+    const memberLogin = await call(b, 'POST', '/api/v1/auth/login', {
+      body: { email: memberEmail, password: PASSWORD },
+    });
+    const memberToken = memberLogin.body.data.token as string;
+    const list = () => call(b, 'GET', '/api/v1/organizations', { token: memberToken });
+    let listed = await list();
+    const started = performance.now();
+    while (listed.body.data.length === 0 && performance.now() - started < 3000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      listed = await list();
+    }
+    expect(listed.body.data.map((o: { uuid: string }) => o.uuid)).toEqual([orgUuid]); // cached on B
+
+    const members = await call(a, 'GET', `/api/v1/organizations/${orgUuid}/members`, {
+      token: ownerToken,
+    });
+    const memberUuid = (members.body.data as Array<{ user: { uuid: string; email: string } }>).find(
+      (m) => m.user.email === memberEmail,
+    )!.user.uuid;
+    const removed = await call(
+      a,
+      'DELETE',
+      `/api/v1/organizations/${orgUuid}/members/${memberUuid}`,
+      {
+        token: ownerToken,
+      },
+    );
+    expect(removed.status).toBe(200);
+    // The next call on B already refuses (access is checked in the database) ...
+    const page = await call(b, 'GET', `/api/v1/organizations/${orgUuid}`, { token: memberToken });
+    expect(page.status).toBe(404);
+    // ... and B's cached list forgets the organization within a second.
+    const removedAt = performance.now();
+    listed = await list();
+    while (listed.body.data.length > 0 && performance.now() - removedAt < 3000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      listed = await list();
+    }
+    expect(listed.body.data).toEqual([]);
+    expect(performance.now() - removedAt).toBeLessThan(1000);
+    // The member's session still works for everything else.
+    expect((await call(b, 'GET', '/api/v1/user', { token: memberToken })).status).toBe(200);
+  });
+
   it('serves a logo uploaded on A from B (shared uploads folder)', async () => {
     const slug = `logo-${suffix}`;
     const org = await insertOrg(slug);
