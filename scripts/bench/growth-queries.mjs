@@ -67,6 +67,10 @@ export function dashboardCalls(db, typical) {
       await (await signedIn()).publicSite.tenantBranding({ slug: typical.subdomain });
     },
     'instances list': async () => (await signedIn()).instances.list({}),
+    'members list': async () =>
+      (await signedIn()).members.list({ id: typical.organizationUuid }),
+    'invitations list': async () =>
+      (await signedIn()).members.invitations({ id: typical.organizationUuid }),
     'tickets list': async () => (await signedIn()).support.listTickets(),
     'ticket by uuid': async () => (await signedIn()).support.getTicket({ id: typical.ticketUuid }),
     'activity list (page 1)': async () => {

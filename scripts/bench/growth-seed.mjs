@@ -1,6 +1,7 @@
 // Growth volumes for `npm run bench:seed`, generated inside PostgreSQL with generate_series:
-// 100,000 users, 1,000,000 organizations, 5,000,000 activity events and 1,000,000 tickets (plus
-// instances, sessions, subscriptions, invoices and ticket messages in proportion), all scaled by
+// 100,000 users, 1,000,000 organizations with 10 members each, 5,000,000 activity events and
+// 1,000,000 tickets (plus instances, sessions, subscriptions, invoices and ticket messages in
+// proportion), all scaled by
 // BENCH_SCALE. And one "typical" customer whose dashboard the growth bench times; the same
 // customer is created in the empty database too.
 import { createHash, randomBytes } from 'node:crypto';
@@ -16,6 +17,8 @@ export const VOLUMES = {
   invoices: 500_000,
 };
 
+export const MEMBERS_PER_ORGANIZATION = 10;
+
 export function scaled(scale) {
   return Object.fromEntries(
     Object.entries(VOLUMES).map(([k, v]) => [k, Math.max(10, Math.round(v * scale))]),
@@ -27,6 +30,7 @@ const TYPES = `(ARRAY['login','security','profile','organization','settings'])`;
 const BULK_TABLES = [
   'users',
   'organizations',
+  'organization_members',
   'instances',
   'sessions',
   'activity_events',
@@ -103,6 +107,16 @@ export async function seedBulk(client, n, log = () => {}) {
             (ARRAY['active','pending','inactive'])[1 + g % 3],
             now() - (g % 720) * interval '1 day' - (g % 86400) * interval '1 second'
      FROM generate_series(1, ${n.organizations}) g`,
+  );
+  // Teams: the owner plus 9 other users per organization (triggers are off while bulk loading).
+  await run(
+    'organization_members',
+    `INSERT INTO organization_members (organization_id, user_id, role, joined_at)
+     SELECT o.id, ${lo} + ((o.owner_id - ${lo}) + k) % ${n.users},
+            CASE WHEN k = 0 THEN 'owner' ELSE (ARRAY['admin','billing','member'])[1 + k % 3] END,
+            o.created_at
+     FROM organizations o, generate_series(0, ${MEMBERS_PER_ORGANIZATION - 1}) k
+     WHERE o.subdomain LIKE 'bench-org-%'`,
   );
   await run(
     'instances',
