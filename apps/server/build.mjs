@@ -29,6 +29,7 @@ const EXTERNAL = new Set([
   'jsdom',
   'dompurify',
   'pg',
+  '@simplewebauthn/server',
 ]);
 
 const packageName = (specifier) =>

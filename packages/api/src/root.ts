@@ -4,6 +4,7 @@ import { healthRouter } from './routers/health/router';
 import { instancesRouter } from './routers/instances/router';
 import { membersRouter } from './routers/members/router';
 import { organizationsRouter } from './routers/organizations/router';
+import { passkeysRouter } from './routers/passkeys/router';
 import { profileRouter } from './routers/profile/router';
 import { publicSiteRouter } from './routers/public-site/router';
 import { subscriptionRouter } from './routers/subscription/router';
@@ -15,6 +16,7 @@ export const appRouter = router({
   health: healthRouter,
   auth: authRouter,
   twoFactor: twoFactorRouter,
+  passkeys: passkeysRouter,
   publicSite: publicSiteRouter,
   organizations: organizationsRouter,
   members: membersRouter,

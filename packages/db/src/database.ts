@@ -3,6 +3,7 @@ import type { BillingTables } from './tables/billing';
 import type { BrandingTables } from './tables/branding';
 import type { CoreTables } from './tables/core';
 import type { OrganizationsTables } from './tables/organizations';
+import type { PasskeysTables } from './tables/passkeys';
 import type { ProfileTables } from './tables/profile';
 import type { PublicSiteTables } from './tables/public-site';
 import type { SupportTables } from './tables/support';
@@ -12,6 +13,7 @@ import type { TwoFactorTables } from './tables/two-factor';
 export type Database = CoreTables &
   AccountsTables &
   TwoFactorTables &
+  PasskeysTables &
   OrganizationsTables &
   BrandingTables &
   SupportTables &

@@ -8,6 +8,7 @@ export type * from './tables/support';
 export type * from './tables/billing';
 export type * from './tables/profile';
 export type * from './tables/public-site';
+export type * from './tables/passkeys';
 export { compileOnce } from './compiled-query';
 export { createDb, type DbConfig, type DbHandle } from './create-db';
 export { DataDirLockedError } from './data-dir-lock';

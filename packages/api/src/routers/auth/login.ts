@@ -24,6 +24,13 @@ export const loginData = z.object({
       'With two_factor_required: send it to POST /auth/two-factor/verify as challenge_token ' +
         '(single use, valid 5 minutes). Also set as an HttpOnly cookie for browsers.',
     ),
+  passkey_available: z
+    .boolean()
+    .optional()
+    .describe(
+      'With two_factor_required: the account has a passkey, which may answer the two-factor ' +
+        'step (POST /auth/passkey/options with the challenge_token).',
+    ),
 });
 
 export const login = publicProcedure
@@ -57,7 +64,12 @@ export const login = publicProcedure
         ),
       );
       return ok(
-        { two_factor_required: true, email: result.email, challenge_token: result.challengeToken },
+        {
+          two_factor_required: true,
+          email: result.email,
+          challenge_token: result.challengeToken,
+          passkey_available: result.passkeyAvailable,
+        },
         ACCOUNT_MESSAGES.twoFactorRequired,
       );
     }

@@ -2,6 +2,8 @@ import { router } from '../../trpc';
 import { forgotPassword } from './forgot-password';
 import { login } from './login';
 import { logout } from './logout';
+import { passkeyOptions } from './passkey-options';
+import { passkeyVerify } from './passkey-verify';
 import { me } from './me';
 import { register } from './register';
 import { resendVerification } from './resend-verification';
@@ -22,4 +24,6 @@ export const authRouter = router({
   forgotPassword,
   resetPassword,
   twoFactorVerify,
+  passkeyOptions,
+  passkeyVerify,
 });

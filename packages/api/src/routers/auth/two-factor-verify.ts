@@ -6,6 +6,7 @@ import {
 } from '../../services/accounts/login-challenge-cookie';
 import { verifyTwoFactorLogin } from '../../services/accounts/two-factor-login';
 import { publicProcedure } from '../../trpc';
+import { authenticationResponseSchema } from '../passkeys/schemas';
 import { emailField } from './schemas';
 import { toUserOutput, userOutput } from './user-output';
 
@@ -15,11 +16,13 @@ export const twoFactorVerify = publicProcedure
       method: 'POST',
       path: '/auth/two-factor/verify',
       tags: ['auth'],
-      summary: 'Second sign-in step: an authenticator or recovery code',
+      summary: 'Second sign-in step: an authenticator or recovery code, or a passkey',
       description:
         'Only for the sign-in that passed the password step: send the challenge_token that ' +
         'POST /auth/login returned (or its cookie). A missing, expired, used or foreign ' +
-        'challenge fails like a wrong code; the fifth wrong code closes the challenge.',
+        'challenge fails like a wrong code; the fifth wrong code closes the challenge. With ' +
+        'type passkey, send passkey_response instead of code: an assertion of the options that ' +
+        'POST /auth/passkey/options returned for the same challenge_token.',
       protect: false,
     },
   })
@@ -27,13 +30,15 @@ export const twoFactorVerify = publicProcedure
     z
       .object({
         email: emailField,
-        code: z
-          .string({ error: 'The code field is required.' })
-          .trim()
-          .min(1, 'The code field is required.'),
+        code: z.string({ error: 'The code field is required.' }).trim().optional(),
         type: z
-          .enum(['totp', 'recovery'], { error: 'The type must be totp or recovery.' })
+          .enum(['totp', 'recovery', 'passkey'], {
+            error: 'The type must be totp, recovery or passkey.',
+          })
           .default('totp'),
+        passkey_response: authenticationResponseSchema
+          .optional()
+          .describe('With type passkey: the assertion from startAuthentication'),
         challenge_token: z
           .string({ error: 'The challenge token must be a string.' })
           .max(200, 'The challenge token is too long.')
@@ -44,6 +49,19 @@ export const twoFactorVerify = publicProcedure
           ),
       })
       .superRefine((value, ctx) => {
+        if (value.type === 'passkey') {
+          if (!value.passkey_response)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['passkey_response'],
+              message: 'The passkey response is required.',
+            });
+          return;
+        }
+        if (!value.code) {
+          ctx.addIssue({ code: 'custom', path: ['code'], message: 'The code field is required.' });
+          return;
+        }
         const valid =
           value.type === 'totp'
             ? /^\d{1,6}$/.test(value.code)
@@ -62,12 +80,18 @@ export const twoFactorVerify = publicProcedure
   )
   .output(envelope(z.object({ user: userOutput, token: z.string() })))
   .mutation(async ({ ctx, input }) => {
-    const code = input.type === 'recovery' ? input.code.toUpperCase() : input.code;
+    const challengeToken = input.challenge_token || readLoginChallengeCookie(ctx.req.cookie);
+    const answer =
+      input.type === 'passkey'
+        ? { type: input.type, passkeyResponse: input.passkey_response! }
+        : {
+            type: input.type,
+            code: input.type === 'recovery' ? input.code!.toUpperCase() : input.code!,
+          };
     const { user, token } = await verifyTwoFactorLogin(ctx.deps, ctx.req, {
       email: input.email,
-      code,
-      type: input.type,
-      challengeToken: input.challenge_token || readLoginChallengeCookie(ctx.req.cookie),
+      challengeToken,
+      ...answer,
     });
     ctx.setCookies.push(...clearLoginChallengeCookies(ctx.deps.config.appUrl));
     return ok({ user: toUserOutput(user), token }, 'Two-factor authentication successful');

@@ -28,7 +28,7 @@ export function warmLoginDummyHash(): void {
 
 export type LoginResult =
   | { kind: 'session'; user: SessionUser; token: string }
-  | { kind: 'two-factor'; email: string; challengeToken: string };
+  | { kind: 'two-factor'; email: string; challengeToken: string; passkeyAvailable: boolean };
 
 export function loginThrottleKey(email: string, ip: string | null): string {
   return `login:${normalizeEmail(email)}|${ip ?? 'unknown'}`;
@@ -87,7 +87,14 @@ export async function attemptLogin(
 
   if (user.two_factor_enabled) {
     const challengeToken = await openLoginChallenge(deps, user.id);
-    return { kind: 'two-factor', email: user.email, challengeToken };
+    // A passkey may answer the second step instead of a code (the password is already proven).
+    const passkey = await deps.db
+      .selectFrom('passkeys')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .limit(1)
+      .executeTakeFirst();
+    return { kind: 'two-factor', email: user.email, challengeToken, passkeyAvailable: !!passkey };
   }
 
   const { token } = await createSession(deps, user.id, { ip: req.ip, userAgent: req.userAgent });

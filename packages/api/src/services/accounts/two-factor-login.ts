@@ -1,8 +1,11 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Context } from '../../context';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
+import { noticePasskeyUsed } from '../passkeys/notices';
+import { verifyPasskeySecondFactor } from '../passkeys/second-factor';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { createSession, type SessionUser } from '../sessions';
 import { verifyUserTwoFactorCode, type TwoFactorCodeType } from '../two-factor/verify-code';
@@ -45,18 +48,17 @@ export async function openLoginChallenge(
 
 /**
  * Second step of a two-factor sign-in: only with the token of an open challenge that this user's
- * password step opened, and only with a good code. Every failure answers the same text; the fifth
- * wrong code closes the challenge.
+ * password step opened, and only with a good code or a passkey assertion of a challenge opened for
+ * this password step. Every failure answers the same text; the fifth wrong answer closes the
+ * challenge.
  */
 export async function verifyTwoFactorLogin(
   deps: AppDeps,
   req: Context['req'],
-  input: {
-    email: string;
-    code: string;
-    type: TwoFactorCodeType;
-    challengeToken: string | undefined;
-  },
+  input: { email: string; challengeToken: string | undefined } & (
+    | { type: TwoFactorCodeType; code: string }
+    | { type: 'passkey'; passkeyResponse: AuthenticationResponseJSON }
+  ),
 ): Promise<{ user: SessionUser; token: string }> {
   const email = normalizeEmail(input.email);
   await enforceRateLimit(deps.rateLimiter, `2fa-login:${email}|${req.ip ?? 'unknown'}`, 5, 60);
@@ -85,7 +87,14 @@ export async function verifyTwoFactorLogin(
     .executeTakeFirst();
   if (!challenge) throw invalid();
 
-  const ok = await verifyUserTwoFactorCode(deps, user.id, input.code, input.type, req);
+  const passkeyName =
+    input.type === 'passkey'
+      ? await verifyPasskeySecondFactor(deps, user.id, tokenHash, input.passkeyResponse)
+      : null;
+  const ok =
+    input.type === 'passkey'
+      ? passkeyName !== null
+      : await verifyUserTwoFactorCode(deps, user.id, input.code, input.type, req);
   if (!ok) {
     // Counted in the database, so concurrent wrong codes cannot share one count.
     const counted = await deps.db
@@ -101,7 +110,10 @@ export async function verifyTwoFactorLogin(
       userId: user.id,
       type: 'login',
       action: 'login.failed',
-      description: 'Failed sign-in attempt (wrong two-factor code)',
+      description:
+        input.type === 'passkey'
+          ? 'Failed sign-in attempt (passkey not verified)'
+          : 'Failed sign-in attempt (wrong two-factor code)',
       severity: 'medium',
     });
     throw invalid();
@@ -118,6 +130,10 @@ export async function verifyTwoFactorLogin(
   if (Number(consumed.numDeletedRows) === 0) throw invalid();
 
   const { token } = await createSession(deps, user.id, { ip: req.ip, userAgent: req.userAgent });
+  if (passkeyName !== null) {
+    await noticePasskeyUsed(deps, req, user, passkeyName, 'second-factor');
+    return { user, token };
+  }
   await recordActivity(deps, req, {
     userId: user.id,
     type: 'login',

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { PASSKEY_TEXTS, passkeyNameSchema } from '../../contracts/passkeys';
+import { envelope, ok } from '../../lib/envelope';
+import { finishPasskeyRegistration } from '../../services/passkeys/registration';
+import { authedProcedure } from '../../trpc';
+import { passkeyOutput, registrationResponseSchema } from './schemas';
+
+export const registrationVerify = authedProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/passkeys/registration/verify',
+      tags: ['passkeys'],
+      summary: 'Finish adding a passkey: verify the new credential and keep its public key',
+      description:
+        'Answers the open challenge of POST /passkeys/registration/options from the same ' +
+        'session (single use). Only the public key, credential id, signature counter and ' +
+        'transports are stored. Sends a security e-mail. 10 a minute.',
+      protect: true,
+    },
+    successStatus: 201,
+  })
+  .input(z.object({ name: passkeyNameSchema, response: registrationResponseSchema }))
+  .output(envelope(passkeyOutput))
+  .mutation(async ({ ctx, input }) =>
+    ok(
+      await finishPasskeyRegistration(ctx.deps, ctx.req, ctx.user, ctx.session, input),
+      PASSKEY_TEXTS.added,
+    ),
+  );
