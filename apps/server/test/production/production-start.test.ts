@@ -74,6 +74,15 @@ function productionEnv(port: number, dataDir: string): Record<string, string> {
   };
 }
 
+/** The start-up banner is printed just after the server listens: wait for it. */
+async function bannerOf(server: ServerProcess): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (!server.output().includes('SCMP is running') && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return server.output();
+}
+
 /** Runs the bundle (or the CLI) to its end: exit code and everything it printed. */
 function runToExit(
   entry: string,
@@ -181,8 +190,8 @@ describe('a complete production configuration', () => {
   }, 60_000);
   afterAll(() => server?.stop());
 
-  it('starts healthy and prints what it uses without a secret', () => {
-    const output = server.output();
+  it('starts healthy and prints what it uses without a secret', async () => {
+    const output = await bannerOf(server);
     expect(output).toContain('production mode');
     expect(output).toMatch(/Database:\s+embedded PGlite/);
     expect(output).toMatch(/Mail:\s+SMTP smtp:\/\/127\.0\.0\.1/);
@@ -241,7 +250,7 @@ describe('ALLOW_TEST_PAYMENTS on a staging deployment', () => {
   afterAll(() => server?.stop());
 
   it('runs the test provider and says so on every page', async () => {
-    expect(server.output()).toMatch(/Payments:\s+built-in test mode: no real charges/);
+    expect(await bannerOf(server)).toMatch(/Payments:\s+built-in test mode: no real charges/);
     for (const page of ['/', '/pricing', '/dashboard/subscription']) {
       const html = await (await fetch(`${server.url}${page}`)).text();
       expect(html, page).toContain('Test mode — no real charges');
@@ -277,7 +286,7 @@ describe('the demo-data guard', () => {
       LOG_LEVEL: 'warn',
       WORKER_ENABLED: 'false',
     });
-    expect(local.output()).toContain('Demo data was created');
+    expect(await bannerOf(local)).toContain('Demo data was created');
     await local.stop();
 
     const env = productionEnv(await freePort(), dataDir);
