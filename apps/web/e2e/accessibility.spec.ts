@@ -165,10 +165,7 @@ test.describe('accessibility: dialogs', () => {
       await page.goto('/login');
       await settle(page);
       // Submitting the empty form shows the field errors, announced through aria-invalid.
-      await page
-        .getByRole('button', { name: /sign in/i })
-        .last()
-        .click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
       const email = page.getByLabel(/email/i).first();
       await expect(email).toHaveAttribute('aria-invalid', 'true');
       const describedBy = await email.getAttribute('aria-describedby');

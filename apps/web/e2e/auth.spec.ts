@@ -6,7 +6,7 @@ const DEMO_PASSWORD = 'DemoPass!2026';
 async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test('sign in with the demo user, come back to the page asked for, and sign-in pages redirect', async ({

@@ -24,7 +24,7 @@ async function signInWithPassword(page: Page, email: string) {
   if (await essential.isVisible()) await essential.click();
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function signOut(page: Page, name: string) {

@@ -8,7 +8,7 @@ import { useSession } from '../session/SessionProvider';
 export type LoginOutcome =
   | { kind: 'verification-required'; email: string; message: string }
   /** challengeToken proves this sign-in passed the password step (also sent as a cookie). */
-  | { kind: 'two-factor'; email: string; challengeToken?: string };
+  | { kind: 'two-factor'; email: string; challengeToken?: string; passkeyAvailable?: boolean };
 
 const VERIFICATION_NOTICE =
   'Please verify your email address before signing in. Check your inbox for the verification email.';
@@ -33,6 +33,7 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) =>
             kind: 'two-factor',
             email: data.email ?? form.values.email.trim(),
             challengeToken: data.challenge_token,
+            passkeyAvailable: data.passkey_available,
           });
           return;
         }
@@ -72,7 +73,8 @@ export function LoginForm({ onOutcome }: { onOutcome: (outcome: LoginOutcome) =>
         <TextInput
           label="Email address"
           type="email"
-          autoComplete="email"
+          // "webauthn": the browser may offer passkeys here (conditional UI, see LoginPage).
+          autoComplete="username webauthn"
           required
           {...form.getInputProps('email')}
         />

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { errorEnvelopeOf, errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
+import { browserPasskeyError, loadWebAuthnBrowser } from '../passkeys/passkey-browser';
 import { useSession } from '../session/SessionProvider';
 
 type CodeType = 'totp' | 'recovery';
@@ -17,20 +18,23 @@ export function cleanTwoFactorCode(value: string, type: CodeType): string {
 }
 
 /**
- * Second sign-in step: an authenticator code or a recovery code; Back to login resets it all.
- * The code counts only with the password step's challenge, carried here in memory (the server
- * also set it as an HttpOnly cookie).
+ * Second sign-in step: an authenticator code or a recovery code (or, for an account that has
+ * one, a passkey); Back to login resets it all. The answer counts only with the password step's
+ * challenge, carried here in memory (the server also set it as an HttpOnly cookie).
  */
 export function TwoFactorForm({
   email,
   challengeToken,
+  passkeyAvailable = false,
   onBack,
 }: {
   email: string;
   challengeToken?: string | undefined;
+  passkeyAvailable?: boolean;
   onBack: () => void;
 }) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const { signIn } = useSession();
   const [code, setCode] = useState('');
   const [type, setType] = useState<CodeType>('totp');
@@ -39,6 +43,29 @@ export function TwoFactorForm({
       onSuccess: (res) => signIn(res.data.token, res.data.user),
     }),
   );
+
+  // The passkey answer: options for this account's passkeys, bound to the same challenge.
+  const passkey = useMutation({
+    mutationFn: async () => {
+      const webauthn = await loadWebAuthnBrowser();
+      const start = await client.auth.passkeyOptions.mutate({ challenge_token: challengeToken });
+      const response = await webauthn.startAuthentication({
+        optionsJSON: start.data.options as never,
+      });
+      return client.auth.twoFactorVerify.mutate({
+        email,
+        type: 'passkey',
+        passkey_response: response as never,
+        ...(challengeToken ? { challenge_token: challengeToken } : {}),
+      });
+    },
+    onSuccess: (res) => signIn(res.data.token, res.data.user),
+  });
+  const passkeyError = passkey.isError
+    ? errorEnvelopeOf(passkey.error)
+      ? errorMessage(passkey.error, 'Invalid verification code')
+      : browserPasskeyError(passkey.error)
+    : null;
 
   const switchType = () => {
     setType((t) => (t === 'totp' ? 'recovery' : 'totp'));
@@ -70,6 +97,11 @@ export function TwoFactorForm({
             ? 'Enter the 6-digit code from your authenticator app.'
             : 'Enter one of your 8-character recovery codes.'}
         </Text>
+        {passkeyError ? (
+          <Alert color="red" role="alert">
+            {passkeyError}
+          </Alert>
+        ) : null}
         {verify.isError ? (
           <Alert color="red" role="alert">
             {errorMessage(verify.error, 'Invalid verification code')}
@@ -89,6 +121,19 @@ export function TwoFactorForm({
         <Button type="submit" fullWidth disabled={verify.isPending || !code}>
           {verify.isPending ? 'Verifying...' : 'Verify'}
         </Button>
+        {passkeyAvailable && challengeToken ? (
+          <Button
+            variant="default"
+            fullWidth
+            disabled={passkey.isPending}
+            onClick={() => {
+              verify.reset();
+              passkey.mutate();
+            }}
+          >
+            {passkey.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
+          </Button>
+        ) : null}
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={switchType}>
             {type === 'totp' ? 'Use a recovery code' : 'Use authenticator app'}

@@ -3,6 +3,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth/AuthCard';
 import { LoginForm, type LoginOutcome } from '../../features/auth/LoginForm';
+import type { PasskeySignInState } from '../../features/passkeys/passkey-browser';
+import { useSession } from '../../features/session/SessionProvider';
+import { useTRPCClient } from '../../lib/trpc';
 import { usePageMeta } from '../../lib/page-meta';
 
 // Later steps of the sign-in, loaded when reached (the first load stays small).
@@ -25,6 +28,16 @@ export default function LoginPage() {
   const message = (location.state as { message?: unknown } | null)?.message;
   const sessionExpired = params.get('session_expired') === 'true';
   const back = () => setStep({ kind: 'credentials' });
+  const client = useTRPCClient();
+  const { signIn } = useSession();
+  const [passkey, setPasskey] = useState<PasskeySignInState>({});
+  // Passkey code loads on demand: on the button, and (conditional UI) once the visitor reaches
+  // for the form, so the passkeys are offered in the e-mail field's autofill.
+  const passkeySignIn = (autofill: boolean) =>
+    void import('../../features/passkeys/passkey-browser').then((m) =>
+      m.runPasskeySignIn({ client, signIn, autofill, report: setPasskey }),
+    );
+  const autofill = () => passkeySignIn(true);
 
   if (step.kind === 'verification-required') {
     return (
@@ -55,7 +68,7 @@ export default function LoginPage() {
     return (
       <AuthCard title="Two-factor authentication" subtitle={step.email}>
         <Suspense fallback={null}>
-          <TwoFactorForm email={step.email} challengeToken={step.challengeToken} onBack={back} />
+          <TwoFactorForm {...step} onBack={back} />
         </Suspense>
       </AuthCard>
     );
@@ -84,7 +97,22 @@ export default function LoginPage() {
             Your session has expired. Please log in again.
           </Alert>
         ) : null}
-        <LoginForm onOutcome={setStep} />
+        <div onPointerEnter={autofill} onFocus={autofill}>
+          <LoginForm onOutcome={setStep} />
+        </div>
+        {passkey.error ? (
+          <Alert color="red" role="alert">
+            {passkey.error}
+          </Alert>
+        ) : null}
+        <Button
+          variant="default"
+          fullWidth
+          loading={passkey.busy}
+          onClick={() => passkeySignIn(false)}
+        >
+          Sign in with a passkey
+        </Button>
       </Stack>
     </AuthCard>
   );

@@ -21,7 +21,7 @@ export const passkeyOptions = publicProcedure
         'POST /auth/passkey/verify (single use, 5 minutes; also set as an HttpOnly cookie). ' +
         'With the challenge_token of a POST /auth/login that asked for two-factor: options for ' +
         "that account's passkeys, answered at POST /auth/two-factor/verify with type passkey. " +
-        'Pass data.options to startAuthentication({ optionsJSON }). 30 a minute per address.',
+        'Pass data.options to startAuthentication({ optionsJSON }). 60 a minute per address.',
       protect: false,
     },
   })

@@ -20,7 +20,7 @@ export const passkeyVerify = publicProcedure
       description:
         'The assertion must answer the challenge of this sign-in attempt (challenge_token from ' +
         'POST /auth/passkey/options, or its cookie); single use. An unknown or removed passkey ' +
-        'answers 401 with a message saying so. 10 a minute per address.',
+        'answers 401 with a message saying so. 30 a minute per address.',
       protect: false,
     },
   })

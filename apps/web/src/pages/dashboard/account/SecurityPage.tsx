@@ -8,6 +8,7 @@ import {
 } from '@tabler/icons-react';
 import { ActiveSessionsCard } from '../../../features/account/ActiveSessionsCard';
 import { ChangePasswordCard } from '../../../features/account/ChangePasswordCard';
+import { PasskeysCard } from '../../../features/passkeys/PasskeysCard';
 import { useSession } from '../../../features/session/SessionProvider';
 import { TwoFactorCard } from '../../../features/two-factor/TwoFactorCard';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -43,7 +44,7 @@ function Tile({
 }
 
 export default function SecurityPage() {
-  usePageMeta('Security', 'Password, sessions and two-factor authentication.');
+  usePageMeta('Security', 'Password, sessions, two-factor authentication and passkeys.');
   const { user } = useSession();
   const verified = Boolean(user?.email_verified_at);
   const twoFactor = Boolean(user?.two_factor_enabled);
@@ -79,6 +80,7 @@ export default function SecurityPage() {
         <ChangePasswordCard />
         <ActiveSessionsCard />
         <TwoFactorCard />
+        <PasskeysCard />
       </Stack>
     </Container>
   );
