@@ -575,6 +575,25 @@ describe('managing passkeys', () => {
     expect(await mailKinds(user.id)).toContain('passkey-removed');
   });
 
+  it('allows five wrong passwords a minute for the last passkey, like the other password checks', async () => {
+    const { user, uuid } = await withPasskey();
+    const wrong = () =>
+      h.rest('DELETE', `/passkeys/${uuid}`, {
+        token: user.token,
+        query: { password: 'not my password' },
+      });
+    for (let i = 0; i < 5; i += 1) expect((await wrong()).status).toBe(422);
+    const spent = await wrong();
+    expect(spent.status).toBe(429);
+    expect(Number(spent.headers['retry-after'])).toBeGreaterThan(0);
+    h.clock.advance(61_000);
+    const removed = await h.rest('DELETE', `/passkeys/${uuid}`, {
+      token: user.token,
+      query: { password: user.password },
+    });
+    expect(removed.status).toBe(200);
+  });
+
   it('removes the last passkey without a password when two-factor is on', async () => {
     const { user, uuid } = await withPasskey();
     await enableTwoFactor(user);

@@ -3,6 +3,7 @@ import { runDueJobs } from '@scmp/api';
 import { giveActiveSubscription } from './billing-fixtures';
 import type { Json, TestHarness } from './harness';
 import { multipartBody, type MultipartPart } from './multipart';
+import { authenticatorFor, registerPasskey } from './passkey-helpers';
 
 /** A 1×1 PNG. */
 export const TINY_PNG = Buffer.from(
@@ -35,6 +36,8 @@ export type SecurityResourceSet = {
   ticketId: string | null;
   attachmentId: string | null;
   invoiceId: string | null;
+  /** A passkey registered with a software authenticator. */
+  passkeyUuid: string | null;
 };
 
 function expectStatus(res: { status: number; text: string }, ok: number[], what: string): void {
@@ -139,6 +142,13 @@ export async function buildSecurityResourceSet(
     invoiceId = String(history.body.data[0].id ?? history.body.data[0].uuid);
   }
 
+  let passkeyUuid: string | null = null;
+  try {
+    passkeyUuid = await registerPasskey(h, user.token, authenticatorFor(h), `${label} laptop`);
+  } catch {
+    passkeyUuid = null;
+  }
+
   return {
     user,
     extraTokens,
@@ -150,5 +160,6 @@ export async function buildSecurityResourceSet(
     ticketId,
     attachmentId,
     invoiceId,
+    passkeyUuid,
   };
 }

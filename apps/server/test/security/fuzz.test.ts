@@ -294,6 +294,7 @@ function realIdFor(path: string): string {
   if (seg[0] === 'instances') return A.instanceUuid ?? A.orgUuid;
   if (seg[0] === 'support') return A.ticketId ?? A.orgUuid;
   if (seg[0] === 'profile') return A.sessionIds[1] ?? A.orgUuid;
+  if (seg[0] === 'passkeys') return A.passkeyUuid ?? A.orgUuid;
   return A.orgUuid;
 }
 

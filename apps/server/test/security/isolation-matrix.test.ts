@@ -47,6 +47,7 @@ function aIdFor(path: string): string | null {
   if (seg[0] === 'support') return A.ticketId;
   if (seg[0] === 'profile' && seg[1] === 'sessions') return A.sessionIds[0] ?? null;
   if (seg[0] === 'subscription' && seg[1] === 'invoices') return A.invoiceId;
+  if (seg[0] === 'passkeys') return A.passkeyUuid;
   return null;
 }
 
@@ -137,6 +138,7 @@ describe('tenant isolation matrix', () => {
       expect(set.ticketId, 'ticket').not.toBeNull();
       expect(set.attachmentId, 'attachment').not.toBeNull();
       expect(set.invoiceId, 'invoice').not.toBeNull();
+      expect(set.passkeyUuid, 'passkey').not.toBeNull();
       expect(set.sessionIds.length).toBeGreaterThanOrEqual(3);
     }
   });

@@ -8,6 +8,7 @@ import { deliverPendingMail } from '@scmp/api';
 import { buildApp } from '../../src/app';
 import { loggerOptions } from '../../src/logging';
 import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
+import { authenticatorFor } from '../../src/testing/passkey-helpers';
 
 /**
  * Runs a realistic account flow against a server whose logger is the production configuration
@@ -215,6 +216,41 @@ beforeAll(async () => {
     200,
     'change password',
   );
+
+  // 4b. A passkey: added with that session, then a sign-in with it the browser's way (the
+  // challenge in its cookie).
+  const device = authenticatorFor(h);
+  const creation = expectStatus(
+    await call('POST', '/api/v1/passkeys/registration/options', { token: token3, body: {} }),
+    200,
+    'passkey registration options',
+  );
+  expectStatus(
+    await call('POST', '/api/v1/passkeys/registration/verify', {
+      token: token3,
+      body: { name: 'Office laptop', response: device.register(creation.data).response },
+    }),
+    201,
+    'passkey registration',
+  );
+  const request = expectStatus(
+    await call('POST', '/api/v1/auth/passkey/options', { body: {} }),
+    200,
+    'passkey sign-in options',
+  );
+  const passkeyChallenge = remember(
+    'passkey challenge token',
+    request.data.challenge_token as string,
+  );
+  const passkeySignIn = expectStatus(
+    await call('POST', '/api/v1/auth/passkey/verify', {
+      body: { response: device.assert(request.data.options) },
+      headers: { cookie: `scmp_passkey_challenge=${passkeyChallenge}` },
+    }),
+    200,
+    'passkey sign-in',
+  );
+  remember('bearer token (passkey sign-in)', passkeySignIn.data.token as string);
 
   // 5. Failing requests: wrong password, a forged token, broken JSON, a server error.
   const wrong = remember('password (wrong)', 'Wrong!Guess-Passphrase-77');

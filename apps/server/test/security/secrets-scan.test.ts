@@ -2,6 +2,7 @@ import { generateSync } from 'otplib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
+import { authenticatorFor, registerPasskey } from '../../src/testing/passkey-helpers';
 import {
   buildSecurityResourceSet,
   type SecurityResourceSet,
@@ -49,6 +50,26 @@ beforeAll(async () => {
     }
   }
 
+  // Passkeys: the server keeps the public key only; the sign-in's challenge token and the
+  // WebAuthn challenge are stored as hashes.
+  const device = authenticatorFor(h);
+  await registerPasskey(h, A.user.token, device);
+  const privateKey = device.credentials[0]!.privateKey.export({ format: 'jwk' });
+  secrets.push({ label: 'passkey private key', value: privateKey.d! });
+  const options = await h.rest('POST', '/auth/passkey/options', { body: {} });
+  secrets.push({ label: 'passkey challenge token', value: options.body.data.challenge_token });
+  secrets.push({ label: 'passkey challenge', value: options.body.data.options.challenge });
+  const pending = await h.rest('POST', '/auth/passkey/options', { body: {} });
+  secrets.push({ label: 'passkey challenge token', value: pending.body.data.challenge_token });
+  secrets.push({ label: 'passkey challenge', value: pending.body.data.options.challenge });
+  const passkeySignIn = await h.rest('POST', '/auth/passkey/verify', {
+    body: {
+      challenge_token: options.body.data.challenge_token,
+      response: device.assert(options.body.data.options),
+    },
+  });
+  secrets.push({ label: 'session token (passkey)', value: passkeySignIn.body.data.token });
+
   // Registration (verification link) and forgot-password (reset link): the tokens travel in the
   // e-mail (the durable outbox holds the message by design) but nowhere else.
   const email = `register-${Date.now()}@example.com`;
@@ -80,6 +101,8 @@ describe('secrets at rest', () => {
     expect(labels.has('TOTP secret')).toBe(true);
     expect(labels.has('recovery code')).toBe(true);
     expect(labels.has('mailed token')).toBe(true);
+    expect(labels.has('passkey private key')).toBe(true);
+    expect(labels.has('session token (passkey)')).toBe(true);
   });
 
   it('no plaintext token, TOTP secret, recovery code, password or card number in any table', async () => {

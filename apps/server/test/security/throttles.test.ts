@@ -1,6 +1,8 @@
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
+import { authenticatorFor, registerPasskey } from '../../src/testing/passkey-helpers';
+import type { SoftwareAuthenticator } from '../../src/testing/software-authenticator';
 
 /**
  * Every throttled operation, driven through the REST door. The server does not trust proxy
@@ -13,7 +15,13 @@ import { createHarness, type Json, type TestHarness } from '../../src/testing/ha
  */
 type Key = 'ip' | 'account+ip' | 'account';
 type User = Awaited<ReturnType<TestHarness['createUser']>>;
-type State = { user: User; other: User; secret?: string; seq: number };
+type State = {
+  user: User;
+  other: User;
+  secret?: string;
+  seq: number;
+  device?: SoftwareAuthenticator;
+};
 type Req = { method: 'POST' | 'PUT'; path: string; body: Json; token?: string };
 type Res = { status: number; headers: Record<string, unknown>; body: Json };
 
@@ -62,6 +70,51 @@ const totp = (secret: string) =>
   generateSync({ secret, epoch: Math.floor(h.clock.now().getTime() / 1000) });
 
 const NEW_PASSWORD = 'Fresh!Passphrase-2026';
+
+/** A well-formed assertion that answers nothing: counted, then refused. */
+const STRAY_ASSERTION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+};
+
+/** A passkey sign-in from `ip`: options, the software authenticator's assertion, verify. */
+async function passkeySignIn(s: State, ip: string): Promise<Res> {
+  const options = await send({ method: 'POST', path: '/auth/passkey/options', body: {} }, ip);
+  if (options.status !== 200) return options;
+  return send(
+    {
+      method: 'POST',
+      path: '/auth/passkey/verify',
+      body: {
+        challenge_token: options.body.data.challenge_token,
+        response: s.device!.assert(options.body.data.options),
+      },
+    },
+    ip,
+  );
+}
+
+/** A whole passkey registration by `who` from `ip`. */
+async function passkeyRegistration(ip: string, who: User): Promise<Res> {
+  const options = await send(
+    { method: 'POST', path: '/passkeys/registration/options', token: who.token, body: {} },
+    ip,
+  );
+  if (options.status !== 200) return options;
+  const { response } = authenticatorFor(h).register(options.body.data);
+  return send(
+    {
+      method: 'POST',
+      path: '/passkeys/registration/verify',
+      token: who.token,
+      body: { name: 'Laptop', response },
+    },
+    ip,
+  );
+}
 
 const THROTTLES: Row[] = [
   {
@@ -134,6 +187,68 @@ const THROTTLES: Row[] = [
       );
     },
     legitStatus: 200,
+  },
+  {
+    op: 'POST /auth/passkey/options',
+    limit: 60,
+    windowSeconds: 60,
+    key: 'ip',
+    okStatuses: [200],
+    attempt: () => ({ method: 'POST', path: '/auth/passkey/options', body: {} }),
+    legitStatus: 200,
+  },
+  {
+    op: 'POST /auth/passkey/verify',
+    limit: 30,
+    windowSeconds: 60,
+    key: 'ip',
+    okStatuses: [401],
+    setup: async (s) => {
+      s.device = authenticatorFor(h);
+      await registerPasskey(h, s.user.token, s.device);
+    },
+    attempt: () => ({
+      method: 'POST',
+      path: '/auth/passkey/verify',
+      body: { challenge_token: 'not-a-challenge', response: STRAY_ASSERTION },
+    }),
+    legit: (s, ip) => passkeySignIn(s, ip),
+    legitStatus: 200,
+  },
+  {
+    op: 'POST /passkeys/registration/options',
+    limit: 10,
+    windowSeconds: 60,
+    key: 'account',
+    okStatuses: [200],
+    attempt: (_s, who) => ({
+      method: 'POST',
+      path: '/passkeys/registration/options',
+      token: who.token,
+      body: {},
+    }),
+    legitStatus: 200,
+  },
+  {
+    op: 'POST /passkeys/registration/verify',
+    limit: 10,
+    windowSeconds: 60,
+    key: 'account',
+    okStatuses: [422],
+    attempt: (_s, who) => ({
+      method: 'POST',
+      path: '/passkeys/registration/verify',
+      token: who.token,
+      body: {
+        name: 'Laptop',
+        response: {
+          ...STRAY_ASSERTION,
+          response: { clientDataJSON: 'e30', attestationObject: 'AAAA' },
+        },
+      },
+    }),
+    legit: (_s, ip, who) => passkeyRegistration(ip, who),
+    legitStatus: 201,
   },
   {
     op: 'POST /auth/register',
@@ -330,6 +445,10 @@ describe('throttled operations', () => {
       [
         'POST /auth/login',
         'POST /auth/two-factor/verify',
+        'POST /auth/passkey/options',
+        'POST /auth/passkey/verify',
+        'POST /passkeys/registration/options',
+        'POST /passkeys/registration/verify',
         'POST /auth/register',
         'POST /auth/resend-verification',
         'POST /auth/forgot-password',
