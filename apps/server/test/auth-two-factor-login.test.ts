@@ -81,6 +81,7 @@ describe('two-factor sign-in', () => {
         two_factor_required: true,
         email: user.email,
         challenge_token: expect.stringMatching(/^[\w-]{43}$/),
+        passkey_available: false,
       },
     });
     expect(await sessionCount(user.id)).toBe(sessionsBefore);
