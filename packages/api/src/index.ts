@@ -13,6 +13,7 @@ export { createTestClock, systemClock, type Clock, type TestClock } from './cloc
 export { AppError, toErrorEnvelope, isDatabaseDown, type ErrorEnvelope } from './errors';
 export type { Meta } from './trpc';
 export { runDueJobs, periodicTasks } from './services/jobs/worker';
+export { jobHandlers, type JobHandler } from './services/jobs/handlers';
 export { buildOpenApiDocument } from './openapi';
 export { hashPassword, verifyPassword } from './services/passwords';
 export { createSession, resolveBearerToken, revokeUserSessions } from './services/sessions';
@@ -20,7 +21,7 @@ export { renderEmail } from './services/mail/render-email';
 export { deliverPendingMail, MAIL_STATUS_TEXT } from './services/mail/delivery';
 export { recordActivity } from './services/activity/record-activity';
 export { enforceRateLimit } from './services/rate-limit/rate-limiter';
-export { enqueueJob } from './services/jobs/queue';
+export { enqueueJob, enqueueJobOnce, jobLeaseSeconds } from './services/jobs/queue';
 export * as supportUploads from './services/support/uploads';
 export { resolveHost, hostnameOf, type ResolvedHost } from './services/instances/host-resolution';
 export {

@@ -11,7 +11,7 @@ export type * from './tables/public-site';
 export type * from './tables/passkeys';
 export { compileOnce } from './compiled-query';
 export { createDb, type DbConfig, type DbHandle } from './create-db';
-export { DataDirLockedError } from './data-dir-lock';
+export { acquireDataDirLock, DataDirLockedError } from './data-dir-lock';
 export {
   listenForNotifications,
   type NotificationListener,
@@ -19,3 +19,10 @@ export {
 } from './listener';
 export { migrateToLatest } from './migrate';
 export { runSql } from './run-sql';
+export {
+  dumpPgliteTo,
+  loadPgliteDump,
+  newestMigration,
+  publicTableCount,
+  resetPublicSchema,
+} from './backup-support';

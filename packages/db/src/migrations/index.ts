@@ -16,6 +16,7 @@ import * as m_2026_11_22_240000 from './2026_11_22_240000_rate_limit_expiry';
 import * as m_2026_11_22_250500 from './2026_11_22_250500_login_challenge_tokens';
 import * as m_2026_11_24_100000 from './2026_11_24_100000_organization_members';
 import * as m_2026_11_25_100000 from './2026_11_25_100000_passkeys';
+import * as m_2026_11_25_105000 from './2026_11_25_105000_jobs_unique_key';
 
 /** Every migration, in order: a static list so the bundled server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_250500_login_challenge_tokens': m_2026_11_22_250500,
   '2026_11_24_100000_organization_members': m_2026_11_24_100000,
   '2026_11_25_100000_passkeys': m_2026_11_25_100000,
+  '2026_11_25_105000_jobs_unique_key': m_2026_11_25_105000,
 };

@@ -31,6 +31,32 @@ export async function enqueueJob(db: Kysely<Database>, options: EnqueueOptions):
     .execute();
 }
 
+/**
+ * Enqueues a job unless one with this key has ever existed (done or pending): for scheduled work
+ * that must run once per deployment however many processes schedule it (the nightly backup's key
+ * names its night). The pending-key unique index settles two processes inserting at once.
+ */
+export async function enqueueJobOnce(
+  db: Kysely<Database>,
+  options: EnqueueOptions & { uniqueKey: string },
+): Promise<boolean> {
+  const result = await sql`
+    INSERT INTO jobs (type, payload, run_at, unique_key, max_attempts)
+    SELECT ${options.type}, ${JSON.stringify(options.payload ?? {})}::jsonb,
+      ${options.runAt ?? new Date()}, ${options.uniqueKey}, ${options.maxAttempts ?? 10}
+    WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE unique_key = ${options.uniqueKey})
+    ON CONFLICT (unique_key) WHERE completed_at IS NULL AND unique_key IS NOT NULL DO NOTHING`.execute(
+    db,
+  );
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/**
+ * Job types whose run may outlast the default lease (seconds); a claimed job is not retried by
+ * another process before its lease ends, so a long backup is never taken twice.
+ */
+export const jobLeaseSeconds: Record<string, number> = {};
+
 export type ClaimedJob = {
   id: number;
   type: string;
@@ -51,8 +77,16 @@ export async function claimDueJobs(
 ): Promise<ClaimedJob[]> {
   const now = clock.now();
   const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000);
+  const longLeases = Object.entries(jobLeaseSeconds).map(
+    ([type, seconds]) =>
+      sql`WHEN ${type} THEN ${new Date(now.getTime() + seconds * 1000)}::timestamptz`,
+  );
+  const lease =
+    longLeases.length > 0
+      ? sql`CASE type ${sql.join(longLeases, sql` `)} ELSE ${leaseUntil}::timestamptz END`
+      : sql`${leaseUntil}`;
   const result = await sql<ClaimedJob>`
-    UPDATE jobs SET locked_until = ${leaseUntil}, attempts = attempts + 1
+    UPDATE jobs SET locked_until = ${lease}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM jobs
       WHERE completed_at IS NULL AND run_at <= ${now}
