@@ -1,4 +1,11 @@
-import { createDeps, createEventBus, silentLogger, type AppDeps, type Logger } from '@scmp/api';
+import {
+  createDeps,
+  createEventBus,
+  silentLogger,
+  type AppDeps,
+  type Clock,
+  type Logger,
+} from '@scmp/api';
 import { createDb, migrateToLatest, type DbHandle } from '@scmp/db';
 import type { ServerConfig } from './config';
 
@@ -9,7 +16,11 @@ export type Runtime = { deps: AppDeps; handle: DbHandle };
  * cache-invalidation bus listening on the database (LISTEN/NOTIFY: every process on one
  * PostgreSQL hears the others' changes). handle.close() stops the bus before the database.
  */
-export async function openRuntime(config: ServerConfig, logger?: Logger): Promise<Runtime> {
+export async function openRuntime(
+  config: ServerConfig,
+  logger?: Logger,
+  clock?: Clock,
+): Promise<Runtime> {
   const handle = await createDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -37,6 +48,7 @@ export async function openRuntime(config: ServerConfig, logger?: Logger): Promis
     config,
     events,
     ...(logger ? { logger } : {}),
+    ...(clock ? { clock } : {}),
   });
   current.deps = deps;
   const close = async () => {

@@ -1,4 +1,6 @@
 import { DataDirLockedError } from '@scmp/db';
+import { backupCommand, restoreCommand } from './backup/backup-commands';
+import { BackupError } from './backup/run-tool';
 import { openRuntime } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { removeDemoData } from './seed/demo-removal';
@@ -8,14 +10,19 @@ const USAGE = `Usage:
   npm run db:migrate              apply pending migrations
   npm run db:seed                 add the demo data to an empty database (local mode only)
   npm run db:remove-demo          delete the demo accounts and everything they own
+  npm run db:backup [-- <file>]   write a backup of the database and uploaded files
+  npm run db:restore -- <file> [--force]
+                                  restore a backup into an empty database and uploads folder
   npm run staff:grant -- <email>  give a user access to the staff console`;
 
 async function run(command: string | undefined, args: string[]): Promise<number> {
-  if (!command || !['migrate', 'seed', 'remove-demo', 'grant-staff'].includes(command)) {
+  const commands = ['migrate', 'seed', 'remove-demo', 'grant-staff', 'backup', 'restore'];
+  if (!command || !commands.includes(command)) {
     console.error(USAGE);
     return 2;
   }
   const config = loadConfig();
+  if (command === 'restore') return restoreCommand(config, args, USAGE);
   if (command === 'seed' && config.appEnv === 'production') {
     console.error(
       'Refusing to seed demo data in production (APP_ENV=production): the demo accounts share a published password.',
@@ -24,6 +31,7 @@ async function run(command: string | undefined, args: string[]): Promise<number>
   }
   const { deps, handle } = await openRuntime(config);
   try {
+    if (command === 'backup') return await backupCommand(config, handle, args);
     if (command === 'migrate') {
       console.log('Migrations are up to date.');
       return 0;
@@ -74,8 +82,15 @@ async function run(command: string | undefined, args: string[]): Promise<number>
 run(process.argv[2], process.argv.slice(3))
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    console.error(
-      error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error,
-    );
+    const known =
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError ||
+      error instanceof BackupError;
+    console.error(known ? error.message : error);
+    if (error instanceof DataDirLockedError && process.argv[2] === 'backup') {
+      console.error(
+        'A running server backs itself up every night when BACKUP_DIR is set; to take a backup now, stop it, run `npm run db:backup`, and start it again.',
+      );
+    }
     process.exit(1);
   });

@@ -137,6 +137,8 @@ export type ServerConfig = AppConfig & {
   /** APP_ENV=production with ALLOW_TEST_PAYMENTS=true: the test provider, said on every page. */
   allowTestPayments: boolean;
   backup: { dir: string | undefined; keepDays: number };
+  /** Where the key was read from when APP_KEY is not set (local mode): backups carry it. */
+  appKeyFile?: string;
 };
 
 export class ConfigError extends Error {}
@@ -230,6 +232,7 @@ export function loadConfig(
     appEnv: e.APP_ENV,
     appUrl,
     appKey: e.APP_KEY ?? localAppKey(e.DATA_DIR),
+    ...(e.APP_KEY ? {} : { appKeyFile: path.join(e.DATA_DIR, 'app-key') }),
     productName: 'School & Camp Management Platform',
     productShortName: 'SCMP',
     tenantDomain: e.TENANT_DOMAIN,

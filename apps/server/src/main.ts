@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataDirLockedError } from '@scmp/db';
 import { buildApp } from './app';
+import { enableNightlyBackups } from './backup/nightly-backup';
 import { openRuntime } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { startupBanner } from './startup-banner';
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
   const seeded = config.seedDemoData ? await seedDemoData(deps) : false;
   await app.listen({ port: config.port, host: config.host });
   await lowerHelperThreadPriority(config.dataDir);
+  enableNightlyBackups(config, handle);
   const worker = config.workerEnabled ? startWorker(deps, config.workerIntervalMs) : undefined;
 
   const lines = startupBanner(config, {
