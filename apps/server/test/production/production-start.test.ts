@@ -333,4 +333,34 @@ describe('the CLI in production', () => {
     expect(result.status).not.toBe(0);
     expect(result.stderr).toMatch(/SMTP_URL: required/);
   });
+
+  it('backs up and restores as an operator runs it, refusing a non-empty target without --force', async () => {
+    const source = tempDir('backup-source');
+    const env = productionEnv(await freePort(), source);
+    const server = await startServer('production-backup-source', bundle, env);
+    await server.stop();
+    const file = path.join(tempDir('backup-files'), 'nightly.tar.gz');
+    const backup = await runToExit(cli, env, ['backup', file]);
+    expect(backup.code, backup.output).toBe(0);
+    expect(backup.output).toMatch(/Backup written to .*nightly\.tar\.gz/);
+
+    const refused = await runToExit(cli, env, ['restore', file]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toContain('Refusing to restore');
+    expect(refused.output).toContain('Nothing was changed');
+
+    const target = tempDir('backup-target');
+    const restored = await runToExit(cli, productionEnv(await freePort(), target), [
+      'restore',
+      file,
+    ]);
+    expect(restored.code, restored.output).toBe(0);
+    expect(restored.output).toContain('Keep APP_KEY as it is');
+    const started = await startServer(
+      'production-restored',
+      bundle,
+      productionEnv(await freePort(), target),
+    );
+    await started.stop();
+  }, 120_000);
 });
