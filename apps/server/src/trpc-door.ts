@@ -10,9 +10,17 @@ export async function registerTrpcDoor(app: FastifyInstance, deps: AppDeps): Pro
     trpcOptions: {
       router: appRouter,
       createContext: ({ req }) => createContext(deps, requestInfoOf(req)),
-      // Cookies a procedure set (the two-factor sign-in challenge); one context per batch.
+      // Cookies a procedure set (the two-factor sign-in challenge) and RateLimit headers of an
+      // API-token call; one context per batch.
       responseMeta: ({ ctx }) =>
-        ctx && ctx.setCookies.length > 0 ? { headers: { 'set-cookie': ctx.setCookies } } : {},
+        ctx
+          ? {
+              headers: {
+                ...ctx.responseHeaders,
+                ...(ctx.setCookies.length > 0 ? { 'set-cookie': ctx.setCookies } : {}),
+              },
+            }
+          : {},
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           deps.logger.error({ err: error, path }, 'trpc call failed');

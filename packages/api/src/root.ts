@@ -1,3 +1,4 @@
+import { apiTokensRouter } from './routers/api-tokens/router';
 import { authRouter } from './routers/auth/router';
 import { brandingRouter } from './routers/branding/router';
 import { healthRouter } from './routers/health/router';
@@ -25,6 +26,7 @@ export const appRouter = router({
   support: supportRouter,
   subscription: subscriptionRouter,
   profile: profileRouter,
+  apiTokens: apiTokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,8 +1,10 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
+import type { ApiScope } from './contracts/api-tokens';
 import type { OrganizationPermission } from './contracts/roles';
 import { AppError, toErrorEnvelope } from './errors';
+import { guardApiToken } from './services/api-tokens/guard';
 
 export type Meta = OpenApiMeta & {
   /** When a browser (Accept: text/html) opens this GET path on the REST door, serve the SPA instead. */
@@ -15,6 +17,12 @@ export type Meta = OpenApiMeta & {
    * enforces it (an organization-scoped operation without one fails that test).
    */
   permission?: OrganizationPermission;
+  /**
+   * The API-token scope this operation needs (documented as x-required-scope). An operation
+   * without one is never reachable with an API token (token management, password, two-factor,
+   * passkeys, sessions, profile edits, account deletion, logout, staff): 403 to any token.
+   */
+  scope?: ApiScope;
 };
 
 const t = initTRPC
@@ -35,14 +43,21 @@ const t = initTRPC
 export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
+/**
+ * Anyone. An API token sent to an operation that acts on its user (one with a scope) must hold
+ * that scope; one without a scope then answers 403 for tokens where the procedure says so.
+ */
+export const publicProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+  if (ctx.apiToken && meta?.scope) await guardApiToken(ctx, meta.scope);
+  return next();
+});
 
 export const VERIFICATION_REQUIRED_TEXT =
   'Please verify your email address before signing in. Check your inbox for the verification email.';
 
 /** Signed in with a live session. A revoked or expired token answers 401 with session_expired. */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) {
+export const authedProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+  if (!ctx.user || (!ctx.session && !ctx.apiToken)) {
     if (ctx.authFailure === 'expired') {
       throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.', {
         extra: { session_expired: true },
@@ -50,7 +65,18 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
     }
     throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
   }
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+  if (ctx.apiToken) await guardApiToken(ctx, meta?.scope);
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+/**
+ * Operations on the sign-in session itself (logout, password, sessions, passkey registration):
+ * a session is required, and no API token reaches them (they declare no scope).
+ */
+export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.session)
+    throw new AppError('FORBIDDEN', 'API tokens cannot be used for this operation.');
+  return next({ ctx: { ...ctx, session: ctx.session } });
 });
 
 /** Signed in with a verified e-mail address. */

@@ -1,4 +1,5 @@
 import type { AccountsTables } from './tables/accounts';
+import type { ApiTokensTables } from './tables/api-tokens';
 import type { BillingTables } from './tables/billing';
 import type { BrandingTables } from './tables/branding';
 import type { CoreTables } from './tables/core';
@@ -14,6 +15,7 @@ export type Database = CoreTables &
   AccountsTables &
   TwoFactorTables &
   PasskeysTables &
+  ApiTokensTables &
   OrganizationsTables &
   BrandingTables &
   SupportTables &

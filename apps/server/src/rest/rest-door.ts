@@ -114,6 +114,7 @@ export function registerRestDoor(
         const ctx = await createContext(deps, requestInfoOf(request));
         const output = await run(ctx, input);
         if (ctx.setCookies.length > 0) reply.header('set-cookie', ctx.setCookies);
+        reply.headers(ctx.responseHeaders);
         return reply.code(successStatus).send(output);
       } catch (error) {
         return fail(reply, error);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, accountSecurity, createContext, type AppDeps } from '@scmp/api';
+import { AppError, accountSecurity, createContext, signedInCaller, type AppDeps } from '@scmp/api';
 import { requestInfoOf } from '../request-info';
 import { sendError } from '../rest/rest-door';
 
@@ -13,13 +13,7 @@ export async function registerActivityExportRoutes(
   app.get<{ Querystring: ExportQuery }>('/api/v1/activity/export', async (request, reply) => {
     try {
       const ctx = await createContext(deps, requestInfoOf(request));
-      if (!ctx.user) {
-        throw ctx.authFailure === 'expired'
-          ? new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.', {
-              extra: { session_expired: true },
-            })
-          : new AppError('UNAUTHENTICATED', 'Unauthenticated.');
-      }
+      const user = await signedInCaller(ctx, 'profile:read');
       const type = request.query.type ?? 'all';
       const days = Number(request.query.days ?? 30);
       if (!(accountSecurity.ACTIVITY_FILTERS as readonly string[]).includes(type)) {
@@ -31,7 +25,7 @@ export async function registerActivityExportRoutes(
         const text = 'The days must be one of 7, 30, 90, 365.';
         throw new AppError('VALIDATION_ERROR', text, { errors: { days: [text] } });
       }
-      const csv = await accountSecurity.exportActivityCsv(deps, ctx.user.id, {
+      const csv = await accountSecurity.exportActivityCsv(deps, user.id, {
         type: type as (typeof accountSecurity.ACTIVITY_FILTERS)[number],
         days,
       });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, accountSecurity, createContext, type AppDeps } from '@scmp/api';
+import { AppError, accountSecurity, createContext, signedInCaller, type AppDeps } from '@scmp/api';
 import { requestInfoOf } from '../request-info';
 import { sendError } from '../rest/rest-door';
 
@@ -8,13 +8,8 @@ export async function registerAvatarRoutes(app: FastifyInstance, deps: AppDeps):
   app.post('/api/v1/profile/avatar', async (request, reply) => {
     try {
       const ctx = await createContext(deps, requestInfoOf(request));
-      if (!ctx.user || !ctx.session) {
-        throw ctx.authFailure === 'expired'
-          ? new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.', {
-              extra: { session_expired: true },
-            })
-          : new AppError('UNAUTHENTICATED', 'Unauthenticated.');
-      }
+      // A profile edit: sessions only, any API token answers 403.
+      const caller = await signedInCaller(ctx, undefined);
       if (!request.isMultipart()) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data.');
       }
@@ -41,7 +36,7 @@ export async function registerAvatarRoutes(app: FastifyInstance, deps: AppDeps):
           errors: { avatar: [accountSecurity.AVATAR_TEXTS.required] },
         });
       }
-      const user = await accountSecurity.saveAvatar(deps, ctx.req, ctx.user, bytes);
+      const user = await accountSecurity.saveAvatar(deps, ctx.req, caller, bytes);
       return reply.code(200).send({
         success: true,
         message: accountSecurity.AVATAR_TEXTS.updated,

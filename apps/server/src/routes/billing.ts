@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, billingService, createContext, type AppDeps } from '@scmp/api';
+import { billingService, createContext, signedInCaller, type AppDeps } from '@scmp/api';
 import { requestInfoOf } from '../request-info';
 import { sendError } from '../rest/rest-door';
 
@@ -36,8 +36,8 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: AppDeps)
 
   const ownerInvoice = async (request: Parameters<typeof requestInfoOf>[0], id: string) => {
     const ctx = await createContext(deps, requestInfoOf(request));
-    if (!ctx.user || !ctx.session) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
-    return billingService.invoiceForOwner(deps, ctx.user.id, id);
+    const user = await signedInCaller(ctx, 'billing:read');
+    return billingService.invoiceForOwner(deps, user.id, id);
   };
 
   app.get<{ Params: { id: string } }>(

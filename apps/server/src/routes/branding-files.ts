@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, brandingService, createContext, type AppDeps } from '@scmp/api';
+import { AppError, brandingService, createContext, signedInCaller, type AppDeps } from '@scmp/api';
 import { BRANDING_TEXTS } from '@scmp/api/contracts';
 import { requestInfoOf } from '../request-info';
 import { sendError } from '../rest/rest-door';
@@ -63,20 +63,14 @@ async function handleUpload(
 ): Promise<FastifyReply> {
   try {
     const ctx = await createContext(deps, requestInfoOf(request));
-    if (!ctx.user) {
-      throw ctx.authFailure === 'expired'
-        ? new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.', {
-            extra: { session_expired: true },
-          })
-        : new AppError('UNAUTHENTICATED', 'Unauthenticated.');
-    }
+    const user = await signedInCaller(ctx, 'branding:write');
     // Access first: a non-member's id answers 404 and a role without 'manage' 403, without
     // reading the file.
-    await brandingService.findBrandingTarget(deps, ctx.user.id, request.params.id, 'manage');
+    await brandingService.findBrandingTarget(deps, user.id, request.params.id, 'manage');
     const bytes = await readUpload(request, kind);
     const view = await brandingService.uploadBrandingFile(
       deps,
-      ctx.user.id,
+      user.id,
       request.params.id,
       kind,
       bytes,

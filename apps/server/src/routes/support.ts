@@ -35,7 +35,7 @@ async function createTicketFromMultipart(
 ): Promise<FastifyReply> {
   try {
     const ctx = await createContext(deps, requestInfoOf(request));
-    supportUploads.assertCanOpenTicket(ctx);
+    await supportUploads.assertCanOpenTicket(ctx);
     const fields: Record<string, string> = {};
     const files: supportUploads.UploadedFile[] = [];
     try {

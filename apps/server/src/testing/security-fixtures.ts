@@ -3,6 +3,7 @@ import { runDueJobs } from '@scmp/api';
 import { giveActiveSubscription } from './billing-fixtures';
 import type { Json, TestHarness } from './harness';
 import { multipartBody, type MultipartPart } from './multipart';
+import { API_SCOPES } from '@scmp/api/contracts/api-tokens';
 import { authenticatorFor, registerPasskey } from './passkey-helpers';
 
 /** A 1×1 PNG. */
@@ -38,6 +39,9 @@ export type SecurityResourceSet = {
   invoiceId: string | null;
   /** A passkey registered with a software authenticator. */
   passkeyUuid: string | null;
+  /** A personal API token (every scope) and its uuid. */
+  apiToken: string | null;
+  apiTokenUuid: string | null;
 };
 
 function expectStatus(res: { status: number; text: string }, ok: number[], what: string): void {
@@ -149,6 +153,13 @@ export async function buildSecurityResourceSet(
     passkeyUuid = null;
   }
 
+  const created = await h.rest('POST', '/user/api-tokens', {
+    token: user.token,
+    body: { name: `${label} integration`, scopes: [...API_SCOPES], expires_in_days: null },
+  });
+  const apiToken = created.status === 201 ? (created.body.data.token as string) : null;
+  const apiTokenUuid = created.status === 201 ? (created.body.data.uuid as string) : null;
+
   return {
     user,
     extraTokens,
@@ -161,5 +172,7 @@ export async function buildSecurityResourceSet(
     attachmentId,
     invoiceId,
     passkeyUuid,
+    apiToken,
+    apiTokenUuid,
   };
 }

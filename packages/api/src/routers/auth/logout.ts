@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
 import { recordActivity } from '../../services/activity/record-activity';
 import { ACCOUNT_MESSAGES } from '../../services/accounts/messages';
+import { API_TOKEN_TEXTS } from '../../contracts/api-tokens';
+import { AppError } from '../../errors';
 import { publicProcedure } from '../../trpc';
 
 /** Deletes the caller's session. Answers success even without one, so the client can always sign out. */
@@ -18,6 +20,7 @@ export const logout = publicProcedure
   .input(z.void())
   .output(messageEnvelope)
   .mutation(async ({ ctx }) => {
+    if (ctx.apiToken) throw new AppError('FORBIDDEN', API_TOKEN_TEXTS.notForTokens);
     if (ctx.session && ctx.user) {
       await ctx.deps.db.deleteFrom('sessions').where('id', '=', ctx.session.id).execute();
       await recordActivity(ctx.deps, ctx.req, {

@@ -5,6 +5,7 @@ import { toUserOutput, userOutput } from './user-output';
 
 export const me = authedProcedure
   .meta({
+    scope: 'profile:read',
     openapi: {
       method: 'GET',
       path: '/user',

@@ -4,6 +4,7 @@ import { authedProcedure } from '../../trpc';
 
 export const validateSession = authedProcedure
   .meta({
+    scope: 'profile:read',
     openapi: {
       method: 'GET',
       path: '/auth/validate-session',

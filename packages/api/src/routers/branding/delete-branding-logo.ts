@@ -6,6 +6,7 @@ import { brandingIdInput, brandingOutput } from './branding-output';
 
 export const deleteBrandingLogo = authedProcedure
   .meta({
+    scope: 'branding:write',
     permission: 'manage',
     openapi: {
       method: 'DELETE',

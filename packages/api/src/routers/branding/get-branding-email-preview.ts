@@ -6,6 +6,7 @@ import { brandingIdInput } from './branding-output';
 
 export const getBrandingEmailPreview = authedProcedure
   .meta({
+    scope: 'branding:read',
     permission: 'view',
     openapi: {
       method: 'GET',

@@ -5,6 +5,7 @@ import { brandingIdInput, brandingOutput } from './branding-output';
 
 export const getBranding = authedProcedure
   .meta({
+    scope: 'branding:read',
     permission: 'view',
     openapi: {
       method: 'GET',

@@ -10,6 +10,7 @@ import { brandingIdInput, brandingOutput } from './branding-output';
  */
 export const uploadBrandingFavicon = authedProcedure
   .meta({
+    scope: 'branding:write',
     permission: 'manage',
     openapi: {
       method: 'POST',

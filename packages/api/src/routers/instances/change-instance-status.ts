@@ -7,6 +7,7 @@ import { instanceSchema } from './instance-output';
 
 export const changeInstanceStatus = authedProcedure
   .meta({
+    scope: 'instances:write',
     permission: 'manage',
     openapi: {
       method: 'PATCH',

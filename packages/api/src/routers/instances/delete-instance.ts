@@ -5,6 +5,7 @@ import { instanceUuidInput } from './instance-output';
 
 export const deleteInstance = authedProcedure
   .meta({
+    scope: 'instances:write',
     permission: 'manage',
     openapi: {
       method: 'DELETE',

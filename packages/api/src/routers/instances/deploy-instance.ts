@@ -42,6 +42,7 @@ const customDomainSchema = z
 
 export const deployInstance = verifiedProcedure
   .meta({
+    scope: 'instances:write',
     permission: 'manage',
     openapi: {
       method: 'POST',

@@ -5,6 +5,7 @@ import { instanceSchema, instanceUuidInput } from './instance-output';
 
 export const getInstance = authedProcedure
   .meta({
+    scope: 'instances:read',
     permission: 'view',
     openapi: {
       method: 'GET',

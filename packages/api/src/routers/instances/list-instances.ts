@@ -6,6 +6,7 @@ import { instanceSchema } from './instance-output';
 
 export const listInstances = authedProcedure
   .meta({
+    scope: 'instances:read',
     permission: 'view',
     openapi: {
       method: 'GET',

@@ -8,6 +8,7 @@ import { tokenInput } from './schemas';
 
 export const acceptInvitation = authedProcedure
   .meta({
+    scope: 'organizations:write',
     openapi: {
       method: 'POST',
       path: '/invitations/{token}/accept',

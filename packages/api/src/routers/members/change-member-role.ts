@@ -7,6 +7,7 @@ import { assignableRole, memberSchema } from './schemas';
 
 export const changeMemberRole = authedProcedure
   .meta({
+    scope: 'organizations:write',
     permission: 'manageMembers',
     openapi: {
       method: 'PATCH',

@@ -7,6 +7,7 @@ import { assignableRole, invitationSchema } from './schemas';
 
 export const createInvitation = authedProcedure
   .meta({
+    scope: 'organizations:write',
     permission: 'manageMembers',
     openapi: {
       method: 'POST',

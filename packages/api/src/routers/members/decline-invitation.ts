@@ -7,6 +7,7 @@ import { tokenInput } from './schemas';
 
 export const declineInvitation = authedProcedure
   .meta({
+    scope: 'organizations:write',
     openapi: {
       method: 'POST',
       path: '/invitations/{token}/decline',

@@ -7,6 +7,7 @@ import { invitationSchema } from './schemas';
 
 export const listInvitations = authedProcedure
   .meta({
+    scope: 'organizations:read',
     permission: 'view',
     openapi: {
       method: 'GET',

@@ -7,6 +7,7 @@ import { memberSchema } from './schemas';
 
 export const listMembers = authedProcedure
   .meta({
+    scope: 'organizations:read',
     permission: 'view',
     openapi: {
       method: 'GET',

@@ -6,6 +6,7 @@ import { authedProcedure } from '../../trpc';
 
 export const revokeInvitation = authedProcedure
   .meta({
+    scope: 'organizations:write',
     permission: 'manageMembers',
     openapi: {
       method: 'DELETE',

@@ -6,6 +6,7 @@ import { authedProcedure } from '../../trpc';
 
 export const transferOwnership = authedProcedure
   .meta({
+    scope: 'organizations:write',
     permission: 'own',
     openapi: {
       method: 'POST',

@@ -8,6 +8,7 @@ import { authedProcedure } from '../../trpc';
 /** Availability of a slug; an invalid slug is "not available" with the rule's text as message. */
 export const checkSubdomain = authedProcedure
   .meta({
+    scope: 'organizations:write',
     permission: 'manage',
     openapi: {
       method: 'POST',

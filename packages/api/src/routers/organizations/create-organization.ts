@@ -22,6 +22,7 @@ export const createOrganizationInput = z.object({
 
 export const createOrganization = verifiedProcedure
   .meta({
+    scope: 'organizations:write',
     openapi: {
       method: 'POST',
       path: '/organizations',

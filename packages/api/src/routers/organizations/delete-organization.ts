@@ -6,6 +6,7 @@ import { organizationIdInput } from './organization-output';
 
 export const deleteOrganization = authedProcedure
   .meta({
+    scope: 'organizations:write',
     permission: 'own',
     openapi: {
       method: 'DELETE',

@@ -5,6 +5,7 @@ import { organizationIdInput, organizationSchema } from './organization-output';
 
 export const getOrganization = authedProcedure
   .meta({
+    scope: 'organizations:read',
     permission: 'view',
     openapi: {
       method: 'GET',

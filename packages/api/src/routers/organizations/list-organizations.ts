@@ -14,6 +14,7 @@ import { organizationSchema, publicOrganizationSchema } from './organization-out
  */
 export const listOrganizations = publicProcedure
   .meta({
+    scope: 'organizations:read',
     openapi: {
       method: 'GET',
       path: '/organizations',

@@ -15,6 +15,7 @@ import { organizationSchema } from './organization-output';
  */
 export const updateOrganization = authedProcedure
   .meta({
+    scope: 'organizations:write',
     permission: 'manage',
     openapi: {
       method: 'PUT',

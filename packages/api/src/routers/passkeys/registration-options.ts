@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { startPasskeyRegistration } from '../../services/passkeys/registration';
-import { authedProcedure } from '../../trpc';
+import { sessionProcedure } from '../../trpc';
 import { creationOptionsOutput } from './schemas';
 
-export const registrationOptions = authedProcedure
+export const registrationOptions = sessionProcedure
   .meta({
     openapi: {
       method: 'POST',

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { PASSKEY_TEXTS, passkeyNameSchema } from '../../contracts/passkeys';
 import { envelope, ok } from '../../lib/envelope';
 import { finishPasskeyRegistration } from '../../services/passkeys/registration';
-import { authedProcedure } from '../../trpc';
+import { sessionProcedure } from '../../trpc';
 import { passkeyOutput, registrationResponseSchema } from './schemas';
 
-export const registrationVerify = authedProcedure
+export const registrationVerify = sessionProcedure
   .meta({
     openapi: {
       method: 'POST',

@@ -5,6 +5,7 @@ import { activityFilterInput, activityOutput, pagedEnvelope } from './schemas';
 
 export const activityList = authedProcedure
   .meta({
+    scope: 'profile:read',
     openapi: {
       method: 'GET',
       path: '/activity',

@@ -6,6 +6,7 @@ import { activityFilterInput } from './schemas';
 
 export const activitySummary = authedProcedure
   .meta({
+    scope: 'profile:read',
     openapi: {
       method: 'GET',
       path: '/activity/summary',

@@ -1,9 +1,9 @@
 import { messageEnvelope, okMessage } from '../../lib/envelope';
 import { changePassword as change, PROFILE_TEXTS } from '../../services/profile/profile';
-import { authedProcedure } from '../../trpc';
+import { sessionProcedure } from '../../trpc';
 import { changePasswordInput } from './schemas';
 
-export const changePassword = authedProcedure
+export const changePassword = sessionProcedure
   .meta({
     openapi: {
       method: 'PUT',

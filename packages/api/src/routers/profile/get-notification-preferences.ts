@@ -6,6 +6,7 @@ import { notificationPreferencesSchema } from './schemas';
 
 export const getNotificationPreferences = authedProcedure
   .meta({
+    scope: 'profile:read',
     openapi: {
       method: 'GET',
       path: '/notifications/preferences',

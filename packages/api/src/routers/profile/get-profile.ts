@@ -5,6 +5,7 @@ import { toUserOutput, userOutput } from '../auth/user-output';
 
 export const getProfile = authedProcedure
   .meta({
+    scope: 'profile:read',
     openapi: {
       method: 'GET',
       path: '/profile',

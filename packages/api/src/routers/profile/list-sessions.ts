@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { listSessions as list } from '../../services/profile/sessions';
-import { authedProcedure } from '../../trpc';
+import { sessionProcedure } from '../../trpc';
 import { sessionOutput } from './schemas';
 
-export const listSessions = authedProcedure
+export const listSessions = sessionProcedure
   .meta({
     openapi: {
       method: 'GET',

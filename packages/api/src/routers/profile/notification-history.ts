@@ -5,6 +5,7 @@ import { notificationHistoryItem, pagedEnvelope } from './schemas';
 
 export const notificationHistory = authedProcedure
   .meta({
+    scope: 'profile:read',
     openapi: {
       method: 'GET',
       path: '/notifications/history',

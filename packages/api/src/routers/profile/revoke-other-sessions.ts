@@ -4,9 +4,9 @@ import {
   revokeOtherSessions as revokeOthers,
   SESSION_TEXTS,
 } from '../../services/profile/sessions';
-import { authedProcedure } from '../../trpc';
+import { sessionProcedure } from '../../trpc';
 
-export const revokeOtherSessions = authedProcedure
+export const revokeOtherSessions = sessionProcedure
   .meta({
     openapi: {
       method: 'DELETE',

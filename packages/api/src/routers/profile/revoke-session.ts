@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
 import { revokeSession as revoke, SESSION_TEXTS } from '../../services/profile/sessions';
-import { authedProcedure } from '../../trpc';
+import { sessionProcedure } from '../../trpc';
 
-export const revokeSession = authedProcedure
+export const revokeSession = sessionProcedure
   .meta({
     openapi: {
       method: 'DELETE',

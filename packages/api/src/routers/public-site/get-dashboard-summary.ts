@@ -6,6 +6,7 @@ import { authedProcedure } from '../../trpc';
 /** Counts behind the dashboard home's Getting Started checklist. */
 export const dashboardSummary = authedProcedure
   .meta({
+    scope: 'organizations:read',
     openapi: {
       method: 'GET',
       path: '/dashboard/summary',

@@ -8,6 +8,7 @@ const text = 'Choose between 1 and 20 locations to add.';
 
 export const addLocations = verifiedProcedure
   .meta({
+    scope: 'billing:write',
     permission: 'manageBilling',
     openapi: {
       method: 'PATCH',

@@ -6,6 +6,7 @@ import { organizationUuidInput, subscriptionSchema } from './schemas';
 
 export const cancelSubscription = authedProcedure
   .meta({
+    scope: 'billing:write',
     permission: 'manageBilling',
     openapi: {
       method: 'PATCH',

@@ -11,6 +11,7 @@ import {
 
 export const changePlan = verifiedProcedure
   .meta({
+    scope: 'billing:write',
     permission: 'manageBilling',
     openapi: {
       method: 'PATCH',

@@ -7,6 +7,7 @@ import { organizationUuidInput } from './schemas';
 
 export const createSetupIntent = verifiedProcedure
   .meta({
+    scope: 'billing:write',
     permission: 'manageBilling',
     openapi: {
       method: 'POST',

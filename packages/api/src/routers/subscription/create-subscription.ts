@@ -45,6 +45,7 @@ export const createSubscriptionInput = z.object({
 
 export const createSubscription = verifiedProcedure
   .meta({
+    scope: 'billing:write',
     permission: 'manageBilling',
     openapi: {
       method: 'POST',

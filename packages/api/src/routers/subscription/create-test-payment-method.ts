@@ -7,6 +7,7 @@ import { authedProcedure } from '../../trpc';
 /** Test mode only (404 with Stripe): turns a published test card or IBAN into a payment method. */
 export const createTestPaymentMethod = authedProcedure
   .meta({
+    scope: 'billing:write',
     openapi: {
       method: 'POST',
       path: '/payments/test/payment-methods',

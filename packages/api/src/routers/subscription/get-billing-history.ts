@@ -6,6 +6,7 @@ import { billingHistoryItemSchema, organizationUuidInput } from './schemas';
 
 export const getBillingHistory = authedProcedure
   .meta({
+    scope: 'billing:read',
     permission: 'viewBilling',
     openapi: {
       method: 'GET',

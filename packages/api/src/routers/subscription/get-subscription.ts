@@ -7,6 +7,7 @@ import { organizationUuidInput, subscriptionSchema } from './schemas';
 /** The organization's subscription, or data: null when it has none. */
 export const getSubscription = authedProcedure
   .meta({
+    scope: 'billing:read',
     permission: 'viewBilling',
     openapi: {
       method: 'GET',

@@ -7,6 +7,7 @@ import { organizationUuidInput, planTypeInput, previewSchema } from './schemas';
 /** The amount due today for a plan change (plan_type) or added locations (additional_locations). */
 export const previewChange = authedProcedure
   .meta({
+    scope: 'billing:read',
     permission: 'viewBilling',
     openapi: {
       method: 'GET',

@@ -8,6 +8,7 @@ const text = 'Choose how many unused locations to remove.';
 
 export const removeLocations = authedProcedure
   .meta({
+    scope: 'billing:write',
     permission: 'manageBilling',
     openapi: {
       method: 'PATCH',

@@ -7,6 +7,7 @@ import { organizationUuidInput, subscriptionSchema } from './schemas';
 /** Replace the payment method; outstanding failed invoices are retried at once. */
 export const updatePaymentMethod = verifiedProcedure
   .meta({
+    scope: 'billing:write',
     permission: 'manageBilling',
     openapi: {
       method: 'PATCH',

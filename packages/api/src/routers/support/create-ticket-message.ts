@@ -6,6 +6,7 @@ import { ticketDetailOutput, ticketIdInput } from './ticket-output';
 
 export const createTicketMessage = authedProcedure
   .meta({
+    scope: 'support:write',
     openapi: {
       method: 'POST',
       path: '/support/tickets/{id}/messages',

@@ -14,6 +14,7 @@ const ATTACHMENTS_NEED_MULTIPART = 'Send attachments as multipart/form-data.';
  */
 export const createTicket = verifiedProcedure
   .meta({
+    scope: 'support:write',
     openapi: {
       method: 'POST',
       path: '/support/tickets',

@@ -5,6 +5,7 @@ import { ticketDetailOutput, ticketIdInput } from './ticket-output';
 
 export const getTicket = authedProcedure
   .meta({
+    scope: 'support:read',
     openapi: {
       method: 'GET',
       path: '/support/tickets/{id}',

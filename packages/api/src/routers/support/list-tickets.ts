@@ -6,6 +6,7 @@ import { ticketSummaryOutput } from './ticket-output';
 
 export const listTickets = authedProcedure
   .meta({
+    scope: 'support:read',
     openapi: {
       method: 'GET',
       path: '/support/tickets',

@@ -1,5 +1,6 @@
 import { createTicketInput, SUPPORT_TEXTS } from '../../contracts/support';
 import type { Context } from '../../context';
+import { signedInCaller } from '../api-tokens/caller';
 import { AppError } from '../../errors';
 import { VERIFICATION_REQUIRED_TEXT } from '../../trpc';
 import { checkAttachments, type UploadedFile } from './attachments';
@@ -10,21 +11,10 @@ export type { UploadedFile } from './attachments';
 export { fileTooLargeError, tooManyFilesError } from './attachments';
 
 /** The user of a request, or the same 401 the procedures answer. */
-function signedInUser(ctx: Context) {
-  if (!ctx.user) {
-    if (ctx.authFailure === 'expired') {
-      throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.', {
-        extra: { session_expired: true },
-      });
-    }
-    throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
-  }
-  return ctx.user;
-}
 
 /** Same rules as verifiedProcedure; the multipart route calls it before reading the body. */
-export function assertCanOpenTicket(ctx: Context): void {
-  const user = signedInUser(ctx);
+export async function assertCanOpenTicket(ctx: Context): Promise<void> {
+  const user = await signedInCaller(ctx, 'support:write');
   if (!user.email_verified_at) {
     throw new AppError('FORBIDDEN', VERIFICATION_REQUIRED_TEXT, {
       extra: { email_verification_required: true, email: user.email },
@@ -32,14 +22,18 @@ export function assertCanOpenTicket(ctx: Context): void {
   }
 }
 
-/** Opens a ticket from the fields and files of a multipart request (POST /support/tickets). */
+/**
+ * Opens a ticket from the fields and files of a multipart request (POST /support/tickets), after
+ * the route's assertCanOpenTicket.
+ */
 export async function openTicketFromUpload(
   ctx: Context,
   fields: Record<string, string>,
   files: UploadedFile[],
 ): Promise<{ success: true; message: string; data: TicketDetailOutput }> {
-  assertCanOpenTicket(ctx);
-  const user = signedInUser(ctx);
+  // The route asserted the caller (assertCanOpenTicket) before reading the upload.
+  const user = ctx.user;
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
   const input = createTicketInput.parse(fields);
   const checked = await checkAttachments(files);
   const data = await createTicket(ctx.deps, ctx.req, user, input, checked);
@@ -51,7 +45,7 @@ export async function attachmentForDownload(
   ctx: Context,
   uuid: string,
 ): Promise<{ bytes: Buffer; name: string; contentType: string }> {
-  const user = signedInUser(ctx);
+  const user = await signedInCaller(ctx, 'support:read');
   const row = await findAttachmentFor(ctx.deps, user, uuid);
   const bytes = row ? await ctx.deps.storage.get(row.storage_key) : null;
   if (!row || !bytes) throw new AppError('NOT_FOUND', SUPPORT_TEXTS.attachmentNotFound);
