@@ -295,6 +295,7 @@ function realIdFor(path: string): string {
   if (seg[0] === 'support') return A.ticketId ?? A.orgUuid;
   if (seg[0] === 'profile') return A.sessionIds[1] ?? A.orgUuid;
   if (seg[0] === 'passkeys') return A.passkeyUuid ?? A.orgUuid;
+  if (seg[0] === 'user' && seg[1] === 'api-tokens') return A.apiTokenUuid ?? A.orgUuid;
   return A.orgUuid;
 }
 

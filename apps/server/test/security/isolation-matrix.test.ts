@@ -48,6 +48,7 @@ function aIdFor(path: string): string | null {
   if (seg[0] === 'profile' && seg[1] === 'sessions') return A.sessionIds[0] ?? null;
   if (seg[0] === 'subscription' && seg[1] === 'invoices') return A.invoiceId;
   if (seg[0] === 'passkeys') return A.passkeyUuid;
+  if (seg[0] === 'user' && seg[1] === 'api-tokens') return A.apiTokenUuid;
   return null;
 }
 
@@ -139,6 +140,7 @@ describe('tenant isolation matrix', () => {
       expect(set.attachmentId, 'attachment').not.toBeNull();
       expect(set.invoiceId, 'invoice').not.toBeNull();
       expect(set.passkeyUuid, 'passkey').not.toBeNull();
+      expect(set.apiTokenUuid, 'API token').not.toBeNull();
       expect(set.sessionIds.length).toBeGreaterThanOrEqual(3);
     }
   });
@@ -187,6 +189,27 @@ describe('tenant isolation matrix', () => {
     expect(diff(before, after), 'rows changed by B').toEqual([]);
     expect(failures.sort(), report.join('\n')).toEqual([...KNOWN_ISSUES].sort());
     console.info(`isolation matrix: ${targets.length + extra.length} operations checked as B`);
+  });
+
+  it("B's API token (every scope) calling A's ids gets 404, or 403 where tokens never reach", async () => {
+    const targets = ops.filter(
+      (op) =>
+        op.secured &&
+        !PUBLIC_BY_DESIGN.has(op.key) &&
+        (op.pathParams.length > 0 || takesOrganization(op)),
+    );
+    targets.sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const op of targets) {
+      const res = await call(op, B.apiToken ?? undefined);
+      const tokenRefused = res.status === 403 && !op.op['x-required-scope'];
+      if (res.status !== 404 && !tokenRefused) failures.push(`${op.key} -> ${res.status}`);
+      expect(res.text, op.key).not.toContain(A.user.email);
+      expect(leaks(res.text), `${op.key} leaks`).toBeUndefined();
+    }
+    expect(diff(before, await snapshot()), 'rows changed by B').toEqual([]);
+    expect(failures).toEqual([]);
   });
 
   it("A's resources still answer for A afterwards", async () => {

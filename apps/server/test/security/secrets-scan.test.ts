@@ -70,6 +70,15 @@ beforeAll(async () => {
   });
   secrets.push({ label: 'session token (passkey)', value: passkeySignIn.body.data.token });
 
+  // API tokens: only their SHA-256 and first characters are kept.
+  const apiToken = await h.rest('POST', '/user/api-tokens', {
+    token: A.user.token,
+    body: { name: 'Scan', scopes: ['profile:read'], expires_in_days: 30 },
+  });
+  secrets.push({ label: 'API token', value: apiToken.body.data.token });
+  secrets.push({ label: 'API token secret part', value: apiToken.body.data.token.slice(17) });
+  await h.rest('GET', '/user', { token: apiToken.body.data.token });
+
   // Registration (verification link) and forgot-password (reset link): the tokens travel in the
   // e-mail (the durable outbox holds the message by design) but nowhere else.
   const email = `register-${Date.now()}@example.com`;
@@ -103,6 +112,7 @@ describe('secrets at rest', () => {
     expect(labels.has('mailed token')).toBe(true);
     expect(labels.has('passkey private key')).toBe(true);
     expect(labels.has('session token (passkey)')).toBe(true);
+    expect(labels.has('API token')).toBe(true);
   });
 
   it('no plaintext token, TOTP secret, recovery code, password or card number in any table', async () => {
