@@ -127,10 +127,6 @@ export const routes: RouteObject[] = [
             element: page(() => import('../pages/dashboard/account/SecurityPage')),
           },
           {
-            path: '/dashboard/api-tokens',
-            element: page(() => import('../pages/dashboard/account/ApiTokensPage')),
-          },
-          {
             path: '/dashboard/notifications',
             element: page(() => import('../pages/dashboard/account/NotificationsPage')),
           },

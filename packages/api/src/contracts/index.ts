@@ -9,4 +9,3 @@ export * from './product';
 export * from './support';
 export * from './subdomain';
 export * from './roles';
-export * from './api-tokens';

@@ -19,7 +19,6 @@ export const DASHBOARD_LINKS: NavLink[] = [
 export const USER_MENU_LINKS: NavLink[] = [
   { to: '/dashboard/profile', label: 'Profile' },
   { to: '/dashboard/security', label: 'Security' },
-  { to: '/dashboard/api-tokens', label: 'API tokens' },
   { to: '/dashboard/notifications', label: 'Notifications' },
   { to: '/dashboard/activity-log', label: 'Activity Log' },
 ];

@@ -16,6 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { AvatarBlock } from '../../../features/account/AvatarBlock';
+import { ApiTokensCard } from '../../../features/api-tokens/ApiTokensCard';
 import { useSession, type SessionUser } from '../../../features/session/SessionProvider';
 import { TwoFactorCard } from '../../../features/two-factor/TwoFactorCard';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -179,6 +180,7 @@ export default function ProfilePage() {
           </Stack>
         </Card>
         <TwoFactorCard />
+        <ApiTokensCard />
       </Stack>
     </Container>
   );

@@ -1,0 +1,162 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { API_TOKEN_TEXTS } from '@scmp/api/contracts/api-tokens';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fullDate } from '../account/format';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { CreateApiTokenForm } from './CreateApiTokenForm';
+import { NewTokenNotice } from './NewTokenNotice';
+
+/**
+ * Profile → API tokens: personal tokens for integrations (list, create with scopes, revoke). A
+ * section of the profile page rather than a route of its own: every route adds to the entry chunk
+ * that /login loads, and /login is at its 150 KB budget.
+ */
+export function ApiTokensCard() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const [newToken, setNewToken] = useState<string | null>(null);
+  const tokens = useQuery(trpc.apiTokens.list.queryOptions());
+  const invalidate = () =>
+    queryClient.invalidateQueries({ queryKey: trpc.apiTokens.list.queryKey() });
+
+  const create = useMutation(
+    trpc.apiTokens.create.mutationOptions({
+      onSuccess: async (result) => {
+        setNewToken(result.data.token);
+        await invalidate();
+      },
+    }),
+  );
+  const revoke = useMutation(
+    trpc.apiTokens.revoke.mutationOptions({
+      onSuccess: async () => {
+        notifications.show({ color: 'green', message: API_TOKEN_TEXTS.revoked });
+        await invalidate();
+      },
+      onError: (err) =>
+        notifications.show({ color: 'red', message: errorMessage(err, 'Failed to revoke') }),
+    }),
+  );
+  const closeDialog = () => {
+    setCreating(false);
+    setNewToken(null);
+    create.reset();
+  };
+  const list = tokens.data?.data ?? [];
+
+  return (
+    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="api-tokens-title">
+      <Stack>
+        <Group justify="space-between" align="flex-end">
+          <div>
+            <Title order={2} size="h3" id="api-tokens-title">
+              API tokens
+            </Title>
+            <Text size="sm" c="gray.7">
+              Let another system (your MIS, a booking tool, an accountant) use the SCMP API with
+              only the access it needs. Send a token as <Code>Authorization: Bearer …</Code>.
+            </Text>
+          </div>
+          <Button onClick={() => setCreating(true)}>Create token</Button>
+        </Group>
+        {tokens.isPending ? (
+          <Skeleton height={72} />
+        ) : tokens.isError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(tokens.error, 'Failed to load API tokens')}
+          </Alert>
+        ) : list.length === 0 ? (
+          <Text size="sm" c="gray.7" data-testid="api-tokens-empty">
+            No API tokens yet. Create one for each integration, so you can revoke it alone.
+          </Text>
+        ) : (
+          <Stack gap="sm" data-testid="api-token-list">
+            {list.map((token) => (
+              <Paper key={token.uuid} withBorder p="sm" radius="md" data-testid="api-token-row">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Stack gap={4}>
+                    <Group gap="xs">
+                      <Text fw={600}>{token.name}</Text>
+                      <Code>{token.prefix}…</Code>
+                    </Group>
+                    <Group gap={4}>
+                      {token.scopes.map((scope) => (
+                        <Badge key={scope} variant="light" size="sm">
+                          {scope}
+                        </Badge>
+                      ))}
+                    </Group>
+                    <Text size="sm" c="gray.7">
+                      Created {fullDate(token.created_at)} ·{' '}
+                      {token.expires_at ? `Expires ${fullDate(token.expires_at)}` : 'Never expires'}{' '}
+                      · Last used{' '}
+                      {token.last_used_at
+                        ? `${fullDate(token.last_used_at)}${token.last_used_ip ? ` from ${token.last_used_ip}` : ''}`
+                        : 'never'}
+                    </Text>
+                  </Stack>
+                  <Button
+                    variant="light"
+                    color="red"
+                    size="xs"
+                    aria-label={`Revoke API token ${token.name}`}
+                    disabled={revoke.isPending}
+                    onClick={() =>
+                      modals.openConfirmModal({
+                        title: 'Revoke API token',
+                        children: (
+                          <Text size="sm">
+                            Revoke &ldquo;{token.name}&rdquo;? Every system using it stops working
+                            at once. This cannot be undone.
+                          </Text>
+                        ),
+                        labels: { confirm: 'Revoke token', cancel: 'Cancel' },
+                        confirmProps: { color: 'red' },
+                        onConfirm: () => revoke.mutate({ uuid: token.uuid }),
+                      })
+                    }
+                  >
+                    Revoke
+                  </Button>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <Modal
+        opened={creating}
+        onClose={closeDialog}
+        title={newToken ? 'Your new API token' : 'Create an API token'}
+        size="lg"
+      >
+        {newToken ? (
+          <NewTokenNotice token={newToken} onDone={closeDialog} />
+        ) : (
+          <CreateApiTokenForm
+            busy={create.isPending}
+            error={create.isError ? errorMessage(create.error, 'Failed to create the token') : null}
+            onSubmit={(input) => create.mutate(input)}
+          />
+        )}
+      </Modal>
+    </Card>
+  );
+}
