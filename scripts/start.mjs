@@ -4,6 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  console.warn(
+    `SCMP supports Node.js 22 and 24 (24 LTS recommended); ${process.version} is unsupported and past its end of life. Trying to start anyway.`,
+  );
+}
+
 const run = (cmd, args) => {
   const result = spawnSync(cmd, args, { stdio: 'inherit', shell: false });
   if (result.status !== 0) process.exit(result.status ?? 1);
