@@ -8,7 +8,6 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { CookieBanner } from './CookieBanner';
 import {
   ALL_COOKIES,
   clearConsent,
@@ -19,7 +18,11 @@ import {
   type CookiePreferences,
 } from './consent-storage';
 
-// The dialog (Modal, ScrollArea, FocusTrap) loads only when someone opens it.
+// The banner (first visit only) and the dialog (Modal, ScrollArea, FocusTrap, only when someone
+// opens it) are not part of the entry every returning visitor downloads.
+const CookieBanner = lazy(() =>
+  import('./CookieBanner').then((m) => ({ default: m.CookieBanner })),
+);
 const CookiePreferencesModal = lazy(() =>
   import('./CookiePreferencesModal').then((m) => ({ default: m.CookiePreferencesModal })),
 );
@@ -75,11 +78,13 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
     <CookieConsentContext.Provider value={value}>
       {children}
       {!hasConsented && !dialogOpen ? (
-        <CookieBanner
-          onAcceptAll={value.acceptAll}
-          onEssentialOnly={value.acceptEssential}
-          onCustomize={value.openPreferences}
-        />
+        <Suspense fallback={null}>
+          <CookieBanner
+            onAcceptAll={value.acceptAll}
+            onEssentialOnly={value.acceptEssential}
+            onCustomize={value.openPreferences}
+          />
+        </Suspense>
       ) : null}
       {dialogOpen ? (
         <Suspense fallback={null}>
