@@ -76,6 +76,10 @@ export const routes: RouteObject[] = [
         element: page(() => import('../pages/auth/VerifyEmailPage')),
       },
       {
+        path: '/invitations/:token',
+        element: page(() => import('../pages/invitations/InvitationPage')),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {

@@ -15,12 +15,15 @@ const FIELD_OF: Record<string, string> = {
 /** Full name, e-mail, password twice. Mismatched passwords never leave the browser. */
 export function SignupForm({
   onRegistered,
+  initialEmail = '',
 }: {
+  /** Prefilled, e.g. the invited address when coming from an invitation. */
+  initialEmail?: string;
   onRegistered: (result: { token: string; user: SessionUser }) => void;
 }) {
   const trpc = useTRPC();
   const form = useForm({
-    initialValues: { name: '', email: '', password: '', password_confirmation: '' },
+    initialValues: { name: '', email: initialEmail, password: '', password_confirmation: '' },
     validate: {
       name: (v) => (v.trim() ? null : 'Full name is required'),
       email: (v) => (v.trim() ? null : 'Email address is required'),

@@ -1,5 +1,6 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { can, ORGANIZATION_PERMISSIONS, type OrganizationRole } from '@scmp/api/contracts/roles';
 import { useTRPC } from '../../lib/trpc';
 import { ChoosePlan } from './ChoosePlan';
 import { BillingHistory } from './BillingHistory';
@@ -8,17 +9,32 @@ import { ChangePlan } from './ChangePlan';
 import { CurrentPlanCard, UpdatePaymentMethod } from './CurrentPlanCard';
 import { ManageLocations } from './ManageLocations';
 
-/** Everything for one organization: the current plan and its management, or Choose Your Plan. */
+/**
+ * Everything for one organization: the current plan and its management, or Choose Your Plan.
+ * The caller's role decides what is shown (the server refuses the rest anyway): a member sees a
+ * note instead of billing, an admin sees the plan and history without the buttons that change it.
+ */
 export function OrganizationBilling(props: {
   organizationUuid: string;
+  role: OrganizationRole;
   provider: 'stripe' | 'test';
   publishableKey?: string | null;
   email?: string;
 }) {
   const trpc = useTRPC();
-  const subscription = useQuery(
-    trpc.subscription.get.queryOptions({ organization_uuid: props.organizationUuid }),
-  );
+  const canView = can(props.role, 'viewBilling');
+  const canManage = can(props.role, 'manageBilling');
+  const subscription = useQuery({
+    ...trpc.subscription.get.queryOptions({ organization_uuid: props.organizationUuid }),
+    enabled: canView,
+  });
+  if (!canView) {
+    return (
+      <Alert color="blue" role="status" data-testid="billing-not-allowed">
+        {ORGANIZATION_PERMISSIONS.viewBilling.denied}
+      </Alert>
+    );
+  }
   if (subscription.isLoading) {
     return (
       <Stack data-testid="subscription-loading">
@@ -29,6 +45,11 @@ export function OrganizationBilling(props: {
   }
   const sub = subscription.data?.data ?? null;
   const live = sub && sub.status !== 'expired' ? sub : null;
+  const readOnly = (
+    <Alert color="blue" role="status" data-testid="billing-read-only">
+      {ORGANIZATION_PERMISSIONS.manageBilling.denied}
+    </Alert>
+  );
   return (
     <Stack>
       {subscription.isError && (
@@ -39,7 +60,8 @@ export function OrganizationBilling(props: {
       {live ? (
         <>
           <CurrentPlanCard sub={live} />
-          {(live.status === 'past_due' || live.status === 'suspended') && (
+          {!canManage && readOnly}
+          {canManage && (live.status === 'past_due' || live.status === 'suspended') && (
             <UpdatePaymentMethod
               sub={live}
               provider={props.provider}
@@ -48,13 +70,15 @@ export function OrganizationBilling(props: {
           )}
           {live.status !== 'cancelled' && (
             <>
-              <ChangePlan sub={live} />
-              {live.plan_type === 'basic' && <ManageLocations sub={live} />}
+              {canManage && <ChangePlan sub={live} />}
+              {canManage && live.plan_type === 'basic' && <ManageLocations sub={live} />}
               <BillingHistory organizationUuid={props.organizationUuid} />
-              <CancelSubscription sub={live} />
+              {canManage && <CancelSubscription sub={live} />}
             </>
           )}
         </>
+      ) : !canManage ? (
+        readOnly
       ) : (
         <ChoosePlan
           organizationUuid={props.organizationUuid}

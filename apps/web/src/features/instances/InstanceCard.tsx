@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { IconExternalLink, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@scmp/ui';
+import { RoleGate, type Gate } from '../members/RoleGate';
 import { formatDate, type Instance } from './types';
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -20,8 +21,11 @@ export function InstanceCard({
   instance,
   onAction,
   busy,
+  manage,
 }: {
   instance: Instance;
+  /** Whether the caller's role may suspend or resume it (and why not). */
+  manage: Gate;
   onAction: (action: 'suspend' | 'resume') => void;
   busy: boolean;
 }) {
@@ -62,30 +66,34 @@ export function InstanceCard({
             </Button>
           ) : null}
           {instance.status === 'active' ? (
-            <Button
-              size="xs"
-              variant="light"
-              color="orange"
-              leftSection={<IconPlayerPause size={14} />}
-              onClick={() => onAction('suspend')}
-              loading={busy}
-              aria-label={`Suspend ${instance.name}`}
-            >
-              Suspend
-            </Button>
+            <RoleGate {...manage}>
+              <Button
+                size="xs"
+                variant="light"
+                color="orange"
+                leftSection={<IconPlayerPause size={14} />}
+                onClick={() => onAction('suspend')}
+                loading={busy}
+                aria-label={`Suspend ${instance.name}`}
+              >
+                Suspend
+              </Button>
+            </RoleGate>
           ) : null}
           {instance.status === 'suspended' ? (
-            <Button
-              size="xs"
-              variant="light"
-              color="green"
-              leftSection={<IconPlayerPlay size={14} />}
-              onClick={() => onAction('resume')}
-              loading={busy}
-              aria-label={`Resume ${instance.name}`}
-            >
-              Resume
-            </Button>
+            <RoleGate {...manage}>
+              <Button
+                size="xs"
+                variant="light"
+                color="green"
+                leftSection={<IconPlayerPlay size={14} />}
+                onClick={() => onAction('resume')}
+                loading={busy}
+                aria-label={`Resume ${instance.name}`}
+              >
+                Resume
+              </Button>
+            </RoleGate>
           ) : null}
           <Button
             component={Link}

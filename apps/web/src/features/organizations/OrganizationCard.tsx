@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { StatusBadge } from '@scmp/ui';
+import { RoleBadge } from '../members/RoleBadge';
 import { OrganizationTypeIcon, typeLabel } from './type-icon';
 import type { Organization } from './types';
 
@@ -30,9 +31,12 @@ export function OrganizationCard({
           </Group>
           <StatusBadge status={organization.status} style={{ flexShrink: 0 }} />
         </Group>
-        <Text size="sm" c="dimmed">
-          {typeLabel(organization.type)}
-        </Text>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {typeLabel(organization.type)}
+          </Text>
+          <RoleBadge role={organization.role} size="xs" />
+        </Group>
         {organization.description ? (
           <Text size="sm" lineClamp={2}>
             {organization.description}

@@ -25,7 +25,8 @@ export default function LoginPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
-  const message = (location.state as { message?: unknown } | null)?.message;
+  const state = location.state as { message?: unknown; email?: unknown } | null;
+  const message = state?.message;
   const sessionExpired = params.get('session_expired') === 'true';
   const back = () => setStep({ kind: 'credentials' });
   const client = useTRPCClient();
@@ -80,7 +81,7 @@ export default function LoginPage() {
       subtitle={
         <>
           Don&apos;t have an account?{' '}
-          <Anchor component={Link} to="/signup">
+          <Anchor component={Link} to="/signup" state={location.state}>
             Create one
           </Anchor>
         </>
@@ -98,7 +99,10 @@ export default function LoginPage() {
           </Alert>
         ) : null}
         <div onPointerEnter={autofill} onFocus={autofill}>
-          <LoginForm onOutcome={setStep} />
+          <LoginForm
+            onOutcome={setStep}
+            initialEmail={typeof state?.email === 'string' ? state.email : ''}
+          />
         </div>
         {passkey.error ? (
           <Alert color="red" role="alert">

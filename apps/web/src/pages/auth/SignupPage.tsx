@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { PLAN_LIST } from '@scmp/api/contracts/plans';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth/AuthCard';
 import { ResendVerificationButton } from '../../features/auth/ResendVerificationButton';
 import { SignupForm } from '../../features/auth/SignupForm';
@@ -17,12 +17,19 @@ export default function SignupPage() {
   usePageMeta('Create your account');
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Coming from an invitation (or another page that asked for an account): back there afterwards.
+  const state = location.state as { from?: unknown; email?: unknown } | null;
+  const from =
+    typeof state?.from === 'string' && state.from.startsWith('/') && !state.from.startsWith('//')
+      ? state.from
+      : null;
   const { signIn } = useSession();
   const [registered, setRegistered] = useState<Registered | null>(null);
   const planParam = params.get('plan');
   const plan = PLAN_LIST.find((p) => p.id === planParam);
   // The chosen plan survives sign-up: the dashboard continues to the subscription page with it.
-  const target = plan ? `/dashboard/subscription?plan=${plan.id}` : '/dashboard';
+  const target = from ?? (plan ? `/dashboard/subscription?plan=${plan.id}` : '/dashboard');
 
   const continueToDashboard = (result: Registered) => {
     navigate(`/signup${plan ? `?plan=${plan.id}` : ''}`, {
@@ -76,7 +83,7 @@ export default function SignupPage() {
       subtitle={
         <>
           Already have an account?{' '}
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" state={location.state}>
             Sign in
           </Anchor>
         </>
@@ -89,6 +96,7 @@ export default function SignupPage() {
           </Alert>
         ) : null}
         <SignupForm
+          initialEmail={typeof state?.email === 'string' ? state.email : ''}
           onRegistered={(result) => {
             // Kept so a reload signs in; the session starts when the user continues.
             setStoredToken(result.token);

@@ -6,6 +6,7 @@ import { AuthCard } from '../../features/auth/AuthCard';
 import { ResendVerificationButton } from '../../features/auth/ResendVerificationButton';
 import { useSession } from '../../features/session/SessionProvider';
 import { usePageMeta } from '../../lib/page-meta';
+import { takeReturnTo } from '../../lib/return-to';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 
 const REDIRECT_AFTER_VERIFICATION_MS = 3000;
@@ -43,7 +44,7 @@ export default function VerifyEmailPage() {
   useEffect(() => {
     if (!succeeded) return;
     const timer = window.setTimeout(
-      () => navigate('/dashboard', { replace: true }),
+      () => navigate(takeReturnTo() ?? '/dashboard', { replace: true }),
       REDIRECT_AFTER_VERIFICATION_MS,
     );
     return () => window.clearTimeout(timer);

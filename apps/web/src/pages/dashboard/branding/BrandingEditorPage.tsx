@@ -3,6 +3,7 @@ import {
   Anchor,
   Button,
   Container,
+  Fieldset,
   Group,
   Paper,
   Skeleton,
@@ -15,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BRANDING_TEXTS } from '@scmp/api/contracts';
 import { Link, useParams } from 'react-router';
 import { BrandingEditor } from '../../../features/branding/BrandingEditor';
+import { gate, RoleGate } from '../../../features/members/RoleGate';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
 
@@ -40,6 +42,12 @@ export default function BrandingEditorPage() {
   const trpc = useTRPC();
   const query = useQuery(trpc.branding.getBranding.queryOptions({ id: orgUuid }));
   const branding = query.data?.data;
+  // The caller's role in the organization decides whether the editor is editable.
+  const organization = useQuery({
+    ...trpc.organizations.get.queryOptions({ id: branding?.organization_uuid ?? '' }),
+    enabled: !!branding,
+  });
+  const role = organization.data?.data.role;
 
   if (query.isPending) {
     return (
@@ -75,6 +83,7 @@ export default function BrandingEditorPage() {
       ? `/dashboard/instances/${branding.id}`
       : `/dashboard/organizations/${branding.id}`;
 
+  const manage = gate(role, 'manage');
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
@@ -101,16 +110,25 @@ export default function BrandingEditorPage() {
               defaults.
             </Text>
           </div>
-          <Button
-            component={Link}
-            to={`/dashboard/tenant/${branding.organization_uuid}`}
-            variant="light"
-            leftSection={<IconWorld size={16} />}
-          >
-            Configure Subdomain
-          </Button>
+          <RoleGate {...manage}>
+            <Button
+              component={Link}
+              to={`/dashboard/tenant/${branding.organization_uuid}`}
+              variant="light"
+              leftSection={<IconWorld size={16} />}
+            >
+              Configure Subdomain
+            </Button>
+          </RoleGate>
         </Group>
-        <BrandingEditor key={branding.id} branding={branding} />
+        {role && !manage.allowed ? (
+          <Alert color="blue" role="status" data-testid="branding-read-only">
+            {manage.reason} You can look at the branding but not change it.
+          </Alert>
+        ) : null}
+        <Fieldset variant="unstyled" disabled={!manage.allowed} p={0} m={0}>
+          <BrandingEditor key={branding.id} branding={branding} />
+        </Fieldset>
       </Stack>
     </Container>
   );

@@ -26,6 +26,8 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState, PageHeader, StatusBadge } from '@scmp/ui';
 import { formatDate, isSettling } from '../../../features/instances/types';
+import { gate, RoleGate } from '../../../features/members/RoleGate';
+import { useOrganizationRoles } from '../../../features/members/use-organization-role';
 import { useInstanceStatus } from '../../../features/instances/use-instance-status';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
@@ -93,6 +95,7 @@ export default function InstanceDetailPage() {
   const instance = query.data?.data;
   usePageMeta(instance ? instance.name : 'Instance');
   const status = useInstanceStatus();
+  const roleOf = useOrganizationRoles();
   const remove = useMutation(
     trpc.instances.delete.mutationOptions({
       onSuccess: async () => {
@@ -131,6 +134,7 @@ export default function InstanceDetailPage() {
     );
   }
 
+  const manage = gate(roleOf(instance.organization_uuid), 'manage');
   const confirmDelete = () =>
     modals.openConfirmModal({
       title: 'Delete instance',
@@ -154,24 +158,28 @@ export default function InstanceDetailPage() {
         actions={
           <>
             {instance.status === 'active' ? (
-              <Button
-                variant="light"
-                color="orange"
-                onClick={() => status.mutate({ uuid: instance.uuid, action: 'suspend' })}
-                loading={status.isPending}
-              >
-                Suspend
-              </Button>
+              <RoleGate {...manage}>
+                <Button
+                  variant="light"
+                  color="orange"
+                  onClick={() => status.mutate({ uuid: instance.uuid, action: 'suspend' })}
+                  loading={status.isPending}
+                >
+                  Suspend
+                </Button>
+              </RoleGate>
             ) : null}
             {instance.status === 'suspended' ? (
-              <Button
-                variant="light"
-                color="green"
-                onClick={() => status.mutate({ uuid: instance.uuid, action: 'resume' })}
-                loading={status.isPending}
-              >
-                Resume
-              </Button>
+              <RoleGate {...manage}>
+                <Button
+                  variant="light"
+                  color="green"
+                  onClick={() => status.mutate({ uuid: instance.uuid, action: 'resume' })}
+                  loading={status.isPending}
+                >
+                  Resume
+                </Button>
+              </RoleGate>
             ) : null}
           </>
         }
@@ -282,14 +290,16 @@ export default function InstanceDetailPage() {
         </Title>
         <Group justify="space-between" wrap="wrap">
           <Text size="sm">Deleting the instance is permanent and removes all of its data.</Text>
-          <Button
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={confirmDelete}
-            loading={remove.isPending}
-          >
-            Delete Instance
-          </Button>
+          <RoleGate {...manage}>
+            <Button
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={confirmDelete}
+              loading={remove.isPending}
+            >
+              Delete Instance
+            </Button>
+          </RoleGate>
         </Group>
       </Card>
     </Container>

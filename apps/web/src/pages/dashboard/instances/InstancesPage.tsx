@@ -1,11 +1,13 @@
 import { Alert, Button, Card, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconServer } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { can, ORGANIZATION_PERMISSIONS } from '@scmp/api/contracts/roles';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyState, PageHeader } from '@scmp/ui';
 import { DeployInstanceForm } from '../../../features/instances/DeployInstanceForm';
 import { InstanceCard } from '../../../features/instances/InstanceCard';
+import { gate } from '../../../features/members/RoleGate';
 import { pollWhileSettling } from '../../../features/instances/types';
 import { useInstanceStatus } from '../../../features/instances/use-instance-status';
 import { isFullOrganization } from '../../../features/organizations/types';
@@ -37,6 +39,9 @@ export default function InstancesPage() {
   const status = useInstanceStatus();
   const orgs = (organizations.data?.data ?? []).filter(isFullOrganization);
   const list = instances.data?.data ?? [];
+  // Deploying needs the owner or an admin role; other members see the instances only.
+  const deployable = orgs.filter((o) => can(o.role, 'manage'));
+  const roleOf = new Map(orgs.map((o) => [o.uuid, o.role]));
   const loading = organizations.isPending || instances.isPending;
 
   return (
@@ -77,7 +82,13 @@ export default function InstancesPage() {
             <Title order={2} size="h4" mb="md">
               Deploy New Instance
             </Title>
-            <DeployInstanceForm organizations={orgs} instanceDomain={instanceDomain} />
+            {deployable.length > 0 ? (
+              <DeployInstanceForm organizations={deployable} instanceDomain={instanceDomain} />
+            ) : (
+              <Text c="dimmed" data-testid="deploy-not-allowed">
+                {ORGANIZATION_PERMISSIONS.manage.denied}
+              </Text>
+            )}
           </Paper>
           <Stack gap="md">
             <Title order={2} size="h4">
@@ -92,6 +103,7 @@ export default function InstancesPage() {
                 <InstanceCard
                   key={instance.uuid}
                   instance={instance}
+                  manage={gate(roleOf.get(instance.organization_uuid), 'manage')}
                   busy={status.isPending && status.variables?.uuid === instance.uuid}
                   onAction={(action) => status.mutate({ uuid: instance.uuid, action })}
                 />

@@ -10,6 +10,7 @@ import {
   Skeleton,
   Stack,
   Table,
+  Tabs,
   Text,
   Title,
   VisuallyHidden,
@@ -27,10 +28,13 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ORGANIZATION_TEXTS } from '@scmp/api/contracts';
 import { EmptyState, PageHeader, StatusBadge } from '@scmp/ui';
 import { pollWhileSettling, formatDate } from '../../../features/instances/types';
+import { MembersPanel } from '../../../features/members/MembersPanel';
+import { RoleBadge } from '../../../features/members/RoleBadge';
+import { gate, RoleGate } from '../../../features/members/RoleGate';
 import { EditOrganizationForm } from '../../../features/organizations/EditOrganizationForm';
 import { OrganizationTypeIcon, typeLabel } from '../../../features/organizations/type-icon';
 import { useSiteConfig } from '../../../features/organizations/use-site-config';
@@ -55,6 +59,8 @@ export default function OrganizationDetailPage() {
   const queryClient = useQueryClient();
   const { tenantDomain } = useSiteConfig();
   const [editing, setEditing] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get('tab') === 'members' ? 'members' : 'overview';
   const query = useQuery(trpc.organizations.get.queryOptions({ id: orgUuid }));
   const org = query.data?.data;
   usePageMeta(org ? org.name : 'Organization');
@@ -114,6 +120,7 @@ export default function OrganizationDetailPage() {
     });
 
   const list = instances.data?.data ?? [];
+  const manage = gate(org.role, 'manage');
   return (
     <Container size="lg" py="xl">
       <PageHeader
@@ -123,19 +130,22 @@ export default function OrganizationDetailPage() {
             <OrganizationTypeIcon type={org.type} />
             {org.name}
             <StatusBadge status={org.status} />
+            <RoleBadge role={org.role} />
           </Group>
         }
         description={typeLabel(org.type)}
         actions={
           <>
-            <Button
-              variant="default"
-              leftSection={<IconEdit size={16} />}
-              onClick={() => setEditing(true)}
-              disabled={editing}
-            >
-              Edit
-            </Button>
+            <RoleGate {...manage}>
+              <Button
+                variant="default"
+                leftSection={<IconEdit size={16} />}
+                onClick={() => setEditing(true)}
+                disabled={editing}
+              >
+                Edit
+              </Button>
+            </RoleGate>
             <Button
               variant="default"
               component={Link}
@@ -144,147 +154,172 @@ export default function OrganizationDetailPage() {
             >
               Branding
             </Button>
-            <Button
-              variant="default"
-              component={Link}
-              to={`/dashboard/tenant/${org.uuid}`}
-              leftSection={<IconWorld size={16} />}
-            >
-              Subdomain
-            </Button>
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={16} />}
-              onClick={confirmDelete}
-              loading={remove.isPending}
-            >
-              Delete
-            </Button>
+            <RoleGate {...manage}>
+              <Button
+                variant="default"
+                component={Link}
+                to={`/dashboard/tenant/${org.uuid}`}
+                leftSection={<IconWorld size={16} />}
+              >
+                Subdomain
+              </Button>
+            </RoleGate>
+            <RoleGate {...gate(org.role, 'own')}>
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} />}
+                onClick={confirmDelete}
+                loading={remove.isPending}
+              >
+                Delete
+              </Button>
+            </RoleGate>
           </>
         }
       />
 
-      {editing ? (
-        <Paper withBorder radius="md" p="lg" mb="lg">
-          <Title order={2} size="h4" mb="md">
-            Edit Organisation
-          </Title>
-          <EditOrganizationForm organization={org} onDone={() => setEditing(false)} />
-        </Paper>
-      ) : null}
+      <Tabs
+        value={tab}
+        onChange={(value) => setSearchParams(value === 'members' ? { tab: 'members' } : {})}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="members">Members</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview">
+          {editing ? (
+            <Paper withBorder radius="md" p="lg" mb="lg">
+              <Title order={2} size="h4" mb="md">
+                Edit Organisation
+              </Title>
+              <EditOrganizationForm organization={org} onDone={() => setEditing(false)} />
+            </Paper>
+          ) : null}
 
-      <Card withBorder radius="md" padding="lg" mb="lg">
-        <Title order={2} size="h4" mb="sm">
-          Details
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <div>
-            <Text size="sm" c="dimmed">
-              Description
-            </Text>
-            <Text>{org.description || 'No description'}</Text>
-          </div>
-          <div>
-            <Text size="sm" c="dimmed">
-              Subdomain
-            </Text>
-            <Text>{org.subdomain ? `${org.subdomain}.${tenantDomain}` : 'Not set'}</Text>
-          </div>
-          <div>
-            <Text size="sm" c="dimmed">
-              Instances
-            </Text>
-            <Text>{org.instance_count}</Text>
-          </div>
-          <div>
-            <Text size="sm" c="dimmed">
-              Created
-            </Text>
-            <Text>{formatDate(org.created_at)}</Text>
-          </div>
-        </SimpleGrid>
-      </Card>
+          <Card withBorder radius="md" padding="lg" mb="lg">
+            <Title order={2} size="h4" mb="sm">
+              Details
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <div>
+                <Text size="sm" c="dimmed">
+                  Description
+                </Text>
+                <Text>{org.description || 'No description'}</Text>
+              </div>
+              <div>
+                <Text size="sm" c="dimmed">
+                  Subdomain
+                </Text>
+                <Text>{org.subdomain ? `${org.subdomain}.${tenantDomain}` : 'Not set'}</Text>
+              </div>
+              <div>
+                <Text size="sm" c="dimmed">
+                  Instances
+                </Text>
+                <Text>{org.instance_count}</Text>
+              </div>
+              <div>
+                <Text size="sm" c="dimmed">
+                  Created
+                </Text>
+                <Text>{formatDate(org.created_at)}</Text>
+              </div>
+            </SimpleGrid>
+          </Card>
 
-      <Card withBorder radius="md" padding="lg">
-        <Group justify="space-between" mb="sm">
-          <Title order={2} size="h4">
-            Instances
-          </Title>
-          <Button component={Link} to="/dashboard/instances" leftSection={<IconPlus size={16} />}>
-            Create Instance
-          </Button>
-        </Group>
-        {instances.isPending ? (
-          <Stack>
-            <Skeleton height={20} />
-            <Skeleton height={20} />
-          </Stack>
-        ) : instances.isError ? (
-          <Alert color="red">{errorMessage(instances.error, 'Failed to fetch data')}</Alert>
-        ) : list.length === 0 ? (
-          <Text c="dimmed">No instances yet.</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>URL</Table.Th>
-                  <Table.Th>Last health check</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((instance) => (
-                  <Table.Tr key={instance.uuid}>
-                    <Table.Td>{instance.name}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={instance.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{instance.instance_url ?? '—'}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDate(instance.last_health_check, true)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        {instance.instance_url ? (
-                          <Button
-                            component="a"
-                            href={instance.instance_url}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            size="xs"
-                            variant="subtle"
-                            leftSection={<IconExternalLink size={14} />}
-                            aria-label={`Visit ${instance.name}`}
-                          >
-                            Visit
-                          </Button>
-                        ) : null}
-                        <Button
-                          component={Link}
-                          to={`/dashboard/instances/${instance.uuid}`}
-                          size="xs"
-                          variant="light"
-                          aria-label={`Manage ${instance.name}`}
-                        >
-                          Manage
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Card>
+          <Card withBorder radius="md" padding="lg">
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h4">
+                Instances
+              </Title>
+              <RoleGate {...manage}>
+                <Button
+                  component={Link}
+                  to="/dashboard/instances"
+                  leftSection={<IconPlus size={16} />}
+                >
+                  Create Instance
+                </Button>
+              </RoleGate>
+            </Group>
+            {instances.isPending ? (
+              <Stack>
+                <Skeleton height={20} />
+                <Skeleton height={20} />
+              </Stack>
+            ) : instances.isError ? (
+              <Alert color="red">{errorMessage(instances.error, 'Failed to fetch data')}</Alert>
+            ) : list.length === 0 ? (
+              <Text c="dimmed">No instances yet.</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={600}>
+                <Table verticalSpacing="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Name</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>URL</Table.Th>
+                      <Table.Th>Last health check</Table.Th>
+                      <Table.Th>
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.map((instance) => (
+                      <Table.Tr key={instance.uuid}>
+                        <Table.Td>{instance.name}</Table.Td>
+                        <Table.Td>
+                          <StatusBadge status={instance.status} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{instance.instance_url ?? '—'}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{formatDate(instance.last_health_check, true)}</Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" justify="flex-end" wrap="nowrap">
+                            {instance.instance_url ? (
+                              <Button
+                                component="a"
+                                href={instance.instance_url}
+                                target="_blank"
+                                rel="noopener noreferrer"
+                                size="xs"
+                                variant="subtle"
+                                leftSection={<IconExternalLink size={14} />}
+                                aria-label={`Visit ${instance.name}`}
+                              >
+                                Visit
+                              </Button>
+                            ) : null}
+                            <Button
+                              component={Link}
+                              to={`/dashboard/instances/${instance.uuid}`}
+                              size="xs"
+                              variant="light"
+                              aria-label={`Manage ${instance.name}`}
+                            >
+                              Manage
+                            </Button>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Card>
+        </Tabs.Panel>
+        <Tabs.Panel value="members">
+          <MembersPanel organization={org} />
+        </Tabs.Panel>
+      </Tabs>
     </Container>
   );
 }

@@ -14,7 +14,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ROLE_LABELS, type OrganizationRole } from '@scmp/api/contracts/roles';
 import { TEST_MODE_TEXT } from '../../../features/billing/format';
+import { RoleBadge } from '../../../features/members/RoleBadge';
 import { OrganizationBilling } from '../../../features/billing/OrganizationBilling';
 import { useSession } from '../../../features/session/SessionProvider';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -28,7 +30,11 @@ export default function SubscriptionPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const organizations = useQuery(trpc.organizations.list.queryOptions({}));
   const config = useQuery(trpc.subscription.config.queryOptions());
-  const orgs = (organizations.data?.data ?? []) as Array<{ uuid: string; name: string }>;
+  const orgs = (organizations.data?.data ?? []) as Array<{
+    uuid: string;
+    name: string;
+    role: OrganizationRole;
+  }>;
   const [selected, setSelected] = useState<string | null>(null);
   const provider = config.data?.data.provider ?? 'test';
   const setupSuccess = searchParams.get('setup') === 'success';
@@ -109,14 +115,20 @@ export default function SubscriptionPage() {
         ) : (
           <>
             {orgs.length === 1 ? (
-              <Text fw={600} data-testid="organization-name">
-                Organization: {orgs[0]!.name}
-              </Text>
+              <Group gap="xs">
+                <Text fw={600} data-testid="organization-name">
+                  Organization: {orgs[0]!.name}
+                </Text>
+                <RoleBadge role={orgs[0]!.role} />
+              </Group>
             ) : (
               <Select
                 label="Organization"
                 placeholder="Select an organization..."
-                data={orgs.map((o) => ({ value: o.uuid, label: o.name }))}
+                data={orgs.map((o) => ({
+                  value: o.uuid,
+                  label: `${o.name} (${ROLE_LABELS[o.role]})`,
+                }))}
                 value={selected}
                 onChange={setSelected}
                 w={{ base: '100%', sm: 360 }}
@@ -126,6 +138,7 @@ export default function SubscriptionPage() {
               <OrganizationBilling
                 key={selected}
                 organizationUuid={selected}
+                role={orgs.find((o) => o.uuid === selected)?.role ?? 'member'}
                 provider={provider}
                 publishableKey={config.data?.data.publishable_key ?? null}
                 email={user?.email}

@@ -23,6 +23,7 @@ import { PageHeader, StatusBadge } from '@scmp/ui';
 import { SubdomainStatusIcon } from '../../../features/organizations/SubdomainStatus';
 import { urlForHost, useSiteConfig } from '../../../features/organizations/use-site-config';
 import { useSubdomainCheck } from '../../../features/organizations/use-subdomain-check';
+import { gate, RoleGate } from '../../../features/members/RoleGate';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
 
@@ -183,13 +184,15 @@ export default function TenantSubdomainPage() {
                   </List>
                 </div>
                 <Group justify="flex-end">
-                  <Button
-                    type="submit"
-                    loading={save.isPending}
-                    disabled={check.status === 'unavailable' || check.status === 'checking'}
-                  >
-                    Create or Update Subdomain
-                  </Button>
+                  <RoleGate {...gate(org.role, 'manage')}>
+                    <Button
+                      type="submit"
+                      loading={save.isPending}
+                      disabled={check.status === 'unavailable' || check.status === 'checking'}
+                    >
+                      Create or Update Subdomain
+                    </Button>
+                  </RoleGate>
                 </Group>
               </Stack>
             </form>

@@ -1,0 +1,89 @@
+import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { can, type OrganizationRole } from '@scmp/api/contracts/roles';
+import { useSession } from '../session/SessionProvider';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { InviteMemberForm } from './InviteMemberForm';
+import { MembersTable } from './MembersTable';
+import { PendingInvitations } from './PendingInvitations';
+import { TransferOwnership } from './TransferOwnership';
+
+type Organization = { uuid: string; name: string; role: OrganizationRole };
+
+/** The Members tab of an organization: members, invitations and ownership, as the role allows. */
+export function MembersPanel({ organization }: { organization: Organization }) {
+  const trpc = useTRPC();
+  const { user } = useSession();
+  const members = useQuery(trpc.members.list.queryOptions({ id: organization.uuid }));
+  const invitations = useQuery(trpc.members.invitations.queryOptions({ id: organization.uuid }));
+  const canManage = can(organization.role, 'manageMembers');
+  const list = members.data?.data ?? [];
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} size="h4" mb="sm">
+          Members
+        </Title>
+        {members.isPending ? (
+          <Stack aria-busy="true">
+            <Skeleton height={36} />
+            <Skeleton height={36} />
+          </Stack>
+        ) : members.isError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(members.error, 'Failed to load the members')}
+          </Alert>
+        ) : (
+          <MembersTable organization={organization} members={list} meUuid={user?.uuid} />
+        )}
+      </Card>
+
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} size="h4" mb="sm">
+          Invitations
+        </Title>
+        {canManage ? (
+          <Stack gap="md" mb="md">
+            <Text size="sm" c="dimmed">
+              An invitation is e-mailed with a link valid for 7 days; the person signs in or creates
+              an account with that address to join.
+            </Text>
+            <InviteMemberForm organizationUuid={organization.uuid} myRole={organization.role} />
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed" mb="md">
+            Only the owner or an admin can invite people to this organization.
+          </Text>
+        )}
+        {invitations.isPending ? (
+          <Skeleton height={36} />
+        ) : invitations.isError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(invitations.error, 'Failed to load the invitations')}
+          </Alert>
+        ) : (
+          <PendingInvitations
+            organization={organization}
+            invitations={invitations.data.data}
+            canManage={canManage}
+          />
+        )}
+      </Card>
+
+      {organization.role === 'owner' ? (
+        <Card withBorder radius="md" padding="lg">
+          <Title order={2} size="h4" mb="sm">
+            Transfer ownership
+          </Title>
+          <TransferOwnership
+            organization={organization}
+            candidates={list
+              .filter((m) => m.role !== 'owner')
+              .map((m) => ({ uuid: m.user.uuid, name: m.user.name, email: m.user.email }))}
+          />
+        </Card>
+      ) : null}
+    </Stack>
+  );
+}

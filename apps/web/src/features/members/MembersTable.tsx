@@ -1,0 +1,190 @@
+import { Avatar, Button, Group, Select, Table, Text, VisuallyHidden } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useMutation } from '@tanstack/react-query';
+import {
+  ASSIGNABLE_ROLES,
+  canChangeMember,
+  MEMBER_TEXTS,
+  ROLE_LABELS,
+  type AssignableRole,
+  type OrganizationRole,
+} from '@scmp/api/contracts/roles';
+import { useNavigate } from 'react-router';
+import { formatDate } from '../instances/types';
+import { useTRPC } from '../../lib/trpc';
+import type { RouterOutputs } from '../../lib/types';
+import { RoleBadge } from './RoleBadge';
+import { RoleGate } from './RoleGate';
+import { useMembersRefresh } from './use-member-mutations';
+
+type Member = RouterOutputs['members']['list']['data'][number];
+
+type Props = {
+  organization: { uuid: string; name: string; role: OrganizationRole };
+  members: Member[];
+  meUuid: string | undefined;
+};
+
+/** Members with their roles: a role select and Remove where the caller may, Leave on their own row. */
+export function MembersTable({ organization, members, meUuid }: Props) {
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const { refresh, done, failed } = useMembersRefresh();
+  const myRole = organization.role;
+  const changeRole = useMutation(
+    trpc.members.changeRole.mutationOptions({
+      onSuccess: async (res) => {
+        done(res.message ?? MEMBER_TEXTS.roleChanged);
+        await refresh();
+      },
+      onError: (error) => failed(error, 'Failed to change the role'),
+    }),
+  );
+  const remove = useMutation(
+    trpc.members.remove.mutationOptions({
+      onSuccess: async (res, input) => {
+        const left = input.user_uuid === meUuid;
+        done(res.message ?? (left ? MEMBER_TEXTS.left : MEMBER_TEXTS.memberRemoved));
+        await refresh();
+        if (left) void navigate('/dashboard/organizations');
+      },
+      onError: (error) => failed(error, 'Failed to remove the member'),
+    }),
+  );
+
+  const confirmRemove = (member: Member) =>
+    modals.openConfirmModal({
+      title: 'Remove member',
+      children: (
+        <Text size="sm">
+          Remove {member.user.name} ({member.user.email}) from {organization.name}? They lose access
+          at once.
+        </Text>
+      ),
+      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate({ id: organization.uuid, user_uuid: member.user.uuid }),
+    });
+  const confirmLeave = (member: Member) =>
+    modals.openConfirmModal({
+      title: 'Leave organization',
+      children: (
+        <Text size="sm">
+          Leave {organization.name}? You will lose access to it until someone invites you again.
+        </Text>
+      ),
+      labels: { confirm: 'Leave', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate({ id: organization.uuid, user_uuid: member.user.uuid }),
+    });
+
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" aria-label="Members">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Member</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Joined</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {members.map((member) => {
+            const isMe = member.user.uuid === meUuid;
+            const options = ASSIGNABLE_ROLES.filter(
+              (r) => r === member.role || canChangeMember(myRole, member.role, r),
+            );
+            const editable = !isMe && canChangeMember(myRole, member.role) && options.length > 1;
+            return (
+              <Table.Tr key={member.user.uuid} data-testid={`member-${member.user.email}`}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar
+                      src={member.user.avatar_url}
+                      name={member.user.name}
+                      color="initials"
+                      radius="xl"
+                      size={36}
+                      alt=""
+                    />
+                    <div>
+                      <Text fw={600} size="sm">
+                        {member.user.name}
+                        {isMe ? ' (you)' : ''}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {member.user.email}
+                      </Text>
+                    </div>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  {editable ? (
+                    <Select
+                      aria-label={`Role of ${member.user.name}`}
+                      data={options.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+                      value={member.role}
+                      allowDeselect={false}
+                      w={140}
+                      size="xs"
+                      disabled={changeRole.isPending}
+                      onChange={(value) =>
+                        value &&
+                        value !== member.role &&
+                        changeRole.mutate({
+                          id: organization.uuid,
+                          user_uuid: member.user.uuid,
+                          role: value as AssignableRole,
+                        })
+                      }
+                    />
+                  ) : (
+                    <RoleBadge role={member.role} />
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDate(member.joined_at)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Group justify="flex-end" wrap="nowrap">
+                    {isMe ? (
+                      <RoleGate
+                        allowed={member.role !== 'owner'}
+                        reason={MEMBER_TEXTS.ownerMustTransfer}
+                      >
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => confirmLeave(member)}
+                        >
+                          Leave
+                        </Button>
+                      </RoleGate>
+                    ) : canChangeMember(myRole, member.role) ? (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${member.user.name}`}
+                        loading={
+                          remove.isPending && remove.variables?.user_uuid === member.user.uuid
+                        }
+                        onClick={() => confirmRemove(member)}
+                      >
+                        Remove
+                      </Button>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
