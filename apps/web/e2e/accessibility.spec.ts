@@ -192,6 +192,7 @@ test.describe('accessibility: signed in', () => {
     () => '/dashboard',
     () => '/dashboard/organizations',
     () => `/dashboard/organizations/${orgUuid}`,
+    () => `/dashboard/organizations/${orgUuid}?tab=members`,
     () => '/dashboard/instances',
     () => `/dashboard/instances/${instanceUuid}`,
     () => `/dashboard/branding/${orgUuid}`,
@@ -207,6 +208,7 @@ test.describe('accessibility: signed in', () => {
     '/dashboard',
     '/dashboard/organizations',
     '/dashboard/organizations/{org}',
+    '/dashboard/organizations/{org}?tab=members',
     '/dashboard/instances',
     '/dashboard/instances/{instance}',
     '/dashboard/branding/{org}',
@@ -230,6 +232,35 @@ test.describe('accessibility: signed in', () => {
         await settle(page);
         await expectNoSeriousViolations(page);
       });
+    });
+  }
+});
+
+test.describe('accessibility: invitation', () => {
+  let path = '';
+  test.beforeAll(async () => {
+    // The demo owner invites someone; the link is read from the dev outbox.
+    const token = await loginToken('demo@scmp.test');
+    const orgs = await getJson<{ data: Array<{ id: string }> }>('/api/v1/organizations', token);
+    const ctx = await request.newContext({ baseURL });
+    const email = `a11y-${Date.now().toString(36)}@example.com`;
+    const res = await ctx.post(`/api/v1/organizations/${orgs.data[0]!.id}/invitations`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { email, role: 'member' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const mail = (await (await ctx.get('/dev/mail.json')).json()) as { to: string; text: string }[];
+    path = new URL(
+      mail.find((m) => m.to === email)!.text.match(/https?:\/\/\S+\/invitations\/\S+/)![0],
+    ).pathname;
+  });
+  for (const width of WIDTHS) {
+    test(`/invitations/{token} @ ${width.name}`, async ({ page }) => {
+      await page.setViewportSize({ width: width.width, height: width.height });
+      await consentToEssentialCookies(page);
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: 'Sign in to accept' })).toBeVisible();
+      await expectNoSeriousViolations(page);
     });
   }
 });
