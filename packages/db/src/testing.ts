@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createDb, type DbHandle } from './create-db';
+import { createDb, PGLITE_START_PARAMS, type DbHandle } from './create-db';
 import { migrateToLatest } from './migrate';
 
 /**
@@ -34,7 +34,7 @@ function snapshotPath(): string {
 export async function ensurePgliteSnapshot(): Promise<string> {
   const file = snapshotPath();
   if (existsSync(file)) return file;
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ startParams: PGLITE_START_PARAMS });
   const handle = await createDb({ dataDir: '', pglite });
   await migrateToLatest(handle.db);
   const dump = await pglite.dumpDataDir('none');
@@ -54,7 +54,10 @@ export type TestDatabase = DbHandle & { url?: string };
 export async function createTestDb(): Promise<TestDatabase> {
   if (testDriver() === 'postgres') return createPostgresTestDb();
   const file = await ensurePgliteSnapshot();
-  const pglite = await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]) });
+  const pglite = await PGlite.create({
+    loadDataDir: new Blob([readFileSync(file)]),
+    startParams: PGLITE_START_PARAMS,
+  });
   return createDb({ dataDir: '', pglite });
 }
 
