@@ -4,6 +4,7 @@ import type { Context } from './context';
 import type { ApiScope } from './contracts/api-tokens';
 import type { OrganizationPermission } from './contracts/roles';
 import { AppError, toErrorEnvelope } from './errors';
+import { withRateLimitReporting } from './services/rate-limit/rate-limit-scope';
 import { guardApiToken } from './services/api-tokens/guard';
 
 export type Meta = OpenApiMeta & {
@@ -47,7 +48,12 @@ export const createCallerFactory = t.createCallerFactory;
  * Anyone. An API token sent to an operation that acts on its user (one with a scope) must hold
  * that scope; one without a scope then answers 403 for tokens where the procedure says so.
  */
-export const publicProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+/** Every procedure: the throttles it passes report RateLimit headers on its response. */
+const reportingProcedure = t.procedure.use(({ ctx, next }) =>
+  withRateLimitReporting(ctx.responseHeaders, () => next()),
+);
+
+export const publicProcedure = reportingProcedure.use(async ({ ctx, meta, next }) => {
   if (ctx.apiToken && meta?.scope) await guardApiToken(ctx, meta.scope);
   return next();
 });
@@ -56,7 +62,7 @@ export const VERIFICATION_REQUIRED_TEXT =
   'Please verify your email address before signing in. Check your inbox for the verification email.';
 
 /** Signed in with a live session. A revoked or expired token answers 401 with session_expired. */
-export const authedProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+export const authedProcedure = reportingProcedure.use(async ({ ctx, meta, next }) => {
   if (!ctx.user || (!ctx.session && !ctx.apiToken)) {
     if (ctx.authFailure === 'expired') {
       throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.', {

@@ -7,6 +7,7 @@ import {
   createContext,
   toErrorEnvelope,
   type AppDeps,
+  type Context,
   type Meta,
 } from '@scmp/api';
 import { requestInfoOf } from '../request-info';
@@ -110,13 +111,16 @@ export function registerRestDoor(
         }
         if (!op.voidInput) input = { ...(body ?? {}), ...(request.params ?? {}) };
       }
+      let ctx: Context | undefined;
       try {
-        const ctx = await createContext(deps, requestInfoOf(request));
+        ctx = await createContext(deps, requestInfoOf(request));
         const output = await run(ctx, input);
         if (ctx.setCookies.length > 0) reply.header('set-cookie', ctx.setCookies);
         reply.headers(ctx.responseHeaders);
         return reply.code(successStatus).send(output);
       } catch (error) {
+        // A refused call still says where its throttles stand (RateLimit headers).
+        if (ctx) reply.headers(ctx.responseHeaders);
         return fail(reply, error);
       }
     };

@@ -428,8 +428,18 @@ const THROTTLES: Row[] = [
 const legit = (row: Row, s: State, ip: string, who: User): Promise<Res> =>
   row.legit ? row.legit(s, ip, who) : send(row.attempt(s, who), ip);
 
+/** RateLimit-Policy and RateLimit (IETF httpapi draft) on every answer of a throttled operation. */
+function expectRateLimitHeaders(res: Res, row: Row, spent: boolean): void {
+  const policy = String(res.headers['ratelimit-policy'] ?? '');
+  const state = String(res.headers['ratelimit'] ?? '');
+  expect(policy, `${row.op}: RateLimit-Policy`).toMatch(/^"default";q=\d+;w=\d+$/);
+  expect(state, `${row.op}: RateLimit`).toMatch(/^"default";r=\d+;t=\d+$/);
+  if (spent) expect(state, `${row.op}: nothing remains`).toMatch(/;r=0;/);
+}
+
 function expect429(res: Res, row: Row): number {
   expect(res.status, `${row.op}: attempt ${row.limit + 1}`).toBe(429);
+  expectRateLimitHeaders(res, row, true);
   expect(res.body).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
   expect(typeof res.body.message).toBe('string');
   const retryAfter = Number(res.headers['retry-after']);
@@ -463,7 +473,7 @@ describe('throttled operations', () => {
   });
 
   it.each(THROTTLES.map((row, index) => ({ ...row, index })))(
-    '$op: $limit per $windowSeconds s by $key, 429 with Retry-After, then recovers',
+    '$op: $limit per $windowSeconds s by $key, RateLimit headers, 429 with Retry-After, then recovers',
     async (row) => {
       const attacker = `198.51.100.${row.index + 1}`;
       const elsewhere = `203.0.113.${row.index + 1}`;
@@ -479,6 +489,7 @@ describe('throttled operations', () => {
         expect(row.okStatuses, `${row.op}: attempt ${i} answered ${res.status}`).toContain(
           res.status,
         );
+        expectRateLimitHeaders(res, row, false);
       }
       const retryAfter = expect429(await send(row.attempt(s, s.user), attacker), row);
       // Still spent a moment later, even for a legitimate request on the same key.

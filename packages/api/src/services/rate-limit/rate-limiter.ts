@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
+import { rateLimitHeaders } from './rate-limit-headers';
+import { reportRateLimit } from './rate-limit-scope';
 
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
 
@@ -57,12 +59,16 @@ export const rateLimitSweepTask = {
   run: (deps: { rateLimiter: RateLimiter }) => deps.rateLimiter.sweepExpired(),
 };
 
-export function tooManyRequests(retryAfterSeconds: number, message?: string): AppError {
+export function tooManyRequests(
+  retryAfterSeconds: number,
+  message?: string,
+  headers: Record<string, string> = {},
+): AppError {
   const text =
     message ??
     `Too many attempts. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`;
   return new AppError('TOO_MANY_REQUESTS', text, {
-    headers: { 'retry-after': String(retryAfterSeconds) },
+    headers: { ...headers, 'retry-after': String(retryAfterSeconds) },
     extra: { retry_after: retryAfterSeconds },
   });
 }
@@ -76,6 +82,12 @@ export async function enforceRateLimit(
   message?: (retryAfterSeconds: number) => string,
 ): Promise<void> {
   const result = await limiter.hit(key, limit, windowSeconds);
-  if (!result.allowed)
-    throw tooManyRequests(result.retryAfterSeconds, message?.(result.retryAfterSeconds));
+  reportRateLimit(limit, windowSeconds, result);
+  if (!result.allowed) {
+    throw tooManyRequests(
+      result.retryAfterSeconds,
+      message?.(result.retryAfterSeconds),
+      rateLimitHeaders(limit, windowSeconds, result),
+    );
+  }
 }
