@@ -35,3 +35,4 @@ export * as publicBranding from './services/public-branding/index';
 export * as billingService from './services/billing/index';
 export * as accountSecurity from './services/profile/server-exports';
 export { createInvitation } from './services/organizations/invitations';
+export * as idempotency from './services/idempotency/idempotency';

@@ -11,6 +11,19 @@ const addSentence = (operation: Operation, sentence: string) => {
     : sentence;
 };
 
+/** POSTs that create or charge accept an Idempotency-Key (the REST door, rest-door.ts). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the same key with the same body within 24 hours answers the first ' +
+    'response again (with `Idempotent-Replayed: true`) without doing the work twice; the same key ' +
+    'with another body answers 422, and 409 while the first request is still running. Keys are ' +
+    'per account; a request that failed releases its key.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 /**
  * Who may call each operation. Organization-scoped ones: `x-organization-permission` (the
  * permission of contracts/roles.ts) and the roles in a sentence. Every signed-in one: the API-token
@@ -38,6 +51,10 @@ function documentAccess(paths: Record<string, Record<string, Operation>>) {
     } else if (meta.openapi.protect) {
       operation['x-api-token'] = false;
       addSentence(operation, 'Signed-in sessions only: any API token answers 403.');
+    }
+    if (meta.idempotent) {
+      const parameters = (operation.parameters as unknown[] | undefined) ?? [];
+      operation.parameters = [...parameters, IDEMPOTENCY_KEY_PARAMETER];
     }
     if (!meta.permission) continue;
     const { roles } = ORGANIZATION_PERMISSIONS[meta.permission];

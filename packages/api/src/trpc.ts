@@ -12,6 +12,8 @@ export type Meta = OpenApiMeta & {
   spaForBrowsers?: boolean;
   /** HTTP status of a successful REST answer (default 200). */
   successStatus?: number;
+  /** POST that creates or charges: the REST door honours an Idempotency-Key header on it. */
+  idempotent?: boolean;
   /**
    * Organization-scoped operations: the permission of contracts/roles.ts the caller's role needs.
    * Documented as x-organization-permission; the role-matrix test reads it and checks the service

@@ -1,5 +1,6 @@
 import type { AccountsTables } from './tables/accounts';
 import type { ApiTokensTables } from './tables/api-tokens';
+import type { IdempotentRequestsTables } from './tables/idempotent-requests';
 import type { BillingTables } from './tables/billing';
 import type { BrandingTables } from './tables/branding';
 import type { CoreTables } from './tables/core';
@@ -16,6 +17,7 @@ export type Database = CoreTables &
   TwoFactorTables &
   PasskeysTables &
   ApiTokensTables &
+  IdempotentRequestsTables &
   OrganizationsTables &
   BrandingTables &
   SupportTables &

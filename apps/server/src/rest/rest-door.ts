@@ -5,6 +5,7 @@ import {
   AppError,
   appRouter,
   createContext,
+  idempotency,
   toErrorEnvelope,
   type AppDeps,
   type Context,
@@ -78,6 +79,40 @@ export function prefersHtml(request: FastifyRequest): boolean {
   return /text\/html/.test(accept) && !/application\/json/.test(accept.split(',')[0] ?? '');
 }
 
+const REPLAYED = Symbol('replayed');
+
+/**
+ * Idempotency-Key on a POST that creates or charges (issue 22): the first request with a key runs
+ * and its success is kept for 24 h; the same key and input answer that response again (with
+ * Idempotent-Replayed: true) without running; another input answers 422, a request still running
+ * 409. A failed request releases its key.
+ */
+async function runIdempotently(
+  deps: AppDeps,
+  ctx: Context,
+  request: { userId: number; key: string; operation: string; input: unknown },
+  run: (ctx: Context, input: unknown) => Promise<unknown>,
+  reply: FastifyReply,
+  successStatus: number,
+): Promise<unknown> {
+  const { userId, key, operation, input } = request;
+  const fingerprint = idempotency.requestFingerprint(operation, input);
+  const start = await idempotency.beginIdempotentRequest(deps, userId, key, fingerprint);
+  if (start.kind === 'replay') {
+    reply.code(start.status).header('idempotent-replayed', 'true').send(start.body);
+    return REPLAYED;
+  }
+  let output: unknown;
+  try {
+    output = await run(ctx, input);
+  } catch (error) {
+    await idempotency.releaseIdempotencyKey(deps, start.id);
+    throw error;
+  }
+  await idempotency.completeIdempotentRequest(deps, start.id, successStatus, output);
+  return output;
+}
+
 /**
  * The REST door: Fastify-native routes generated from the router (same procedures, validation and
  * errors as the tRPC door), with the DESIGN.md envelope. trpc-to-openapi builds the document only.
@@ -92,6 +127,7 @@ export function registerRestDoor(
     const successStatus = op.meta.successStatus ?? 200;
     const readsQuery = op.method === 'GET' || op.method === 'DELETE';
     const spaForBrowsers = op.meta.spaForBrowsers === true;
+    const idempotent = op.method === 'POST' && op.meta.idempotent === true;
     const fastPath = FAST_PATHS[op.procedurePath];
     const run = compileProcedure(op.procedure, op.procedurePath);
     const generic = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -114,7 +150,19 @@ export function registerRestDoor(
       let ctx: Context | undefined;
       try {
         ctx = await createContext(deps, requestInfoOf(request));
-        const output = await run(ctx, input);
+        const key = idempotent ? request.headers['idempotency-key'] : undefined;
+        const output =
+          typeof key === 'string' && ctx.user
+            ? await runIdempotently(
+                deps,
+                ctx,
+                { userId: ctx.user.id, key, operation: `${op.method} ${op.url}`, input },
+                run,
+                reply,
+                successStatus,
+              )
+            : await run(ctx, input);
+        if (output === REPLAYED) return reply;
         if (ctx.setCookies.length > 0) reply.header('set-cookie', ctx.setCookies);
         reply.headers(ctx.responseHeaders);
         return reply.code(successStatus).send(output);

@@ -10,6 +10,7 @@ import { apiTokenOutput, createApiTokenInput } from './schemas';
 export const createApiToken = sessionProcedure
   .meta({
     successStatus: 201,
+    idempotent: true,
     openapi: {
       method: 'POST',
       path: '/user/api-tokens',

@@ -52,6 +52,7 @@ export const deployInstance = verifiedProcedure
       protect: true,
     },
     successStatus: 201,
+    idempotent: true,
   })
   .input(
     z.object({

@@ -17,6 +17,7 @@ export const createInvitation = authedProcedure
       protect: true,
     },
     successStatus: 201,
+    idempotent: true,
   })
   .input(
     z.object({

@@ -31,6 +31,7 @@ export const createOrganization = verifiedProcedure
       protect: true,
     },
     successStatus: 201,
+    idempotent: true,
   })
   .input(createOrganizationInput)
   .output(envelope(organizationSchema))

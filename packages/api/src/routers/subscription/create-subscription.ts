@@ -55,6 +55,7 @@ export const createSubscription = verifiedProcedure
       protect: true,
     },
     successStatus: 201,
+    idempotent: true,
   })
   .input(createSubscriptionInput)
   .output(envelope(subscriptionSchema))

@@ -16,6 +16,7 @@ export const createTestPaymentMethod = authedProcedure
       protect: true,
     },
     successStatus: 201,
+    idempotent: true,
   })
   .input(
     z.object({

@@ -31,6 +31,7 @@ export const createTicket = verifiedProcedure
       contentTypes: ['application/json', 'multipart/form-data'],
     },
     successStatus: 201,
+    idempotent: true,
   })
   .input(
     createTicketInput.extend({
