@@ -11,6 +11,62 @@ const addSentence = (operation: Operation, sentence: string) => {
     : sentence;
 };
 
+/** The error body of every operation (DESIGN.md's envelope), as components.schemas.ErrorEnvelope. */
+type SchemaObject = NonNullable<
+  NonNullable<ReturnType<typeof generateOpenApiDocument>['components']>['schemas']
+>[string];
+const ERROR_ENVELOPE_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['success', 'message', 'code'],
+  properties: {
+    success: { type: 'boolean', enum: [false] },
+    message: { type: 'string', description: 'A sentence a person can read.' },
+    code: { type: 'string', description: 'A stable machine code, e.g. NOT_FOUND, FORBIDDEN.' },
+    errors: {
+      type: 'object',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+      description: 'Field-level messages of a 422.',
+    },
+  },
+  additionalProperties: true,
+};
+const envelopeResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+});
+
+/**
+ * The responses as the REST door really answers: the success status the procedure declares
+ * (201 for creations, not the generator's 200), and the error statuses it can give, each with
+ * the envelope instead of the generator's own error shape.
+ */
+function documentResponses(operation: Operation, meta: Meta) {
+  const responses = (operation.responses ?? {}) as Record<string, unknown>;
+  const success = responses['200'];
+  const status = String(meta.successStatus ?? 200);
+  const documented: Record<string, unknown> = { [status]: success };
+  const protectedOp = meta.openapi?.protect === true;
+  const path = meta.openapi?.path ?? '';
+  documented['400'] = envelopeResponse('The request is malformed (BAD_REQUEST).');
+  if (protectedOp) {
+    documented['401'] = envelopeResponse('Not signed in, or the token expired (UNAUTHENTICATED).');
+    documented['403'] = envelopeResponse(
+      'Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE).',
+    );
+  }
+  if (path.includes('{'))
+    documented['404'] = envelopeResponse('Not found, or not yours (NOT_FOUND).');
+  if (meta.idempotent || (meta.openapi?.method !== 'GET' && protectedOp)) {
+    documented['409'] = envelopeResponse('Conflicts with the current state (CONFLICT).');
+  }
+  documented['422'] = envelopeResponse('Invalid input, with field messages in `errors`.');
+  documented['429'] = envelopeResponse(
+    'Too many requests; see Retry-After and the RateLimit headers.',
+  );
+  documented['500'] = envelopeResponse('Something went wrong on our side (INTERNAL).');
+  operation.responses = documented;
+}
+
 /** POSTs that create or charge accept an Idempotency-Key (the REST door, rest-door.ts). */
 const IDEMPOTENCY_KEY_PARAMETER = {
   name: 'Idempotency-Key',
@@ -42,6 +98,7 @@ function documentAccess(paths: Record<string, Record<string, Operation>>) {
     if (!operation) continue;
     // Public operations say so (trpc-to-openapi marks an operation without `protect` as secured).
     if (!meta.openapi.protect) operation.security = [];
+    if (meta.optionalAuth) operation.security = [{}, { bearerAuth: [] }];
     if (meta.scope) {
       operation['x-required-scope'] = meta.scope;
       addSentence(
@@ -52,6 +109,7 @@ function documentAccess(paths: Record<string, Record<string, Operation>>) {
       operation['x-api-token'] = false;
       addSentence(operation, 'Signed-in sessions only: any API token answers 403.');
     }
+    documentResponses(operation, meta);
     if (meta.idempotent) {
       const parameters = (operation.parameters as unknown[] | undefined) ?? [];
       operation.parameters = [...parameters, IDEMPOTENCY_KEY_PARAMETER];
@@ -82,5 +140,12 @@ export function buildOpenApiDocument(baseUrl: string) {
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
   });
   documentAccess(document.paths as Record<string, Record<string, Operation>>);
+  const appUrl = baseUrl.replace(/\/api\/v1$/, '');
+  document.info.contact = { name: 'SCMP support', url: `${appUrl}/contact` };
+  document.info.license = { name: 'Proprietary: SCMP terms of service', url: `${appUrl}/terms` };
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ErrorEnvelope: ERROR_ENVELOPE_SCHEMA },
+  };
   return document;
 }

@@ -12,6 +12,8 @@ export type Meta = OpenApiMeta & {
   spaForBrowsers?: boolean;
   /** HTTP status of a successful REST answer (default 200). */
   successStatus?: number;
+  /** Works with or without a sign-in (documented as optional bearer auth): logout. */
+  optionalAuth?: boolean;
   /** POST that creates or charges: the REST door honours an Idempotency-Key header on it. */
   idempotent?: boolean;
   /**

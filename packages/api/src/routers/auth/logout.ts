@@ -9,6 +9,7 @@ import { publicProcedure } from '../../trpc';
 /** Deletes the caller's session. Answers success even without one, so the client can always sign out. */
 export const logout = publicProcedure
   .meta({
+    optionalAuth: true,
     openapi: {
       method: 'POST',
       path: '/auth/logout',
