@@ -1,6 +1,7 @@
 // Runs a server CLI command (migrate, seed, grant-staff) from the bundle, building it if missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import './load-env.mjs';
 
 if (!existsSync('apps/server/dist/cli.js')) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@scmp/server'], { stdio: 'inherit' });

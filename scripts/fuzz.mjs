@@ -6,10 +6,9 @@
  *   FUZZ_SEED=123456 npm run fuzz         # replay a failure (fast-check prints seed and path)
  */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(import.meta.dirname, '..');
 const runs = process.env.FUZZ_RUNS ?? '50000';
 const seed = process.env.FUZZ_SEED ?? String(Math.floor(Math.random() * 2 ** 31));
 

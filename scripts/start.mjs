@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import './load-env.mjs';
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
   console.warn(

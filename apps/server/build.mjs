@@ -43,7 +43,7 @@ await build({
   outdir,
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   format: 'esm',
   sourcemap: true,
   plugins: [

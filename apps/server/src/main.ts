@@ -1,7 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DataDirLockedError } from '@scmp/db';
 import { buildApp } from './app';
 import { enableNightlyBackups } from './backup/nightly-backup';
@@ -13,7 +12,7 @@ import { seedDemoData } from './seed/index';
 import { lowerHelperThreadPriority } from './thread-priority';
 import { startWorker } from './worker';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+const here = import.meta.dirname;
 
 async function main(): Promise<void> {
   const started = Date.now();

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createDb, PGLITE_START_PARAMS, type DbHandle } from './create-db';
@@ -15,7 +14,7 @@ import { migrateToLatest } from './migrate';
  * - PostgreSQL (TEST_DB_DRIVER=postgres with TEST_DATABASE_URL): a migrated template database per
  *   schema version; each test database is `CREATE DATABASE … TEMPLATE` (a file copy).
  */
-const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsDir = path.join(import.meta.dirname, 'migrations');
 
 function schemaVersion(): string {
   const hash = createHash('sha256');

@@ -1,11 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 
 /** Helpers of the scale-out tests: the server bundle, real server processes, an SMTP sink. */
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverDir = path.resolve(import.meta.dirname, '../..');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
