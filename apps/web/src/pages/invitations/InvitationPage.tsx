@@ -126,12 +126,14 @@ export default function InvitationPage() {
         {!user ? (
           <>
             <Text size="sm">Sign in or create an account with {invitation.email} to accept.</Text>
-            <Group grow>
-              <Button onClick={() => detour('/login')}>Sign in to accept</Button>
-              <Button variant="default" onClick={() => detour('/signup')}>
+            <Stack gap="sm">
+              <Button fullWidth onClick={() => detour('/login')}>
+                Sign in to accept
+              </Button>
+              <Button fullWidth variant="default" onClick={() => detour('/signup')}>
                 Create an account
               </Button>
-            </Group>
+            </Stack>
           </>
         ) : !sameEmail ? (
           <>
