@@ -143,9 +143,16 @@ export function buildOpenApiDocument(baseUrl: string) {
   const appUrl = baseUrl.replace(/\/api\/v1$/, '');
   document.info.contact = { name: 'SCMP support', url: `${appUrl}/contact` };
   document.info.license = { name: 'Proprietary: SCMP terms of service', url: `${appUrl}/terms` };
+  // The generator's own error schemas are replaced by the envelope: keep only what is referenced.
+  const referenced = JSON.stringify(document.paths);
+  const schemas = Object.fromEntries(
+    Object.entries(document.components?.schemas ?? {}).filter(([name]) =>
+      referenced.includes(`"#/components/schemas/${name}"`),
+    ),
+  );
   document.components = {
     ...document.components,
-    schemas: { ...document.components?.schemas, ErrorEnvelope: ERROR_ENVELOPE_SCHEMA },
+    schemas: { ...schemas, ErrorEnvelope: ERROR_ENVELOPE_SCHEMA },
   };
   return document;
 }
