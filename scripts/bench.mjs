@@ -12,7 +12,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { demoToken, load, serverBundle, startProcess, startServer, summary } from './bench/lib.mjs';
+import {
+  demoToken,
+  load,
+  memoryRow,
+  serverBundle,
+  startProcess,
+  startServer,
+  summary,
+} from './bench/lib.mjs';
 
 if (!process.env.SERVER_BUNDLE && !existsSync(serverBundle())) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@scmp/server'], { stdio: 'inherit' });
@@ -51,6 +59,8 @@ try {
     target: { text: 'yardstick', test: (row) => row.errors === 0 },
   });
   const token = await demoToken(server.url);
+  // Memory (issue 25): idle after start-up, and again after every module's load below.
+  results.push(await memoryRow(server, 'RSS idle, embedded database (MB)', 250, 10_000));
   let before = first;
   for (const name of MODULES) {
     if (only && !only.includes(name)) continue;
@@ -65,6 +75,7 @@ try {
     );
     before = after;
   }
+  results.push(await memoryRow(server, 'RSS after the load, embedded database (MB)', 350));
 } finally {
   await server.stop();
   await bare.stop();
@@ -76,7 +87,7 @@ const rows = results.map(({ target, c: nearbyC, ...r }) => {
   const context = { c, rows: results };
   return {
     ...r,
-    C_nearby: nearbyC ?? r.requests_per_sec,
+    C_nearby: r.requests_per_sec ? (nearbyC ?? r.requests_per_sec) : null,
     ratio_to_C: r.requests_per_sec ? Number((r.requests_per_sec / c).toFixed(2)) : null,
     target: target ? target.text + (target.note ? ` (${target.note(r, context)})` : '') : '',
     pass: target ? (target.test(r, context) ? 'pass' : 'FAIL') : '',

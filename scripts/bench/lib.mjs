@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: start processes on loopback, run autocannon, format results.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -23,6 +23,31 @@ export async function waitFor(url, timeoutMs = 30_000) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`${url} did not become ready`);
+}
+
+export function residentMb(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    if (kb) return Math.round(kb / 1024);
+  } catch {
+    /* not Linux */
+  }
+  const ps = spawnSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' });
+  return Math.round(Number(ps.stdout.trim()) / 1024);
+}
+
+/**
+ * A row for the results table: the server's RSS against a memory target of issue 25. Idle rows
+ * wait `idleMs` first so start-up garbage is collected and nothing is in flight.
+ */
+export async function memoryRow(server, name, limitMb, idleMs = 0) {
+  if (idleMs) await new Promise((resolve) => setTimeout(resolve, idleMs));
+  const rss_mb = server.rssMb();
+  return {
+    name,
+    rss_mb,
+    target: { text: `RSS ≤ ${limitMb} MB`, test: (row) => row.rss_mb <= limitMb },
+  };
 }
 
 /**
@@ -55,6 +80,8 @@ export async function startServer({ port, env = {}, dataDir, timeoutMs = 120_000
     url: `http://127.0.0.1:${port}`,
     dataDir: dir,
     readyMs,
+    /** The server process's resident memory now, in MB (Linux /proc; ps elsewhere). */
+    rssMb: () => residentMb(child.pid),
     removeData,
     /** Stops the server; a data folder made here is removed unless `keepData`. */
     stop: async ({ keepData = false } = {}) => {

@@ -4,7 +4,7 @@
 // (services/organizations/list-cache.ts), so two rows beside it show what a round trip costs: one
 // organization by id (uncached: one query) and the floor, a bare Fastify route making the list's
 // query through node-postgres (bare-query-server.mjs).
-import { demoToken, json, startProcess, startServer } from './lib.mjs';
+import { demoToken, json, memoryRow, startProcess, startServer } from './lib.mjs';
 import { withPostgres } from './postgres.mjs';
 
 const PATH = '/api/v1/organizations';
@@ -68,6 +68,7 @@ export async function bench({ serverUrl, token, ports, load, summary }) {
       env: { DATABASE_URL: databaseUrl, WORKER_ENABLED: 'false' },
     });
     try {
+      const idle = await memoryRow(server, 'RSS idle, PostgreSQL (MB)', 110, 10_000);
       const pgToken = await demoToken(server.url);
       const row = await measure(
         server.url,
@@ -88,7 +89,8 @@ export async function bench({ serverUrl, token, ports, load, summary }) {
         load,
         summary,
       });
-      return [row, ...others];
+      const loaded = await memoryRow(server, 'RSS after the load, PostgreSQL (MB)', 350);
+      return [row, ...others, idle, loaded];
     } finally {
       await server.stop();
     }
