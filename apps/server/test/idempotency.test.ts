@@ -117,4 +117,18 @@ describe('Idempotency-Key', () => {
       .executeTakeFirstOrThrow();
     expect(live.n).toBe(1);
   });
+
+  it('checks the API token scope before replaying: a token outside the scope reads nothing', async () => {
+    const first = await createOrg(owner.token, 'scoped-replay', 'Scoped Replay School');
+    expect(first.status).toBe(201);
+    const made = await h.rest('POST', '/user/api-tokens', {
+      token: owner.token,
+      body: { name: 'read only', scopes: ['organizations:read'], expires_in_days: 7 },
+    });
+    const readOnly = made.body.data.token as string;
+    const replay = await createOrg(readOnly, 'scoped-replay', 'Scoped Replay School');
+    expect(replay.status).toBe(403);
+    expect(replay.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
+    expect(JSON.stringify(replay.body)).not.toContain(first.body.data.uuid);
+  });
 });

@@ -6,6 +6,7 @@ import {
   appRouter,
   createContext,
   idempotency,
+  signedInCaller,
   toErrorEnvelope,
   type AppDeps,
   type Context,
@@ -90,7 +91,13 @@ const REPLAYED = Symbol('replayed');
 async function runIdempotently(
   deps: AppDeps,
   ctx: Context,
-  request: { userId: number; key: string; operation: string; input: unknown },
+  request: {
+    userId: number;
+    key: string;
+    operation: string;
+    input: unknown;
+    scope?: Meta['scope'];
+  },
   run: (ctx: Context, input: unknown) => Promise<unknown>,
   reply: FastifyReply,
   successStatus: number,
@@ -99,6 +106,9 @@ async function runIdempotently(
   const fingerprint = idempotency.requestFingerprint(operation, input);
   const start = await idempotency.beginIdempotentRequest(deps, userId, key, fingerprint);
   if (start.kind === 'replay') {
+    // A replay does not run the procedure, so its API-token check (scope, budget) runs here: a
+    // token outside the operation's scope never reads a stored response.
+    await signedInCaller(ctx, request.scope);
     reply.code(start.status).header('idempotent-replayed', 'true').send(start.body);
     return REPLAYED;
   }
@@ -156,7 +166,13 @@ export function registerRestDoor(
             ? await runIdempotently(
                 deps,
                 ctx,
-                { userId: ctx.user.id, key, operation: `${op.method} ${op.url}`, input },
+                {
+                  userId: ctx.user.id,
+                  key,
+                  operation: `${op.method} ${op.url}`,
+                  input,
+                  scope: op.meta.scope,
+                },
                 run,
                 reply,
                 successStatus,
