@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { multipartBody } from '../src/testing/multipart';
 
 /**
  * Idempotency-Key on the POSTs that create or charge (issue 22): replay, mismatch, concurrency,
@@ -130,5 +131,40 @@ describe('Idempotency-Key', () => {
     expect(replay.status).toBe(403);
     expect(replay.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
     expect(JSON.stringify(replay.body)).not.toContain(first.body.data.uuid);
+  });
+
+  it('covers the multipart ticket too (fields and file hashes), with RateLimit headers', async () => {
+    const send = (subject: string) => {
+      const { body, headers } = multipartBody([
+        { name: 'subject', value: subject },
+        { name: 'description', value: 'The portal is slow.' },
+        { name: 'category', value: 'general' },
+        {
+          name: 'attachments[0]',
+          filename: 'note.txt',
+          bytes: Buffer.from('hi'),
+          type: 'text/plain',
+        },
+      ]);
+      return h.rest('POST', '/support/tickets', {
+        token: owner.token,
+        headers: { ...headers, 'idempotency-key': 'ticket-1' },
+        body,
+      });
+    };
+    const first = await send('Slow portal');
+    expect(first.status, first.text).toBe(201);
+    expect(String(first.headers['ratelimit'])).toMatch(/^"default";r=\d+;t=\d+$/);
+    const again = await send('Slow portal');
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await send('Another subject')).status).toBe(422);
+    const tickets = await h.db
+      .selectFrom('support_tickets')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('subject', '=', 'Slow portal')
+      .executeTakeFirstOrThrow();
+    expect(tickets.n).toBe(1);
   });
 });

@@ -21,6 +21,7 @@ export { renderEmail } from './services/mail/render-email';
 export { deliverPendingMail, MAIL_STATUS_TEXT } from './services/mail/delivery';
 export { recordActivity } from './services/activity/record-activity';
 export { enforceRateLimit } from './services/rate-limit/rate-limiter';
+export { withRateLimitReporting } from './services/rate-limit/rate-limit-scope';
 export { signedInCaller } from './services/api-tokens';
 export { enqueueJob, enqueueJobOnce, jobLeaseSeconds } from './services/jobs/queue';
 export * as supportUploads from './services/support/uploads';

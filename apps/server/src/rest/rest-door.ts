@@ -5,14 +5,13 @@ import {
   AppError,
   appRouter,
   createContext,
-  idempotency,
-  signedInCaller,
   toErrorEnvelope,
   type AppDeps,
   type Context,
   type Meta,
 } from '@scmp/api';
 import { requestInfoOf } from '../request-info';
+import { REPLAYED, runIdempotently } from './idempotent-run';
 import { compileProcedure } from './run-procedure';
 import { tenantBrandingFastPath } from '../routes/public-branding';
 
@@ -80,49 +79,6 @@ export function prefersHtml(request: FastifyRequest): boolean {
   return /text\/html/.test(accept) && !/application\/json/.test(accept.split(',')[0] ?? '');
 }
 
-const REPLAYED = Symbol('replayed');
-
-/**
- * Idempotency-Key on a POST that creates or charges (issue 22): the first request with a key runs
- * and its success is kept for 24 h; the same key and input answer that response again (with
- * Idempotent-Replayed: true) without running; another input answers 422, a request still running
- * 409. A failed request releases its key.
- */
-async function runIdempotently(
-  deps: AppDeps,
-  ctx: Context,
-  request: {
-    userId: number;
-    key: string;
-    operation: string;
-    input: unknown;
-    scope?: Meta['scope'];
-  },
-  run: (ctx: Context, input: unknown) => Promise<unknown>,
-  reply: FastifyReply,
-  successStatus: number,
-): Promise<unknown> {
-  const { userId, key, operation, input } = request;
-  const fingerprint = idempotency.requestFingerprint(operation, input);
-  const start = await idempotency.beginIdempotentRequest(deps, userId, key, fingerprint);
-  if (start.kind === 'replay') {
-    // A replay does not run the procedure, so its API-token check (scope, budget) runs here: a
-    // token outside the operation's scope never reads a stored response.
-    await signedInCaller(ctx, request.scope);
-    reply.code(start.status).header('idempotent-replayed', 'true').send(start.body);
-    return REPLAYED;
-  }
-  let output: unknown;
-  try {
-    output = await run(ctx, input);
-  } catch (error) {
-    await idempotency.releaseIdempotencyKey(deps, start.id);
-    throw error;
-  }
-  await idempotency.completeIdempotentRequest(deps, start.id, successStatus, output);
-  return output;
-}
-
 /**
  * The REST door: Fastify-native routes generated from the router (same procedures, validation and
  * errors as the tRPC door), with the DESIGN.md envelope. trpc-to-openapi builds the document only.
@@ -173,7 +129,7 @@ export function registerRestDoor(
                   input,
                   scope: op.meta.scope,
                 },
-                run,
+                () => run(ctx!, input),
                 reply,
                 successStatus,
               )

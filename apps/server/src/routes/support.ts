@@ -1,6 +1,15 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, createContext, supportUploads, type AppDeps } from '@scmp/api';
+import {
+  AppError,
+  createContext,
+  supportUploads,
+  withRateLimitReporting,
+  type AppDeps,
+  type Context,
+} from '@scmp/api';
 import { requestInfoOf } from '../request-info';
+import { REPLAYED, runIdempotently } from '../rest/idempotent-run';
 import { sendError } from '../rest/rest-door';
 
 const CREATE_URL = '/api/v1/support/tickets';
@@ -33,41 +42,80 @@ async function createTicketFromMultipart(
   reply: FastifyReply,
   deps: AppDeps,
 ): Promise<FastifyReply> {
+  let ctx: Context | undefined;
   try {
-    const ctx = await createContext(deps, requestInfoOf(request));
-    await supportUploads.assertCanOpenTicket(ctx);
-    const fields: Record<string, string> = {};
-    const files: supportUploads.UploadedFile[] = [];
-    try {
-      for await (const part of request.parts({
-        limits: { files: 5, fileSize: 10 * 1024 * 1024 },
-      })) {
-        if (part.type === 'file') {
-          const bytes = await part.toBuffer();
-          if (!FILE_FIELD.test(part.fieldname)) {
-            throw new AppError(
-              'VALIDATION_ERROR',
-              'Attach files in the field "attachments[n]" (n from 0 to 4).',
-              { errors: { [part.fieldname]: ['Unexpected file field.'] } },
-            );
-          }
-          // A browser sends an empty part for an untouched file input.
-          if (!part.filename && bytes.length === 0) continue;
-          files.push({ filename: part.filename || 'attachment', bytes });
-        } else if (TEXT_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
-          // An empty optional field (priority, organization_uuid) means "not given".
-          if (part.value === '' && OPTIONAL_FIELDS.has(part.fieldname)) continue;
-          fields[part.fieldname] = part.value;
-        }
+    ctx = await createContext(deps, requestInfoOf(request));
+    const caller = ctx;
+    // Throttles report RateLimit headers on this answer too, as on the REST door.
+    const result = await withRateLimitReporting(caller.responseHeaders, async () => {
+      await supportUploads.assertCanOpenTicket(caller);
+      const { fields, files } = await readTicketParts(request);
+      const key = request.headers['idempotency-key'];
+      if (typeof key !== 'string' || !caller.user) {
+        return supportUploads.openTicketFromUpload(caller, fields, files);
       }
-    } catch (error) {
-      throw multipartError(error);
-    }
-    const result = await supportUploads.openTicketFromUpload(ctx, fields, files);
+      // Idempotency-Key as for the JSON request: the fields and each file's SHA-256 are the input.
+      const input = {
+        fields,
+        files: files.map((f) => ({
+          filename: f.filename,
+          sha256: createHash('sha256').update(f.bytes).digest('hex'),
+        })),
+      };
+      return runIdempotently(
+        deps,
+        caller,
+        {
+          userId: caller.user.id,
+          key,
+          operation: 'POST /support/tickets (multipart)',
+          input,
+          scope: 'support:write',
+        },
+        () => supportUploads.openTicketFromUpload(caller, fields, files),
+        reply,
+        201,
+      );
+    });
+    if (result === REPLAYED) return reply;
+    reply.headers(caller.responseHeaders);
     return reply.code(201).send(result);
   } catch (error) {
+    if (ctx) reply.headers(ctx.responseHeaders);
     return sendError(reply, error, deps);
   }
+}
+
+/** The text fields and attachments[0..4] of a multipart ticket. */
+async function readTicketParts(request: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  const files: supportUploads.UploadedFile[] = [];
+  try {
+    for await (const part of request.parts({
+      limits: { files: 5, fileSize: 10 * 1024 * 1024 },
+    })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (!FILE_FIELD.test(part.fieldname)) {
+          throw new AppError(
+            'VALIDATION_ERROR',
+            'Attach files in the field "attachments[n]" (n from 0 to 4).',
+            { errors: { [part.fieldname]: ['Unexpected file field.'] } },
+          );
+        }
+        // A browser sends an empty part for an untouched file input.
+        if (!part.filename && bytes.length === 0) continue;
+        files.push({ filename: part.filename || 'attachment', bytes });
+      } else if (TEXT_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
+        // An empty optional field (priority, organization_uuid) means "not given".
+        if (part.value === '' && OPTIONAL_FIELDS.has(part.fieldname)) continue;
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw multipartError(error);
+  }
+  return { fields, files };
 }
 
 function contentDisposition(name: string): string {
