@@ -11,6 +11,7 @@ import { publicSiteRouter } from './routers/public-site/router';
 import { subscriptionRouter } from './routers/subscription/router';
 import { supportRouter } from './routers/support/router';
 import { twoFactorRouter } from './routers/two-factor/router';
+import { webhooksRouter } from './routers/webhooks/router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -27,6 +28,7 @@ export const appRouter = router({
   subscription: subscriptionRouter,
   profile: profileRouter,
   apiTokens: apiTokensRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import type { AccountsTables } from './tables/accounts';
 import type { ApiTokensTables } from './tables/api-tokens';
 import type { IdempotentRequestsTables } from './tables/idempotent-requests';
+import type { WebhooksTables } from './tables/webhooks';
 import type { BillingTables } from './tables/billing';
 import type { BrandingTables } from './tables/branding';
 import type { CoreTables } from './tables/core';
@@ -18,6 +19,7 @@ export type Database = CoreTables &
   PasskeysTables &
   ApiTokensTables &
   IdempotentRequestsTables &
+  WebhooksTables &
   OrganizationsTables &
   BrandingTables &
   SupportTables &

@@ -11,6 +11,7 @@ export type * from './tables/public-site';
 export type * from './tables/passkeys';
 export type * from './tables/api-tokens';
 export type * from './tables/idempotent-requests';
+export type * from './tables/webhooks';
 export { compileOnce } from './compiled-query';
 export { createDb, type DbConfig, type DbHandle } from './create-db';
 export { acquireDataDirLock, DataDirLockedError } from './data-dir-lock';

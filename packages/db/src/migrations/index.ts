@@ -19,6 +19,7 @@ import * as m_2026_11_25_100000 from './2026_11_25_100000_passkeys';
 import * as m_2026_11_25_105000 from './2026_11_25_105000_jobs_unique_key';
 import * as m_2026_11_25_110000 from './2026_11_25_110000_api_tokens';
 import * as m_2026_11_25_130000 from './2026_11_25_130000_idempotent_requests';
+import * as m_2026_11_25_150000 from './2026_11_25_150000_webhooks';
 
 /** Every migration, in order: a static list so the bundled server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_105000_jobs_unique_key': m_2026_11_25_105000,
   '2026_11_25_110000_api_tokens': m_2026_11_25_110000,
   '2026_11_25_130000_idempotent_requests': m_2026_11_25_130000,
+  '2026_11_25_150000_webhooks': m_2026_11_25_150000,
 };

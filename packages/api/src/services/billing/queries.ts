@@ -151,7 +151,12 @@ export async function billingHistory(
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((r) => ({
+  return rows.map((r) => invoiceItemOf(deps, r));
+}
+
+/** An invoice as billing history (and the invoice.* webhook events) show it. */
+export function invoiceItemOf(deps: AppDeps, r: InvoiceRow): BillingHistoryItem {
+  return {
     id: r.uuid,
     number: r.number,
     created_at: toIso(r.created_at)!,
@@ -161,7 +166,7 @@ export async function billingHistory(
     currency: r.currency,
     status: r.status,
     ...invoiceLinks(deps, r),
-  }));
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { PublicBranding } from '../../contracts/branding-defaults';
 import type { AppDeps } from '../../deps';
 import type { OrganizationPermission } from '../../contracts/roles';
 import { AppError } from '../../errors';
+import { emitWebhookEvent } from '../webhooks/emit';
 import { requirePermission } from '../organizations/membership';
 import { renderEmail } from '../mail/render-email';
 import { ALL_KEYS } from '../events/events';
@@ -97,6 +98,52 @@ export async function findBrandingTarget(
     };
   }
   throw brandingNotFound();
+}
+
+/**
+ * The branding of an organization or instance by uuid as GET /branding/{id} shows it, for the
+ * data of a branding.updated webhook event (the event belongs to that organization already).
+ */
+export async function brandingViewForEvent(
+  deps: AppDeps,
+  uuid: string,
+): Promise<BrandingView | null> {
+  const org = await deps.db
+    .selectFrom('organizations')
+    .select(['id', 'uuid', 'name'])
+    .where('uuid', '=', uuid)
+    .executeTakeFirst();
+  if (org) {
+    return viewOf(deps, {
+      kind: 'organization',
+      uuid: org.uuid,
+      name: org.name,
+      organizationId: org.id,
+      organizationUuid: org.uuid,
+      instanceId: null,
+    });
+  }
+  const instance = await deps.db
+    .selectFrom('instances')
+    .innerJoin('organizations', 'organizations.id', 'instances.organization_id')
+    .select([
+      'instances.id as id',
+      'instances.uuid as uuid',
+      'instances.name as name',
+      'organizations.id as organization_id',
+      'organizations.uuid as organization_uuid',
+    ])
+    .where('instances.uuid', '=', uuid)
+    .executeTakeFirst();
+  if (!instance) return null;
+  return viewOf(deps, {
+    kind: 'instance',
+    uuid: instance.uuid,
+    name: instance.name,
+    organizationId: instance.organization_id,
+    organizationUuid: instance.organization_uuid,
+    instanceId: instance.id,
+  });
 }
 
 async function rowOf(deps: AppDeps, target: BrandingTarget): Promise<BrandingRow | undefined> {
@@ -202,6 +249,32 @@ export async function getBranding(
   return viewOf(deps, await findBrandingTarget(deps, userId, id));
 }
 
+/**
+ * Writes a branding change with its branding.updated webhook event in one transaction (the event's
+ * data, the branding as GET /branding/{id} shows it, is read when it is first sent).
+ */
+async function saveBranding(
+  deps: AppDeps,
+  target: BrandingTarget,
+  rowId: number,
+  changes: Partial<Record<string, string | null>>,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('brandings')
+      .set({ ...changes, updated_at: deps.clock.now() })
+      .where('id', '=', rowId)
+      .execute();
+    await emitWebhookEvent(trx, {
+      organizationId: target.organizationId,
+      type: 'branding.updated',
+      objectUuid: target.uuid,
+      data: null,
+      at: deps.clock.now(),
+    });
+  });
+}
+
 /** Saves the text and colour fields (omitted fields keep their value). */
 export async function updateBranding(
   deps: AppDeps,
@@ -224,11 +297,7 @@ export async function updateBranding(
     changes.email_template_footer = sanitizeEmailHtml(changes.email_template_footer);
   }
   const row = await ensureRow(deps, target);
-  await deps.db
-    .updateTable('brandings')
-    .set({ ...changes, updated_at: deps.clock.now() })
-    .where('id', '=', row.id)
-    .execute();
+  await saveBranding(deps, target, row.id, changes);
   await invalidateCache(deps);
   return viewOf(deps, target);
 }
@@ -260,11 +329,7 @@ export async function uploadBrandingFile(
   const column = pathColumn(kind);
   const previous = row[column];
   try {
-    await deps.db
-      .updateTable('brandings')
-      .set({ [column]: name, updated_at: deps.clock.now() })
-      .where('id', '=', row.id)
-      .execute();
+    await saveBranding(deps, target, row.id, { [column]: name });
   } catch (error) {
     await removeStoredFile(deps, name);
     throw error;
@@ -286,11 +351,7 @@ export async function deleteBrandingFile(
   const column = pathColumn(kind);
   const previous = row?.[column] ?? null;
   if (row && previous) {
-    await deps.db
-      .updateTable('brandings')
-      .set({ [column]: null, updated_at: deps.clock.now() })
-      .where('id', '=', row.id)
-      .execute();
+    await saveBranding(deps, target, row.id, { [column]: null });
     await removeStoredFile(deps, previous);
   }
   await invalidateCache(deps);

@@ -12,6 +12,8 @@ import { deleteStoredFiles } from '../organizations/organizations';
 import type { OrganizationPermission } from '../../contracts/roles';
 import { findMemberOrganization, requirePermission } from '../organizations/membership';
 import { isUniqueViolation, isUuid, toIso } from '../organizations/shared';
+import { emitWebhookEvent, hasListeners } from '../webhooks/emit';
+import type { WebhookEventType } from '../../contracts/webhooks';
 import { PROVISION_JOB } from './job-types';
 import { instanceUrlOf } from './instance-url';
 
@@ -79,6 +81,33 @@ function toOutput(deps: Pick<AppDeps, 'config'>, row: JoinedRow): InstanceOutput
     last_health_status: row.last_health_status,
     created_at: toIso(row.created_at) ?? '',
   };
+}
+
+/**
+ * Records an instance.* webhook event with the instance as the REST API shows it, inside the
+ * transaction of the change (nothing is read when no webhook of the organization listens).
+ */
+export async function emitInstanceEvent(
+  trx: Kysely<Database>,
+  deps: Pick<AppDeps, 'config' | 'clock'>,
+  instanceId: number,
+  type: Extract<WebhookEventType, `instance.${string}`>,
+): Promise<void> {
+  const row = await trx
+    .selectFrom('instances')
+    .innerJoin('organizations', 'organizations.id', 'instances.organization_id')
+    .selectAll('instances')
+    .select(['organizations.uuid as organization_uuid', 'organizations.name as organization_name'])
+    .where('instances.id', '=', instanceId)
+    .executeTakeFirst();
+  if (!row || !(await hasListeners(trx, row.organization_id, type))) return;
+  await emitWebhookEvent(trx, {
+    organizationId: row.organization_id,
+    type,
+    objectUuid: row.uuid,
+    data: toOutput(deps, row),
+    at: deps.clock.now(),
+  });
 }
 
 /** Live instances of every organization the user belongs to, newest first; or of one of them. */
@@ -206,6 +235,7 @@ export async function deployInstance(
           runAt: deps.clock.now(),
           uniqueKey: `instance-provision:${inserted.id}`,
         });
+        await emitInstanceEvent(trx, deps, inserted.id, 'instance.created');
         await recordActivity(
           deps,
           req,
@@ -241,13 +271,24 @@ export async function changeInstanceStatus(
     action === 'suspend'
       ? (['active', 'suspended', INSTANCE_TEXTS.suspendOnlyActive] as const)
       : (['suspended', 'active', INSTANCE_TEXTS.resumeOnlySuspended] as const);
-  const updated = await deps.db
-    .updateTable('instances')
-    .set({ status: to, updated_at: deps.clock.now() })
-    .where('id', '=', instance.id)
-    .where('status', '=', from)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('instances')
+      .set({ status: to, updated_at: deps.clock.now() })
+      .where('id', '=', instance.id)
+      .where('status', '=', from)
+      .returningAll()
+      .executeTakeFirst();
+    if (row) {
+      await emitInstanceEvent(
+        trx,
+        deps,
+        row.id,
+        action === 'suspend' ? 'instance.suspended' : 'instance.resumed',
+      );
+    }
+    return row;
+  });
   if (!updated) throw new AppError('CONFLICT', text);
   await recordActivity(deps, req, {
     userId: actor.id,
@@ -285,6 +326,7 @@ export async function deleteInstance(
       .returning('id')
       .executeTakeFirst();
     if (!done) throw new AppError('NOT_FOUND', INSTANCE_TEXTS.notFound);
+    await emitInstanceEvent(trx, deps, instance.id, 'instance.deleted');
     const removed = await deleteBrandingRows(trx, null, [instance.id]);
     await recordActivity(
       deps,

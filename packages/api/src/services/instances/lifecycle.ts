@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { enqueueJob } from '../jobs/queue';
 import { probeUrl } from './http-probe';
 import { instanceUrlOf } from './instance-url';
-import type { InstanceRow } from './instances';
+import { emitInstanceEvent, type InstanceRow } from './instances';
 import { CERTIFICATE_JOB, PROVISION_JOB } from './job-types';
 
 /**
@@ -95,18 +95,22 @@ export async function runProvisionJob(deps: AppDeps, payload: Record<string, unk
     .executeTakeFirst();
   if (!instance) return; // done, being done by another runner, suspended or terminated
   await instanceInfrastructure.provision(deps, instance);
-  const activated = await deps.db
-    .updateTable('instances')
-    .set({
-      status: 'active',
-      provisioned_at: deps.clock.now(),
-      provision_lease_until: null,
-      updated_at: deps.clock.now(),
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'provisioning')
-    .returning('id')
-    .executeTakeFirst();
+  const activated = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('instances')
+      .set({
+        status: 'active',
+        provisioned_at: deps.clock.now(),
+        provision_lease_until: null,
+        updated_at: deps.clock.now(),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'provisioning')
+      .returning('id')
+      .executeTakeFirst();
+    if (row) await emitInstanceEvent(trx, deps, id, 'instance.activated');
+    return row;
+  });
   if (!activated) return;
   deps.logger.info({ instanceId: id, host: instance.host }, 'instance provisioned');
   await enqueueJob(deps.db, {

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps';
 import { billingJobHandlers } from '../billing/worker';
 import { instanceJobHandlers } from '../instances/lifecycle';
+import { webhookJobHandlers } from '../webhooks/deliver';
 
 export type JobHandler = (deps: AppDeps, payload: Record<string, unknown>) => Promise<void>;
 
@@ -11,3 +12,4 @@ export type JobHandler = (deps: AppDeps, payload: Record<string, unknown>) => Pr
 export const jobHandlers: Record<string, JobHandler> = {};
 Object.assign(jobHandlers, instanceJobHandlers);
 Object.assign(jobHandlers, billingJobHandlers);
+Object.assign(jobHandlers, webhookJobHandlers);

@@ -4,6 +4,7 @@ import { instanceHealthCheckTask } from '../instances/lifecycle';
 import { mailDeliveryTask } from '../mail/delivery';
 import { idempotencySweepTask } from '../idempotency/idempotency';
 import { rateLimitSweepTask } from '../rate-limit/rate-limiter';
+import { webhookSweepTask } from '../webhooks/sweep';
 import { jobHandlers, type JobHandler } from './handlers';
 import { claimDueJobs, completeJob, failJob } from './queue';
 
@@ -39,3 +40,4 @@ periodicTasks.push(billingSweepTask);
 periodicTasks.push(mailDeliveryTask);
 periodicTasks.push(rateLimitSweepTask);
 periodicTasks.push(idempotencySweepTask);
+periodicTasks.push(webhookSweepTask);

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
+import { emitMemberEvent } from './members';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { organizationMail, ownerNotice } from './member-mail';
 import { findMemberOrganization, type MemberOrganization } from './membership';
@@ -316,6 +317,7 @@ export async function acceptInvitation(
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', MEMBER_TEXTS.alreadyMember);
       throw error;
     }
+    await emitMemberEvent(trx, deps, row.organization_id, user.id, 'member.added');
     await recordActivity(
       deps,
       req,

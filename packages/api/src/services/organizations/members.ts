@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@scmp/db';
 import type { Context } from '../../context';
 import {
   MEMBER_TEXTS,
@@ -9,6 +11,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
+import { emitWebhookEvent, hasListeners } from '../webhooks/emit';
 import { ownerNotice } from './member-mail';
 import { findMemberOrganization, requirePermission, type MemberOrganization } from './membership';
 import { isUuid, toIso } from './shared';
@@ -23,6 +26,63 @@ export type MemberOutput = {
 };
 
 const ROLE_ORDER: Record<OrganizationRole, number> = { owner: 0, admin: 1, billing: 2, member: 3 };
+
+function memberOutputOf(r: {
+  uuid: string;
+  name: string;
+  email: string;
+  avatar_path: string | null;
+  role: OrganizationRole;
+  joined_at: Date;
+}): MemberOutput {
+  return {
+    user: {
+      uuid: r.uuid,
+      name: r.name,
+      email: r.email,
+      avatar_url: r.avatar_path ? `/files/avatars/${r.avatar_path}` : null,
+    },
+    role: r.role,
+    joined_at: toIso(r.joined_at) ?? '',
+  };
+}
+
+/**
+ * member.added / member.removed with the member as GET /organizations/{id}/members shows them,
+ * inside the transaction that adds (after the insert) or removes (before the delete) them.
+ */
+export async function emitMemberEvent(
+  trx: Kysely<Database>,
+  deps: Pick<AppDeps, 'clock'>,
+  organizationId: number,
+  userId: number,
+  type: 'member.added' | 'member.removed',
+): Promise<void> {
+  if (!(await hasListeners(trx, organizationId, type))) return;
+  const row = await trx
+    .selectFrom('organization_members')
+    .innerJoin('users', 'users.id', 'organization_members.user_id')
+    .select([
+      'users.uuid',
+      'users.name',
+      'users.email',
+      'users.avatar_path',
+      'organization_members.role',
+      'organization_members.joined_at',
+    ])
+    .where('organization_members.organization_id', '=', organizationId)
+    .where('organization_members.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return;
+  const data = memberOutputOf(row);
+  await emitWebhookEvent(trx, {
+    organizationId,
+    type,
+    objectUuid: data.user.uuid,
+    data,
+    at: deps.clock.now(),
+  });
+}
 
 /** Everyone in the organization (any member may see them): owner first, then by role and name. */
 export async function listMembers(
@@ -45,16 +105,7 @@ export async function listMembers(
     .where('organization_members.organization_id', '=', org.id)
     .execute();
   return rows
-    .map((r) => ({
-      user: {
-        uuid: r.uuid,
-        name: r.name,
-        email: r.email,
-        avatar_url: r.avatar_path ? `/files/avatars/${r.avatar_path}` : null,
-      },
-      role: r.role,
-      joined_at: toIso(r.joined_at) ?? '',
-    }))
+    .map(memberOutputOf)
     .sort(
       (a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role] || a.user.name.localeCompare(b.user.name),
     );
@@ -151,6 +202,8 @@ export async function removeMember(
         },
   );
   await deps.db.transaction().execute(async (trx) => {
+    if (member.role !== 'owner')
+      await emitMemberEvent(trx, deps, org.id, member.id, 'member.removed');
     await trx
       .deleteFrom('organization_members')
       .where('organization_id', '=', org.id)

@@ -17,6 +17,7 @@ import type { OrganizationRole } from '../../contracts/roles';
 import { findMemberOrganization } from './membership';
 import { isUniqueViolation, isUuid, toIso, type OrganizationRow } from './shared';
 import { invalidateTenant } from './tenant-cache';
+import { emitWebhookEvent, hasListeners, retireWebhooks } from '../webhooks/emit';
 
 export type OrganizationOutput = {
   id: string;
@@ -144,6 +145,40 @@ export async function getOrganization(deps: Pick<AppDeps, 'db'>, userId: number,
     .executeTakeFirst();
   if (!found) throw new AppError('NOT_FOUND', ORGANIZATION_TEXTS.notFound);
   return withCountOutput(found);
+}
+
+/**
+ * Records an organization.* webhook event inside the change's transaction; its data is the
+ * organization as the REST API shows it, without the caller-specific `role`.
+ */
+async function emitOrganizationEvent(
+  trx: Kysely<Database>,
+  deps: Pick<AppDeps, 'clock'>,
+  organizationId: number,
+  type: 'organization.updated' | 'organization.deleted',
+): Promise<void> {
+  if (!(await hasListeners(trx, organizationId, type))) return;
+  const row = await trx
+    .selectFrom('organizations')
+    .selectAll()
+    .select((eb) =>
+      eb
+        .selectFrom('instances')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .whereRef('instances.organization_id', '=', 'organizations.id')
+        .where('instances.status', '!=', 'terminated')
+        .as('live_instances'),
+    )
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  const { role: _role, ...data } = toOutput(row, Number(row.live_instances ?? 0), 'owner');
+  await emitWebhookEvent(trx, {
+    organizationId,
+    type,
+    objectUuid: row.uuid,
+    data,
+    at: deps.clock.now(),
+  });
 }
 
 /** Whether a slug is free; `exceptOrganizationId` lets an organization keep its own slug. */
@@ -324,6 +359,7 @@ export async function updateOrganization(
           trx,
         );
       }
+      await emitOrganizationEvent(trx, deps, row.id, 'organization.updated');
       await recordActivity(
         deps,
         req,
@@ -360,6 +396,8 @@ export async function deleteOrganization(
     const instanceIds = (
       await trx.selectFrom('instances').select('id').where('organization_id', '=', org.id).execute()
     ).map((i) => i.id);
+    await emitOrganizationEvent(trx, deps, org.id, 'organization.deleted');
+    await retireWebhooks(trx, org.id, deps.clock.now());
     const removed = await deleteBrandingRows(trx, org.id, instanceIds);
     await trx.deleteFrom('instances').where('organization_id', '=', org.id).execute();
     await trx.deleteFrom('organizations').where('id', '=', org.id).execute();

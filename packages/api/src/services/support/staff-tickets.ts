@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
-import type { TicketPriority, TicketStatus } from '@scmp/db';
+import { sql, type Kysely } from 'kysely';
+import type { Database, TicketPriority, TicketStatus } from '@scmp/db';
 import { type TicketCategoryValue } from '../../contracts/support';
 import type { AppDeps } from '../../deps';
+import { emitWebhookEvent, hasListeners } from '../webhooks/emit';
 import { notifyStaffReply } from './notify';
 import {
   customerOf,
@@ -9,6 +10,7 @@ import {
   findTicket,
   summaryQuery,
   toSummary,
+  type SummaryRow,
   type UserRow,
   assertAcceptsReplies,
   type StaffTicketDetailOutput,
@@ -64,6 +66,31 @@ export async function getTicketForStaff(
   };
 }
 
+/**
+ * ticket.replied for the ticket's organization (a ticket about no organization has no webhooks),
+ * with the ticket as the customer's GET /support/tickets/{uuid} shows it, the new reply included.
+ */
+async function emitTicketReplied(
+  trx: Kysely<Database>,
+  deps: Pick<AppDeps, 'clock'>,
+  row: SummaryRow,
+): Promise<void> {
+  const ticket = await trx
+    .selectFrom('support_tickets')
+    .select('organization_id')
+    .where('id', '=', row.id)
+    .executeTakeFirst();
+  const organizationId = ticket?.organization_id;
+  if (!organizationId || !(await hasListeners(trx, organizationId, 'ticket.replied'))) return;
+  await emitWebhookEvent(trx, {
+    organizationId,
+    type: 'ticket.replied',
+    objectUuid: row.uuid,
+    data: await detailOf(trx, row),
+    at: deps.clock.now(),
+  });
+}
+
 /** A staff reply: mails the customer unless their `updates` e-mails are off. */
 export async function addStaffReply(
   deps: AppDeps,
@@ -90,6 +117,7 @@ export async function addStaffReply(
       .set({ updated_at: now })
       .where('id', '=', row.id)
       .execute();
+    await emitTicketReplied(trx, deps, row);
     await notifyStaffReply(deps, trx, {
       ticketUuid: row.uuid,
       ticketNumber: row.ticket_number,

@@ -95,7 +95,7 @@ export function summaryQuery(db: Kysely<Database>) {
     );
 }
 
-type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['execute']>>[number];
+export type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['execute']>>[number];
 
 export function toSummary(row: SummaryRow): TicketSummaryOutput {
   return {
