@@ -37,6 +37,8 @@ export type AppConfig = {
     forcePathStyle: boolean;
   };
   instances: { healthCheckIntervalSeconds: number };
+  /** How long one webhook attempt may take (default 10 s; tests shorten it). */
+  webhooks?: { timeoutMs: number };
 };
 
 export const PRODUCT_NAME = 'School & Camp Management Platform';

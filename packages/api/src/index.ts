@@ -23,6 +23,15 @@ export { recordActivity } from './services/activity/record-activity';
 export { enforceRateLimit } from './services/rate-limit/rate-limiter';
 export { withRateLimitReporting } from './services/rate-limit/rate-limit-scope';
 export { signedInCaller } from './services/api-tokens';
+export {
+  emitWebhookEvent,
+  encryptWebhookSecret,
+  isPublicAddress,
+  parseWebhookUrl,
+  sendWebhook,
+  vettedAddresses,
+} from './services/webhooks';
+export { sweepWebhooks } from './services/webhooks/sweep';
 export { enqueueJob, enqueueJobOnce, jobLeaseSeconds } from './services/jobs/queue';
 export * as supportUploads from './services/support/uploads';
 export { resolveHost, hostnameOf, type ResolvedHost } from './services/instances/host-resolution';

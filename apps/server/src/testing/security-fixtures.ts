@@ -5,6 +5,7 @@ import type { Json, TestHarness } from './harness';
 import { multipartBody, type MultipartPart } from './multipart';
 import { API_SCOPES } from '@scmp/api/contracts/api-tokens';
 import { authenticatorFor, registerPasskey } from './passkey-helpers';
+import { createWebhookRowForTest } from './webhook-rows';
 
 /** A 1×1 PNG. */
 export const TINY_PNG = Buffer.from(
@@ -42,7 +43,22 @@ export type SecurityResourceSet = {
   /** A personal API token (every scope) and its uuid. */
   apiToken: string | null;
   apiTokenUuid: string | null;
+  /** A webhook of the organization (written directly: production mode would resolve its host). */
+  webhookUuid: string;
+  /** A delivery of that webhook (a queued test ping). */
+  webhookDeliveryUuid: string | null;
 };
+
+/** The id a path parameter takes in the matrices, for the parameters shared by several areas. */
+export function webhookIdFor(
+  set: SecurityResourceSet,
+  path: string,
+  param: string,
+): string | null | undefined {
+  if (param === 'delivery_uuid') return set.webhookDeliveryUuid;
+  if (param === 'uuid' && path.includes('/webhooks/')) return set.webhookUuid;
+  return undefined;
+}
 
 function expectStatus(res: { status: number; text: string }, ok: number[], what: string): void {
   if (!ok.includes(res.status)) throw new Error(`${what} failed: ${res.status} ${res.text}`);
@@ -160,6 +176,12 @@ export async function buildSecurityResourceSet(
   const apiToken = created.status === 201 ? (created.body.data.token as string) : null;
   const apiTokenUuid = created.status === 201 ? (created.body.data.uuid as string) : null;
 
+  const webhook = await createWebhookRowForTest(h, orgUuid, 'https://hooks.example.com/scmp');
+  const ping = await h.rest('POST', `/organizations/${orgUuid}/webhooks/${webhook.uuid}/test`, {
+    token: user.token,
+  });
+  const webhookDeliveryUuid = ping.status === 202 ? (ping.body.data.uuid as string) : null;
+
   return {
     user,
     extraTokens,
@@ -174,5 +196,7 @@ export async function buildSecurityResourceSet(
     passkeyUuid,
     apiToken,
     apiTokenUuid,
+    webhookUuid: webhook.uuid,
+    webhookDeliveryUuid,
   };
 }

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDueJobs } from '@scmp/api';
 import { createHarness, type TestHarness } from '../../src/testing/harness';
+import { startWebhookReceiver, verifyStandardWebhook } from '../../src/testing/webhook-receiver';
 import type { paths } from './api-schema';
 import { generateApiTypes } from './generate-api-types';
 
@@ -14,13 +16,18 @@ import { generateApiTypes } from './generate-api-types';
  */
 let h: TestHarness;
 let baseUrl = '';
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 beforeAll(async () => {
   h = await createHarness();
   const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `${address}/api/v1`;
+  receiver = await startWebhookReceiver();
 });
-afterAll(() => h?.close());
+afterAll(async () => {
+  await receiver?.close();
+  await h?.close();
+});
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -30,7 +37,7 @@ describe('a client generated from the OpenAPI document', () => {
     expect(committed === (await generateApiTypes())).toBe(true);
   });
 
-  it('registers, verifies, creates an API token, an organization, subscribes and deploys', async () => {
+  it('registers, verifies, creates an API token, an organization, a webhook, subscribes, deploys and receives instance.activated', async () => {
     const client = createClient<paths>({ baseUrl });
     const email = `client-${Date.now().toString(36)}@example.com`;
 
@@ -75,6 +82,8 @@ describe('a client generated from the OpenAPI document', () => {
           'instances:write',
           'billing:read',
           'billing:write',
+          'webhooks:read',
+          'webhooks:write',
         ],
         expires_in_days: 30,
       },
@@ -95,6 +104,15 @@ describe('a client generated from the OpenAPI document', () => {
     expect(organization.response.status).toBe(201);
     const organizationUuid = organization.data!.data.uuid;
     expect(organization.data!.data.role).toBe('owner');
+
+    const webhook = await client.POST('/organizations/{id}/webhooks', {
+      params: { path: { id: organizationUuid } },
+      body: { url: receiver.url, events: ['instance.activated'], description: 'Booking system' },
+      headers: { ...bearer(pat), 'Idempotency-Key': `hook-${email}` },
+    });
+    expect(webhook.response.status).toBe(201);
+    const secret: string = webhook.data!.data.secret;
+    expect(secret).toMatch(/^whsec_/);
 
     const card = await client.POST('/payments/test/payment-methods', {
       body: { type: 'card', number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
@@ -136,6 +154,27 @@ describe('a client generated from the OpenAPI document', () => {
     });
     expect(instance.response.status).toBe(200);
     expect(instance.data!.data.organization_uuid).toBe(organizationUuid);
+
+    // The worker provisions the instance; the signed instance.activated reaches the receiver.
+    for (let i = 0; i < 10 && (await runDueJobs(h.deps)) > 0; i += 1);
+    expect(receiver.received).toHaveLength(1);
+    const [request] = receiver.received;
+    const event = verifyStandardWebhook(
+      secret,
+      request!.headers,
+      request!.body,
+      Math.floor(h.clock.now().getTime() / 1000),
+    );
+    expect(event).toMatchObject({
+      type: 'instance.activated',
+      organization: { uuid: organizationUuid },
+      data: { uuid: deployed.data!.data.uuid, status: 'active' },
+    });
+    const log = await client.GET('/organizations/{id}/webhooks/{uuid}/deliveries', {
+      params: { path: { id: organizationUuid, uuid: webhook.data!.data.uuid } },
+      headers: bearer(pat),
+    });
+    expect(log.data!.data[0]).toMatchObject({ event: 'instance.activated', status: 'succeeded' });
 
     // Outside the token's scopes: the documented 403 with the envelope.
     const tickets = await client.GET('/support/tickets', { headers: bearer(pat) });

@@ -6,6 +6,7 @@ import {
   multipartBody,
   TINY_PNG,
   type SecurityResourceSet,
+  webhookIdFor,
 } from '../../src/testing/security-fixtures';
 import { leaks, loadOperations, sampleFor, type Operation } from './openapi-tools';
 
@@ -65,7 +66,10 @@ function takesOrganization(op: Operation): boolean {
 function requestFor(op: Operation, token: string | undefined) {
   let url = op.path;
   for (const name of op.pathParams) {
-    url = url.replace(`{${name}}`, encodeURIComponent(aIdFor(op.path) ?? 'missing'));
+    url = url.replace(
+      `{${name}}`,
+      encodeURIComponent(webhookIdFor(A, op.path, name) ?? aIdFor(op.path) ?? 'missing'),
+    );
   }
   const query: Record<string, string> = {};
   for (const p of op.queryParams) {

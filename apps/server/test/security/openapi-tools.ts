@@ -74,8 +74,10 @@ export function sampleFor(schema: Json | undefined, name = ''): unknown {
       return (schema.minimum as number | undefined) ?? (schema.exclusiveMinimum as number) ?? 1;
     case 'boolean':
       return true;
-    case 'array':
-      return [];
+    case 'array': {
+      const min = (schema.minItems as number | undefined) ?? 0;
+      return Array.from({ length: min }, () => sampleFor(schema.items as Json, name));
+    }
     case 'object': {
       const out: Json = {};
       for (const key of (schema.required ?? []) as string[]) {

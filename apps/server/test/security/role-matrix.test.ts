@@ -12,6 +12,7 @@ import {
   multipartBody,
   TINY_PNG,
   type SecurityResourceSet,
+  webhookIdFor,
 } from '../../src/testing/security-fixtures';
 import { leaks, loadOperations, sampleFor, type Operation } from './openapi-tools';
 
@@ -99,6 +100,8 @@ function isOrganizationScoped(op: Operation): boolean {
 }
 
 function idFor(path: string, param: string): string {
+  const webhookId = webhookIdFor(A, path, param);
+  if (webhookId) return webhookId;
   if (param === 'user_uuid') return removalTarget.uuid!;
   if (param === 'uuid' && path.includes('/invitations/')) return invitationUuid;
   if (path.startsWith('/instances')) return A.instanceUuid!;

@@ -8,6 +8,7 @@ import {
   multipartBody,
   TINY_PNG,
   type SecurityResourceSet,
+  webhookIdFor,
 } from '../../src/testing/security-fixtures';
 import { loadOperations, sampleFor, type Operation } from './openapi-tools';
 
@@ -51,7 +52,8 @@ function idFor(path: string): string {
 
 function requestFor(op: Operation) {
   let url = op.path;
-  for (const name of op.pathParams) url = url.replace(`{${name}}`, idFor(op.path));
+  for (const name of op.pathParams)
+    url = url.replace(`{${name}}`, webhookIdFor(A, op.path, name) ?? idFor(op.path));
   const query: Record<string, string> = {};
   for (const p of op.queryParams) {
     const name = p.name as string;

@@ -9,7 +9,9 @@ import { runSql } from '../run-sql';
  * change that caused it (the services call it; the billing tables call it from triggers, because
  * subscriptions and invoices change from many places — the customer, the renewal sweep, Stripe's
  * webhooks), so a crash can neither lose an event nor send one for a change that rolled back.
- * It writes nothing when no enabled endpoint of the organization listens for the event.
+ * It writes nothing when no enabled endpoint of the organization listens for the event. `p_at` is
+ * the application's clock; the triggers pass NULL (the database's now(), and the first attempt due
+ * at once, whatever the application's clock says).
  *
  * Endpoints outlive their organization only to send `organization.deleted`: deleting an
  * organization retires them (no FK), and the sweep removes retired endpoints later.
@@ -100,18 +102,18 @@ const FUNCTIONS = [
       INSERT INTO webhook_events
         (message_id, organization_id, organization_uuid, organization_name, type, object_uuid, data, created_at)
       VALUES ('msg_' || replace(gen_random_uuid()::text, '-', ''), p_organization_id, v_org.uuid,
-        v_org.name, p_type, p_object_uuid, p_data, p_at)
+        v_org.name, p_type, p_object_uuid, p_data, coalesce(p_at, now()))
       RETURNING id INTO v_event_id;
       FOR v_delivery IN
         INSERT INTO webhook_deliveries (endpoint_id, event_id, next_attempt_at, created_at)
-        SELECT id, v_event_id, p_at, p_at FROM webhook_endpoints
+        SELECT id, v_event_id, coalesce(p_at, now()), coalesce(p_at, now()) FROM webhook_endpoints
         WHERE organization_id = p_organization_id AND enabled AND retired_at IS NULL
           AND events ? p_type
         RETURNING id
       LOOP
         INSERT INTO jobs (type, payload, run_at, unique_key, max_attempts)
         VALUES ('webhooks.deliver', jsonb_build_object('deliveryId', v_delivery.id, 'attempt', 1),
-          p_at, 'webhook-delivery:' || v_delivery.id || ':1', 3);
+          coalesce(p_at, '-infinity'), 'webhook-delivery:' || v_delivery.id || ':1', 3);
       END LOOP;
     END;
     $$`,
@@ -119,15 +121,15 @@ const FUNCTIONS = [
     CREATE FUNCTION scmp_webhook_subscription_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN
-        PERFORM scmp_webhook_emit(NEW.organization_id, 'subscription.created', NEW.uuid, NULL, now());
+        PERFORM scmp_webhook_emit(NEW.organization_id, 'subscription.created', NEW.uuid, NULL, NULL);
       ELSIF NEW.status IN ('cancelled', 'expired') AND OLD.status NOT IN ('cancelled', 'expired') THEN
-        PERFORM scmp_webhook_emit(NEW.organization_id, 'subscription.canceled', NEW.uuid, NULL, now());
+        PERFORM scmp_webhook_emit(NEW.organization_id, 'subscription.canceled', NEW.uuid, NULL, NULL);
       ELSIF (NEW.status, NEW.plan_type, NEW.additional_venues, NEW.current_period_end,
              NEW.payment_method_id, NEW.service_ends_at)
             IS DISTINCT FROM
             (OLD.status, OLD.plan_type, OLD.additional_venues, OLD.current_period_end,
              OLD.payment_method_id, OLD.service_ends_at) THEN
-        PERFORM scmp_webhook_emit(NEW.organization_id, 'subscription.updated', NEW.uuid, NULL, now());
+        PERFORM scmp_webhook_emit(NEW.organization_id, 'subscription.updated', NEW.uuid, NULL, NULL);
       END IF;
       RETURN NULL;
     END;
@@ -139,9 +141,9 @@ const FUNCTIONS = [
     CREATE FUNCTION scmp_webhook_invoice_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF NEW.status = 'paid' AND (TG_OP = 'INSERT' OR OLD.status <> 'paid') THEN
-        PERFORM scmp_webhook_emit(NEW.organization_id, 'invoice.paid', NEW.uuid, NULL, now());
+        PERFORM scmp_webhook_emit(NEW.organization_id, 'invoice.paid', NEW.uuid, NULL, NULL);
       ELSIF NEW.status = 'failed' AND (TG_OP = 'INSERT' OR OLD.status <> 'failed') THEN
-        PERFORM scmp_webhook_emit(NEW.organization_id, 'invoice.payment_failed', NEW.uuid, NULL, now());
+        PERFORM scmp_webhook_emit(NEW.organization_id, 'invoice.payment_failed', NEW.uuid, NULL, NULL);
       END IF;
       RETURN NULL;
     END;

@@ -92,7 +92,7 @@ export async function claimDueJobs(
       WHERE completed_at IS NULL AND run_at <= ${now}
         AND (locked_until IS NULL OR locked_until < ${now})
         AND attempts < max_attempts
-      ORDER BY run_at
+      ORDER BY run_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )

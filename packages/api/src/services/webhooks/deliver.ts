@@ -7,7 +7,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { enqueueJob } from '../jobs/queue';
 import { organizationMail } from '../organizations/member-mail';
-import { decryptSecret } from '../two-factor/crypto';
+import { decryptSecret, encryptSecret } from '../two-factor/crypto';
 import { fixedBodyOf } from './render';
 import { sendWebhook } from './send';
 import { webhookHeaders } from './signing';
@@ -15,6 +15,11 @@ import type { TargetPolicy } from './target-policy';
 
 export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver';
 export const WEBHOOK_SECRET_PURPOSE = 'scmp:webhooks:secret';
+
+/** Signing secrets are kept encrypted with a key derived from the app key for this purpose. */
+export function encryptWebhookSecret(appKey: string, secret: string): string {
+  return encryptSecret(appKey, secret, WEBHOOK_SECRET_PURPOSE);
+}
 
 export function targetPolicyOf(deps: Pick<AppDeps, 'config'>): TargetPolicy {
   return { strict: deps.config.appEnv === 'production' };
@@ -88,7 +93,7 @@ export async function runDeliveryJob(deps: AppDeps, payload: Record<string, unkn
     row.url,
     webhookHeaders(secret, row.message_id, now, body),
     body,
-    { policy: targetPolicyOf(deps) },
+    { policy: targetPolicyOf(deps), timeoutMs: deps.config.webhooks?.timeoutMs },
   );
   const result = {
     attempts: attempt,

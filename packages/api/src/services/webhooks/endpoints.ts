@@ -13,8 +13,7 @@ import { decodeCursor, encodeCursor, type Page } from '../../lib/keyset-page';
 import { recordActivity } from '../activity/record-activity';
 import { findMemberOrganization, type MemberOrganization } from '../organizations/membership';
 import { isUuid, toIso } from '../organizations/shared';
-import { encryptSecret } from '../two-factor/crypto';
-import { WEBHOOK_SECRET_PURPOSE, enqueueAttempt, targetPolicyOf } from './deliver';
+import { encryptWebhookSecret, enqueueAttempt, targetPolicyOf } from './deliver';
 import { generateWebhookSecret } from './signing';
 import { WebhookTargetError, hostOf, parseWebhookUrl, vettedAddresses } from './target-policy';
 
@@ -153,7 +152,7 @@ export async function createWebhook(
         url,
         description: input.description?.trim() || null,
         events: JSON.stringify([...new Set(input.events)]),
-        secret_encrypted: encryptSecret(deps.config.appKey, secret, WEBHOOK_SECRET_PURPOSE),
+        secret_encrypted: encryptWebhookSecret(deps.config.appKey, secret),
         disabled_reason: null,
         failing_since: null,
         retired_at: null,

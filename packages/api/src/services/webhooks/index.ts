@@ -1,5 +1,10 @@
 export { emitWebhookEvent, hasListeners, retireWebhooks } from './emit';
-export { runDeliveryJob, WEBHOOK_DELIVER_JOB, webhookJobHandlers } from './deliver';
+export {
+  encryptWebhookSecret,
+  runDeliveryJob,
+  WEBHOOK_DELIVER_JOB,
+  webhookJobHandlers,
+} from './deliver';
 export {
   createWebhook,
   deleteWebhook,

@@ -23,7 +23,7 @@ export type SendOutcome = {
 export type SendOptions = {
   policy: TargetPolicy;
   resolve?: Resolver;
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 };
 
 /**
