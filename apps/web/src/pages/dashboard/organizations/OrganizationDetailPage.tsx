@@ -30,9 +30,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ORGANIZATION_TEXTS } from '@scmp/api/contracts';
+import { can } from '@scmp/api/contracts/roles';
 import { EmptyState, PageHeader, StatusBadge } from '@scmp/ui';
 import { pollWhileSettling, formatDate } from '../../../features/instances/types';
 import { MembersPanel } from '../../../features/members/MembersPanel';
+import { WebhooksPanel } from '../../../features/webhooks/WebhooksPanel';
 import { RoleBadge } from '../../../features/members/RoleBadge';
 import { gate, RoleGate } from '../../../features/members/RoleGate';
 import { EditOrganizationForm } from '../../../features/organizations/EditOrganizationForm';
@@ -60,7 +62,8 @@ export default function OrganizationDetailPage() {
   const { tenantDomain } = useSiteConfig();
   const [editing, setEditing] = useState(false);
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = searchParams.get('tab') === 'members' ? 'members' : 'overview';
+  const requested = searchParams.get('tab');
+  const tab = requested === 'members' || requested === 'webhooks' ? requested : 'overview';
   const query = useQuery(trpc.organizations.get.queryOptions({ id: orgUuid }));
   const org = query.data?.data;
   usePageMeta(org ? org.name : 'Organization');
@@ -181,12 +184,15 @@ export default function OrganizationDetailPage() {
 
       <Tabs
         value={tab}
-        onChange={(value) => setSearchParams(value === 'members' ? { tab: 'members' } : {})}
+        onChange={(value) =>
+          setSearchParams(value === 'members' || value === 'webhooks' ? { tab: value } : {})
+        }
         keepMounted={false}
       >
         <Tabs.List mb="lg">
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="members">Members</Tabs.Tab>
+          {can(org.role, 'manage') ? <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="overview">
           {editing ? (
@@ -318,6 +324,9 @@ export default function OrganizationDetailPage() {
         </Tabs.Panel>
         <Tabs.Panel value="members">
           <MembersPanel organization={org} />
+        </Tabs.Panel>
+        <Tabs.Panel value="webhooks">
+          <WebhooksPanel organization={org} />
         </Tabs.Panel>
       </Tabs>
     </Container>
