@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_KEYS, hashPassword, notifyChange } from '@scmp/api';
+import { sql } from 'kysely';
+import { ALL_KEYS, encryptWebhookSecret, hashPassword, notifyChange } from '@scmp/api';
+import { startWebhookReceiver } from '../../src/testing/webhook-receiver';
 import { createTestDb, type TestDatabase } from '@scmp/db/testing';
 import {
   buildServerBundle,
@@ -34,6 +36,7 @@ let a: ServerProcess;
 let b: ServerProcess;
 const dirs: string[] = [];
 const email = `owner-${suffix}@example.com`;
+const appKey = `scale-out-key-${randomBytes(24).toString('hex')}`;
 let userId = 0;
 let uploads = '';
 
@@ -51,7 +54,7 @@ beforeAll(async () => {
   uploads = tempDir('uploads');
   const common = {
     APP_ENV: 'local',
-    APP_KEY: `scale-out-key-${randomBytes(24).toString('hex')}`,
+    APP_KEY: appKey,
     DATABASE_URL: database.url,
     DB_POOL_SIZE: '4',
     UPLOADS_DIR: uploads,
@@ -140,6 +143,53 @@ async function pollUntil(
 }
 
 describe('two server processes on one PostgreSQL', () => {
+  it('delivers each webhook event once with both workers running', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const org = await insertOrg(`hooks-${suffix}`);
+      const secret = `whsec_${randomBytes(24).toString('base64')}`;
+      const endpoint = await database.db
+        .insertInto('webhook_endpoints')
+        .values({
+          organization_id: org.id,
+          url: receiver.url,
+          description: null,
+          events: JSON.stringify(['organization.updated']),
+          secret_encrypted: encryptWebhookSecret(appKey, secret),
+          disabled_reason: null,
+          failing_since: null,
+          retired_at: null,
+          created_by: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const count = 25;
+      for (let i = 0; i < count; i += 1) {
+        // What a change's transaction does: record the event, its delivery and its first attempt.
+        await sql`SELECT scmp_webhook_emit(${org.id}, 'organization.updated', NULL,
+          ${JSON.stringify({ n: i })}::jsonb, NULL)`.execute(database.db);
+      }
+      const deadline = Date.now() + 20_000;
+      while (receiver.received.length < count && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // A few more worker rounds on both processes: nothing is sent a second time.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const ids = receiver.received.map((r) => r.headers['webhook-id']);
+      expect(ids).toHaveLength(count);
+      expect(new Set(ids).size).toBe(count);
+      const deliveries = await database.db
+        .selectFrom('webhook_deliveries')
+        .select(['status', 'attempts'])
+        .where('endpoint_id', '=', endpoint.id)
+        .execute();
+      expect(deliveries).toHaveLength(count);
+      expect(deliveries.every((d) => d.status === 'succeeded' && d.attempts === 1)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('accepts a session created on A at B, and B refuses it as soon as A revokes it', async () => {
     const first = await login(a);
     const me = await call(b, 'GET', '/api/v1/user', { token: first });

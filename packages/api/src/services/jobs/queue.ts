@@ -85,7 +85,7 @@ export async function claimDueJobs(
     longLeases.length > 0
       ? sql`CASE type ${sql.join(longLeases, sql` `)} ELSE ${leaseUntil}::timestamptz END`
       : sql`${leaseUntil}`;
-  const result = await sql<ClaimedJob>`
+  const result = await sql<ClaimedJob & { run_at: Date | string }>`
     UPDATE jobs SET locked_until = ${lease}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM jobs
@@ -96,8 +96,12 @@ export async function claimDueJobs(
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, type, payload, attempts, max_attempts`.execute(db);
-  return result.rows;
+    RETURNING id, type, payload, attempts, max_attempts, run_at`.execute(db);
+  // RETURNING does not keep the subquery's order: run them oldest first (webhook events of one
+  // organization then go out in the order they happened).
+  return result.rows
+    .sort((x, y) => new Date(x.run_at).getTime() - new Date(y.run_at).getTime() || x.id - y.id)
+    .map(({ run_at: _runAt, ...job }) => job);
 }
 
 export async function completeJob(db: Kysely<Database>, clock: Clock, id: number): Promise<void> {
