@@ -1,6 +1,6 @@
 // The short fault step of `npm test` (after the build): a 5 s mixed load at 50 connections, then
 // the SMTP outage, kill -9, SIGTERM and PostgreSQL-stop scenarios against the built server.
-// `npm run soak` runs the long version. Ports: FAULTS_PORT (default 3420) to +5; PostgreSQL on
+// `npm run soak` runs the long version. Ports: FAULTS_PORT (default 3420) to +6; PostgreSQL on
 // FAULTS_PG_PORT (default 55503).
 import { runAll } from './soak/run-all.mjs';
 

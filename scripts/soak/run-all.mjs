@@ -9,13 +9,14 @@ import { runMixedLoad } from './mixed-load.mjs';
 import { createCluster, postgresAvailable } from './postgres.mjs';
 import { postgresStopScenario } from './postgres-stop.mjs';
 import { sigtermScenario } from './sigterm.mjs';
+import { webhookKillNineScenario } from './webhooks-kill9.mjs';
 import { createMailSink, smtpScenario } from './smtp.mjs';
 
 /**
  * options: { seconds, connections, users, databaseUrl?, basePort, pgPort, smtpDownMs, pgDownMs,
  * faultConnections (load during the SIGTERM and PostgreSQL scenarios) }.
  * Ports used: basePort (load server), +1 (embedded server for the faults), +2 (PostgreSQL-backed
- * server for the stop scenario), +5 (SMTP sink).
+ * server for the stop scenario), +5 (SMTP sink), +6 (webhook receiver).
  */
 export async function runAll(options) {
   ensureBundle();
@@ -74,6 +75,16 @@ export async function runAll(options) {
     embedded = killed.server;
     servers.push(embedded);
     record('kill -9 on the embedded database right after a burst of writes', killed.checks);
+    const hooked = await webhookKillNineScenario({
+      server: embedded,
+      user: users[1],
+      port: basePort + 1,
+      env: faultEnv,
+      receiverPort: basePort + 6,
+    });
+    embedded = hooked.server;
+    servers.push(embedded);
+    record('kill -9 between a change and its webhook', hooked.checks);
     record(
       'SIGTERM during the load',
       await sigtermScenario({
