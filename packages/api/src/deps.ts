@@ -1,52 +1,29 @@
+/**
+ * The composition root: builds every cache, the event bus, the mailer, storage, the rate limiter
+ * and the payment provider once per process. Nothing in the package imports this file but the
+ * package's index (services depend on app-deps.ts, the type).
+ */
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
+import type { AppDeps } from './app-deps';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config';
 import { ALL_KEYS, createLocalEventBus, type EventBus } from './services/events/events';
 import { withTestModeNotice } from './services/mail/test-mode-notice';
-import { createOutboxMailer, type Mailer } from './services/mail/outbox';
-import { createPaymentProvider, type PaymentProvider } from './services/payments/provider';
+import { createOutboxMailer } from './services/mail/outbox';
+import { createPaymentProvider } from './services/payments/provider';
 import { connectTenantBrandingCache } from './services/public-branding/cache';
 import {
   createOrganizationListCache,
   ORGANIZATION_LIST_WRITES,
-  type OrganizationListCache,
 } from './services/organizations/list-cache';
 import { writesPlugin } from './services/read-cache/writes-plugin';
-import { createSessionCache, SESSION_WRITES, type SessionCache } from './services/session-cache';
+import { createSessionCache, SESSION_WRITES } from './services/session-cache';
 import { createMemoryRateLimiter } from './services/rate-limit/memory-rate-limiter';
-import { createDbRateLimiter, type RateLimiter } from './services/rate-limit/rate-limiter';
+import { createDbRateLimiter } from './services/rate-limit/rate-limiter';
 import { createS3Storage } from './services/storage/s3-storage';
-import { createLocalStorage, type Storage } from './services/storage/storage';
-
-export type Logger = {
-  info: (obj: object | string, msg?: string) => void;
-  warn: (obj: object | string, msg?: string) => void;
-  error: (obj: object | string, msg?: string) => void;
-  debug: (obj: object | string, msg?: string) => void;
-};
-
-export const silentLogger: Logger = { info() {}, warn() {}, error() {}, debug() {} };
-
-/** Everything a service may depend on; built once per process, passed explicitly. */
-export type AppDeps = {
-  db: Kysely<Database>;
-  /** Round trip to the database for the health check. */
-  pingDb: () => Promise<void>;
-  config: AppConfig;
-  clock: Clock;
-  logger: Logger;
-  mailer: Mailer;
-  storage: Storage;
-  rateLimiter: RateLimiter;
-  payments: PaymentProvider;
-  /** Cache-invalidation events shared by every server process (PostgreSQL LISTEN/NOTIFY). */
-  events: EventBus;
-  /** Live sessions by token hash, kept while the event bus listens (services/session-cache). */
-  sessionCache: SessionCache;
-  /** Each owner's organization list, kept the same way (services/organizations/list-cache). */
-  organizationListCache: OrganizationListCache;
-};
+import { createLocalStorage } from './services/storage/storage';
+import { silentLogger, type Logger } from './logger';
 
 export function createDeps(input: {
   db: Kysely<Database>;
@@ -99,3 +76,5 @@ export function createDeps(input: {
   connectTenantBrandingCache(deps.events);
   return deps;
 }
+
+export type { AppDeps } from './app-deps';

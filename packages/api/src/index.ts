@@ -1,6 +1,8 @@
 export { appRouter, createCaller, type AppRouter } from './root';
 export { createContext, type Context, type RequestInfo } from './context';
-export { createDeps, silentLogger, type AppDeps, type Logger } from './deps';
+export { createDeps } from './deps';
+export type { AppDeps } from './app-deps';
+export { silentLogger, type Logger } from './logger';
 export {
   createEventBus,
   notifyChange,

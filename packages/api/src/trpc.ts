@@ -1,6 +1,6 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { Context } from './context';
+import type { Context } from './request-context';
 import type { ApiScope } from './contracts/api-tokens';
 import type { OrganizationPermission } from './contracts/roles';
 import { AppError, toErrorEnvelope } from './errors';

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { SessionsTable, UsersTable } from '@scmp/db';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { constantTimeEqual, generateToken, sha256Hex } from '../lib/tokens';
 
 export type SessionUser = Selectable<UsersTable>;

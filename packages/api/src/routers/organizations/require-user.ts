@@ -1,4 +1,4 @@
-import type { Context } from '../../context';
+import type { Context } from '../../request-context';
 import { AppError } from '../../errors';
 
 /** The same answer as authedProcedure, for a public procedure that needs a user on one branch. */

@@ -1,5 +1,5 @@
-import type { Context } from '../../context';
-import type { AppDeps } from '../../deps';
+import type { Context } from '../../request-context';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { constantTimeEqual, generateToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';

@@ -1,6 +1,6 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import type { Context } from '../../context';
-import type { AppDeps } from '../../deps';
+import type { Context } from '../../request-context';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';

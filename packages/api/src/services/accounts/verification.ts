@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { UsersTable } from '@scmp/db';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { constantTimeEqual } from '../../lib/tokens';
 import { renderEmail } from '../mail/render-email';

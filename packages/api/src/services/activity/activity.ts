@@ -1,5 +1,5 @@
 import type { ActivitySeverity, ActivityType } from '@scmp/db';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { keysetPage, type Page } from '../../lib/keyset-page';
 
 export const ACTIVITY_PERIODS = [7, 30, 90, 365] as const;

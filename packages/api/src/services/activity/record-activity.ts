@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ActivitySeverity, ActivityType, Database } from '@scmp/db';
-import type { Context } from '../../context';
-import type { AppDeps } from '../../deps';
+import type { Context } from '../../request-context';
+import type { AppDeps } from '../../app-deps';
 import { describeLocation, describeUserAgent } from './device';
 
 export type ActivityInput = {

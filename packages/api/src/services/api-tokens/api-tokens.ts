@@ -6,8 +6,8 @@ import {
   type ApiScope,
   type ApiTokenExpiryDays,
 } from '../../contracts/api-tokens';
-import type { Context } from '../../context';
-import type { AppDeps } from '../../deps';
+import type { Context } from '../../request-context';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { sha256Hex } from '../../lib/tokens';
 import { isUuid } from '../organizations/shared';

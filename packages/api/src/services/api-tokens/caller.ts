@@ -1,5 +1,5 @@
 import type { ApiScope } from '../../contracts/api-tokens';
-import type { Context } from '../../context';
+import type { Context } from '../../request-context';
 import { AppError } from '../../errors';
 import { guardApiToken } from './guard';
 

@@ -3,7 +3,7 @@ import {
   API_TOKEN_TEXTS,
   type ApiScope,
 } from '../../contracts/api-tokens';
-import type { Context } from '../../context';
+import type { Context } from '../../request-context';
 import { AppError } from '../../errors';
 import { rateLimitHeaders } from '../rate-limit/rate-limit-headers';
 import { tooManyRequests } from '../rate-limit/rate-limiter';

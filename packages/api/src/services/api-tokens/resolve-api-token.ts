@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { constantTimeEqual, sha256Hex } from '../../lib/tokens';
 import type { SessionUser } from '../sessions';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { BILLING_TEXTS } from './shared';
 

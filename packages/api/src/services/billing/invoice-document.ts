@@ -1,6 +1,6 @@
 import type { BillingDetails } from '@scmp/db';
 import { formatGbp } from '../../contracts/plans';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { loadPdfKit } from '../../lib/lazy-module';
 import { findOwnedInvoice } from './queries';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PLANS, type PlanId } from '../../contracts/plans';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../jobs/queue';
 import type { ChargeKind, PaymentMethodRow } from '../payments/provider';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { PLANS, formatGbp } from '../../contracts/plans';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { withIdempotency } from './idempotency';

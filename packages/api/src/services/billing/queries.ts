@@ -7,7 +7,7 @@ import {
   monthlyPricePence,
   type PlanId,
 } from '../../contracts/plans';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { findMemberOrganization, requirePermission, roleIn } from '../organizations/membership';
 import { isUuid, toIso } from '../organizations/shared';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { PLANS } from '../../contracts/plans';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { charge, enqueueSepaSettle, insertInvoice, paymentMethodOf, planLines } from './invoices';
 import { markPastDue, markRecovered, suspendService } from './service-state';
 import { BILLING_TEXTS, RETRY_EVERY_MS, type SubscriptionRow, addMonth } from './shared';

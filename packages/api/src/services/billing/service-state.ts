@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { recordActivity } from '../activity/record-activity';
 import { ALL_KEYS, notifyChange } from '../events/events';
 import { renderEmail } from '../mail/render-email';

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, InvoicesTable, SubscriptionsTable } from '@scmp/db';
 import { PLANS, type PlanId } from '../../contracts/plans';
-import type { Context } from '../../context';
-import type { AppDeps } from '../../deps';
+import type { Context } from '../../request-context';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import type { OrganizationPermission } from '../../contracts/roles';
 import { findMemberOrganization } from '../organizations/membership';

@@ -1,6 +1,6 @@
 import type { BillingDetails } from '@scmp/db';
 import type { PlanId } from '../../contracts/plans';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { PaymentDeclinedError, type PaymentMethodRow } from '../payments/provider';
 import type {

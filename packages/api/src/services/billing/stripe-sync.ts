@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BillingDetails } from '@scmp/db';
 import { PLANS } from '../../contracts/plans';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import type {
   ProviderInvoice,

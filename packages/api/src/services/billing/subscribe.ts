@@ -1,6 +1,6 @@
 import type { BillingDetails } from '@scmp/db';
 import { PLANS, SETUP_FEE_PENCE, type PlanId } from '../../contracts/plans';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import type { PaymentMethodRow } from '../payments/provider';
 import { recordActivity } from '../activity/record-activity';

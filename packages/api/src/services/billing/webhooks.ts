@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import type {

@@ -1,4 +1,4 @@
-import type { JobHandler } from '../jobs/handlers';
+import type { JobHandler } from '../jobs/types';
 import { SEPA_SETTLE_JOB } from './shared';
 import { runBillingSweep, settleSepaInvoice } from './renewals';
 

@@ -3,7 +3,7 @@ import type { BrandingsTable } from '@scmp/db';
 import type { BrandingFieldsValues } from '../../contracts/branding';
 import { BRANDING_TEXTS } from '../../contracts/branding';
 import type { PublicBranding } from '../../contracts/branding-defaults';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import type { OrganizationPermission } from '../../contracts/roles';
 import { AppError } from '../../errors';
 import { emitWebhookEvent } from '../webhooks/emit';

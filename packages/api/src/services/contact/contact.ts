@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { RequestInfo } from '../../context';
-import type { AppDeps } from '../../deps';
+import type { RequestInfo } from '../../request-context';
+import type { AppDeps } from '../../app-deps';
 import { renderEmail } from '../mail/render-email';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 

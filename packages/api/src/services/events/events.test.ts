@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDatabase } from '@scmp/db/testing';
-import { silentLogger } from '../../deps';
+import { silentLogger } from '../../logger';
 import {
   ALL_KEYS,
   createEventBus,

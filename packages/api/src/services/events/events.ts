@@ -5,7 +5,7 @@ import {
   type NotificationListener,
   type NotificationSource,
 } from '@scmp/db';
-import type { Logger } from '../../deps';
+import type { Logger } from '../../logger';
 
 /**
  * Cache-invalidation events between server processes. A change is announced with

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { decryptSecret, encryptSecret } from '../two-factor/crypto';
 

@@ -1,8 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, InstancesTable } from '@scmp/db';
-import type { Context } from '../../context';
+import type { Context } from '../../request-context';
 import { INSTANCE_TEXTS, instanceHostOf, slugify } from '../../contracts/subdomain';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { assertDeployAllowed } from '../billing/seams';

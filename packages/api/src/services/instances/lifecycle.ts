@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { enqueueJob } from '../jobs/queue';
 import { probeUrl } from './http-probe';
 import { instanceUrlOf } from './instance-url';

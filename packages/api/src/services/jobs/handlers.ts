@@ -1,9 +1,9 @@
-import type { AppDeps } from '../../deps';
+import type { JobHandler } from './types';
 import { billingJobHandlers } from '../billing/worker';
 import { instanceJobHandlers } from '../instances/lifecycle';
 import { webhookJobHandlers } from '../webhooks/deliver';
 
-export type JobHandler = (deps: AppDeps, payload: Record<string, unknown>) => Promise<void>;
+export type { JobHandler } from './types';
 
 /**
  * Every background job type and its handler. Areas add their entries here

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { billingSweepTask } from '../billing/worker';
 import { instanceHealthCheckTask } from '../instances/lifecycle';
 import { mailDeliveryTask } from '../mail/delivery';

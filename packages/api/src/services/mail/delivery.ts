@@ -1,7 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import { loadNodemailer } from '../../lib/lazy-module';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 
 /**
  * Delivery of the durable outbox (mail_outbox). Status of a row:

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { keysetPage, type Page } from '../../lib/keyset-page';
 
 export type NotificationHistoryItem = {

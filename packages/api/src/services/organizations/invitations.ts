@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Context } from '../../context';
+import type { Context } from '../../request-context';
 import {
   INVITATION_TTL_DAYS,
   MAX_OPEN_INVITATIONS,
@@ -7,7 +7,7 @@ import {
   ROLE_LABELS,
   type AssignableRole,
 } from '../../contracts/roles';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';

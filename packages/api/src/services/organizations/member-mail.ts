@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { emailBrandingFor } from '../branding/branding';
 import type { OutgoingMail } from '../mail/outbox';
 import { renderEmail, type EmailContent } from '../mail/render-email';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
-import type { Context } from '../../context';
+import type { Context } from '../../request-context';
 import {
   MEMBER_TEXTS,
   ROLE_LABELS,
@@ -8,7 +8,7 @@ import {
   type AssignableRole,
   type OrganizationRole,
 } from '../../contracts/roles';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { emitWebhookEvent, hasListeners } from '../webhooks/emit';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, OrganizationType } from '@scmp/db';
-import type { Context } from '../../context';
+import type { Context } from '../../request-context';
 import {
   ORGANIZATION_TEXTS,
   SUBDOMAIN_TEXTS,
@@ -8,31 +8,19 @@ import {
   slugify,
   subdomainProblem,
 } from '../../contracts/subdomain';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { hasLiveSubscription } from '../billing/seams';
 import { deleteBrandingRows } from './branding-cleanup';
 import type { OrganizationRole } from '../../contracts/roles';
 import { findMemberOrganization } from './membership';
+import type { OrganizationOutput } from './output';
 import { isUniqueViolation, isUuid, toIso, type OrganizationRow } from './shared';
 import { invalidateTenant } from './tenant-cache';
 import { emitWebhookEvent, hasListeners, retireWebhooks } from '../webhooks/emit';
 
-export type OrganizationOutput = {
-  id: string;
-  uuid: string;
-  name: string;
-  type: OrganizationType;
-  description: string | null;
-  subdomain: string | null;
-  status: string;
-  location_count: number;
-  instance_count: number;
-  /** The caller's role in this organization. */
-  role: OrganizationRole;
-  created_at: string;
-};
+export type { OrganizationOutput } from './output';
 
 type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
 type Owner = { id: number };

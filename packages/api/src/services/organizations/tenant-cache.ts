@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 
 /**
  * Tells the public tenant-branding caches of every server process that an organization's

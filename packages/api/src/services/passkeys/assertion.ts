@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import type { PasskeyRow } from './passkey-output';
 import { relyingPartyOf } from './relying-party';
 import { loadWebAuthn } from './webauthn';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { sha256Hex } from '../../lib/tokens';
 import { challengeOfClientData } from './webauthn';
 

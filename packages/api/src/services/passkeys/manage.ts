@@ -1,6 +1,6 @@
 import { PASSKEY_TEXTS } from '../../contracts/passkeys';
-import type { Context } from '../../context';
-import type { AppDeps } from '../../deps';
+import type { Context } from '../../request-context';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';

@@ -3,8 +3,8 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { MAX_PASSKEYS_PER_USER, PASSKEY_TEXTS } from '../../contracts/passkeys';
-import type { Context } from '../../context';
-import type { AppDeps } from '../../deps';
+import type { Context } from '../../request-context';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import type { SessionRow, SessionUser } from '../sessions';

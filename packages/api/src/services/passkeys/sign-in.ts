@@ -3,8 +3,8 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { PASSKEY_TEXTS } from '../../contracts/passkeys';
-import type { Context } from '../../context';
-import type { AppDeps } from '../../deps';
+import type { Context } from '../../request-context';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { VERIFICATION_REQUIRED_TEXT } from '../../trpc';

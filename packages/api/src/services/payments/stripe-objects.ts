@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { PLANS, SETUP_FEE_PENCE, type PlanId } from '../../contracts/plans';
-import { PaymentDeclinedError } from './provider';
+import { PaymentDeclinedError } from './types';
 import type { ProviderInvoice, ProviderSubscription } from './subscription-gateway';
 
 /** Our catalogue in Stripe: products and prices found again by these lookup keys. */

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { requireStripe } from '../../lib/lazy-module';
-import type { ChargeResult, PaymentProvider } from './provider';
+import type { ChargeResult, PaymentProvider } from './types';
 import { createStripeCatalog } from './stripe-catalog';
 import { createStripeSubscriptions } from './stripe-subscriptions';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { TEST_CARDS, TEST_IBANS, TEST_TEXTS } from './provider';
 

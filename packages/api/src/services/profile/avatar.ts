@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Context } from '../../context';
-import type { AppDeps } from '../../deps';
+import type { Context } from '../../request-context';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { loadFileType, loadSharp } from '../../lib/lazy-module';
 import { recordActivity } from '../activity/record-activity';

@@ -1,5 +1,5 @@
-import type { Context } from '../../context';
-import type { AppDeps } from '../../deps';
+import type { Context } from '../../request-context';
+import type { AppDeps } from '../../app-deps';
 import { AppError, validationError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { normalizeEmail } from '../accounts/email';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { renderEmail } from '../mail/render-email';
 
 /** A security notice to the user (always sent, whatever the notification preferences say). */

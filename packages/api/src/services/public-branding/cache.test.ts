@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../deps';
+import { silentLogger } from '../../logger';
 import { ALL_KEYS, createLocalEventBus } from '../events/events';
 import {
   connectTenantBrandingCache,

@@ -1,5 +1,5 @@
 import type { PublicBranding } from '../../contracts/branding-defaults';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { resolveInstanceBranding } from './resolve';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { compileOnce, type Database } from '@scmp/db';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { DEFAULT_BRANDING, type PublicBranding } from '../../contracts/branding-defaults';
 import {

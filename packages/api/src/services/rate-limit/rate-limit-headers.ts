@@ -1,4 +1,4 @@
-import type { RateLimitResult } from './rate-limiter';
+import type { RateLimitResult } from './types';
 
 /**
  * RateLimit-Policy and RateLimit as the IETF httpapi draft has them

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { rateLimitHeaders } from './rate-limit-headers';
-import type { RateLimitResult } from './rate-limiter';
+import type { RateLimitResult } from './types';
 
 type Scope = { headers: Record<string, string>; remaining: number };
 const current = new AsyncLocalStorage<Scope>();

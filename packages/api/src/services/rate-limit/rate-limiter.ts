@@ -5,7 +5,9 @@ import { AppError } from '../../errors';
 import { rateLimitHeaders } from './rate-limit-headers';
 import { reportRateLimit } from './rate-limit-scope';
 
-export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
+import type { RateLimitResult } from './types';
+
+export type { RateLimitResult } from './types';
 
 export type RateLimiter = {
   /** Counts one attempt against `key` in its fixed window of `windowSeconds`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_KEYS, createLocalEventBus } from '../events/events';
-import { silentLogger } from '../../deps';
+import { silentLogger } from '../../logger';
 import { createSessionCache, type CachedSession } from './cache';
 
 function entry(userId: number, sessionId = userId * 10): CachedSession {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import { TICKET_CATEGORY_LABELS, TICKET_PRIORITY_LABELS } from '../../contracts/support';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { renderEmail } from '../mail/render-email';
 import { wantsEmail } from '../notifications/preferences';
 

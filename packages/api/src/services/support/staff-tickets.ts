@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, TicketPriority, TicketStatus } from '@scmp/db';
 import { type TicketCategoryValue } from '../../contracts/support';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { emitWebhookEvent, hasListeners } from '../webhooks/emit';
 import { notifyStaffReply } from './notify';
 import {

@@ -1,7 +1,7 @@
 import { type Kysely, type Selectable } from 'kysely';
 import type { Database, TicketPriority, TicketStatus, UsersTable } from '@scmp/db';
 import { SUPPORT_TEXTS, type TicketCategoryValue } from '../../contracts/support';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 
 /** How tickets are read: output shapes, the summary query, detail with thread and files. */

@@ -1,6 +1,6 @@
 import { type CreateTicketInput } from '../../contracts/support';
-import type { Context } from '../../context';
-import type { AppDeps } from '../../deps';
+import type { Context } from '../../request-context';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';

@@ -1,5 +1,5 @@
 import { createTicketInput, SUPPORT_TEXTS } from '../../contracts/support';
-import type { Context } from '../../context';
+import type { Context } from '../../request-context';
 import { signedInCaller } from '../api-tokens/caller';
 import { AppError } from '../../errors';
 import { VERIFICATION_REQUIRED_TEXT } from '../../trpc';

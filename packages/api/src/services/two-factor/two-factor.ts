@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../deps';
-import type { Context } from '../../context';
+import type { AppDeps } from '../../app-deps';
+import type { Context } from '../../request-context';
 import { AppError } from '../../errors';
 import { loadQrCode } from '../../lib/lazy-module';
 import { recordActivity } from '../activity/record-activity';

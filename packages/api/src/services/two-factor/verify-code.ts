@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { verifyTwoFactorCodeForUser } from './two-factor';
 
 export type TwoFactorCodeType = 'totp' | 'recovery';

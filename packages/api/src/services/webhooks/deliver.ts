@@ -4,7 +4,7 @@ import {
   WEBHOOK_RETRY_DELAYS_SECONDS,
   WEBHOOK_TEXTS,
 } from '../../contracts/webhooks';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { enqueueJob } from '../jobs/queue';
 import { organizationMail } from '../organizations/member-mail';
 import { decryptSecret, encryptSecret } from '../two-factor/crypto';

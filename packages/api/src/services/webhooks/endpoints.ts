@@ -1,13 +1,13 @@
 import { sql, type Selectable } from 'kysely';
 import type { WebhookDeliveryStatus, WebhookEndpointsTable } from '@scmp/db';
-import type { Context } from '../../context';
+import type { Context } from '../../request-context';
 import {
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_PING_EVENT,
   WEBHOOK_TEXTS,
   type WebhookEventType,
 } from '../../contracts/webhooks';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { decodeCursor, encodeCursor, type Page } from '../../lib/keyset-page';
 import { recordActivity } from '../activity/record-activity';

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { WebhookEventsTable } from '@scmp/db';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { brandingViewForEvent } from '../branding/branding';
 import { invoiceItemOf, toOutput as subscriptionOutput } from '../billing/queries';
 import { toIso } from '../organizations/shared';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 
 /** Deliveries (and their events) are kept this long for the delivery log. */
 export const WEBHOOK_LOG_DAYS = 30;

@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@scmp/db';
+import type { Clock } from './clock';
+import type { AppConfig } from './config';
+import type { Logger } from './logger';
+import type { EventBus } from './services/events/events';
+import type { Mailer } from './services/mail/outbox';
+import type { OrganizationListCache } from './services/organizations/list-cache';
+import type { PaymentProvider } from './services/payments/types';
+import type { RateLimiter } from './services/rate-limit/rate-limiter';
+import type { SessionCache } from './services/session-cache/cache';
+import type { Storage } from './services/storage/storage';
+
+/**
+ * Everything a service may depend on; built once per process by the composition root (deps.ts)
+ * and passed explicitly. Services import this type, never deps.ts, so the dependency direction is
+ * one-way: deps.ts → services → app-deps.ts → the narrow types beside each service.
+ */
+export type AppDeps = {
+  db: Kysely<Database>;
+  /** Round trip to the database for the health check. */
+  pingDb: () => Promise<void>;
+  config: AppConfig;
+  clock: Clock;
+  logger: Logger;
+  mailer: Mailer;
+  storage: Storage;
+  rateLimiter: RateLimiter;
+  payments: PaymentProvider;
+  /** Cache-invalidation events shared by every server process (PostgreSQL LISTEN/NOTIFY). */
+  events: EventBus;
+  /** Live sessions by token hash, kept while the event bus listens (services/session-cache). */
+  sessionCache: SessionCache;
+  /** Each owner's organization list, kept the same way (services/organizations/list-cache). */
+  organizationListCache: OrganizationListCache;
+};

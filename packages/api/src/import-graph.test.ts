@@ -1,0 +1,81 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The package reads from index.ts downward without meeting a file twice (issue 25): no circle of
+ * imports, type-only imports included. Services depend on app-deps.ts (the AppDeps type) and on
+ * the narrow types beside each service; only the composition root, deps.ts, builds things.
+ */
+const root = import.meta.dirname;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  const targets: string[] = [];
+  for (const match of source.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s+'(\.[^']+)'/gm)) {
+    const base = path.resolve(path.dirname(file), match[1]!);
+    const found = [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find(existsSync);
+    if (found) targets.push(found);
+  }
+  return targets;
+}
+
+/** Strongly connected components with more than one file (Tarjan). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter);
+    counter += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(path.relative(root, w));
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('packages/api import graph', () => {
+  it('has no circle of imports (type-only imports included)', () => {
+    const files = sourceFiles(root);
+    const graph = new Map(files.map((file) => [file, importsOf(file)]));
+    expect(files.length).toBeGreaterThan(200);
+    expect([...graph.values()].flat().length).toBeGreaterThan(1000);
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('keeps deps.ts, the composition root, out of every service', () => {
+    const importers = sourceFiles(root).filter((file) =>
+      importsOf(file).includes(path.join(root, 'deps.ts')),
+    );
+    expect(importers.map((file) => path.relative(root, file))).toEqual(['index.ts']);
+  });
+});

@@ -1,0 +1,30 @@
+import type { AppDeps } from './app-deps';
+import type { ApiTokenAuth } from './services/api-tokens/resolve-api-token';
+import type { SessionRow, SessionUser } from './services/sessions';
+
+/** What the server knows about the HTTP request, independent of the door it came through. */
+export type RequestInfo = {
+  requestId: string;
+  ip: string | null;
+  userAgent: string | null;
+  host: string | null;
+  authorization: string | undefined;
+  /** The raw Cookie header; only the two-factor sign-in step reads a cookie. */
+  cookie?: string | undefined;
+};
+
+export type Context = {
+  deps: AppDeps;
+  req: RequestInfo;
+  user: SessionUser | null;
+  /** Signed in with a session token (the web app, POST /auth/login). */
+  session: SessionRow | null;
+  /** Signed in with a personal API token (`scmp_pat_…`) instead: its scopes bound every call. */
+  apiToken: ApiTokenAuth | null;
+  /** Why there is no user although a token was sent: an unknown token, or an expired/revoked one. */
+  authFailure: 'invalid' | 'expired' | null;
+  /** Set-Cookie header values a procedure asks the door to send with its response. */
+  setCookies: string[];
+  /** Other response headers for the door to send (RateLimit on API-token calls). */
+  responseHeaders: Record<string, string>;
+};
