@@ -1,6 +1,10 @@
 // Browser tests: Playwright with Debian's Chromium against the built app (see apps/web/playwright.config.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+// Paths from the repository root: the `e2e` turbo task runs this from apps/web.
+const root = path.resolve(import.meta.dirname, '..');
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -10,13 +14,13 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 for (const file of ['apps/web/dist/index.html', 'apps/server/dist/server.cjs']) {
-  if (!existsSync(file)) {
+  if (!existsSync(path.join(root, file))) {
     console.error(`${file} is missing: run \`npm run build\` first.`);
     process.exit(1);
   }
 }
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  cwd: 'apps/web',
+  cwd: path.join(root, 'apps/web'),
 });
 process.exit(result.status ?? 1);
