@@ -79,6 +79,19 @@ beforeAll(async () => {
   secrets.push({ label: 'API token secret part', value: apiToken.body.data.token.slice(17) });
   await h.rest('GET', '/user', { token: apiToken.body.data.token });
 
+  // Webhook signing secrets: kept encrypted with the app key (they must be usable to sign). In
+  // production mode the API only accepts https:// URLs resolving to public addresses, which this
+  // machine cannot offer, so the webhook is made in the local-mode pass only.
+  if (h.config.appEnv !== 'production') {
+    const hook = await h.rest('POST', `/organizations/${A.orgUuid}/webhooks`, {
+      token: A.user.token,
+      body: { url: 'http://127.0.0.1:9/scan', events: ['organization.updated'] },
+    });
+    expect(hook.status, hook.text).toBe(201);
+    secrets.push({ label: 'webhook secret', value: hook.body.data.secret });
+    secrets.push({ label: 'webhook key', value: hook.body.data.secret.slice('whsec_'.length) });
+  }
+
   // Registration (verification link) and forgot-password (reset link): the tokens travel in the
   // e-mail (the durable outbox holds the message by design) but nowhere else.
   const email = `register-${Date.now()}@example.com`;
