@@ -1,19 +1,17 @@
 import { sql, type Selectable } from 'kysely';
-import type { WebhookDeliveryStatus, WebhookEndpointsTable } from '@scmp/db';
+import type { WebhookEndpointsTable } from '@scmp/db';
 import type { Context } from '../../request-context';
 import {
   MAX_WEBHOOK_ENDPOINTS,
-  WEBHOOK_PING_EVENT,
   WEBHOOK_TEXTS,
   type WebhookEventType,
 } from '../../contracts/webhooks';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
-import { decodeCursor, encodeCursor, type Page } from '../../lib/keyset-page';
 import { recordActivity } from '../activity/record-activity';
 import { findMemberOrganization, type MemberOrganization } from '../organizations/membership';
 import { isUuid, toIso } from '../organizations/shared';
-import { encryptWebhookSecret, enqueueAttempt, targetPolicyOf } from './deliver';
+import { encryptWebhookSecret, targetPolicyOf } from './deliver';
 import { generateWebhookSecret } from './signing';
 import { WebhookTargetError, hostOf, parseWebhookUrl, vettedAddresses } from './target-policy';
 
@@ -33,21 +31,6 @@ export type WebhookOutput = {
   updated_at: string;
 };
 
-export type WebhookDeliveryOutput = {
-  uuid: string;
-  event_id: string;
-  event: string;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  response_status: number | null;
-  response_body: string | null;
-  duration_ms: number | null;
-  error: string | null;
-  next_retry_at: string | null;
-  last_attempt_at: string | null;
-  created_at: string;
-};
-
 function toOutput(row: EndpointRow): WebhookOutput {
   return {
     uuid: row.uuid,
@@ -63,11 +46,11 @@ function toOutput(row: EndpointRow): WebhookOutput {
 }
 
 /** Webhooks are managed by those who manage the organization (owner and admins). */
-async function organizationOf(deps: AppDeps, actor: Actor, organizationUuid: string) {
+export async function organizationOf(deps: AppDeps, actor: Actor, organizationUuid: string) {
   return findMemberOrganization(deps.db, actor.id, organizationUuid, 'manage');
 }
 
-async function findEndpoint(deps: AppDeps, org: MemberOrganization, uuid: string) {
+export async function findEndpoint(deps: AppDeps, org: MemberOrganization, uuid: string) {
   const row = isUuid(uuid)
     ? await deps.db
         .selectFrom('webhook_endpoints')
@@ -242,173 +225,4 @@ export async function deleteWebhook(
       trx,
     );
   });
-}
-
-/** Sends a `ping` event to this endpoint only (whatever events it listens for). */
-export async function sendTestEvent(
-  deps: AppDeps,
-  actor: Actor,
-  organizationUuid: string,
-  uuid: string,
-): Promise<WebhookDeliveryOutput> {
-  const org = await organizationOf(deps, actor, organizationUuid);
-  const endpoint = await findEndpoint(deps, org, uuid);
-  const now = deps.clock.now();
-  const deliveryId = await deps.db.transaction().execute(async (trx) => {
-    const event = await trx
-      .insertInto('webhook_events')
-      .values({
-        message_id: `msg_${crypto.randomUUID().replaceAll('-', '')}`,
-        organization_id: org.id,
-        organization_uuid: org.uuid,
-        organization_name: org.name,
-        type: WEBHOOK_PING_EVENT,
-        object_uuid: null,
-        data: JSON.stringify({ webhook: { uuid: endpoint.uuid, url: endpoint.url } }),
-        body: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const delivery = await trx
-      .insertInto('webhook_deliveries')
-      .values({
-        endpoint_id: endpoint.id,
-        event_id: event.id,
-        next_attempt_at: now,
-        response_status: null,
-        response_body: null,
-        duration_ms: null,
-        error: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await enqueueAttempt(trx, delivery.id, 1, now);
-    return delivery.id;
-  });
-  return deliveryOutput(deps, deliveryId);
-}
-
-function deliveriesQuery(deps: AppDeps) {
-  return deps.db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_events as ev', 'ev.id', 'd.event_id')
-    .select([
-      'd.id',
-      'd.uuid',
-      'd.status',
-      'd.attempts',
-      'd.response_status',
-      'd.response_body',
-      'd.duration_ms',
-      'd.error',
-      'd.next_attempt_at',
-      'd.last_attempt_at',
-      'd.created_at',
-      'ev.message_id',
-      'ev.type',
-    ]);
-}
-
-type DeliveryRow = Awaited<
-  ReturnType<ReturnType<typeof deliveriesQuery>['executeTakeFirstOrThrow']>
->;
-
-function deliveryToOutput(row: DeliveryRow): WebhookDeliveryOutput {
-  return {
-    uuid: row.uuid,
-    event_id: row.message_id,
-    event: row.type,
-    status: row.status,
-    attempts: row.attempts,
-    response_status: row.response_status,
-    response_body: row.response_body,
-    duration_ms: row.duration_ms,
-    error: row.error,
-    next_retry_at: toIso(row.next_attempt_at),
-    last_attempt_at: toIso(row.last_attempt_at),
-    created_at: toIso(row.created_at) ?? '',
-  };
-}
-
-async function deliveryOutput(deps: AppDeps, id: string) {
-  return deliveryToOutput(
-    await deliveriesQuery(deps).where('d.id', '=', id).executeTakeFirstOrThrow(),
-  );
-}
-
-/** An endpoint's deliveries, newest first, in keyset pages. */
-export async function listDeliveries(
-  deps: AppDeps,
-  actor: Actor,
-  organizationUuid: string,
-  uuid: string,
-  page: { cursor?: string | undefined; limit: number },
-): Promise<Page<WebhookDeliveryOutput>> {
-  const org = await organizationOf(deps, actor, organizationUuid);
-  const endpoint = await findEndpoint(deps, org, uuid);
-  let query = deliveriesQuery(deps)
-    .where('d.endpoint_id', '=', endpoint.id)
-    .orderBy('d.created_at', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(page.limit + 1);
-  if (page.cursor) {
-    const cursor = decodeCursor(page.cursor);
-    if (!cursor) throw new AppError('VALIDATION_ERROR', 'The cursor is invalid.');
-    query = query.where(
-      sql<boolean>`(d.created_at, d.id) < (${cursor.at}, ${String(cursor.id)}::bigint)`,
-    );
-  }
-  const rows = await query.execute();
-  const items = rows.slice(0, page.limit);
-  const last = items[items.length - 1];
-  return {
-    items: items.map(deliveryToOutput),
-    next_cursor:
-      rows.length > page.limit && last
-        ? encodeCursor(new Date(last.created_at), Number(last.id))
-        : null,
-  };
-}
-
-/** Sends an event to the endpoint again as a new delivery with the same webhook-id. */
-export async function redeliver(
-  deps: AppDeps,
-  actor: Actor,
-  organizationUuid: string,
-  uuid: string,
-  deliveryUuid: string,
-): Promise<WebhookDeliveryOutput> {
-  const org = await organizationOf(deps, actor, organizationUuid);
-  const endpoint = await findEndpoint(deps, org, uuid);
-  const original = isUuid(deliveryUuid)
-    ? await deps.db
-        .selectFrom('webhook_deliveries')
-        .select(['event_id'])
-        .where('uuid', '=', deliveryUuid)
-        .where('endpoint_id', '=', endpoint.id)
-        .executeTakeFirst()
-    : undefined;
-  if (!original) throw new AppError('NOT_FOUND', WEBHOOK_TEXTS.deliveryNotFound);
-  const now = deps.clock.now();
-  const id = await deps.db.transaction().execute(async (trx) => {
-    const delivery = await trx
-      .insertInto('webhook_deliveries')
-      .values({
-        endpoint_id: endpoint.id,
-        event_id: original.event_id,
-        next_attempt_at: now,
-        response_status: null,
-        response_body: null,
-        duration_ms: null,
-        error: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await enqueueAttempt(trx, delivery.id, 1, now);
-    return delivery.id;
-  });
-  return deliveryOutput(deps, id);
 }

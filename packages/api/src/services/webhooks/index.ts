@@ -5,16 +5,8 @@ export {
   WEBHOOK_DELIVER_JOB,
   webhookJobHandlers,
 } from './deliver';
-export {
-  createWebhook,
-  deleteWebhook,
-  getWebhook,
-  listDeliveries,
-  listWebhooks,
-  redeliver,
-  sendTestEvent,
-  updateWebhook,
-} from './endpoints';
+export { createWebhook, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from './endpoints';
+export { listDeliveries, redeliver, sendTestEvent } from './deliveries';
 export { signatureOf, webhookHeaders } from './signing';
 export { isPublicAddress, parseWebhookUrl, vettedAddresses } from './target-policy';
 export { sendWebhook } from './send';
