@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { emailPreview } from '../../services/branding/branding';
+import { emailPreview } from '../../services/branding/email-branding';
 import { authedProcedure } from '../../trpc';
 import { brandingIdInput } from './branding-output';
 

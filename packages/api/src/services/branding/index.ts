@@ -2,13 +2,13 @@
 export {
   brandingFileForDownload,
   deleteBrandingFile,
-  emailBrandingFor,
   findBrandingTarget,
   getBranding,
   updateBranding,
   uploadBrandingFile,
   type BrandingView,
 } from './branding';
+export { emailBrandingFor } from './email-branding';
 export {
   BRANDING_FILE_TYPES,
   BRANDING_UPLOAD_RULES,
