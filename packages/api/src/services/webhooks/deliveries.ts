@@ -8,6 +8,31 @@ import { isUuid, toIso } from '../organizations/shared';
 import { enqueueAttempt } from './deliver';
 import { findEndpoint, organizationOf } from './endpoints';
 
+/** A new delivery of an event to an endpoint, with its first attempt queued now. */
+async function queueDelivery(
+  trx: AppDeps['db'],
+  endpointId: number,
+  eventId: string,
+  now: Date,
+): Promise<string> {
+  const delivery = await trx
+    .insertInto('webhook_deliveries')
+    .values({
+      endpoint_id: endpointId,
+      event_id: eventId,
+      next_attempt_at: now,
+      response_status: null,
+      response_body: null,
+      duration_ms: null,
+      error: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await enqueueAttempt(trx, delivery.id, 1, now);
+  return delivery.id;
+}
+
 /** An endpoint's deliveries: test pings, the log (keyset pages) and redelivery. */
 
 type Actor = { id: number };
@@ -53,22 +78,7 @@ export async function sendTestEvent(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const delivery = await trx
-      .insertInto('webhook_deliveries')
-      .values({
-        endpoint_id: endpoint.id,
-        event_id: event.id,
-        next_attempt_at: now,
-        response_status: null,
-        response_body: null,
-        duration_ms: null,
-        error: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await enqueueAttempt(trx, delivery.id, 1, now);
-    return delivery.id;
+    return queueDelivery(trx, endpoint.id, event.id, now);
   });
   return deliveryOutput(deps, deliveryId);
 }
@@ -176,22 +186,7 @@ export async function redeliver(
   if (!original) throw new AppError('NOT_FOUND', WEBHOOK_TEXTS.deliveryNotFound);
   const now = deps.clock.now();
   const id = await deps.db.transaction().execute(async (trx) => {
-    const delivery = await trx
-      .insertInto('webhook_deliveries')
-      .values({
-        endpoint_id: endpoint.id,
-        event_id: original.event_id,
-        next_attempt_at: now,
-        response_status: null,
-        response_body: null,
-        duration_ms: null,
-        error: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await enqueueAttempt(trx, delivery.id, 1, now);
-    return delivery.id;
+    return queueDelivery(trx, endpoint.id, original.event_id, now);
   });
   return deliveryOutput(deps, id);
 }
