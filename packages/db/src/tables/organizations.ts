@@ -1,10 +1,19 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, NullableTimestamp } from './core';
 
 export type OrganizationType = 'school' | 'camp' | 'other';
 export type OrganizationStatus = 'pending' | 'active' | 'inactive';
 export type InstanceStatus = 'pending' | 'provisioning' | 'active' | 'suspended' | 'terminated';
-export type SslStatus = 'pending' | 'active' | 'failed';
+/**
+ * What the last certificate check saw: `not_configured` when the deployment has no TLS proxy
+ * (PUBLIC_HTTPS=false, the local default); `expiring` is under 14 days from its end.
+ */
+export type SslStatus = 'pending' | 'active' | 'expiring' | 'expired' | 'failed' | 'not_configured';
+
+/** A nullable column that inserts may leave out. */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export type CustomDomainStatus = 'pending_dns' | 'verified' | 'active' | 'failed';
 
 export type OrganizationsTable = {
   id: Generated<number>;
@@ -33,7 +42,26 @@ export type InstancesTable = {
   host: string | null;
   status: Generated<InstanceStatus>;
   ssl_status: Generated<SslStatus>;
+  /** Bare lower-case host name, unique among live instances. */
   custom_domain: string | null;
+  custom_domain_status: Optional<CustomDomainStatus>;
+  /** The value the `_scmp-challenge.<domain>` TXT record must hold. */
+  custom_domain_token: Optional<string>;
+  /** What the last DNS or TLS check of the domain saw when it was not right. */
+  custom_domain_reason: Optional<string>;
+  /** Start of the current 72 h verification window. */
+  custom_domain_since: NullableTimestamp;
+  custom_domain_attempts: Generated<number>;
+  custom_domain_checked_at: NullableTimestamp;
+  custom_domain_verified_at: NullableTimestamp;
+  /** When a verified domain's records disappeared; it is served for a grace period after. */
+  custom_domain_lapsed_at: NullableTimestamp;
+  custom_domain_next_check_at: NullableTimestamp;
+  ssl_issuer: Optional<string>;
+  ssl_expires_at: NullableTimestamp;
+  ssl_reason: Optional<string>;
+  ssl_checked_at: NullableTimestamp;
+  ssl_next_check_at: NullableTimestamp;
   provisioned_at: NullableTimestamp;
   last_health_check: NullableTimestamp;
   last_health_status: string | null;
