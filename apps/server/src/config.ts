@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from '@scmp/api';
@@ -32,6 +33,17 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** A comma-separated list (spaces allowed); empty = []. */
+const list = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
 
 const domain = (fallback: string) =>
   z
@@ -93,6 +105,13 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalString,
   BILLING_GRACE_DAYS: int(7, 0, 90),
   INSTANCE_HEALTH_INTERVAL_SECONDS: int(300, 1, 86_400),
+  DNS_SERVERS: list,
+  PUBLIC_IPS: list,
+  DNS_TIMEOUT_MS: int(3000, 100, 60_000),
+  PUBLIC_HTTPS: bool(false),
+  TLS_ASK_ALLOW: list,
+  TLS_CA_FILE: optionalString,
+  TLS_CHECK_PORT: int(443, 1, 65535),
   WORKER_ENABLED: bool(true),
   WORKER_INTERVAL_MS: int(1000, 50, 60_000),
   REQUEST_TIMEOUT_MS: int(30_000, 1000, 600_000),
@@ -181,9 +200,34 @@ function productionProblems(e: z.infer<typeof envSchema>): string[] {
   return problems;
 }
 
+/** DNS_SERVERS (ip or ip:port), PUBLIC_IPS (ip), TLS_ASK_ALLOW (ip or CIDR), TLS_CA_FILE (exists). */
+function addressListProblems(e: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  const dnsServer = (v: string) =>
+    isIP(v) > 0 || /^\[[0-9a-f:]+\]:\d+$/i.test(v) || /^[0-9.]+:\d+$/.test(v);
+  const cidr = (v: string) => {
+    const [address = '', bits, extra] = v.split('/');
+    if (extra !== undefined || isIP(address) === 0) return false;
+    if (bits === undefined) return true;
+    const n = Number(bits);
+    return Number.isInteger(n) && n >= 0 && n <= (isIP(address) === 4 ? 32 : 128);
+  };
+  const bad = (name: string, values: string[], ok: (v: string) => boolean, hint: string) => {
+    const wrong = values.filter((v) => !ok(v));
+    if (wrong.length > 0) problems.push(`${name}: ${hint}, got "${wrong.join(', ')}"`);
+  };
+  bad('DNS_SERVERS', e.DNS_SERVERS, dnsServer, 'expected IP addresses, optionally with :port');
+  bad('PUBLIC_IPS', e.PUBLIC_IPS, (v) => isIP(v) > 0, 'expected IP addresses');
+  bad('TLS_ASK_ALLOW', e.TLS_ASK_ALLOW, cidr, 'expected IP addresses or CIDR ranges');
+  if (e.TLS_CA_FILE && !existsSync(e.TLS_CA_FILE))
+    problems.push(`TLS_CA_FILE: no such file "${e.TLS_CA_FILE}"`);
+  return problems;
+}
+
 /** Checks that hold in every mode: a half-configured feature is a mistake wherever it runs. */
 function generalProblems(e: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
+  problems.push(...addressListProblems(e));
   if (e.APP_KEY && Buffer.byteLength(e.APP_KEY) < 32) {
     problems.push('APP_KEY: expected at least 32 bytes of random data');
   }
@@ -269,6 +313,17 @@ export function loadConfig(
         }
       : {}),
     instances: { healthCheckIntervalSeconds: e.INSTANCE_HEALTH_INTERVAL_SECONDS },
+    domains: {
+      dnsServers: e.DNS_SERVERS,
+      publicIps: e.PUBLIC_IPS,
+      dnsTimeoutMs: e.DNS_TIMEOUT_MS,
+    },
+    tls: {
+      publicHttps: e.PUBLIC_HTTPS,
+      askAllow: e.TLS_ASK_ALLOW.length > 0 ? e.TLS_ASK_ALLOW : ['127.0.0.1', '::1'],
+      caFile: e.TLS_CA_FILE ? path.resolve(e.TLS_CA_FILE) : undefined,
+      checkPort: e.TLS_CHECK_PORT,
+    },
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

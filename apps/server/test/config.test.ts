@@ -47,6 +47,36 @@ describe('server configuration', () => {
     expect(loadConfig({ DATA_DIR: '/tmp/scmp-config-test' }).s3).toBeUndefined();
   });
 
+  it('reads the custom-domain and TLS settings, and names bad addresses', () => {
+    const dir = { DATA_DIR: '/tmp/scmp-config-test' };
+    const defaults = loadConfig(dir);
+    expect(defaults.domains).toEqual({ dnsServers: [], publicIps: [], dnsTimeoutMs: 3000 });
+    expect(defaults.tls).toEqual({
+      publicHttps: false,
+      askAllow: ['127.0.0.1', '::1'],
+      caFile: undefined,
+      checkPort: 443,
+    });
+    const set = loadConfig({
+      ...dir,
+      DNS_SERVERS: '127.0.0.1:5353, 1.1.1.1',
+      PUBLIC_IPS: '203.0.113.10,2001:db8::10',
+      PUBLIC_HTTPS: 'true',
+      TLS_ASK_ALLOW: '10.0.0.0/8, 127.0.0.1',
+    });
+    expect(set.domains.dnsServers).toEqual(['127.0.0.1:5353', '1.1.1.1']);
+    expect(set.domains.publicIps).toEqual(['203.0.113.10', '2001:db8::10']);
+    expect(set.tls).toMatchObject({ publicHttps: true, askAllow: ['10.0.0.0/8', '127.0.0.1'] });
+    expect(() => loadConfig({ ...dir, DNS_SERVERS: 'dns.example.com' })).toThrow(
+      /DNS_SERVERS: expected IP/,
+    );
+    expect(() => loadConfig({ ...dir, PUBLIC_IPS: '203.0.113.300' })).toThrow(/PUBLIC_IPS/);
+    expect(() => loadConfig({ ...dir, TLS_ASK_ALLOW: '10.0.0.0/33' })).toThrow(/TLS_ASK_ALLOW/);
+    expect(() => loadConfig({ ...dir, TLS_CA_FILE: '/nonexistent/ca.pem' })).toThrow(
+      /TLS_CA_FILE: no such file/,
+    );
+  });
+
   it('production: ALLOW_TEST_PAYMENTS replaces the Stripe keys, and demo data is never seeded', () => {
     const production = {
       APP_ENV: 'production',

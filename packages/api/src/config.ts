@@ -37,6 +37,27 @@ export type AppConfig = {
     forcePathStyle: boolean;
   };
   instances: { healthCheckIntervalSeconds: number };
+  /** Custom domains: which DNS servers to ask (`ip` or `ip:port`; empty = the system's). */
+  domains: {
+    dnsServers: string[];
+    /** Addresses an apex custom domain's A/AAAA records point at (this deployment's proxy). */
+    publicIps: string[];
+    /** One DNS question's time limit. */
+    dnsTimeoutMs: number;
+  };
+  /**
+   * TLS in front of the server (an on-demand-TLS proxy such as Caddy). publicHttps=false (local):
+   * nothing is checked and the SSL badge says "Not configured (local)".
+   */
+  tls: {
+    publicHttps: boolean;
+    /** Addresses or CIDR ranges allowed to call /api/v1/internal/tls/ask. */
+    askAllow: string[];
+    /** PEM file of an extra trusted root (a private CA such as Caddy's internal one). */
+    caFile: string | undefined;
+    /** Port the certificate check connects to (443; tests use the proxy's). */
+    checkPort: number;
+  };
   /** How long one webhook attempt may take (default 10 s; tests shorten it). */
   webhooks?: { timeoutMs: number };
 };

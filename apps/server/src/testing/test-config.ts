@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     },
     billing: { gracePeriodDays: 7 },
     instances: { healthCheckIntervalSeconds: 300 },
+    domains: { dnsServers: [], publicIps: [], dnsTimeoutMs: 1000 },
+    tls: { publicHttps: false, askAllow: ['127.0.0.1', '::1'], caFile: undefined, checkPort: 443 },
     port: 0,
     host: '127.0.0.1',
     databaseUrl: undefined,
