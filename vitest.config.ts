@@ -7,8 +7,11 @@ import { defineConfig } from 'vitest/config';
  */
 const onPostgres = process.env.TEST_DB_DRIVER === 'postgres';
 const postgresOnly = onPostgres ? [] : ['apps/server/test/scale-out/**'];
-/** Whole server processes on their own embedded databases: the same on either pass, run once. */
-const pgliteOnly = onPostgres ? ['apps/server/test/production/**'] : [];
+/** Whole server processes on their own embedded databases, and Caddy in front of one: the same on
+ * either pass, run once. */
+const pgliteOnly = onPostgres
+  ? ['apps/server/test/production/**', 'apps/server/test/caddy/**']
+  : [];
 
 export default defineConfig({
   test: {

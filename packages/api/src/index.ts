@@ -37,6 +37,10 @@ export { sweepWebhooks } from './services/webhooks/sweep';
 export { enqueueJob, enqueueJobOnce, jobLeaseSeconds } from './services/jobs/queue';
 export * as supportUploads from './services/support/uploads';
 export { resolveHost, hostnameOf, type ResolvedHost } from './services/instances/host-resolution';
+export { isServedHost } from './services/custom-domains/served-hosts';
+export { runDueDomainChecks } from './services/custom-domains/domain-checks';
+export { runDueCertificateChecks } from './services/custom-domains/certificates';
+export { checkCertificate } from './services/custom-domains/tls-check';
 export {
   instanceInfrastructure,
   runDueHealthChecks,

@@ -8,6 +8,7 @@ import { registerBrandingFileRoutes } from './branding-files';
 import { registerDevMailRoutes } from './dev-mail';
 import { registerHostRouting } from './host-routing';
 import { registerSupportRoutes } from './support';
+import { registerTlsAskRoute } from './tls-ask';
 
 export type RouteContext = { spa: SpaServer };
 
@@ -27,4 +28,5 @@ export async function registerRoutes(
   await registerActivityExportRoutes(app, deps);
   await registerBrandingFileRoutes(app, deps);
   await registerBillingRoutes(app, deps);
+  await registerTlsAskRoute(app, deps);
 }

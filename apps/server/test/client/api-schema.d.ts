@@ -904,6 +904,56 @@ export interface paths {
         patch: operations["instances-changeStatus"];
         trace?: never;
     };
+    "/instances/{uuid}/custom-domain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the custom domain (a host name, or a URL whose host is taken); its DNS records are then verified
+         * @description API tokens need the `instances:write` scope (403 INSUFFICIENT_SCOPE without it).
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        put: operations["instances-setCustomDomain"];
+        post?: never;
+        /**
+         * Remove the custom domain; the instance stays on its own host
+         * @description API tokens need the `instances:write` scope (403 INSUFFICIENT_SCOPE without it).
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        delete: operations["instances-removeCustomDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/instances/{uuid}/custom-domain/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the custom domain’s DNS records now; the result is in custom_domain_status and custom_domain_reason
+         * @description API tokens need the `instances:write` scope (403 INSUFFICIENT_SCOPE without it).
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        post: operations["instances-verifyCustomDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/branding/{id}": {
         parameters: {
             query?: never;
@@ -6156,16 +6206,36 @@ export interface operations {
                             uuid: string;
                             name: string;
                             status: string;
-                            ssl_status: string;
+                            /**
+                             * @description From a real TLS check of the host; not_configured when no TLS proxy is set up
+                             * @enum {string}
+                             */
+                            ssl_status: "pending" | "active" | "expiring" | "expired" | "failed" | "not_configured";
                             organization_uuid: string;
                             organization_name: string;
                             subdomain: string;
                             host: string | null;
                             custom_domain: string | null;
+                            /** @description pending_dns → verified (DNS right) → active (TLS issued), or failed after 72 h */
+                            custom_domain_status: ("pending_dns" | "verified" | "active" | "failed") | null;
+                            /** @description What the last check saw when it was not right, e.g. "TXT record not found" */
+                            custom_domain_reason: string | null;
+                            custom_domain_checked_at: string | null;
+                            /** @description The records to create at the DNS provider for the custom domain */
+                            dns_records: {
+                                /** @enum {string} */
+                                type: "CNAME" | "A" | "AAAA" | "TXT";
+                                name: string;
+                                value: string;
+                            }[];
                             instance_url: string | null;
                             provisioned_at: string | null;
                             last_health_check: string | null;
                             last_health_status: string | null;
+                            ssl_issuer: string | null;
+                            ssl_expires_at: string | null;
+                            ssl_reason: string | null;
+                            ssl_checked_at: string | null;
                             created_at: string;
                         }[];
                     };
@@ -6263,16 +6333,36 @@ export interface operations {
                             uuid: string;
                             name: string;
                             status: string;
-                            ssl_status: string;
+                            /**
+                             * @description From a real TLS check of the host; not_configured when no TLS proxy is set up
+                             * @enum {string}
+                             */
+                            ssl_status: "pending" | "active" | "expiring" | "expired" | "failed" | "not_configured";
                             organization_uuid: string;
                             organization_name: string;
                             subdomain: string;
                             host: string | null;
                             custom_domain: string | null;
+                            /** @description pending_dns → verified (DNS right) → active (TLS issued), or failed after 72 h */
+                            custom_domain_status: ("pending_dns" | "verified" | "active" | "failed") | null;
+                            /** @description What the last check saw when it was not right, e.g. "TXT record not found" */
+                            custom_domain_reason: string | null;
+                            custom_domain_checked_at: string | null;
+                            /** @description The records to create at the DNS provider for the custom domain */
+                            dns_records: {
+                                /** @enum {string} */
+                                type: "CNAME" | "A" | "AAAA" | "TXT";
+                                name: string;
+                                value: string;
+                            }[];
                             instance_url: string | null;
                             provisioned_at: string | null;
                             last_health_check: string | null;
                             last_health_status: string | null;
+                            ssl_issuer: string | null;
+                            ssl_expires_at: string | null;
+                            ssl_reason: string | null;
+                            ssl_checked_at: string | null;
                             created_at: string;
                         };
                     };
@@ -6369,16 +6459,36 @@ export interface operations {
                             uuid: string;
                             name: string;
                             status: string;
-                            ssl_status: string;
+                            /**
+                             * @description From a real TLS check of the host; not_configured when no TLS proxy is set up
+                             * @enum {string}
+                             */
+                            ssl_status: "pending" | "active" | "expiring" | "expired" | "failed" | "not_configured";
                             organization_uuid: string;
                             organization_name: string;
                             subdomain: string;
                             host: string | null;
                             custom_domain: string | null;
+                            /** @description pending_dns → verified (DNS right) → active (TLS issued), or failed after 72 h */
+                            custom_domain_status: ("pending_dns" | "verified" | "active" | "failed") | null;
+                            /** @description What the last check saw when it was not right, e.g. "TXT record not found" */
+                            custom_domain_reason: string | null;
+                            custom_domain_checked_at: string | null;
+                            /** @description The records to create at the DNS provider for the custom domain */
+                            dns_records: {
+                                /** @enum {string} */
+                                type: "CNAME" | "A" | "AAAA" | "TXT";
+                                name: string;
+                                value: string;
+                            }[];
                             instance_url: string | null;
                             provisioned_at: string | null;
                             last_health_check: string | null;
                             last_health_status: string | null;
+                            ssl_issuer: string | null;
+                            ssl_expires_at: string | null;
+                            ssl_reason: string | null;
+                            ssl_checked_at: string | null;
                             created_at: string;
                         };
                     };
@@ -6580,16 +6690,447 @@ export interface operations {
                             uuid: string;
                             name: string;
                             status: string;
-                            ssl_status: string;
+                            /**
+                             * @description From a real TLS check of the host; not_configured when no TLS proxy is set up
+                             * @enum {string}
+                             */
+                            ssl_status: "pending" | "active" | "expiring" | "expired" | "failed" | "not_configured";
                             organization_uuid: string;
                             organization_name: string;
                             subdomain: string;
                             host: string | null;
                             custom_domain: string | null;
+                            /** @description pending_dns → verified (DNS right) → active (TLS issued), or failed after 72 h */
+                            custom_domain_status: ("pending_dns" | "verified" | "active" | "failed") | null;
+                            /** @description What the last check saw when it was not right, e.g. "TXT record not found" */
+                            custom_domain_reason: string | null;
+                            custom_domain_checked_at: string | null;
+                            /** @description The records to create at the DNS provider for the custom domain */
+                            dns_records: {
+                                /** @enum {string} */
+                                type: "CNAME" | "A" | "AAAA" | "TXT";
+                                name: string;
+                                value: string;
+                            }[];
                             instance_url: string | null;
                             provisioned_at: string | null;
                             last_health_check: string | null;
                             last_health_status: string | null;
+                            ssl_issuer: string | null;
+                            ssl_expires_at: string | null;
+                            ssl_reason: string | null;
+                            ssl_checked_at: string | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "instances-setCustomDomain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domain: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            id: string;
+                            uuid: string;
+                            name: string;
+                            status: string;
+                            /**
+                             * @description From a real TLS check of the host; not_configured when no TLS proxy is set up
+                             * @enum {string}
+                             */
+                            ssl_status: "pending" | "active" | "expiring" | "expired" | "failed" | "not_configured";
+                            organization_uuid: string;
+                            organization_name: string;
+                            subdomain: string;
+                            host: string | null;
+                            custom_domain: string | null;
+                            /** @description pending_dns → verified (DNS right) → active (TLS issued), or failed after 72 h */
+                            custom_domain_status: ("pending_dns" | "verified" | "active" | "failed") | null;
+                            /** @description What the last check saw when it was not right, e.g. "TXT record not found" */
+                            custom_domain_reason: string | null;
+                            custom_domain_checked_at: string | null;
+                            /** @description The records to create at the DNS provider for the custom domain */
+                            dns_records: {
+                                /** @enum {string} */
+                                type: "CNAME" | "A" | "AAAA" | "TXT";
+                                name: string;
+                                value: string;
+                            }[];
+                            instance_url: string | null;
+                            provisioned_at: string | null;
+                            last_health_check: string | null;
+                            last_health_status: string | null;
+                            ssl_issuer: string | null;
+                            ssl_expires_at: string | null;
+                            ssl_reason: string | null;
+                            ssl_checked_at: string | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "instances-removeCustomDomain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            id: string;
+                            uuid: string;
+                            name: string;
+                            status: string;
+                            /**
+                             * @description From a real TLS check of the host; not_configured when no TLS proxy is set up
+                             * @enum {string}
+                             */
+                            ssl_status: "pending" | "active" | "expiring" | "expired" | "failed" | "not_configured";
+                            organization_uuid: string;
+                            organization_name: string;
+                            subdomain: string;
+                            host: string | null;
+                            custom_domain: string | null;
+                            /** @description pending_dns → verified (DNS right) → active (TLS issued), or failed after 72 h */
+                            custom_domain_status: ("pending_dns" | "verified" | "active" | "failed") | null;
+                            /** @description What the last check saw when it was not right, e.g. "TXT record not found" */
+                            custom_domain_reason: string | null;
+                            custom_domain_checked_at: string | null;
+                            /** @description The records to create at the DNS provider for the custom domain */
+                            dns_records: {
+                                /** @enum {string} */
+                                type: "CNAME" | "A" | "AAAA" | "TXT";
+                                name: string;
+                                value: string;
+                            }[];
+                            instance_url: string | null;
+                            provisioned_at: string | null;
+                            last_health_check: string | null;
+                            last_health_status: string | null;
+                            ssl_issuer: string | null;
+                            ssl_expires_at: string | null;
+                            ssl_reason: string | null;
+                            ssl_checked_at: string | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "instances-verifyCustomDomain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            id: string;
+                            uuid: string;
+                            name: string;
+                            status: string;
+                            /**
+                             * @description From a real TLS check of the host; not_configured when no TLS proxy is set up
+                             * @enum {string}
+                             */
+                            ssl_status: "pending" | "active" | "expiring" | "expired" | "failed" | "not_configured";
+                            organization_uuid: string;
+                            organization_name: string;
+                            subdomain: string;
+                            host: string | null;
+                            custom_domain: string | null;
+                            /** @description pending_dns → verified (DNS right) → active (TLS issued), or failed after 72 h */
+                            custom_domain_status: ("pending_dns" | "verified" | "active" | "failed") | null;
+                            /** @description What the last check saw when it was not right, e.g. "TXT record not found" */
+                            custom_domain_reason: string | null;
+                            custom_domain_checked_at: string | null;
+                            /** @description The records to create at the DNS provider for the custom domain */
+                            dns_records: {
+                                /** @enum {string} */
+                                type: "CNAME" | "A" | "AAAA" | "TXT";
+                                name: string;
+                                value: string;
+                            }[];
+                            instance_url: string | null;
+                            provisioned_at: string | null;
+                            last_health_check: string | null;
+                            last_health_status: string | null;
+                            ssl_issuer: string | null;
+                            ssl_expires_at: string | null;
+                            ssl_reason: string | null;
+                            ssl_checked_at: string | null;
                             created_at: string;
                         };
                     };

@@ -184,6 +184,8 @@ type Target = { key: string; permission: OrganizationPermission | undefined; op?
 /** Non-destructive first; ownership transfer, then DELETEs, and deleting the organization last. */
 function rank(key: string): number {
   if (key === 'DELETE /organizations/{id}') return 4;
+  // The instance itself after its parts (its custom domain).
+  if (key === 'DELETE /instances/{uuid}') return 3.5;
   if (key.startsWith('DELETE')) return 3;
   if (key === 'POST /organizations/{id}/transfer-ownership') return 2;
   return 1;

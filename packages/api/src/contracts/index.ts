@@ -9,3 +9,4 @@ export * from './product';
 export * from './support';
 export * from './subdomain';
 export * from './roles';
+export * from './custom-domain';

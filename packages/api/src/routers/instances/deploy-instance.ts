@@ -4,6 +4,7 @@ import {
   SUBDOMAIN_TEXTS,
   hasOnlySubdomainCharacters,
 } from '../../contracts/subdomain';
+import { CUSTOM_DOMAIN_TEXTS } from '../../contracts/custom-domain';
 import { envelope, ok } from '../../lib/envelope';
 import { deployInstance as deploy } from '../../services/instances/instances';
 import { verifiedProcedure } from '../../trpc';
@@ -22,23 +23,13 @@ const prefixSchema = z
   })
   .transform((value) => (value ? value.toLowerCase() : undefined));
 
+/** Checked by the service (it knows this deployment's own domains): contracts/custom-domain.ts. */
 const customDomainSchema = z
   .string()
   .trim()
-  .max(2000)
+  .max(2000, CUSTOM_DOMAIN_TEXTS.tooLong)
   .nullish()
-  .transform((value, ctx) => {
-    if (!value) return undefined;
-    try {
-      const url = new URL(value);
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.'))
-        return url.hostname.toLowerCase();
-    } catch {
-      /* fall through */
-    }
-    ctx.addIssue({ code: 'custom', message: INSTANCE_TEXTS.customDomainUrl });
-    return z.NEVER;
-  });
+  .transform((value) => value || undefined);
 
 export const deployInstance = verifiedProcedure
   .meta({

@@ -1,5 +1,6 @@
 import { router } from '../../trpc';
 import { changeInstanceStatus } from './change-instance-status';
+import { removeCustomDomain, setCustomDomain, verifyCustomDomain } from './custom-domain';
 import { deleteInstance } from './delete-instance';
 import { deployInstance } from './deploy-instance';
 import { getInstance } from './get-instance';
@@ -12,4 +13,7 @@ export const instancesRouter = router({
   deploy: deployInstance,
   delete: deleteInstance,
   changeStatus: changeInstanceStatus,
+  setCustomDomain,
+  removeCustomDomain,
+  verifyCustomDomain,
 });

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import type { AppDeps } from '../../app-deps';
+import { DOMAIN_GRACE_HOURS } from '../../contracts/custom-domain';
 
 export type ResolvedHost =
   | { kind: 'main' }
@@ -24,7 +26,7 @@ export function hostnameOf(host: string | null | undefined): string {
   return withoutPort.replace(/\.$/, '');
 }
 
-function appHostname(appUrl: string): string {
+export function appHostname(appUrl: string): string {
   try {
     return new URL(appUrl).hostname.toLowerCase();
   } catch {
@@ -37,7 +39,7 @@ function appHostname(appUrl: string): string {
  * (terminated instances have no host, so they are unknown), or `{slug}.TENANT_DOMAIN`.
  */
 export async function resolveHost(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'clock'>,
   rawHost: string | null | undefined,
 ): Promise<ResolvedHost> {
   const host = hostnameOf(rawHost);
@@ -46,32 +48,11 @@ export async function resolveHost(
   if (!host || host === appHostname(deps.config.appUrl)) return { kind: 'main' };
 
   if (host.endsWith(`.${instanceDomain}`)) {
-    const row = await deps.db
-      .selectFrom('instances')
-      .innerJoin('organizations', 'organizations.id', 'instances.organization_id')
-      .select([
-        'instances.uuid as uuid',
-        'instances.name as name',
-        'instances.status as status',
-        'organizations.uuid as organization_uuid',
-        'organizations.name as organization_name',
-        'organizations.subdomain as organization_subdomain',
-        'organizations.status as organization_status',
-      ])
+    const row = await instanceQuery(deps)
       .where('instances.host', '=', host)
       .where('instances.status', '!=', 'terminated')
       .executeTakeFirst();
-    if (!row) return { kind: 'unknown-instance' };
-    return {
-      kind: 'instance',
-      instance: { uuid: row.uuid, name: row.name, status: row.status },
-      organization: {
-        uuid: row.organization_uuid,
-        name: row.organization_name,
-        subdomain: row.organization_subdomain,
-        status: row.organization_status,
-      },
-    };
+    return row ? instanceHost(row) : { kind: 'unknown-instance' };
   }
 
   if (host.endsWith(`.${tenantDomain}`)) {
@@ -85,5 +66,69 @@ export async function resolveHost(
       .executeTakeFirst();
     return { kind: 'tenant', slug: label, organization: org ?? null };
   }
-  return { kind: 'main' };
+
+  if (isIP(host) > 0 || host.startsWith('[')) return { kind: 'main' };
+  // Any other name may be a customer's own domain: served once verified (and for the grace period
+  // after its records disappear); a claimed but unverified one is a 404, never the product.
+  const claimed = await instanceQuery(deps)
+    .select([
+      'instances.custom_domain_status as domain_status',
+      'instances.custom_domain_lapsed_at as lapsed_at',
+    ])
+    .where('instances.custom_domain', '=', host)
+    .where('instances.status', '!=', 'terminated')
+    .executeTakeFirst();
+  if (!claimed) return { kind: 'main' };
+  const graceStart = new Date(deps.clock.now().getTime() - DOMAIN_GRACE_HOURS * 3600 * 1000);
+  return isDomainServed(claimed.domain_status, claimed.lapsed_at, graceStart)
+    ? instanceHost(claimed)
+    : { kind: 'unknown-instance' };
+}
+
+/** A verified (or TLS-active) domain; or one whose records lapsed less than the grace ago. */
+export function isDomainServed(
+  status: string | null,
+  lapsedAt: Date | null,
+  graceStart: Date,
+): boolean {
+  if (status === 'verified' || status === 'active') return true;
+  return status === 'pending_dns' && lapsedAt !== null && lapsedAt > graceStart;
+}
+
+function instanceQuery(deps: Pick<AppDeps, 'db'>) {
+  return deps.db
+    .selectFrom('instances')
+    .innerJoin('organizations', 'organizations.id', 'instances.organization_id')
+    .select([
+      'instances.uuid as uuid',
+      'instances.name as name',
+      'instances.status as status',
+      'organizations.uuid as organization_uuid',
+      'organizations.name as organization_name',
+      'organizations.subdomain as organization_subdomain',
+      'organizations.status as organization_status',
+    ]);
+}
+
+type InstanceHostRow = {
+  uuid: string;
+  name: string;
+  status: string;
+  organization_uuid: string;
+  organization_name: string;
+  organization_subdomain: string | null;
+  organization_status: string;
+};
+
+function instanceHost(row: InstanceHostRow): ResolvedHost {
+  return {
+    kind: 'instance',
+    instance: { uuid: row.uuid, name: row.name, status: row.status },
+    organization: {
+      uuid: row.organization_uuid,
+      name: row.organization_name,
+      subdomain: row.organization_subdomain,
+      status: row.organization_status,
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, InstancesTable } from '@scmp/db';
+import type { CustomDomainStatus, Database, InstancesTable, SslStatus } from '@scmp/db';
 import type { Context } from '../../request-context';
 import { INSTANCE_TEXTS, instanceHostOf, slugify } from '../../contracts/subdomain';
 import type { AppDeps } from '../../app-deps';
@@ -16,6 +16,13 @@ import { emitWebhookEvent, hasListeners } from '../webhooks/emit';
 import type { WebhookEventType } from '../../contracts/webhooks';
 import { PROVISION_JOB } from './job-types';
 import { instanceUrlOf } from './instance-url';
+import { dnsRecordsFor, type DnsRecord } from '../custom-domains/dns-records';
+import {
+  CUSTOM_DOMAIN_UNIQUE,
+  customDomainOrThrow,
+  domainTaken,
+  newCustomDomain,
+} from '../custom-domains/new-domain';
 
 export type InstanceRow = Selectable<InstancesTable>;
 
@@ -24,16 +31,24 @@ export type InstanceOutput = {
   uuid: string;
   name: string;
   status: string;
-  ssl_status: string;
+  ssl_status: SslStatus;
   organization_uuid: string;
   organization_name: string;
   subdomain: string;
   host: string | null;
   custom_domain: string | null;
+  custom_domain_status: CustomDomainStatus | null;
+  custom_domain_reason: string | null;
+  custom_domain_checked_at: string | null;
+  dns_records: DnsRecord[];
   instance_url: string | null;
   provisioned_at: string | null;
   last_health_check: string | null;
   last_health_status: string | null;
+  ssl_issuer: string | null;
+  ssl_expires_at: string | null;
+  ssl_reason: string | null;
+  ssl_checked_at: string | null;
   created_at: string;
 };
 
@@ -58,12 +73,12 @@ function baseQuery(db: Kysely<Database>, userId: number) {
     ]);
 }
 
-type JoinedRow = InstanceRow & {
+export type JoinedRow = InstanceRow & {
   organization_uuid: string;
   organization_name: string;
 };
 
-function toOutput(deps: Pick<AppDeps, 'config'>, row: JoinedRow): InstanceOutput {
+export function toInstanceOutput(deps: Pick<AppDeps, 'config'>, row: JoinedRow): InstanceOutput {
   return {
     id: row.uuid,
     uuid: row.uuid,
@@ -75,10 +90,21 @@ function toOutput(deps: Pick<AppDeps, 'config'>, row: JoinedRow): InstanceOutput
     subdomain: row.prefix,
     host: row.host,
     custom_domain: row.custom_domain,
+    custom_domain_status: row.custom_domain ? row.custom_domain_status : null,
+    custom_domain_reason: row.custom_domain ? row.custom_domain_reason : null,
+    custom_domain_checked_at: row.custom_domain ? toIso(row.custom_domain_checked_at) : null,
+    dns_records:
+      row.custom_domain && row.custom_domain_token && row.host
+        ? dnsRecordsFor(deps.config, row.custom_domain, row.custom_domain_token, row.host)
+        : [],
     instance_url: row.host ? instanceUrlOf(deps.config, row.host) : null,
     provisioned_at: toIso(row.provisioned_at),
     last_health_check: toIso(row.last_health_check),
     last_health_status: row.last_health_status,
+    ssl_issuer: row.ssl_issuer,
+    ssl_expires_at: toIso(row.ssl_expires_at),
+    ssl_reason: row.ssl_reason,
+    ssl_checked_at: toIso(row.ssl_checked_at),
     created_at: toIso(row.created_at) ?? '',
   };
 }
@@ -105,7 +131,7 @@ export async function emitInstanceEvent(
     organizationId: row.organization_id,
     type,
     objectUuid: row.uuid,
-    data: toOutput(deps, row),
+    data: toInstanceOutput(deps, row),
     at: deps.clock.now(),
   });
 }
@@ -125,11 +151,11 @@ export async function listInstances(
     .orderBy('instances.created_at', 'desc')
     .orderBy('instances.id', 'desc')
     .execute();
-  return rows.map((row) => toOutput(deps, row));
+  return rows.map((row) => toInstanceOutput(deps, row));
 }
 
 /** A live instance of one of the user's organizations: 404 if not a member, 403 if the role lacks `permission`. */
-async function findMemberInstance(
+export async function findMemberInstance(
   db: Kysely<Database>,
   userId: number,
   uuid: string,
@@ -151,7 +177,7 @@ export async function getInstance(
   userId: number,
   uuid: string,
 ) {
-  return toOutput(deps, await findMemberInstance(deps.db, userId, uuid, 'view'));
+  return toInstanceOutput(deps, await findMemberInstance(deps.db, userId, uuid, 'view'));
 }
 
 export type DeployInput = {
@@ -184,6 +210,9 @@ export async function deployInstance(
   const org = await findMemberOrganization(deps.db, actor.id, input.organization_uuid, 'manage');
   if (!org.subdomain) throw new AppError('CONFLICT', INSTANCE_TEXTS.needsSubdomain);
   await assertDeployAllowed(deps, org.id);
+  const domain = input.custom_domain
+    ? customDomainOrThrow(deps.config, input.custom_domain, 'custom_domain')
+    : undefined;
 
   const maxPrefix = MAX_LABEL - org.subdomain.length - 1;
   const explicit = input.subdomain;
@@ -219,7 +248,7 @@ export async function deployInstance(
             name: input.name,
             prefix,
             host: hostOf(prefix),
-            custom_domain: input.custom_domain ?? null,
+            ...(domain ? newCustomDomain(domain, deps.clock.now()) : {}),
             provisioned_at: null,
             last_health_check: null,
             last_health_status: null,
@@ -249,8 +278,13 @@ export async function deployInstance(
         );
         return inserted;
       });
-      return toOutput(deps, { ...row, organization_uuid: org.uuid, organization_name: org.name });
+      return toInstanceOutput(deps, {
+        ...row,
+        organization_uuid: org.uuid,
+        organization_name: org.name,
+      });
     } catch (error) {
+      if (isUniqueViolation(error, CUSTOM_DOMAIN_UNIQUE)) throw domainTaken('custom_domain');
       if (!isUniqueViolation(error)) throw error;
       if (explicit) throw taken();
     }
@@ -297,7 +331,7 @@ export async function changeInstanceStatus(
     description: `${action === 'suspend' ? 'Suspended' : 'Resumed'} instance "${instance.name}"`,
     severity: action === 'suspend' ? 'medium' : 'info',
   });
-  return toOutput(deps, {
+  return toInstanceOutput(deps, {
     ...updated,
     organization_uuid: instance.organization_uuid,
     organization_name: instance.organization_name,
@@ -318,6 +352,11 @@ export async function deleteInstance(
       .set({
         status: 'terminated',
         host: null,
+        // The custom domain is released with the host.
+        custom_domain: null,
+        custom_domain_status: null,
+        custom_domain_next_check_at: null,
+        ssl_next_check_at: null,
         terminated_at: deps.clock.now(),
         updated_at: deps.clock.now(),
       })

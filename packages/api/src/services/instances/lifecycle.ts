@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../app-deps';
+import { checkInstanceCertificate } from '../custom-domains/certificates';
 import { enqueueJob } from '../jobs/queue';
 import { probeUrl } from './http-probe';
 import { instanceUrlOf } from './instance-url';
@@ -8,19 +9,16 @@ import { CERTIFICATE_JOB, PROVISION_JOB } from './job-types';
 
 /**
  * The instance lifecycle, driven by durable jobs (claimed with FOR UPDATE SKIP LOCKED):
- *   pending → provisioning → active (provisioned_at set), then ssl_status pending → active.
+ *   pending → provisioning → active (provisioned_at set), then the certificate is checked
+ *   (ssl_status from a real TLS connection, or not_configured with no TLS proxy).
  * Each step is a conditional UPDATE on the current status, so a job that runs twice (a retry after
  * a crash, or a second process) can never provision one instance twice.
  */
 
-export type CertificateOutcome = 'active' | 'pending' | 'failed';
-
-/** The pluggable infrastructure steps; production replaces them, tests observe them. */
+/** The pluggable infrastructure step; production replaces it, tests observe it. */
 export type InstanceInfrastructure = {
   /** Creates the hosted portal (containers, DNS, …). Must be idempotent per instance id. */
   provision: (deps: AppDeps, instance: InstanceRow) => Promise<void>;
-  /** Issues the TLS certificate for the host; 'pending' means try again later. */
-  issueCertificate: (deps: AppDeps, instance: InstanceRow) => Promise<CertificateOutcome>;
 };
 
 export type HealthOutcome = { healthy: boolean; detail: string };
@@ -45,18 +43,8 @@ export async function checkInstanceHealth(
   return { healthy: false, detail: 'unexpected answer' };
 }
 
-/**
- * Local certificate step: there is no CA for *.localhost, so the certificate counts as issued as
- * soon as the host is really served by this server (its /healthz answers for this instance).
- */
-export const localCertificateIssuer: InstanceInfrastructure['issueCertificate'] = async (
-  deps,
-  instance,
-) => ((await checkInstanceHealth(deps, instance)).healthy ? 'active' : 'pending');
-
 export const instanceInfrastructure: InstanceInfrastructure = {
   provision: async () => {},
-  issueCertificate: localCertificateIssuer,
 };
 
 /** How long a runner may take to provision before another may take over. */
@@ -121,23 +109,9 @@ export async function runProvisionJob(deps: AppDeps, payload: Record<string, unk
   });
 }
 
+/** The first certificate check after activation (re-checks: custom-domains/certificates.ts). */
 export async function runCertificateJob(deps: AppDeps, payload: Record<string, unknown>) {
-  const id = instanceIdOf(payload);
-  const instance = await deps.db
-    .selectFrom('instances')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!instance || instance.status === 'terminated' || !instance.host) return;
-  if (instance.ssl_status === 'active') return;
-  const outcome = await instanceInfrastructure.issueCertificate(deps, instance);
-  if (outcome === 'pending') throw new Error(`certificate for ${instance.host} not issued yet`);
-  await deps.db
-    .updateTable('instances')
-    .set({ ssl_status: outcome, updated_at: deps.clock.now() })
-    .where('id', '=', id)
-    .where('ssl_status', '!=', 'active')
-    .execute();
+  await checkInstanceCertificate(deps, instanceIdOf(payload));
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { billingSweepTask } from '../billing/worker';
+import { certificateCheckTask } from '../custom-domains/certificates';
+import { domainCheckTask } from '../custom-domains/domain-checks';
 import { instanceHealthCheckTask } from '../instances/lifecycle';
 import { mailDeliveryTask } from '../mail/delivery';
 import { idempotencySweepTask } from '../idempotency/idempotency';
@@ -41,3 +43,5 @@ periodicTasks.push(mailDeliveryTask);
 periodicTasks.push(rateLimitSweepTask);
 periodicTasks.push(idempotencySweepTask);
 periodicTasks.push(webhookSweepTask);
+periodicTasks.push(domainCheckTask);
+periodicTasks.push(certificateCheckTask);
