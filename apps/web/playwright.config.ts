@@ -12,6 +12,8 @@ export const baseURL = `http://localhost:${port}`;
 export const stripePort = Number(process.env.E2E_STRIPE_PORT ?? port + 1000);
 export const stripeStubPort = Number(process.env.E2E_STRIPE_STUB_PORT ?? port + 2000);
 export const stripeBaseURL = `http://localhost:${stripePort}`;
+// The DNS server e2e/custom-domains.spec.ts starts; the servers verify custom domains with it.
+export const dnsPort = Number(process.env.E2E_DNS_PORT ?? port + 3000);
 const specArgs = process.argv.filter((a) => /\.spec\.ts$/.test(a));
 process.env.E2E_WITH_STRIPE ??= String(
   specArgs.length === 0 || specArgs.some((a) => a.includes('subscription-stripe')),
@@ -25,6 +27,8 @@ const serverEnv = (p: number, url: string, dir: string) => ({
   WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist',
   WORKER_INTERVAL_MS: '200',
   INSTANCE_HEALTH_INTERVAL_SECONDS: '5',
+  DNS_SERVERS: `127.0.0.1:${dnsPort}`,
+  DNS_TIMEOUT_MS: '500',
 });
 const serverBundle = process.env.SERVER_BUNDLE ?? '../server/dist/server.cjs';
 

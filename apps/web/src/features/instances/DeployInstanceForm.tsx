@@ -10,17 +10,9 @@ import {
   hasOnlySubdomainCharacters,
   slugify,
 } from '@scmp/api/contracts';
+import { parseCustomDomain } from '@scmp/api/contracts/custom-domain';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import type { Organization } from '../organizations/types';
-
-function isUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** The Deploy New Instance form with the host preview {prefix}-{org subdomain}.{instance domain}. */
 export function DeployInstanceForm({
@@ -45,7 +37,11 @@ export function DeployInstanceForm({
       name: (v) => (v.trim() ? null : INSTANCE_TEXTS.nameRequired),
       subdomain: (v) =>
         hasOnlySubdomainCharacters(v) ? null : SUBDOMAIN_TEXTS.lettersNumbersHyphens,
-      custom_domain: (v) => (!v.trim() || isUrl(v.trim()) ? null : INSTANCE_TEXTS.customDomainUrl),
+      custom_domain: (v) => {
+        if (!v.trim()) return null;
+        const parsed = parseCustomDomain(v);
+        return parsed.ok ? null : parsed.error;
+      },
     },
   });
   const selected = organizations.find((o) => o.uuid === form.values.organization_uuid);
@@ -118,8 +114,8 @@ export function DeployInstanceForm({
         />
         <TextInput
           label="Custom domain"
-          placeholder="https://portal.example.org"
-          description="Optional."
+          placeholder="portal.example.org"
+          description="Optional. A domain your organization owns; verified through DNS after deployment."
           {...form.getInputProps('custom_domain')}
         />
         {preview ? (

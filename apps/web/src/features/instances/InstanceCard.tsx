@@ -3,6 +3,8 @@ import { IconExternalLink, IconPlayerPause, IconPlayerPlay } from '@tabler/icons
 import { Link } from 'react-router';
 import { StatusBadge } from '@scmp/ui';
 import { RoleGate, type Gate } from '../members/RoleGate';
+import { CUSTOM_DOMAIN_STATUS_LABELS } from '@scmp/api/contracts/custom-domain';
+import { SslBadge } from './SslBadge';
 import { formatDate, type Instance } from './types';
 
 function Field({ label, value }: { label: string; value: string }) {
@@ -38,13 +40,20 @@ export function InstanceCard({
           </Title>
           <Group gap="xs">
             <StatusBadge status={instance.status} />
-            <StatusBadge status={instance.ssl_status} label={`SSL: ${instance.ssl_status}`} />
+            <SslBadge instance={instance} />
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           <Field label="Organization" value={instance.organization_name} />
           <Field label="Subdomain" value={instance.host ?? instance.subdomain} />
-          <Field label="Custom domain" value={instance.custom_domain ?? 'None'} />
+          <Field
+            label="Custom domain"
+            value={
+              instance.custom_domain
+                ? `${instance.custom_domain} (${instance.custom_domain_status ? CUSTOM_DOMAIN_STATUS_LABELS[instance.custom_domain_status] : ''})`
+                : 'None'
+            }
+          />
           <Field
             label="Provisioned"
             value={instance.provisioned_at ? formatDate(instance.provisioned_at) : 'Not yet'}

@@ -25,6 +25,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState, PageHeader, StatusBadge } from '@scmp/ui';
+import { CustomDomainCard } from '../../../features/instances/CustomDomainCard';
+import { SslBadge, sslDetail } from '../../../features/instances/SslBadge';
 import { formatDate, isSettling } from '../../../features/instances/types';
 import { gate, RoleGate } from '../../../features/members/RoleGate';
 import { useOrganizationRoles } from '../../../features/members/use-organization-role';
@@ -90,7 +92,13 @@ export default function InstanceDetailPage() {
   const queryClient = useQueryClient();
   const query = useQuery({
     ...trpc.instances.get.queryOptions({ uuid }),
-    refetchInterval: (q) => (q.state.data && isSettling(q.state.data.data) ? 2000 : false),
+    // Fast while provisioning; every 30 s while the worker is checking a custom domain's DNS.
+    refetchInterval: (q) => {
+      const data = q.state.data?.data;
+      if (!data) return false;
+      if (isSettling(data)) return 2000;
+      return data.custom_domain_status === 'pending_dns' ? 30_000 : false;
+    },
   });
   const instance = query.data?.data;
   usePageMeta(instance ? instance.name : 'Instance');
@@ -195,7 +203,7 @@ export default function InstanceDetailPage() {
           <Field label="Status">
             <Group gap="xs">
               <StatusBadge status={instance.status} />
-              <StatusBadge status={instance.ssl_status} label={`SSL: ${instance.ssl_status}`} />
+              <SslBadge instance={instance} />
             </Group>
           </Field>
           <Field label="Organization">
@@ -218,6 +226,9 @@ export default function InstanceDetailPage() {
           <Field label="Custom domain">
             <Text>{instance.custom_domain ?? 'None'}</Text>
           </Field>
+          <Field label="Certificate">
+            <Text size="sm">{sslDetail(instance)}</Text>
+          </Field>
           <Field label="Provisioned">
             <Text>
               {instance.provisioned_at ? formatDate(instance.provisioned_at, true) : 'Not yet'}
@@ -232,6 +243,8 @@ export default function InstanceDetailPage() {
           </Field>
         </SimpleGrid>
       </Card>
+
+      <CustomDomainCard instance={instance} manage={manage} />
 
       <Title order={2} size="h4" mb="sm">
         Management

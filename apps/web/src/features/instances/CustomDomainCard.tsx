@@ -1,0 +1,307 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  CUSTOM_DOMAIN_STATUS_LABELS,
+  DOMAIN_VERIFY_WINDOW_HOURS,
+  parseCustomDomain,
+} from '@scmp/api/contracts/custom-domain';
+import { StatusBadge } from '@scmp/ui';
+import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { RoleGate, type Gate } from '../members/RoleGate';
+import { formatDate, type Instance } from './types';
+
+function Copy({ value, what }: { value: string; what: string }) {
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Copied' : `Copy ${what}`} withArrow>
+          <ActionIcon
+            variant="subtle"
+            color={copied ? 'teal' : 'gray'}
+            onClick={copy}
+            aria-label={`Copy ${what}`}
+          >
+            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
+function RecordsTable({ records }: { records: Instance['dns_records'] }) {
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table verticalSpacing="xs" aria-label="DNS records to create">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Value</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {records.map((record) => (
+            <Table.Tr key={`${record.type}-${record.name}-${record.value}`}>
+              <Table.Td>
+                <Code>{record.type}</Code>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                    {record.name}
+                  </Text>
+                  <Copy value={record.name} what={`${record.type} record name`} />
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    {record.value}
+                  </Text>
+                  <Copy value={record.value} what={`${record.type} record value`} />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function DomainForm({
+  instance,
+  onDone,
+}: {
+  instance: Instance;
+  onDone: (() => void) | undefined;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    initialValues: { domain: instance.custom_domain ?? '' },
+    validate: {
+      domain: (value) => {
+        const parsed = parseCustomDomain(value);
+        return parsed.ok ? null : parsed.error;
+      },
+    },
+  });
+  const save = useMutation(
+    trpc.instances.setCustomDomain.mutationOptions({
+      onSuccess: async (result) => {
+        notifications.show({ color: 'green', message: result.message });
+        await queryClient.invalidateQueries({ queryKey: trpc.instances.pathKey() });
+        onDone?.();
+      },
+      onError: (error) => {
+        const fieldError = errorEnvelopeOf(error)?.errors?.domain?.[0];
+        form.setFieldError(
+          'domain',
+          fieldError ?? errorMessage(error, 'Could not save the domain.'),
+        );
+      },
+    }),
+  );
+  return (
+    <form
+      onSubmit={form.onSubmit((values) =>
+        save.mutate({ uuid: instance.uuid, domain: values.domain.trim() }),
+      )}
+      noValidate
+    >
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <TextInput
+          label="Domain"
+          description="A name your organization owns, such as portal.yourschool.org"
+          placeholder="portal.yourschool.org"
+          style={{ flex: '1 1 260px' }}
+          {...form.getInputProps('domain')}
+        />
+        <Group gap="xs" mt={{ base: 0, sm: 46 }}>
+          <Button type="submit" loading={save.isPending}>
+            Save domain
+          </Button>
+          {onDone ? (
+            <Button variant="default" onClick={onDone} disabled={save.isPending}>
+              Cancel
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+    </form>
+  );
+}
+
+/**
+ * The instance's custom domain: the DNS records to create (with copy buttons), the status of
+ * their verification and what the last check saw, and verify, change and remove.
+ */
+export function CustomDomainCard({ instance, manage }: { instance: Instance; manage: Gate }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.instances.pathKey() });
+  const verify = useMutation(
+    trpc.instances.verifyCustomDomain.mutationOptions({
+      onSuccess: async (result) => {
+        const ok =
+          result.data.custom_domain_status === 'verified' ||
+          result.data.custom_domain_status === 'active';
+        notifications.show({ color: ok ? 'green' : 'yellow', message: result.message });
+        await refresh();
+      },
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          message: errorMessage(error, 'Could not check the DNS records.'),
+        }),
+    }),
+  );
+  const remove = useMutation(
+    trpc.instances.removeCustomDomain.mutationOptions({
+      onSuccess: async (result) => {
+        notifications.show({ color: 'green', message: result.message });
+        await refresh();
+      },
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          message: errorMessage(error, 'Could not remove the domain.'),
+        }),
+    }),
+  );
+  const confirmRemove = () =>
+    modals.openConfirmModal({
+      title: 'Remove custom domain',
+      children: (
+        <Text size="sm">
+          Stop serving this instance on {instance.custom_domain}? It stays reachable on{' '}
+          {instance.host}.
+        </Text>
+      ),
+      labels: { confirm: 'Remove domain', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => remove.mutate({ uuid: instance.uuid }),
+    });
+
+  const status = instance.custom_domain_status;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      mb="lg"
+      component="section"
+      aria-labelledby="custom-domain-title"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h4" id="custom-domain-title">
+            Custom domain
+          </Title>
+          {instance.custom_domain && status ? (
+            <StatusBadge
+              status={status}
+              label={CUSTOM_DOMAIN_STATUS_LABELS[status]}
+              data-testid="custom-domain-status"
+            />
+          ) : null}
+        </Group>
+
+        {!instance.custom_domain || editing ? (
+          <>
+            <Text size="sm" c="dimmed">
+              Serve this portal on your own domain. You will be shown two DNS records to create at
+              your DNS provider; the domain is used once they are found.
+            </Text>
+            <RoleGate {...manage}>
+              <DomainForm
+                instance={instance}
+                onDone={editing ? () => setEditing(false) : undefined}
+              />
+            </RoleGate>
+          </>
+        ) : (
+          <>
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600}>{instance.custom_domain}</Text>
+              {instance.custom_domain_checked_at ? (
+                <Text size="sm" c="dimmed">
+                  Last checked {formatDate(instance.custom_domain_checked_at, true)}
+                </Text>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Not checked yet
+                </Text>
+              )}
+            </Group>
+            {instance.custom_domain_reason ? (
+              <Alert
+                color={status === 'failed' ? 'red' : 'yellow'}
+                title="What the last check saw"
+                role="status"
+              >
+                {instance.custom_domain_reason}
+              </Alert>
+            ) : null}
+            {status === 'pending_dns' || status === 'failed' ? (
+              <Text size="sm">
+                Create these records at your DNS provider, then choose Verify now. SCMP also checks
+                them by itself for {DOMAIN_VERIFY_WINDOW_HOURS} hours.
+              </Text>
+            ) : (
+              <Text size="sm">
+                {status === 'active'
+                  ? 'The domain is verified and its certificate is issued. Keep these records in place; they are checked daily.'
+                  : 'The domain is verified and served. Keep these records in place; they are checked daily.'}
+              </Text>
+            )}
+            <RecordsTable records={instance.dns_records} />
+            <RoleGate {...manage}>
+              <Group gap="xs">
+                <Button
+                  onClick={() => verify.mutate({ uuid: instance.uuid })}
+                  loading={verify.isPending}
+                >
+                  Verify now
+                </Button>
+                <Button variant="default" onClick={() => setEditing(true)}>
+                  Change domain
+                </Button>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  onClick={confirmRemove}
+                  loading={remove.isPending}
+                >
+                  Remove
+                </Button>
+              </Group>
+            </RoleGate>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
