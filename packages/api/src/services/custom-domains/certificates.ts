@@ -75,24 +75,26 @@ export async function runDueCertificateChecks(deps: AppDeps, limit = 10): Promis
     .orderBy('ssl_next_check_at')
     .limit(limit)
     .execute();
-  let checked = 0;
+  const claimed: number[] = [];
   for (const { id } of due) {
-    const claimed = await deps.db
+    const row = await deps.db
       .updateTable('instances')
       .set({ ssl_next_check_at: new Date(now.getTime() + CLAIM_LEASE_MS) })
       .where('id', '=', id)
       .where('ssl_next_check_at', '<=', now)
       .returning('id')
       .executeTakeFirst();
-    if (!claimed) continue;
-    try {
-      await checkInstanceCertificate(deps, id);
-    } catch (error) {
-      deps.logger.warn({ err: error, instanceId: id }, 'certificate check failed');
-    }
-    checked += 1;
+    if (row) claimed.push(row.id);
   }
-  return checked;
+  // Side by side: a round waits for the slowest TLS handshake, not the sum of them.
+  await Promise.all(
+    claimed.map((id) =>
+      checkInstanceCertificate(deps, id).catch((error: unknown) =>
+        deps.logger.warn({ err: error, instanceId: id }, 'certificate check failed'),
+      ),
+    ),
+  );
+  return claimed.length;
 }
 
 /** Registered in services/jobs/worker.ts. */
