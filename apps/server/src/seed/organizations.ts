@@ -35,7 +35,9 @@ export async function seedOrganizations(
       prefix: 'main',
       host: `main-oakfield.${deps.config.instanceDomain}`,
       status: 'active',
-      ssl_status: 'active',
+      // The worker's certificate check says what is true here (locally: not configured).
+      ssl_status: 'pending',
+      ssl_next_check_at: now,
       custom_domain: null,
       provisioned_at: now,
       last_health_check: null,
