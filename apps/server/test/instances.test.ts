@@ -258,6 +258,14 @@ describe('the lifecycle', () => {
     row = (await h.rest('GET', `/instances/${inst.uuid}`, { token: owner.token })).body.data;
     expect(row.last_health_status).toBe('unhealthy');
     expect(new Date(row.last_health_check).getTime()).toBe(h.clock.now().getTime());
+    // Both checks are kept in the history, with their HTTP status and response time.
+    const history = (await h.rest('GET', `/instances/${inst.uuid}/health`, { token: owner.token }))
+      .body.data;
+    expect(history.checks.map((c: { healthy: boolean }) => c.healthy)).toEqual([true, false]);
+    expect(history.checks[0].status_code).toBe(200);
+    expect(history.checks[0].response_ms).toBeGreaterThanOrEqual(0);
+    expect(history.checks[1].status_code).toBe(200); // the product's own page, not this instance's answer
+    expect(history.uptime['24h']).toEqual({ uptime: 50, checks: 2, failed: 1 });
     await h.db
       .updateTable('instances')
       .set({ host: inst.host })

@@ -40,6 +40,7 @@ export { resolveHost, hostnameOf, type ResolvedHost } from './services/instances
 export { isServedHost } from './services/custom-domains/served-hosts';
 export { runDueDomainChecks } from './services/custom-domains/domain-checks';
 export { runDueCertificateChecks } from './services/custom-domains/certificates';
+export { pruneHealthChecks } from './services/instances/health-history';
 export { checkCertificate } from './services/custom-domains/tls-check';
 export {
   instanceInfrastructure,

@@ -1,4 +1,5 @@
 import type { AppDeps } from '@scmp/api';
+import { seedHealthHistory } from './health-history';
 
 /**
  * The demo customer's organizations: an active school with one live instance (reachable at
@@ -26,7 +27,7 @@ export async function seedOrganizations(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await deps.db
+  const instance = await deps.db
     .insertInto('instances')
     .values({
       organization_id: school.id,
@@ -46,7 +47,9 @@ export async function seedOrganizations(
       created_at: now,
       updated_at: now,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await seedHealthHistory(deps, instance.id);
   const camp = await deps.db
     .insertInto('organizations')
     .values({

@@ -882,6 +882,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/instances/{uuid}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health history: uptime for 24 h, 7 and 30 days, the last 24 h of checks, and incidents (runs of failed checks)
+         * @description API tokens need the `instances:read` scope (403 INSUFFICIENT_SCOPE without it).
+         *
+         *     Organization roles allowed: Owner, Admin, Billing, Member (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        get: operations["instances-health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/instances/{uuid}/status": {
         parameters: {
             query?: never;
@@ -6621,6 +6643,129 @@ export interface operations {
             };
             /** @description Conflicts with the current state (CONFLICT). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "instances-health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            uptime: {
+                                "24h": {
+                                    /** @description Healthy checks in percent; null without checks */
+                                    uptime: number | null;
+                                    checks: number;
+                                    failed: number;
+                                };
+                                "7d": {
+                                    /** @description Healthy checks in percent; null without checks */
+                                    uptime: number | null;
+                                    checks: number;
+                                    failed: number;
+                                };
+                                "30d": {
+                                    /** @description Healthy checks in percent; null without checks */
+                                    uptime: number | null;
+                                    checks: number;
+                                    failed: number;
+                                };
+                            };
+                            checks: {
+                                checked_at: string;
+                                healthy: boolean;
+                                status_code: number | null;
+                                response_ms: number;
+                            }[];
+                            incidents: {
+                                started_at: string;
+                                ended_at: string | null;
+                                duration_seconds: number;
+                                failed_checks: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -21,6 +21,7 @@ import * as m_2026_11_25_110000 from './2026_11_25_110000_api_tokens';
 import * as m_2026_11_25_130000 from './2026_11_25_130000_idempotent_requests';
 import * as m_2026_11_25_150000 from './2026_11_25_150000_webhooks';
 import * as m_2026_11_26_100000 from './2026_11_26_100000_custom_domains';
+import * as m_2026_11_26_110000 from './2026_11_26_110000_instance_health_checks';
 
 /** Every migration, in order: a static list so the bundled server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_130000_idempotent_requests': m_2026_11_25_130000,
   '2026_11_25_150000_webhooks': m_2026_11_25_150000,
   '2026_11_26_100000_custom_domains': m_2026_11_26_100000,
+  '2026_11_26_110000_instance_health_checks': m_2026_11_26_110000,
 };

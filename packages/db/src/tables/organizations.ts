@@ -72,6 +72,18 @@ export type InstancesTable = {
   updated_at: CreatedAt;
 };
 
+/** One health check of an instance (kept 90 days). */
+export type InstanceHealthChecksTable = {
+  id: Generated<string>;
+  instance_id: number;
+  checked_at: Date;
+  healthy: boolean;
+  /** The HTTP status of GET /healthz; null when nothing answered. */
+  status_code: number | null;
+  response_ms: number;
+  detail: string | null;
+};
+
 export type OrganizationRole = 'owner' | 'admin' | 'billing' | 'member';
 
 /** Who belongs to an organization and with which role; exactly one 'owner' (organizations.owner_id). */
@@ -103,6 +115,7 @@ export type OrganizationInvitationsTable = {
 export type OrganizationsTables = {
   organizations: OrganizationsTable;
   instances: InstancesTable;
+  instance_health_checks: InstanceHealthChecksTable;
   organization_members: OrganizationMembersTable;
   organization_invitations: OrganizationInvitationsTable;
 };

@@ -50,7 +50,13 @@ function Copy({ value, what }: { value: string; what: string }) {
 
 function RecordsTable({ records }: { records: Instance['dns_records'] }) {
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer
+      minWidth={520}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="DNS records (scrolls sideways)"
+    >
       <Table verticalSpacing="xs" aria-label="DNS records to create">
         <Table.Thead>
           <Table.Tr>

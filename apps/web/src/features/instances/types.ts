@@ -1,6 +1,7 @@
 import type { RouterOutputs } from '../../lib/types';
 
 export type Instance = RouterOutputs['instances']['get']['data'];
+export type InstanceHealth = RouterOutputs['instances']['health']['data'];
 
 /** Statuses that change on their own (the worker moves them on): lists poll while any is shown. */
 export function isSettling(instance: Pick<Instance, 'status' | 'ssl_status'>): boolean {

@@ -4,12 +4,14 @@ import { removeCustomDomain, setCustomDomain, verifyCustomDomain } from './custo
 import { deleteInstance } from './delete-instance';
 import { deployInstance } from './deploy-instance';
 import { getInstance } from './get-instance';
+import { getInstanceHealth } from './instance-health';
 import { listInstances } from './list-instances';
 
 /** Procedures of the instances area. */
 export const instancesRouter = router({
   list: listInstances,
   get: getInstance,
+  health: getInstanceHealth,
   deploy: deployInstance,
   delete: deleteInstance,
   changeStatus: changeInstanceStatus,

@@ -21,26 +21,38 @@ export type InstanceInfrastructure = {
   provision: (deps: AppDeps, instance: InstanceRow) => Promise<void>;
 };
 
-export type HealthOutcome = { healthy: boolean; detail: string };
+export type HealthOutcome = {
+  healthy: boolean;
+  detail: string;
+  /** The HTTP status, null when nothing answered. */
+  statusCode: number | null;
+  responseMs: number;
+};
 
 /** GET {instance_url}/healthz over real HTTP: healthy when it answers 200 with this instance's uuid. */
 export async function checkInstanceHealth(
   deps: Pick<AppDeps, 'config'>,
   instance: Pick<InstanceRow, 'uuid' | 'host'>,
 ): Promise<HealthOutcome> {
-  if (!instance.host) return { healthy: false, detail: 'no host' };
+  const started = performance.now();
+  const done = (healthy: boolean, detail: string, statusCode: number | null = null) => ({
+    healthy,
+    detail,
+    statusCode,
+    responseMs: Math.round(performance.now() - started),
+  });
+  if (!instance.host) return done(false, 'no host');
   const result = await probeUrl(`${instanceUrlOf(deps.config, instance.host)}/healthz`);
   if (result.status !== 200) {
-    return { healthy: false, detail: result.error ?? `HTTP ${result.status ?? 'error'}` };
+    return done(false, result.error ?? `HTTP ${result.status ?? 'error'}`, result.status);
   }
   try {
     const body = JSON.parse(result.body) as { status?: unknown; instance?: unknown };
-    if (body.status === 'ok' && body.instance === instance.uuid)
-      return { healthy: true, detail: 'ok' };
+    if (body.status === 'ok' && body.instance === instance.uuid) return done(true, 'ok', 200);
   } catch {
     /* not JSON */
   }
-  return { healthy: false, detail: 'unexpected answer' };
+  return done(false, 'unexpected answer', 200);
 }
 
 export const instanceInfrastructure: InstanceInfrastructure = {
@@ -147,14 +159,29 @@ export async function runDueHealthChecks(deps: AppDeps, limit = 20): Promise<num
       .executeTakeFirst();
     if (!claimed) continue;
     const outcome = await checkInstanceHealth(deps, claimed);
-    await deps.db
-      .updateTable('instances')
-      .set({
-        last_health_check: deps.clock.now(),
-        last_health_status: outcome.healthy ? 'healthy' : 'unhealthy',
-      })
-      .where('id', '=', id)
-      .execute();
+    const at = deps.clock.now();
+    // The latest result on the instance, and the history (uptime, incidents, response times).
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('instances')
+        .set({
+          last_health_check: at,
+          last_health_status: outcome.healthy ? 'healthy' : 'unhealthy',
+        })
+        .where('id', '=', id)
+        .execute();
+      await trx
+        .insertInto('instance_health_checks')
+        .values({
+          instance_id: id,
+          checked_at: at,
+          healthy: outcome.healthy,
+          status_code: outcome.statusCode,
+          response_ms: outcome.responseMs,
+          detail: outcome.healthy ? null : outcome.detail.slice(0, 200),
+        })
+        .execute();
+    });
     if (!outcome.healthy)
       deps.logger.warn({ instanceId: id, detail: outcome.detail }, 'instance health check failed');
     checked += 1;

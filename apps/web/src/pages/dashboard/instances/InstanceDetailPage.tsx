@@ -26,6 +26,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState, PageHeader, StatusBadge } from '@scmp/ui';
 import { CustomDomainCard } from '../../../features/instances/CustomDomainCard';
+import { InstanceHealthCard } from '../../../features/instances/InstanceHealthCard';
 import { SslBadge, sslDetail } from '../../../features/instances/SslBadge';
 import { formatDate, isSettling } from '../../../features/instances/types';
 import { gate, RoleGate } from '../../../features/members/RoleGate';
@@ -244,6 +245,7 @@ export default function InstanceDetailPage() {
         </SimpleGrid>
       </Card>
 
+      <InstanceHealthCard uuid={instance.uuid} />
       <CustomDomainCard instance={instance} manage={manage} />
 
       <Title order={2} size="h4" mb="sm">

@@ -1,0 +1,155 @@
+import { sql } from 'kysely';
+import type { AppDeps } from '../../app-deps';
+import { findMemberInstance } from './instances';
+import { toIso } from '../organizations/shared';
+
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+/** How long checks are kept; the prune task deletes older ones. */
+export const HEALTH_RETENTION_DAYS = 90;
+/** The chart shows at most this many of the most recent checks of the last 24 hours. */
+const CHART_POINTS = 500;
+
+export type UptimePeriod = {
+  /** Share of healthy checks in percent (two decimals), null without any check in the period. */
+  uptime: number | null;
+  checks: number;
+  failed: number;
+};
+
+export type InstanceHealth = {
+  uptime: { '24h': UptimePeriod; '7d': UptimePeriod; '30d': UptimePeriod };
+  /** The last 24 hours' checks, oldest first, for the response-time chart. */
+  checks: Array<{
+    checked_at: string;
+    healthy: boolean;
+    status_code: number | null;
+    response_ms: number;
+  }>;
+  /** Runs of failed checks in the last 30 days, newest first; ended_at null while ongoing. */
+  incidents: Array<{
+    started_at: string;
+    ended_at: string | null;
+    duration_seconds: number;
+    failed_checks: number;
+  }>;
+};
+
+function period(total: number, up: number): UptimePeriod {
+  return {
+    uptime: total === 0 ? null : Math.round((up / total) * 10000) / 100,
+    checks: total,
+    failed: total - up,
+  };
+}
+
+/**
+ * An instance's health over time, from SQL aggregates on its checks (one index range each):
+ * uptime for 24 h / 7 days / 30 days, the last day's checks, and the incidents of 30 days found
+ * as runs of consecutive failed checks (an incident ends at the next healthy check).
+ */
+export async function instanceHealth(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  userId: number,
+  uuid: string,
+): Promise<InstanceHealth> {
+  const instance = await findMemberInstance(deps.db, userId, uuid, 'view');
+  const now = deps.clock.now();
+  const since = (ms: number) => new Date(now.getTime() - ms);
+  const range = { id: instance.id, from: since(30 * DAY), to: now };
+
+  const counts = await sql<{
+    t24: string;
+    u24: string;
+    t7: string;
+    u7: string;
+    t30: string;
+    u30: string;
+  }>`
+    SELECT
+      count(*) FILTER (WHERE checked_at > ${since(DAY)}) AS t24,
+      count(*) FILTER (WHERE checked_at > ${since(DAY)} AND healthy) AS u24,
+      count(*) FILTER (WHERE checked_at > ${since(7 * DAY)}) AS t7,
+      count(*) FILTER (WHERE checked_at > ${since(7 * DAY)} AND healthy) AS u7,
+      count(*) AS t30,
+      count(*) FILTER (WHERE healthy) AS u30
+    FROM instance_health_checks
+    WHERE instance_id = ${range.id} AND checked_at > ${range.from} AND checked_at <= ${range.to}`.execute(
+    deps.db,
+  );
+  const c = counts.rows[0];
+  const n = (v: string | undefined) => Number(v ?? 0);
+
+  const recent = await deps.db
+    .selectFrom('instance_health_checks')
+    .select(['checked_at', 'healthy', 'status_code', 'response_ms'])
+    .where('instance_id', '=', instance.id)
+    .where('checked_at', '>', since(DAY))
+    .where('checked_at', '<=', now)
+    .orderBy('checked_at', 'desc')
+    .limit(CHART_POINTS)
+    .execute();
+
+  const incidents = await sql<{ started_at: Date; ended_at: Date | null; failed_checks: string }>`
+    WITH ordered AS (
+      SELECT checked_at, healthy, lag(healthy) OVER (ORDER BY checked_at) AS previous
+      FROM instance_health_checks
+      WHERE instance_id = ${range.id} AND checked_at > ${range.from} AND checked_at <= ${range.to}
+    ), numbered AS (
+      SELECT checked_at, healthy,
+        sum(CASE WHEN healthy IS DISTINCT FROM previous THEN 1 ELSE 0 END)
+          OVER (ORDER BY checked_at) AS run
+      FROM ordered
+    ), runs AS (
+      SELECT run, bool_and(healthy) AS healthy, min(checked_at) AS started_at, count(*) AS checks
+      FROM numbered GROUP BY run
+    )
+    SELECT failed.started_at, next.started_at AS ended_at, failed.checks AS failed_checks
+    FROM runs failed LEFT JOIN runs next ON next.run = failed.run + 1
+    WHERE NOT failed.healthy
+    ORDER BY failed.started_at DESC
+    LIMIT 100`.execute(deps.db);
+
+  return {
+    uptime: {
+      '24h': period(n(c?.t24), n(c?.u24)),
+      '7d': period(n(c?.t7), n(c?.u7)),
+      '30d': period(n(c?.t30), n(c?.u30)),
+    },
+    checks: recent.reverse().map((row) => ({
+      checked_at: toIso(row.checked_at) ?? '',
+      healthy: row.healthy,
+      status_code: row.status_code,
+      response_ms: row.response_ms,
+    })),
+    incidents: incidents.rows.map((row) => {
+      const started = new Date(row.started_at);
+      const ended = row.ended_at ? new Date(row.ended_at) : null;
+      return {
+        started_at: started.toISOString(),
+        ended_at: ended ? ended.toISOString() : null,
+        duration_seconds: Math.round(((ended ?? now).getTime() - started.getTime()) / 1000),
+        failed_checks: Number(row.failed_checks),
+      };
+    }),
+  };
+}
+
+/** Deletes checks older than 90 days, a batch at a time (registered in jobs/worker.ts). */
+export async function pruneHealthChecks(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
+  const cutoff = new Date(deps.clock.now().getTime() - HEALTH_RETENTION_DAYS * DAY);
+  const result = await sql`
+    DELETE FROM instance_health_checks WHERE id IN (
+      SELECT id FROM instance_health_checks WHERE checked_at < ${cutoff} LIMIT 5000)`.execute(
+    deps.db,
+  );
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export const healthPruneTask = {
+  name: 'instances.health-prune',
+  everyMs: HOUR,
+  run: async (deps: AppDeps) => {
+    await pruneHealthChecks(deps);
+  },
+};
