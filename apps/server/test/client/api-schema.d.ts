@@ -1325,6 +1325,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/subscription/invoiced-monthly": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What was invoiced per month over the last 12 months, and the upcoming invoice
+         * @description One entry per UTC calendar month, oldest first: this month and the 11 before it, the sums of that month's invoices by status in pence (months without invoices are 0). upcoming is the next renewal invoice (plan price less credit, at the period end), null for a cancelled, expired or missing subscription. Same access as billing history.
+         *
+         *     API tokens need the `billing:read` scope (403 INSUFFICIENT_SCOPE without it).
+         *
+         *     Organization roles allowed: Owner, Admin, Billing (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        get: operations["subscription-invoicedMonthly"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/subscription/preview": {
         parameters: {
             query?: never;
@@ -1669,6 +1693,28 @@ export interface paths {
          * @description API tokens need the `profile:read` scope (403 INSUFFICIENT_SCOPE without it).
          */
         get: operations["profile-activitySummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/activity/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Activity events per day over a period, split by type (for the activity chart)
+         * @description The same filters as GET /activity (type: all, login, security, profile, organization or settings; days: 7, 30, 90 or 365, default 30). One entry per UTC calendar day, oldest first: today and the days - 1 days before it; days without events count 0.
+         *
+         *     API tokens need the `profile:read` scope (403 INSUFFICIENT_SCOPE without it).
+         */
+        get: operations["profile-activityDaily"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9944,6 +9990,105 @@ export interface operations {
             };
         };
     };
+    "subscription-invoicedMonthly": {
+        parameters: {
+            query: {
+                organization_uuid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            /** @constant */
+                            currency: "GBP";
+                            months: {
+                                month: string;
+                                paid_pence: number;
+                                pending_pence: number;
+                                failed_pence: number;
+                                total_pence: number;
+                                invoices: number;
+                            }[];
+                            upcoming: {
+                                date: string;
+                                description: string;
+                                amount: number;
+                                amount_pence: number;
+                                credit_pence: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "subscription-preview": {
         parameters: {
             query: {
@@ -11964,6 +12109,103 @@ export interface operations {
                             failed_attempts: number;
                             active_devices: number;
                             days: number;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "profile-activityDaily": {
+        parameters: {
+            query?: {
+                type?: "all" | "login" | "security" | "profile" | "organization" | "settings";
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            days: number;
+                            /** @enum {string} */
+                            type: "all" | "login" | "security" | "profile" | "organization" | "settings";
+                            series: {
+                                date: string;
+                                total: number;
+                                by_type: {
+                                    login: number;
+                                    security: number;
+                                    profile: number;
+                                    organization: number;
+                                    settings: number;
+                                };
+                            }[];
                         };
                     };
                 };

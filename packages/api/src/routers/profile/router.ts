@@ -1,4 +1,5 @@
 import { router } from '../../trpc';
+import { activityDaily } from './activity-daily';
 import { activityList } from './activity-list';
 import { activitySummary } from './activity-summary';
 import { changePassword } from './change-password';
@@ -26,4 +27,5 @@ export const profileRouter = router({
   notificationHistory,
   activityList,
   activitySummary,
+  activityDaily,
 });

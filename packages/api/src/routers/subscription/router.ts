@@ -8,6 +8,7 @@ import { createTestPaymentMethod } from './create-test-payment-method';
 import { getBillingHistory } from './get-billing-history';
 import { getSubscriptionConfig } from './get-config';
 import { getSubscription } from './get-subscription';
+import { getInvoicedMonthly } from './get-invoiced-monthly';
 import { previewChange } from './preview-change';
 import { removeLocations } from './remove-locations';
 import { updatePaymentMethod } from './update-payment-method';
@@ -19,6 +20,7 @@ export const subscriptionRouter = router({
   create: createSubscription,
   get: getSubscription,
   billingHistory: getBillingHistory,
+  invoicedMonthly: getInvoicedMonthly,
   preview: previewChange,
   changePlan,
   cancel: cancelSubscription,
