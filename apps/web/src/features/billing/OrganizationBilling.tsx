@@ -7,6 +7,7 @@ import { BillingHistory } from './BillingHistory';
 import { CancelSubscription } from './CancelSubscription';
 import { ChangePlan } from './ChangePlan';
 import { CurrentPlanCard, UpdatePaymentMethod } from './CurrentPlanCard';
+import { InvoicedChart } from './InvoicedChart';
 import { ManageLocations } from './ManageLocations';
 
 /**
@@ -72,6 +73,7 @@ export function OrganizationBilling(props: {
             <>
               {canManage && <ChangePlan sub={live} />}
               {canManage && live.plan_type === 'basic' && <ManageLocations sub={live} />}
+              <InvoicedChart organizationUuid={props.organizationUuid} />
               <BillingHistory organizationUuid={props.organizationUuid} />
               {canManage && <CancelSubscription sub={live} />}
             </>

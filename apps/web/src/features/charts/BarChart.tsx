@@ -10,6 +10,7 @@
  *     stacked?={true}          // stack the series in one bar per datum (default: bars side by side)
  *     height?={200}            // pixels of the drawing; width is the container's width
  *     valueFormat?={(n) => …}  // axis, tooltip and table figures (default: en-GB number)
+ *     axisFormat?={(n) => …}   // y-axis labels only, e.g. whole pounds (default: valueFormat)
  *     testId?="activity-chart" // data-testid of the <figure>; the table gets `${testId}-table`
  *   />
  *
@@ -35,6 +36,7 @@ export interface BarChartProps {
   stacked?: boolean;
   height?: number;
   valueFormat?: (n: number) => string;
+  axisFormat?: (n: number) => string;
   testId?: string;
 }
 
@@ -46,6 +48,7 @@ export function BarChart({
   stacked = false,
   height = 200,
   valueFormat = defaultFormat,
+  axisFormat = valueFormat,
   testId,
 }: BarChartProps) {
   const value = (d: ChartDatum, key: string) => d.values[key] ?? 0;
@@ -60,7 +63,7 @@ export function BarChart({
   const draw = (width: number) => {
     const lastLabel = data.at(-1);
     const plot: Plot = {
-      left: Math.max(...ticks.map((t) => labelWidth(valueFormat(t)))) + 10,
+      left: Math.max(...ticks.map((t) => labelWidth(axisFormat(t)))) + 10,
       right:
         width -
         Math.max(4, lastLabel ? labelWidth(lastLabel.axisLabel ?? lastLabel.label) / 2 - 10 : 4),
@@ -74,7 +77,7 @@ export function BarChart({
     const cx = (i: number) => plot.left + slot * i + slot / 2;
     return (
       <>
-        <ChartAxes plot={plot} ticks={ticks} y={y} format={valueFormat} data={data} x={cx} />
+        <ChartAxes plot={plot} ticks={ticks} y={y} format={axisFormat} data={data} x={cx} />
         {data.map((d, i) => {
           const x0 = cx(i) - barWidth / 2;
           let base = 0;

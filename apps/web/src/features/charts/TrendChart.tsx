@@ -9,6 +9,7 @@
  *     summary?="£1,234 now, up from £980 a year ago."        // one sentence shown under the chart
  *     height?={200}            // pixels; width is the container's width
  *     valueFormat?={(n) => …}  // axis, tooltip and table figures (default: en-GB number)
+ *     axisFormat?={(n) => …}   // y-axis labels only, e.g. whole pounds (default: valueFormat)
  *     area?={true}             // a light fill under a single line (default false)
  *     testId?="mrr-trend"      // data-testid of the <figure>; the table gets `${testId}-table`
  *   />
@@ -33,6 +34,7 @@ export interface TrendChartProps {
   summary?: string;
   height?: number;
   valueFormat?: (n: number) => string;
+  axisFormat?: (n: number) => string;
   area?: boolean;
   testId?: string;
 }
@@ -44,6 +46,7 @@ export function TrendChart({
   summary,
   height = 200,
   valueFormat = defaultFormat,
+  axisFormat = valueFormat,
   area = false,
   testId,
 }: TrendChartProps) {
@@ -57,7 +60,7 @@ export function TrendChart({
     const last = data.at(-1);
     const half = (d?: ChartDatum) => (d ? labelWidth(d.axisLabel ?? d.label) / 2 : 0);
     const plot: Plot = {
-      left: Math.max(Math.max(...ticks.map((t) => labelWidth(valueFormat(t)))) + 10, half(first)),
+      left: Math.max(Math.max(...ticks.map((t) => labelWidth(axisFormat(t)))) + 10, half(first)),
       right: width - Math.max(8, half(last)),
       top: 8,
       bottom: height - 24,
@@ -69,7 +72,7 @@ export function TrendChart({
       plot.bottom - ((v - bottomValue) / (top - bottomValue)) * (plot.bottom - plot.top);
     return (
       <>
-        <ChartAxes plot={plot} ticks={ticks} y={y} format={valueFormat} data={data} x={x} />
+        <ChartAxes plot={plot} ticks={ticks} y={y} format={axisFormat} data={data} x={x} />
         {series.map((s) => {
           const pts = data.map((d, i) => [x(i), y(d.values[s.key] ?? 0)] as const);
           const line = pts.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(' ');

@@ -25,6 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ActivityChart } from '../../../features/account/ActivityChart';
 import { downloadActivityCsv } from '../../../features/account/avatar-upload';
 import { fullDate, relativeTime } from '../../../features/account/format';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -196,6 +197,7 @@ export default function ActivityLogPage() {
                 w={200}
               />
             </Group>
+            <ActivityChart type={type} days={days} />
             {log.isPending ? (
               <Stack>
                 <Skeleton height={64} />
