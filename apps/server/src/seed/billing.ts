@@ -1,8 +1,10 @@
 import type { AppDeps } from '@scmp/api';
+import { addMonthsClamped, seedInvoiceHistory } from './invoice-history';
 
 /**
  * An active Basic subscription in test mode for the demo customer's active organization
- * (Oakfield, seeded by the organizations step), with its paid first invoice.
+ * (Oakfield, seeded by the organizations step), subscribed eleven periods before the current
+ * one, with a year of invoices (see invoice-history.ts).
  */
 export async function seedBilling(deps: AppDeps, userIds: Record<string, number>): Promise<void> {
   const ownerId = userIds['demo@scmp.test'];
@@ -17,8 +19,8 @@ export async function seedBilling(deps: AppDeps, userIds: Record<string, number>
   if (!org) return;
   const now = deps.clock.now();
   const start = new Date(now.getTime() - 10 * 86_400_000);
-  const end = new Date(start);
-  end.setUTCMonth(end.getUTCMonth() + 1);
+  const end = addMonthsClamped(start, 1);
+  const subscribed = addMonthsClamped(start, -11);
   const pm = await deps.db
     .insertInto('payment_methods')
     .values({
@@ -28,7 +30,7 @@ export async function seedBilling(deps: AppDeps, userIds: Record<string, number>
       brand: 'visa',
       last4: '4242',
       test_behaviour: 'ok',
-      created_at: start,
+      created_at: subscribed,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -63,51 +65,15 @@ export async function seedBilling(deps: AppDeps, userIds: Record<string, number>
       service_ends_at: null,
       suspended_instance_ids: '[]',
       billing_details: JSON.stringify(details),
-      created_at: start,
+      created_at: subscribed,
       updated_at: start,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const invoice = await deps.db
-    .insertInto('invoices')
-    .values({
-      number: `INV-${start.toISOString().slice(0, 10).replace(/-/g, '')}-DEMO0001`,
-      subscription_id: sub.id,
-      organization_id: org.id,
-      description: 'Setup fee and first month — Basic plan',
-      status: 'paid',
-      total_pence: 40_000,
-      currency: 'GBP',
-      provider_invoice_id: null,
-      hosted_url: null,
-      pdf_url: null,
-      billing_details: JSON.stringify(details),
-      period_start: start,
-      period_end: end,
-      paid_at: start,
-      created_at: start,
-      failure_message: null,
-      next_attempt_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await deps.db
-    .insertInto('invoice_lines')
-    .values([
-      {
-        invoice_id: invoice.id,
-        description: 'One-time setup fee',
-        quantity: 1,
-        unit_amount_pence: 20_000,
-        amount_pence: 20_000,
-      },
-      {
-        invoice_id: invoice.id,
-        description: 'Basic plan',
-        quantity: 1,
-        unit_amount_pence: 20_000,
-        amount_pence: 20_000,
-      },
-    ])
-    .execute();
+  await seedInvoiceHistory(deps, {
+    subscriptionId: sub.id,
+    organizationId: org.id,
+    details,
+    currentPeriodStart: start,
+  });
 }

@@ -1,4 +1,5 @@
 import type { AppDeps } from '@scmp/api';
+import { seedActivityHistory } from './activity-history';
 import { seedBilling } from './billing';
 import { seedDemoUsers } from './demo-users';
 import { seedOrganizations } from './organizations';
@@ -19,5 +20,6 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
   await seedBilling(deps, userIds);
   await seedSupport(deps, userIds);
   await seedProfile(deps, userIds);
+  await seedActivityHistory(deps, userIds);
   return true;
 }
