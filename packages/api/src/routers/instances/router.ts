@@ -5,11 +5,13 @@ import { deleteInstance } from './delete-instance';
 import { deployInstance } from './deploy-instance';
 import { getInstance } from './get-instance';
 import { getInstanceHealth } from './instance-health';
+import { getInstancesUptime } from './instances-uptime';
 import { listInstances } from './list-instances';
 
 /** Procedures of the instances area. */
 export const instancesRouter = router({
   list: listInstances,
+  uptime: getInstancesUptime,
   get: getInstance,
   health: getInstanceHealth,
   deploy: deployInstance,

@@ -1,5 +1,6 @@
 import { router } from '../../trpc';
 import { contact } from './contact';
+import { dashboardOverview } from './get-dashboard-overview';
 import { dashboardSummary } from './get-dashboard-summary';
 import { instanceBranding } from './get-instance-branding';
 import { organizationBranding } from './get-organization-branding';
@@ -16,4 +17,5 @@ export const publicSiteRouter = router({
   siteConfig,
   analyticsPageview,
   dashboardSummary,
+  dashboardOverview,
 });

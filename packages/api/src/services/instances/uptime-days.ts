@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import type { AppDeps } from '../../app-deps';
+import { findMemberOrganization } from '../organizations/membership';
+
+const DAY = 86_400_000;
+
+export type UptimeDay = {
+  /** The UTC calendar day, YYYY-MM-DD. */
+  date: string;
+  checks: number;
+  healthy: number;
+  /** Healthy checks in percent (two decimals); null on a day without checks. */
+  uptime: number | null;
+};
+
+export type InstanceUptime = {
+  uuid: string;
+  /** Over the whole period; null without any check. */
+  uptime: number | null;
+  checks: number;
+  failed: number;
+  days: UptimeDay[];
+};
+
+export type UptimeDays = {
+  days: number;
+  /** First and last day of the period (UTC); the last is today, still going on. */
+  from: string;
+  to: string;
+  instances: InstanceUptime[];
+};
+
+const percent = (up: number, total: number) =>
+  total === 0 ? null : Math.round((up / total) * 10000) / 100;
+
+/**
+ * The share of healthy checks per UTC day over the last `days` days (today included, up to now)
+ * for every live instance the user can see, or those of one organization (404 when not a member):
+ * one grouped statement, each instance's checks read through instance_health_checks
+ * (instance_id, checked_at DESC). Days without checks come back with `uptime: null`.
+ */
+export async function instancesUptime(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  userId: number,
+  days: number,
+  organizationUuid?: string,
+): Promise<UptimeDays> {
+  const now = deps.clock.now();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = new Date(today - (days - 1) * DAY);
+  const organizationId = organizationUuid
+    ? (await findMemberOrganization(deps.db, userId, organizationUuid, 'view')).id
+    : null;
+
+  const result = await sql<{
+    uuid: string;
+    day: string | null;
+    checks: string;
+    healthy: string;
+  }>`
+    SELECT i.uuid, to_char(c.checked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+      count(c.id) AS checks, count(c.id) FILTER (WHERE c.healthy) AS healthy
+    FROM organization_members m
+    JOIN instances i ON i.organization_id = m.organization_id
+    LEFT JOIN instance_health_checks c
+      ON c.instance_id = i.id AND c.checked_at >= ${from} AND c.checked_at <= ${now}
+    WHERE m.user_id = ${userId} AND i.status <> 'terminated'
+      ${organizationId === null ? sql`` : sql`AND i.organization_id = ${organizationId}`}
+    GROUP BY i.id, i.uuid, day
+    ORDER BY i.created_at DESC, i.id DESC, day`.execute(deps.db);
+
+  const dates = Array.from({ length: days }, (_, k) =>
+    new Date(from.getTime() + k * DAY).toISOString().slice(0, 10),
+  );
+  const byInstance = new Map<string, Map<string, { checks: number; healthy: number }>>();
+  for (const row of result.rows) {
+    const perDay = byInstance.get(row.uuid) ?? new Map();
+    byInstance.set(row.uuid, perDay);
+    if (row.day) perDay.set(row.day, { checks: Number(row.checks), healthy: Number(row.healthy) });
+  }
+  const instances = [...byInstance].map(([uuid, perDay]) => {
+    let checks = 0;
+    let healthy = 0;
+    const list = dates.map((date) => {
+      const d = perDay.get(date) ?? { checks: 0, healthy: 0 };
+      checks += d.checks;
+      healthy += d.healthy;
+      return { date, checks: d.checks, healthy: d.healthy, uptime: percent(d.healthy, d.checks) };
+    });
+    return { uuid, uptime: percent(healthy, checks), checks, failed: checks - healthy, days: list };
+  });
+  return { days, from: dates[0]!, to: dates[dates.length - 1]!, instances };
+}
