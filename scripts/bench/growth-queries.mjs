@@ -84,9 +84,15 @@ export function dashboardCalls(db, typical) {
     'activity list (login, 30 days)': async () =>
       (await signedIn()).profile.activityList({ limit: 20, type: 'login', days: 30 }),
     'activity summary': async () => (await signedIn()).profile.activitySummary({ days: 30 }),
+    'activity per day by type (90 days)': async () =>
+      (await signedIn()).profile.activityDaily({ days: 90, type: 'all' }),
     'sessions list': async () => (await signedIn()).profile.listSessions(),
     'billing history': async () =>
       (await signedIn()).subscription.billingHistory({
+        organization_uuid: typical.organizationUuid,
+      }),
+    'invoiced per month (12 months, upcoming invoice)': async () =>
+      (await signedIn()).subscription.invoicedMonthly({
         organization_uuid: typical.organizationUuid,
       }),
     'invoice by uuid (with lines)': async () =>
