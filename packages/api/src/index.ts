@@ -41,6 +41,8 @@ export { isServedHost } from './services/custom-domains/served-hosts';
 export { runDueDomainChecks } from './services/custom-domains/domain-checks';
 export { runDueCertificateChecks } from './services/custom-domains/certificates';
 export { pruneHealthChecks } from './services/instances/health-history';
+export { compactCounters } from './services/staff/counters';
+export { recordDailyFigures } from './services/staff/daily-figures';
 export { checkCertificate } from './services/custom-domains/tls-check';
 export {
   instanceInfrastructure,

@@ -7,6 +7,7 @@ import type { BrandingTables } from './tables/branding';
 import type { CoreTables } from './tables/core';
 import type { OrganizationsTables } from './tables/organizations';
 import type { PasskeysTables } from './tables/passkeys';
+import type { PlatformFiguresTables } from './tables/platform-figures';
 import type { ProfileTables } from './tables/profile';
 import type { PublicSiteTables } from './tables/public-site';
 import type { SupportTables } from './tables/support';
@@ -25,4 +26,5 @@ export type Database = CoreTables &
   SupportTables &
   BillingTables &
   ProfileTables &
-  PublicSiteTables;
+  PublicSiteTables &
+  PlatformFiguresTables;

@@ -567,6 +567,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dashboard home figures and the problems that need attention
+         * @description Over every organization the signed-in user belongs to: organizations by status, live instances by status and (active ones) by their latest health check, the user’s open tickets and those awaiting their answer to a staff reply, the subscription state of each organization (plan, next invoice date and amount, or past due since), and needs_attention: each problem (payment past due, unhealthy or suspended instance, certificate expiring, expired or failed, unverified e-mail, organization pending payment, unanswered staff reply) with a link to the page that fixes it, most severe first.
+         *
+         *     API tokens need the `organizations:read` scope (403 INSUFFICIENT_SCOPE without it).
+         */
+        get: operations["publicSite-dashboardOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organizations": {
         parameters: {
             query?: never;
@@ -848,6 +870,28 @@ export interface paths {
          *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
          */
         post: operations["instances-deploy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/instances/uptime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Uptime per day (UTC) over the last `days` days for all your instances, or those of one organization (organization_id = its uuid)
+         * @description API tokens need the `instances:read` scope (403 INSUFFICIENT_SCOPE without it).
+         *
+         *     Organization roles allowed: Owner, Admin, Billing, Member (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        get: operations["instances-uptime"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1897,6 +1941,94 @@ export interface paths {
          *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
          */
         post: operations["webhooks-redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: platform figures (customers, organizations, subscriptions, MRR, fleet, tickets)
+         * @description Monthly recurring revenue (pence) is Σ plan price + additional venues × per-venue price over the subscriptions in force: status active or past_due (not suspended, cancelled or expired). There is no discount model in the schema, so nothing is subtracted. The trend is the MRR at the end of each of the last 11 months (recorded daily; earlier days rebuilt from the subscriptions) and the live figure for this month. Weekly sign-ups (new customer accounts) and cancellations cover 12 seven-day weeks ending today. Past-due lists subscriptions past_due or suspended (oldest first, at most 50) with whole days since past_due_since. The median first response is over tickets created in the 30 days ending yesterday with a staff reply (first staff reply − creation). Staff only: 404 to anyone else.
+         *
+         *     Signed-in sessions only: any API token answers 403.
+         */
+        get: operations["staff-overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: customers with their organizations, plan and state
+         * @description q matches the start of the e-mail address, the name or an owned organization’s name (case-insensitive); without q, newest first. limit 1–100 (default 25); cursor is the next_cursor of the previous page. Staff only: 404 to anyone else.
+         *
+         *     Signed-in sessions only: any API token answers 403.
+         */
+        get: operations["staff-customers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/customers/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: one customer as they see themselves (read-only)
+         * @description Profile basics, organizations with role and subscription, their instances and tickets. Every call writes "Account viewed by support staff" to the customer’s activity log. Staff only: 404 to anyone else.
+         *
+         *     Signed-in sessions only: any API token answers 403.
+         */
+        get: operations["staff-customer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: instances across all tenants with organization, owner and health
+         * @description q matches the start of the host name or the instance name; status filters; without q, newest first. limit 1–100 (default 25); cursor is the next_cursor of the previous page. Staff only: 404 to anyone else.
+         *
+         *     Signed-in sessions only: any API token answers 403.
+         */
+        get: operations["staff-instances"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4588,6 +4720,146 @@ export interface operations {
             };
         };
     };
+    "publicSite-dashboardOverview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            organizations: {
+                                total: number;
+                                by_status: {
+                                    pending: number;
+                                    active: number;
+                                    inactive: number;
+                                };
+                            };
+                            instances: {
+                                total: number;
+                                by_status: {
+                                    pending: number;
+                                    provisioning: number;
+                                    active: number;
+                                    suspended: number;
+                                };
+                                by_health: {
+                                    healthy: number;
+                                    unhealthy: number;
+                                    unchecked: number;
+                                };
+                            };
+                            tickets: {
+                                open: number;
+                                awaiting_reply: number;
+                            };
+                            subscriptions: {
+                                organization_uuid: string;
+                                organization_name: string;
+                                /** @enum {string} */
+                                organization_status: "pending" | "active" | "inactive";
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "billing" | "member";
+                                /**
+                                 * @description 'hidden' when the member's role may not see the organization's billing
+                                 * @enum {string}
+                                 */
+                                state: "none" | "active" | "past_due" | "suspended" | "cancelled" | "expired" | "hidden";
+                                plan_type: ("basic" | "unlimited") | null;
+                                plan_name: string | null;
+                                price_monthly_pence: number | null;
+                                /** @description The next renewal while active or past due */
+                                next_invoice_date: string | null;
+                                /** @description The renewal amount: monthly price less credit */
+                                next_invoice_pence: number | null;
+                                past_due_since: string | null;
+                                service_ends_at: string | null;
+                                /** @description The subscription page of the organization */
+                                link: string;
+                            }[];
+                            needs_attention: {
+                                /** @enum {string} */
+                                kind: "payment_past_due" | "service_suspended" | "instance_unhealthy" | "instance_suspended" | "certificate" | "email_unverified" | "organization_pending_payment" | "staff_reply";
+                                /** @enum {string} */
+                                severity: "critical" | "warning" | "info";
+                                title: string;
+                                detail: string;
+                                /** @description The dashboard page where the problem is fixed */
+                                link: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "organizations-list": {
         parameters: {
             query?: {
@@ -6465,6 +6737,105 @@ export interface operations {
             };
             /** @description Conflicts with the current state (CONFLICT). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "instances-uptime": {
+        parameters: {
+            query?: {
+                days?: number;
+                organization_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            days: number;
+                            from: string;
+                            to: string;
+                            instances: {
+                                uuid: string;
+                                /** @description Healthy checks in percent; null without checks */
+                                uptime: number | null;
+                                checks: number;
+                                failed: number;
+                                days: {
+                                    date: string;
+                                    checks: number;
+                                    healthy: number;
+                                    uptime: number | null;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13415,6 +13786,534 @@ export interface operations {
             };
             /** @description Conflicts with the current state (CONFLICT). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "staff-overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            as_of: string;
+                            customers: {
+                                /** @description Customer accounts (staff left out) */
+                                accounts: number;
+                                verified: number;
+                            };
+                            organizations: {
+                                pending: number;
+                                active: number;
+                                inactive: number;
+                            };
+                            subscriptions: {
+                                /** @enum {string} */
+                                plan: "basic" | "unlimited";
+                                /** @description active + past_due */
+                                in_force: number;
+                                active: number;
+                                past_due: number;
+                                suspended: number;
+                                cancelled: number;
+                                expired: number;
+                            }[];
+                            mrr: {
+                                mrr_pence: number;
+                                subscriptions_in_force: number;
+                                counted_statuses: string[];
+                                trend: {
+                                    /** @description YYYY-MM */
+                                    month: string;
+                                    /** @description At the last recorded day of the month (live for this month); null unknown */
+                                    mrr_pence: number | null;
+                                }[];
+                            };
+                            weekly: {
+                                /** @description YYYY-MM-DD; 7-day weeks, the last one ends today */
+                                week_start: string;
+                                sign_ups: number;
+                                cancellations: number;
+                            }[];
+                            past_due: {
+                                total: number;
+                                items: {
+                                    subscription_uuid: string;
+                                    /** @enum {string} */
+                                    status: "past_due" | "suspended";
+                                    /** @enum {string} */
+                                    plan: "basic" | "unlimited";
+                                    additional_venues: number;
+                                    past_due_since: string | null;
+                                    days_overdue: number;
+                                    organization: {
+                                        uuid: string;
+                                        name: string;
+                                    };
+                                    customer: {
+                                        uuid: string;
+                                        email: string;
+                                        name: string;
+                                    };
+                                }[];
+                            };
+                            fleet: {
+                                by_status: {
+                                    pending: number;
+                                    provisioning: number;
+                                    active: number;
+                                    suspended: number;
+                                    terminated: number;
+                                };
+                                /** @description Instances not terminated, by the result of their last health check */
+                                by_health: {
+                                    healthy: number;
+                                    unhealthy: number;
+                                    unknown: number;
+                                };
+                                unhealthy: {
+                                    uuid: string;
+                                    name: string;
+                                    host: string | null;
+                                    status: string;
+                                    last_health_check: string | null;
+                                    organization: {
+                                        uuid: string;
+                                        name: string;
+                                    };
+                                    customer: {
+                                        uuid: string;
+                                        email: string;
+                                    };
+                                }[];
+                            };
+                            tickets: {
+                                /** @description Status open or in progress */
+                                open: number;
+                                /** @description Open tickets whose latest message is the customer’s */
+                                waiting_on_staff: number;
+                                median_first_response_seconds: number | null;
+                                first_response_tickets: number;
+                                /** @description The last day of the 30-day window */
+                                first_response_as_of: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "staff-customers": {
+        parameters: {
+            query?: {
+                q?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            uuid: string;
+                            name: string;
+                            email: string;
+                            email_verified: boolean;
+                            created_at: string;
+                            organizations_total: number;
+                            organizations: {
+                                uuid: string;
+                                name: string;
+                                status: string;
+                                plan: string | null;
+                                subscription_status: string | null;
+                            }[];
+                        }[];
+                        /** @description Opaque; pass as cursor for the next page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "staff-customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            uuid: string;
+                            name: string;
+                            email: string;
+                            email_verified: boolean;
+                            two_factor_enabled: boolean;
+                            phone: string | null;
+                            location: string | null;
+                            created_at: string;
+                            organizations: {
+                                uuid: string;
+                                name: string;
+                                type: string;
+                                status: string;
+                                subdomain: string | null;
+                                role: string;
+                                created_at: string;
+                                subscription: {
+                                    plan: string;
+                                    status: string;
+                                    additional_venues: number;
+                                    current_period_end: string | null;
+                                    past_due_since: string | null;
+                                } | null;
+                            }[];
+                            instances: {
+                                uuid: string;
+                                name: string;
+                                host: string | null;
+                                status: string;
+                                ssl_status: string;
+                                custom_domain: string | null;
+                                custom_domain_status: string | null;
+                                health: string | null;
+                                last_health_check: string | null;
+                                organization: {
+                                    uuid: string;
+                                    name: string;
+                                };
+                            }[];
+                            tickets: {
+                                open: number;
+                                in_progress: number;
+                                resolved: number;
+                                closed: number;
+                                recent: {
+                                    uuid: string;
+                                    ticket_number: string;
+                                    subject: string;
+                                    status: string;
+                                    priority: string;
+                                    created_at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "staff-instances": {
+        parameters: {
+            query?: {
+                q?: string;
+                limit?: number;
+                cursor?: string;
+                status?: "pending" | "provisioning" | "active" | "suspended" | "terminated";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            uuid: string;
+                            name: string;
+                            host: string | null;
+                            status: string;
+                            health: string | null;
+                            last_health_check: string | null;
+                            ssl_status: string;
+                            custom_domain: string | null;
+                            custom_domain_status: string | null;
+                            created_at: string;
+                            organization: {
+                                uuid: string;
+                                name: string;
+                            };
+                            owner: {
+                                uuid: string;
+                                email: string;
+                                name: string;
+                            };
+                        }[];
+                        /** @description Opaque; pass as cursor for the next page */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -50,6 +50,7 @@ function aIdFor(path: string): string | null {
   if (seg[0] === 'subscription' && seg[1] === 'invoices') return A.invoiceId;
   if (seg[0] === 'passkeys') return A.passkeyUuid;
   if (seg[0] === 'user' && seg[1] === 'api-tokens') return A.apiTokenUuid;
+  if (seg[0] === 'staff') return A.user.uuid;
   return null;
 }
 

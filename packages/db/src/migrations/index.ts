@@ -22,6 +22,7 @@ import * as m_2026_11_25_130000 from './2026_11_25_130000_idempotent_requests';
 import * as m_2026_11_25_150000 from './2026_11_25_150000_webhooks';
 import * as m_2026_11_26_100000 from './2026_11_26_100000_custom_domains';
 import * as m_2026_11_26_110000 from './2026_11_26_110000_instance_health_checks';
+import * as m_2026_11_26_140000 from './2026_11_26_140000_platform_figures';
 
 /** Every migration, in order: a static list so the bundled server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_150000_webhooks': m_2026_11_25_150000,
   '2026_11_26_100000_custom_domains': m_2026_11_26_100000,
   '2026_11_26_110000_instance_health_checks': m_2026_11_26_110000,
+  '2026_11_26_140000_platform_figures': m_2026_11_26_140000,
 };

@@ -17,6 +17,8 @@ export type SupportTicketsTable = {
   category: TicketCategory;
   priority: Generated<TicketPriority>;
   status: Generated<TicketStatus>;
+  /** The latest message is the customer's (kept by a trigger on the messages; true when new). */
+  awaiting_staff: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 };

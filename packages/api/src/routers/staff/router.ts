@@ -1,0 +1,12 @@
+import { router } from '../../trpc';
+import { staffGetCustomer, staffListCustomers } from './staff-customers';
+import { staffListInstances } from './staff-instances';
+import { staffOverview } from './staff-overview';
+
+/** The operator console (staff only; 404 to everyone else). */
+export const staffRouter = router({
+  overview: staffOverview,
+  customers: staffListCustomers,
+  customer: staffGetCustomer,
+  instances: staffListInstances,
+});
