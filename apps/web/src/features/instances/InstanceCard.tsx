@@ -1,5 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@scmp/ui';
 import { RoleGate, type Gate } from '../members/RoleGate';
@@ -24,8 +25,11 @@ export function InstanceCard({
   onAction,
   busy,
   manage,
+  uptime,
 }: {
   instance: Instance;
+  /** The uptime bar of the last days (instances list), shown under the fields. */
+  uptime?: ReactNode;
   /** Whether the caller's role may suspend or resume it (and why not). */
   manage: Gate;
   onAction: (action: 'suspend' | 'resume') => void;
@@ -59,6 +63,7 @@ export function InstanceCard({
             value={instance.provisioned_at ? formatDate(instance.provisioned_at) : 'Not yet'}
           />
         </SimpleGrid>
+        {uptime}
         <Group justify="flex-end" gap="xs">
           {instance.instance_url ? (
             <Button

@@ -7,6 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { EmptyState, PageHeader } from '@scmp/ui';
 import { DeployInstanceForm } from '../../../features/instances/DeployInstanceForm';
 import { InstanceCard } from '../../../features/instances/InstanceCard';
+import { InstanceUptimeRow, UPTIME_DAYS } from '../../../features/instances/InstanceUptimeRow';
 import { gate } from '../../../features/members/RoleGate';
 import { pollWhileSettling } from '../../../features/instances/types';
 import { useInstanceStatus } from '../../../features/instances/use-instance-status';
@@ -36,6 +37,11 @@ export default function InstancesPage() {
     ...trpc.instances.list.queryOptions({}),
     refetchInterval: (q) => pollWhileSettling(q.state.data),
   });
+  const uptime = useQuery({
+    ...trpc.instances.uptime.queryOptions({ days: UPTIME_DAYS }),
+    refetchInterval: 5 * 60_000,
+  });
+  const uptimeOf = new Map((uptime.data?.data.instances ?? []).map((u) => [u.uuid, u]));
   const status = useInstanceStatus();
   const orgs = (organizations.data?.data ?? []).filter(isFullOrganization);
   const list = instances.data?.data ?? [];
@@ -106,6 +112,13 @@ export default function InstancesPage() {
                   manage={gate(roleOf.get(instance.organization_uuid), 'manage')}
                   busy={status.isPending && status.variables?.uuid === instance.uuid}
                   onAction={(action) => status.mutate({ uuid: instance.uuid, action })}
+                  uptime={
+                    <InstanceUptimeRow
+                      loading={uptime.isPending}
+                      failed={uptime.isError}
+                      uptime={uptimeOf.get(instance.uuid)}
+                    />
+                  }
                 />
               ))
             )}

@@ -40,9 +40,13 @@ export default function SubscriptionPage() {
   const setupSuccess = searchParams.get('setup') === 'success';
 
   const onlyUuid = orgs.length === 1 ? orgs[0]!.uuid : null;
+  // ?organization={uuid} (the dashboard's links) chooses that organization when it is one of them.
+  const wanted = searchParams.get('organization');
+  const wantedUuid = wanted && orgs.some((o) => o.uuid === wanted) ? wanted : null;
   useEffect(() => {
     if (onlyUuid) setSelected(onlyUuid);
-  }, [onlyUuid]);
+    else if (wantedUuid) setSelected(wantedUuid);
+  }, [onlyUuid, wantedUuid]);
 
   const header = (
     <Group justify="space-between" align="center">

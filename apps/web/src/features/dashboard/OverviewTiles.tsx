@@ -1,0 +1,161 @@
+import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBuilding, IconCreditCard, IconHeadset, IconServer } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { parts, type DashboardOverview } from './types';
+
+type Tile = {
+  to: string;
+  title: string;
+  icon: ReactNode;
+  /** The big figure, its unit and the line under it. */
+  figure: (o: DashboardOverview) => { value: number; unit: string; detail: string };
+  description: string;
+};
+
+const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
+
+const TILES: Tile[] = [
+  {
+    to: '/dashboard/organizations',
+    title: 'Organizations',
+    icon: <IconBuilding size={22} />,
+    description: 'Create and manage your schools, nurseries and camps.',
+    figure: ({ organizations: o }) => ({
+      value: o.total,
+      unit: plural(o.total, 'organization'),
+      detail: parts(
+        [
+          [o.by_status.active, 'active'],
+          [o.by_status.pending, 'pending'],
+          [o.by_status.inactive, 'inactive'],
+        ],
+        'None yet',
+      ),
+    }),
+  },
+  {
+    to: '/dashboard/instances',
+    title: 'Instances',
+    icon: <IconServer size={22} />,
+    description: 'Deploy and manage your hosted, branded portals.',
+    figure: ({ instances: i }) => ({
+      value: i.total,
+      unit: plural(i.total, 'instance'),
+      detail: parts(
+        [
+          [i.by_health.healthy, 'healthy'],
+          [i.by_health.unhealthy, 'unhealthy'],
+          [i.by_health.unchecked, 'not checked yet'],
+          [i.by_status.suspended, 'suspended'],
+          [i.by_status.pending + i.by_status.provisioning, 'being set up'],
+        ],
+        'None yet',
+      ),
+    }),
+  },
+  {
+    to: '/dashboard/subscription',
+    title: 'Subscription',
+    icon: <IconCreditCard size={22} />,
+    description: 'Choose a plan, manage billing and download invoices.',
+    figure: ({ subscriptions }) => {
+      const count = (state: string) => subscriptions.filter((s) => s.state === state).length;
+      const live = count('active') + count('past_due') + count('suspended');
+      return {
+        value: live,
+        unit: plural(live, 'subscription'),
+        detail: parts(
+          [
+            [count('active'), 'active'],
+            [count('past_due'), 'past due'],
+            [count('suspended'), 'suspended'],
+            [count('cancelled'), 'cancelled'],
+            [count('none'), 'without a plan'],
+          ],
+          'No plan yet',
+        ),
+      };
+    },
+  },
+  {
+    to: '/dashboard/support',
+    title: 'Support',
+    icon: <IconHeadset size={22} />,
+    description: 'Raise a ticket and follow the replies from our team.',
+    figure: ({ tickets: t }) => ({
+      value: t.open,
+      unit: `open ${plural(t.open, 'ticket')}`,
+      detail:
+        t.awaiting_reply > 0
+          ? `${t.awaiting_reply} awaiting your answer`
+          : t.open > 0
+            ? 'With our team'
+            : 'Nothing open',
+    }),
+  },
+];
+
+/** The four section tiles of the dashboard home, each with its figures and a link to the section. */
+export function OverviewTiles({
+  overview,
+  loading,
+}: {
+  overview: DashboardOverview | undefined;
+  loading: boolean;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      {TILES.map((tile) => {
+        const id = `tile-${tile.title.toLowerCase()}`;
+        const figure = overview ? tile.figure(overview) : null;
+        return (
+          <Card
+            key={tile.to}
+            component={Link}
+            to={tile.to}
+            withBorder
+            padding="lg"
+            radius="md"
+            aria-label={tile.title}
+            aria-describedby={id}
+            style={{ textDecoration: 'none' }}
+          >
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Title order={2} size="h4">
+                {tile.title}
+              </Title>
+              <ThemeIcon size={36} radius="md" variant="light" aria-hidden>
+                {tile.icon}
+              </ThemeIcon>
+            </Group>
+            <div id={id}>
+              {figure ? (
+                <>
+                  <Text mt="xs" size="sm">
+                    <Text span fz={28} fw={700} lh={1.2} mr={6} data-testid={`${id}-value`}>
+                      {figure.value}
+                    </Text>
+                    {figure.unit}
+                  </Text>
+                  <Text size="sm" c="dimmed" mt={4}>
+                    {figure.detail}
+                  </Text>
+                </>
+              ) : loading ? (
+                <>
+                  <Skeleton h={30} w={80} mt="xs" />
+                  <Skeleton h={14} mt={8} />
+                </>
+              ) : (
+                <Text size="sm" c="dimmed" mt="xs">
+                  {tile.description}
+                </Text>
+              )}
+            </div>
+          </Card>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
