@@ -54,6 +54,10 @@ export function dashboardCalls(db, typical) {
   let caller;
   const signedIn = async () => (caller ??= createCaller(await createContext(deps, req)));
   let cursor;
+  let staffCaller;
+  const staffReq = { ...req, authorization: `Bearer ${typical.staffToken}` };
+  const asStaff = async () => (staffCaller ??= createCaller(await createContext(deps, staffReq)));
+  let customersCursor;
   return {
     'user by session token hash': async () => {
       const ctx = await createContext(deps, req);
@@ -98,6 +102,23 @@ export function dashboardCalls(db, typical) {
     'invoice by uuid (with lines)': async () =>
       billingService.invoiceForOwner(deps, typical.userId, typical.invoiceUuid),
     'dashboard summary': async () => (await signedIn()).publicSite.dashboardSummary(),
+    'staff overview (counters, daily figures, past due, unhealthy)': async () =>
+      (await asStaff()).staff.overview(),
+    'staff customers (page 1)': async () => {
+      const page = await (await asStaff()).staff.customers({ limit: 1 });
+      customersCursor = page.next_cursor ?? undefined;
+    },
+    'staff customers (page 2, cursor)': async () => {
+      if (!customersCursor) throw new Error('no cursor from page 1');
+      await (await asStaff()).staff.customers({ limit: 1, cursor: customersCursor });
+    },
+    'staff customers (search e-mail, name, organization)': async () =>
+      (await asStaff()).staff.customers({ q: 'typ', limit: 25 }),
+    'staff instances (page 1)': async () => (await asStaff()).staff.instances({ limit: 25 }),
+    'staff instances (search host, name)': async () =>
+      (await asStaff()).staff.instances({ q: 'site', limit: 25 }),
+    'staff customer view (writes the activity event)': async () =>
+      (await asStaff()).staff.customer({ uuid: typical.userUuid }),
   };
 }
 

@@ -181,11 +181,38 @@ export async function seedBulk(client, n, log = () => {}) {
     `INSERT INTO invoice_lines (invoice_id, description, unit_amount_pence, amount_pence)
      SELECT i.id, 'Basic plan', 4900, 4900 FROM invoices i WHERE i.number LIKE 'BENCH-%'`,
   );
+  // Some subscriptions behind on payment or cancelled, and a health result on every active
+  // instance (1 in 100 unhealthy), for the operator console's lists and counters.
+  await run(
+    'subscriptions past due, cancelled',
+    `UPDATE subscriptions SET
+       status = CASE WHEN id % 50 = 0 THEN 'past_due' ELSE 'cancelled' END,
+       past_due_since = CASE WHEN id % 50 = 0 THEN now() - (id % 30) * interval '1 day' END,
+       cancelled_at = CASE WHEN id % 50 = 0 THEN NULL ELSE now() - (id % 300) * interval '1 day' END
+     WHERE id % 50 = 0 OR id % 20 = 0`,
+  );
+  await run(
+    'instance health',
+    `UPDATE instances SET last_health_check = now() - (id % 60) * interval '1 second',
+       last_health_status = CASE WHEN id % 100 = 0 THEN 'unhealthy' ELSE 'healthy' END
+     WHERE status = 'active'`,
+  );
+  // The operator console's daily figures: 400 closed days, as a year of the worker leaves them.
+  await run(
+    'platform_daily_figures',
+    `INSERT INTO platform_daily_figures (day, mrr_pence, subscriptions_in_force, sign_ups,
+            cancellations, first_response_median_seconds, first_response_tickets, mrr_source)
+     SELECT current_date - g, 2000000000 - g * 1000, ${n.subscriptions}, 140, 3, 3600 + g, 2700,
+            'reconstructed'
+     FROM generate_series(1, 400) g`,
+  );
   await client.query(`SET session_replication_role = origin`).catch(() => undefined);
   const indexStarted = performance.now();
   for (const statement of rebuild) await client.query(statement);
   timings.indexes = Number(((performance.now() - indexStarted) / 1000).toFixed(1));
   log(`  indexes: ${timings.indexes} s`);
+  // Triggers were off (or fired row by row): the operator console's counters from the rows.
+  await run('platform counters', 'SELECT scmp_recount_platform_figures()');
   // As autovacuum would leave a settled database: statistics and the visibility map.
   await run('vacuum analyze', 'VACUUM ANALYZE');
   // Written out now, so no checkpoint of the load lands in the middle of the timings.
@@ -206,6 +233,23 @@ export async function seedTypicalUser(client) {
   const [user] = await q(
     `INSERT INTO users (name, email, password_hash, email_verified_at)
      VALUES ('Typical Customer', 'typical@bench.test', 'not-a-hash', now()) RETURNING id, uuid`,
+  );
+  // Support staff for the operator console's calls (the same in the empty database).
+  const staffToken = randomBytes(32).toString('base64url');
+  const [staff] = await q(
+    `INSERT INTO users (name, email, password_hash, email_verified_at, is_staff)
+     VALUES ('Bench Staff', 'staff@bench.test', 'not-a-hash', now(), true) RETURNING id`,
+  );
+  await q(
+    `INSERT INTO sessions (user_id, token_hash, user_agent, created_at, last_active_at, expires_at)
+     VALUES ($1, $2, 'Mozilla/5.0 staff', now(), now(), now() + interval '60 days')`,
+    [staff.id, sha256Hex(staffToken)],
+  );
+  // Two more customers, so the staff customers list has a second page in the empty database too.
+  await q(
+    `INSERT INTO users (name, email, password_hash, email_verified_at)
+     SELECT 'Typical colleague ' || g, 'typical-colleague-' || g || '@bench.test', 'not-a-hash', now()
+     FROM generate_series(1, 2) g`,
   );
   const orgs = await q(
     `INSERT INTO organizations (owner_id, name, type, subdomain, status, created_at)
@@ -276,6 +320,8 @@ export async function seedTypicalUser(client) {
   );
   return {
     userId: user.id,
+    userUuid: user.uuid,
+    staffToken,
     token,
     organizationUuid: orgs[0].uuid,
     subdomain: orgs[0].subdomain,

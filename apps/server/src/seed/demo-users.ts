@@ -26,11 +26,18 @@ export const DEMO_USERS = [
     note: 'billing member of Oakfield Primary School',
   },
   {
+    name: 'Priya Lowe',
+    email: 'pastdue@scmp.test',
+    verified: true,
+    staff: false,
+    note: 'customer whose subscription is past due',
+  },
+  {
     name: 'Sam Support',
     email: 'staff@scmp.test',
     verified: true,
     staff: true,
-    note: 'support staff (staff console)',
+    note: 'support staff (operator console, ticket queue)',
   },
 ] as const;
 

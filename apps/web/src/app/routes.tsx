@@ -123,6 +123,14 @@ export const routes: RouteObject[] = [
             element: page(() => import('../pages/dashboard/support/StaffConsolePage')),
           },
           {
+            path: '/dashboard/staff',
+            element: page(() => import('../pages/dashboard/staff/OperatorConsolePage')),
+          },
+          {
+            path: '/dashboard/staff/customers/:uuid',
+            element: page(() => import('../pages/dashboard/staff/StaffCustomerPage')),
+          },
+          {
             path: '/dashboard/profile',
             element: page(() => import('../pages/dashboard/account/ProfilePage')),
           },

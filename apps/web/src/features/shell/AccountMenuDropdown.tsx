@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { AccountMenuProps } from './AccountMenu';
 import { AccountMenuButton } from './AccountMenuButton';
-import { STAFF_LINK } from './nav-links';
+import { OPERATOR_LINK, STAFF_LINK } from './nav-links';
 
 type Props = AccountMenuProps & {
   /** Controlled by AccountMenu, so a click on the placeholder opens the menu once loaded. */
@@ -42,7 +42,11 @@ export default function AccountMenuDropdown({
             key={link.to}
             component={Link}
             to={link.to}
-            leftSection={link === STAFF_LINK ? <IconShieldCheck size={16} /> : undefined}
+            leftSection={
+              link === STAFF_LINK || link === OPERATOR_LINK ? (
+                <IconShieldCheck size={16} />
+              ) : undefined
+            }
           >
             {link.label}
           </Menu.Item>

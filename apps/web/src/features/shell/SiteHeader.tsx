@@ -13,6 +13,7 @@ import {
   isActiveLink,
   isDashboardPath,
   PUBLIC_LINKS,
+  OPERATOR_LINK,
   STAFF_LINK,
   USER_MENU_LINKS,
   type NavLink as NavLinkItem,
@@ -39,7 +40,7 @@ export function SiteHeader() {
   }, [pathname]);
 
   const accountLinks: NavLinkItem[] = user?.is_staff
-    ? [...USER_MENU_LINKS, STAFF_LINK]
+    ? [...USER_MENU_LINKS, OPERATOR_LINK, STAFF_LINK]
     : USER_MENU_LINKS;
 
   return (

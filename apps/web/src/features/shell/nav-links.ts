@@ -25,6 +25,9 @@ export const USER_MENU_LINKS: NavLink[] = [
 
 export const STAFF_LINK: NavLink = { to: '/dashboard/support/staff', label: 'Staff console' };
 
+/** Staff only: the operator console (figures, customers, instances). */
+export const OPERATOR_LINK: NavLink = { to: '/dashboard/staff', label: 'Operator console' };
+
 export function isDashboardPath(pathname: string): boolean {
   return pathname === '/dashboard' || pathname.startsWith('/dashboard/');
 }

@@ -145,9 +145,9 @@ async function firstResponse(deps: Pick<AppDeps, 'db'>, today: string) {
     seconds: number | null;
     tickets: number;
   }>`
-    SELECT to_char(day, 'YYYY-MM-DD') AS day, first_response_median_seconds AS seconds,
+    SELECT to_char(f.day, 'YYYY-MM-DD') AS day, first_response_median_seconds AS seconds,
       first_response_tickets AS tickets
-    FROM platform_daily_figures WHERE day < ${today}::date ORDER BY day DESC LIMIT 1`.execute(
+    FROM platform_daily_figures f WHERE f.day < ${today}::date ORDER BY f.day DESC LIMIT 1`.execute(
     deps.db,
   );
   const row = result.rows[0];

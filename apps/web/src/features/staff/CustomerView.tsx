@@ -1,0 +1,163 @@
+import { Alert, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { formatDay, statusLabel, type StaffCustomer } from './types';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = `customer-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={id}>
+      <Stack gap="xs">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A customer's account as they see it, read-only: profile, organizations, instances, tickets. */
+export function CustomerView({ customer }: { customer: StaffCustomer }) {
+  return (
+    <Stack gap="md">
+      <Alert color="blue" variant="light" title="Read-only view">
+        You see what {customer.name} sees. Nothing can be changed here, and this view is recorded in
+        the customer’s activity log.
+      </Alert>
+      <Section title="Profile">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          <Text size="sm">
+            <strong>E-mail:</strong> {customer.email}{' '}
+            <Badge size="xs" variant="light" color={customer.email_verified ? 'green' : 'yellow'}>
+              {customer.email_verified ? 'Verified' : 'Not verified'}
+            </Badge>
+          </Text>
+          <Text size="sm">
+            <strong>Joined:</strong> {formatDay(customer.created_at)}
+          </Text>
+          <Text size="sm">
+            <strong>Two-factor:</strong> {customer.two_factor_enabled ? 'On' : 'Off'}
+          </Text>
+          <Text size="sm">
+            <strong>Phone:</strong> {customer.phone ?? '—'}
+          </Text>
+        </SimpleGrid>
+      </Section>
+      <Section title="Organizations">
+        {customer.organizations.length === 0 ? (
+          <Text c="gray.7">No organizations.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="xs" data-testid="customer-organizations">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Organization</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Subscription</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {customer.organizations.map((o) => (
+                  <Table.Tr key={o.uuid}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {o.name}
+                      </Text>
+                      <Text size="xs" c="gray.7">
+                        {statusLabel(o.status)} · {o.subdomain ?? 'no subdomain'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{statusLabel(o.role)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {o.subscription ? (
+                        <>
+                          <Group gap={4}>
+                            <Text size="sm" tt="capitalize">
+                              {o.subscription.plan}
+                            </Text>
+                            <Badge
+                              size="xs"
+                              variant="light"
+                              color={o.subscription.status === 'active' ? 'green' : 'red'}
+                            >
+                              {statusLabel(o.subscription.status)}
+                            </Badge>
+                          </Group>
+                          <Text size="xs" c="gray.7">
+                            {o.subscription.past_due_since
+                              ? `Past due since ${formatDay(o.subscription.past_due_since)}`
+                              : `Period ends ${formatDay(o.subscription.current_period_end)}`}
+                            {o.subscription.additional_venues > 0
+                              ? ` · ${o.subscription.additional_venues} extra venues`
+                              : ''}
+                          </Text>
+                        </>
+                      ) : (
+                        <Text size="sm" c="gray.7">
+                          No plan
+                        </Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Section>
+      <Section title="Instances">
+        {customer.instances.length === 0 ? (
+          <Text c="gray.7">No instances.</Text>
+        ) : (
+          <Stack gap={6}>
+            {customer.instances.map((i) => (
+              <Group key={i.uuid} justify="space-between" wrap="wrap" gap="xs">
+                <div>
+                  <Text size="sm" fw={600}>
+                    {i.name}
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    {i.host ?? 'No host'} · {i.organization.name}
+                  </Text>
+                </div>
+                <Group gap={4}>
+                  <Badge size="sm" variant="light" color="gray">
+                    {statusLabel(i.status)}
+                  </Badge>
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color={
+                      i.health === 'healthy' ? 'green' : i.health === 'unhealthy' ? 'red' : 'gray'
+                    }
+                  >
+                    {i.health ? statusLabel(i.health) : 'Not checked'}
+                  </Badge>
+                </Group>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Section>
+      <Section title="Support tickets">
+        <Text size="sm">
+          {customer.tickets.open} open · {customer.tickets.in_progress} in progress ·{' '}
+          {customer.tickets.resolved} resolved · {customer.tickets.closed} closed
+        </Text>
+        {customer.tickets.recent.length === 0 ? (
+          <Text c="gray.7">No tickets.</Text>
+        ) : (
+          <Stack gap={4}>
+            {customer.tickets.recent.map((t) => (
+              <Text key={t.uuid} size="sm">
+                {t.ticket_number} · {t.subject} · {statusLabel(t.status)} ·{' '}
+                {formatDay(t.created_at)}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </Section>
+    </Stack>
+  );
+}

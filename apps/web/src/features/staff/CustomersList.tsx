@@ -1,0 +1,130 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { statusLabel } from './types';
+
+/** Every customer with their organizations, plan and state: prefix search, "Load more" paging. */
+export function CustomersList() {
+  const trpc = useTRPC();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const customers = useInfiniteQuery(
+    trpc.staff.customers.infiniteQueryOptions(
+      { limit: 25, ...(q ? { q } : {}) },
+      { getNextPageParam: (last) => last.next_cursor ?? undefined },
+    ),
+  );
+  const rows = customers.data?.pages.flatMap((p) => p.data) ?? [];
+
+  return (
+    <Stack gap="sm">
+      <TextInput
+        role="search"
+        label="Search customers"
+        description="The start of an e-mail address, a name or an organization's name"
+        placeholder="e.g. demo@ or Greenfield"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        maw={420}
+      />
+      {customers.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading customers">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} h={44} />
+          ))}
+        </Stack>
+      ) : customers.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(customers.error, 'We could not load the customers.')}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <Text c="gray.7">{q ? `No customer matches “${q}”.` : 'No customers yet.'}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="xs" data-testid="customers-list">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Customer</Table.Th>
+                <Table.Th>Organizations</Table.Th>
+                <Table.Th>Joined</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((c) => (
+                <Table.Tr key={c.uuid}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/dashboard/staff/customers/${c.uuid}`} fw={600}>
+                      {c.name}
+                    </Anchor>
+                    <Text size="xs" c="gray.7">
+                      {c.email}
+                      {c.email_verified ? '' : ' · not verified'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {c.organizations.length === 0 ? (
+                      <Text size="sm" c="gray.7">
+                        None
+                      </Text>
+                    ) : (
+                      <Stack gap={2}>
+                        {c.organizations.map((o) => (
+                          <Group key={o.uuid} gap={6} wrap="nowrap">
+                            <Text size="sm">{o.name}</Text>
+                            <Badge
+                              size="xs"
+                              variant="light"
+                              color={o.subscription_status === 'past_due' ? 'red' : 'gray'}
+                            >
+                              {o.plan
+                                ? `${o.plan} · ${statusLabel(o.subscription_status)}`
+                                : statusLabel(o.status)}
+                            </Badge>
+                          </Group>
+                        ))}
+                        {c.organizations_total > c.organizations.length ? (
+                          <Text size="xs" c="gray.7">
+                            and {c.organizations_total - c.organizations.length} more
+                          </Text>
+                        ) : null}
+                      </Stack>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{new Date(c.created_at).toLocaleDateString('en-GB')}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {customers.hasNextPage ? (
+        <Button
+          variant="default"
+          onClick={() => void customers.fetchNextPage()}
+          loading={customers.isFetchingNextPage}
+          w="fit-content"
+        >
+          Load more
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

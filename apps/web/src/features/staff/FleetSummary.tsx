@@ -1,0 +1,74 @@
+import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDay, statusLabel, type StaffOverview } from './types';
+
+/** The instance fleet by status and health, with the unhealthy instances listed. */
+export function FleetSummary({ fleet }: { fleet: StaffOverview['fleet'] }) {
+  const statuses = Object.entries(fleet.by_status).filter(([, n]) => n > 0);
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="fleet-title">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="fleet-title">
+          Instance fleet
+        </Title>
+        <Group gap="lg" wrap="wrap">
+          <Text size="sm">
+            <strong>{fleet.by_health.healthy}</strong> healthy
+          </Text>
+          <Text size="sm" c={fleet.by_health.unhealthy > 0 ? 'red.8' : undefined}>
+            <strong>{fleet.by_health.unhealthy}</strong> unhealthy
+          </Text>
+          <Text size="sm">
+            <strong>{fleet.by_health.unknown}</strong> not checked yet
+          </Text>
+        </Group>
+        <Text size="sm" c="gray.7">
+          {statuses.length === 0
+            ? 'No instances yet.'
+            : `By status: ${statuses.map(([s, n]) => `${n} ${statusLabel(s).toLowerCase()}`).join(' · ')}`}
+        </Text>
+        {fleet.unhealthy.length === 0 ? (
+          <Text c="gray.7">Every checked instance answered its last health check.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={520}>
+            <Table verticalSpacing="xs" data-testid="unhealthy-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Unhealthy instance</Table.Th>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Last check</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {fleet.unhealthy.map((i) => (
+                  <Table.Tr key={i.uuid}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {i.name}
+                      </Text>
+                      <Text size="xs" c="gray.7">
+                        {i.host ?? 'No host'} · {i.organization.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`/dashboard/staff/customers/${i.customer.uuid}`}
+                        size="sm"
+                      >
+                        {i.customer.email}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDay(i.last_health_check)}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,144 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { statusLabel } from './types';
+
+const STATUSES = ['pending', 'provisioning', 'active', 'suspended', 'terminated'] as const;
+type Status = (typeof STATUSES)[number];
+
+const healthColor = (health: string | null) =>
+  health === 'healthy' ? 'green' : health === 'unhealthy' ? 'red' : 'gray';
+
+/** Instances across every tenant: search, status filter, "Load more" paging. */
+export function InstancesList() {
+  const trpc = useTRPC();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<Status | null>(null);
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const instances = useInfiniteQuery(
+    trpc.staff.instances.infiniteQueryOptions(
+      { limit: 25, ...(q ? { q } : {}), ...(status ? { status } : {}) },
+      { getNextPageParam: (last) => last.next_cursor ?? undefined },
+    ),
+  );
+  const rows = instances.data?.pages.flatMap((p) => p.data) ?? [];
+
+  return (
+    <Stack gap="sm">
+      <Group align="flex-end" gap="sm" wrap="wrap" role="search">
+        <TextInput
+          label="Search instances"
+          description="The start of a host name or an instance name"
+          placeholder="e.g. main-"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          w={320}
+        />
+        <Select
+          label="Status"
+          placeholder="Any status"
+          data={STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+          value={status}
+          onChange={(v) => setStatus((v as Status | null) ?? null)}
+          clearable
+          w={180}
+        />
+      </Group>
+      {instances.isPending ? (
+        <Stack gap="xs" aria-busy="true" aria-label="Loading instances">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} h={44} />
+          ))}
+        </Stack>
+      ) : instances.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(instances.error, 'We could not load the instances.')}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <Text c="gray.7">{q || status ? 'No instance matches.' : 'No instances yet.'}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="xs" data-testid="instances-list">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Instance</Table.Th>
+                <Table.Th>Organization and owner</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>SSL and domain</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((i) => (
+                <Table.Tr key={i.uuid}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {i.name}
+                    </Text>
+                    <Text size="xs" c="gray.7">
+                      {i.host ?? 'No host'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{i.organization.name}</Text>
+                    <Anchor
+                      component={Link}
+                      to={`/dashboard/staff/customers/${i.owner.uuid}`}
+                      size="xs"
+                    >
+                      {i.owner.email}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <Badge size="sm" variant="light" color="gray">
+                        {statusLabel(i.status)}
+                      </Badge>
+                      <Badge size="sm" variant="light" color={healthColor(i.health)}>
+                        {i.health ? statusLabel(i.health) : 'Not checked'}
+                      </Badge>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">SSL: {statusLabel(i.ssl_status)}</Text>
+                    <Text size="xs" c="gray.7">
+                      {i.custom_domain
+                        ? `${i.custom_domain} (${statusLabel(i.custom_domain_status)})`
+                        : 'No custom domain'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {instances.hasNextPage ? (
+        <Button
+          variant="default"
+          onClick={() => void instances.fetchNextPage()}
+          loading={instances.isFetchingNextPage}
+          w="fit-content"
+        >
+          Load more
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { Anchor, Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDay, plural, statusLabel, type StaffOverview } from './types';
+
+/** Subscriptions behind on payment, oldest first, each linking to its customer. */
+export function PastDueList({ pastDue }: { pastDue: StaffOverview['past_due'] }) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="past-due-title">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="past-due-title">
+          Past due ({pastDue.total})
+        </Title>
+        {pastDue.items.length === 0 ? (
+          <Text c="gray.7">No subscription is behind on payment.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="xs" data-testid="past-due-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Organization</Table.Th>
+                  <Table.Th>Customer</Table.Th>
+                  <Table.Th>Plan</Table.Th>
+                  <Table.Th>Overdue</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {pastDue.items.map((item) => (
+                  <Table.Tr key={item.subscription_uuid}>
+                    <Table.Td>
+                      <Anchor
+                        component={Link}
+                        to={`/dashboard/staff/customers/${item.customer.uuid}`}
+                      >
+                        {item.organization.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{item.customer.name}</Text>
+                      <Text size="xs" c="gray.7">
+                        {item.customer.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" tt="capitalize">
+                        {item.plan}
+                      </Text>
+                      {item.status === 'suspended' ? (
+                        <Badge color="red" variant="light" size="sm">
+                          {statusLabel(item.status)}
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600} data-testid="days-overdue">
+                        {item.days_overdue} {plural(item.days_overdue, 'day')}
+                      </Text>
+                      <Text size="xs" c="gray.7">
+                        since {formatDay(item.past_due_since)}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Card>
+  );
+}

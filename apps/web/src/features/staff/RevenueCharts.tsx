@@ -1,0 +1,103 @@
+import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { BarChart } from '../charts/BarChart';
+import { TrendChart } from '../charts/TrendChart';
+import { formatPence, type StaffOverview } from './types';
+
+const MONTH = (month: string, style: 'long' | 'short') =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-GB', {
+    month: style,
+    year: style === 'long' ? 'numeric' : undefined,
+    timeZone: 'UTC',
+  });
+
+const DAY = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+
+function MrrTrend({ overview }: { overview: StaffOverview }) {
+  const known = overview.mrr.trend.filter((p) => p.mrr_pence !== null);
+  const first = known[0];
+  const data = known.map((p) => ({
+    label: MONTH(p.month, 'long'),
+    axisLabel: MONTH(p.month, 'short'),
+    values: { mrr: p.mrr_pence ?? 0 },
+  }));
+  const summary =
+    first && known.length > 1
+      ? `${formatPence(overview.mrr.mrr_pence)} a month now, from ${formatPence(first.mrr_pence ?? 0)} in ${MONTH(first.month, 'long')}.`
+      : `${formatPence(overview.mrr.mrr_pence)} a month now; no history recorded yet.`;
+  return (
+    <TrendChart
+      data={data}
+      series={[{ key: 'mrr', label: 'MRR', color: 'teal' }]}
+      caption="Monthly recurring revenue, last 12 months"
+      summary={summary}
+      valueFormat={formatPence}
+      axisFormat={(n) => formatPence(Math.round(n / 100) * 100)}
+      area
+      testId="mrr-trend"
+    />
+  );
+}
+
+function WeeklyChart({ overview }: { overview: StaffOverview }) {
+  const signUps = overview.weekly.reduce((s, w) => s + w.sign_ups, 0);
+  const cancellations = overview.weekly.reduce((s, w) => s + w.cancellations, 0);
+  return (
+    <BarChart
+      data={overview.weekly.map((w) => ({
+        label: `Week from ${DAY(w.week_start)}`,
+        axisLabel: DAY(w.week_start),
+        values: { sign_ups: w.sign_ups, cancellations: w.cancellations },
+      }))}
+      series={[
+        { key: 'sign_ups', label: 'Sign-ups', color: 'blue' },
+        { key: 'cancellations', label: 'Cancellations', color: 'red' },
+      ]}
+      caption="New sign-ups and cancellations per week, last 12 weeks"
+      summary={`${signUps} sign-ups and ${cancellations} cancellations in 12 weeks.`}
+      testId="weekly-chart"
+    />
+  );
+}
+
+/** MRR with its 12-month trend, and sign-ups / cancellations per week. */
+export function RevenueCharts({ overview }: { overview: StaffOverview | undefined }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="mrr-title">
+        <Stack gap="xs">
+          <Title order={2} size="h4" id="mrr-title">
+            Revenue
+          </Title>
+          <Text size="sm" c="gray.7">
+            Active and past-due subscriptions at their plan and venues; no discounts exist.
+          </Text>
+          {overview ? (
+            <MrrTrend overview={overview} />
+          ) : (
+            <Skeleton h={220} aria-busy="true" aria-label="Loading the revenue chart" />
+          )}
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="weekly-title">
+        <Stack gap="xs">
+          <Title order={2} size="h4" id="weekly-title">
+            Sign-ups and cancellations
+          </Title>
+          <Text size="sm" c="gray.7">
+            New customer accounts and cancelled subscriptions, per 7-day week ending today.
+          </Text>
+          {overview ? (
+            <WeeklyChart overview={overview} />
+          ) : (
+            <Skeleton h={220} aria-busy="true" aria-label="Loading the weekly chart" />
+          )}
+        </Stack>
+      </Card>
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,113 @@
+import {
+  Alert,
+  Anchor,
+  Container,
+  Grid,
+  Group,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { CustomersList } from '../../../features/staff/CustomersList';
+import { FigureTiles } from '../../../features/staff/FigureTiles';
+import { FleetSummary } from '../../../features/staff/FleetSummary';
+import { InstancesList } from '../../../features/staff/InstancesList';
+import { PastDueList } from '../../../features/staff/PastDueList';
+import { RevenueCharts } from '../../../features/staff/RevenueCharts';
+import { StaffOnly } from '../../../features/staff/StaffOnly';
+import { TicketFigures } from '../../../features/staff/TicketFigures';
+import { usePageMeta } from '../../../lib/page-meta';
+import { errorMessage, useTRPC } from '../../../lib/trpc';
+
+const TABS = ['overview', 'customers', 'instances'] as const;
+type Tab = (typeof TABS)[number];
+
+function Overview() {
+  const trpc = useTRPC();
+  const overview = useQuery({ ...trpc.staff.overview.queryOptions(), refetchInterval: 60_000 });
+  const data = overview.data?.data;
+  if (overview.isError) {
+    return (
+      <Alert color="red" role="alert" title="The figures could not be loaded">
+        {errorMessage(overview.error, 'Please try again in a moment.')}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <FigureTiles overview={data} />
+      <RevenueCharts overview={data} />
+      {data ? (
+        <Grid>
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <PastDueList pastDue={data.past_due} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <Stack gap="lg">
+              <TicketFigures tickets={data.tickets} />
+              <FleetSummary fleet={data.fleet} />
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      ) : (
+        <Skeleton h={240} aria-busy="true" aria-label="Loading the lists" />
+      )}
+    </Stack>
+  );
+}
+
+function OperatorConsole() {
+  usePageMeta('Operator console');
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as Tab)
+    : 'overview';
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <div>
+            <Title order={1}>Operator console</Title>
+            <Text c="gray.7">How SCMP is doing: customers, revenue, the fleet and support.</Text>
+          </div>
+          <Anchor component={Link} to="/dashboard/support/staff">
+            Ticket queue
+          </Anchor>
+        </Group>
+        <Tabs
+          value={tab}
+          onChange={(value) => setParams(value && value !== 'overview' ? { tab: value } : {})}
+          keepMounted={false}
+        >
+          <Tabs.List>
+            <Tabs.Tab value="overview">Overview</Tabs.Tab>
+            <Tabs.Tab value="customers">Customers</Tabs.Tab>
+            <Tabs.Tab value="instances">Instances</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="overview" pt="lg">
+            <Overview />
+          </Tabs.Panel>
+          <Tabs.Panel value="customers" pt="lg">
+            <CustomersList />
+          </Tabs.Panel>
+          <Tabs.Panel value="instances" pt="lg">
+            <InstancesList />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}
+
+/** /dashboard/staff: staff only (everyone else sees the not-found page). */
+export default function OperatorConsolePage() {
+  return (
+    <StaffOnly>
+      <OperatorConsole />
+    </StaffOnly>
+  );
+}
