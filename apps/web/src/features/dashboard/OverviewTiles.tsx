@@ -105,7 +105,7 @@ export function OverviewTiles({
   loading: boolean;
 }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
       {TILES.map((tile) => {
         const id = `tile-${tile.title.toLowerCase()}`;
         const figure = overview ? tile.figure(overview) : null;
@@ -115,7 +115,7 @@ export function OverviewTiles({
             component={Link}
             to={tile.to}
             withBorder
-            padding="lg"
+            padding="md"
             radius="md"
             aria-label={tile.title}
             aria-describedby={id}
@@ -125,7 +125,7 @@ export function OverviewTiles({
               <Title order={2} size="h4">
                 {tile.title}
               </Title>
-              <ThemeIcon size={36} radius="md" variant="light" aria-hidden>
+              <ThemeIcon size={36} radius="md" variant="light" aria-hidden visibleFrom="xs">
                 {tile.icon}
               </ThemeIcon>
             </Group>
@@ -133,7 +133,7 @@ export function OverviewTiles({
               {figure ? (
                 <>
                   <Text mt="xs" size="sm">
-                    <Text span fz={28} fw={700} lh={1.2} mr={6} data-testid={`${id}-value`}>
+                    <Text span fz={26} fw={700} lh={1.2} mr={6} data-testid={`${id}-value`}>
                       {figure.value}
                     </Text>
                     {figure.unit}
