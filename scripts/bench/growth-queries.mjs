@@ -102,6 +102,10 @@ export function dashboardCalls(db, typical) {
     'invoice by uuid (with lines)': async () =>
       billingService.invoiceForOwner(deps, typical.userId, typical.invoiceUuid),
     'dashboard summary': async () => (await signedIn()).publicSite.dashboardSummary(),
+    'dashboard overview (figures and needs attention)': async () =>
+      (await signedIn()).publicSite.dashboardOverview(),
+    'instances uptime per day (30 days)': async () =>
+      (await signedIn()).instances.uptime({ days: 30 }),
     'staff overview (counters, daily figures, past due, unhealthy)': async () =>
       (await asStaff()).staff.overview(),
     'staff customers (page 1)': async () => {
