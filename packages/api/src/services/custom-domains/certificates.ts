@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import { RECHECK_HOURS } from '../../contracts/custom-domain';
+import { claimDueInstances } from '../instances/claim-due';
 import { checkCertificate } from './tls-check';
 
 const MINUTE = 60 * 1000;
@@ -67,28 +68,16 @@ export async function checkInstanceCertificate(deps: AppDeps, instanceId: number
 /** Certificates due a (re-)check; claimed like the domain checks. */
 export async function runDueCertificateChecks(deps: AppDeps, limit = 10): Promise<number> {
   const now = deps.clock.now();
-  const due = await deps.db
-    .selectFrom('instances')
-    .select('id')
-    .where('ssl_next_check_at', '<=', now)
-    .where('status', 'in', ['active', 'suspended'])
-    .orderBy('ssl_next_check_at')
-    .limit(limit)
-    .execute();
-  const claimed: number[] = [];
-  for (const { id } of due) {
-    const row = await deps.db
-      .updateTable('instances')
-      .set({ ssl_next_check_at: new Date(now.getTime() + CLAIM_LEASE_MS) })
-      .where('id', '=', id)
-      .where('ssl_next_check_at', '<=', now)
-      .returning('id')
-      .executeTakeFirst();
-    if (row) claimed.push(row.id);
-  }
+  const claimed = await claimDueInstances(deps, {
+    column: 'ssl_next_check_at',
+    eligible: (eb) => eb('status', 'in', ['active', 'suspended']),
+    due: (eb) => eb('ssl_next_check_at', '<=', now),
+    claimUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
+    limit,
+  });
   // Side by side: a round waits for the slowest TLS handshake, not the sum of them.
   await Promise.all(
-    claimed.map((id) =>
+    claimed.map(({ id }) =>
       checkInstanceCertificate(deps, id).catch((error: unknown) =>
         deps.logger.warn({ err: error, instanceId: id }, 'certificate check failed'),
       ),

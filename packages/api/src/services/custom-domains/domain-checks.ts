@@ -7,6 +7,7 @@ import {
   DOMAIN_VERIFY_WINDOW_HOURS,
   RECHECK_HOURS,
 } from '../../contracts/custom-domain';
+import { claimDueInstances } from '../instances/claim-due';
 import { organizationMail } from '../organizations/member-mail';
 import { checkDomainRecords, createDnsResolver } from './dns-check';
 import { checkCertificate } from './tls-check';
@@ -148,29 +149,17 @@ async function mailLapsed(deps: AppDeps, row: InstanceRow, domain: string, reaso
 
 /**
  * Checks the custom domains that are due (backoff while pending, daily once verified). Each row
- * is claimed by moving its next check forward first, so concurrent workers split the work.
+ * is claimed by leasing its next check forward (claim-due.ts), so concurrent workers split the work.
  */
 export async function runDueDomainChecks(deps: AppDeps, limit = 10): Promise<number> {
   const now = deps.clock.now();
-  const due = await deps.db
-    .selectFrom('instances')
-    .select('id')
-    .where('custom_domain_next_check_at', '<=', now)
-    .where('status', '!=', 'terminated')
-    .orderBy('custom_domain_next_check_at')
-    .limit(limit)
-    .execute();
-  const claimed: InstanceRow[] = [];
-  for (const { id } of due) {
-    const row = await deps.db
-      .updateTable('instances')
-      .set({ custom_domain_next_check_at: new Date(now.getTime() + CLAIM_LEASE_MS) })
-      .where('id', '=', id)
-      .where('custom_domain_next_check_at', '<=', now)
-      .returningAll()
-      .executeTakeFirst();
-    if (row) claimed.push(row);
-  }
+  const claimed = await claimDueInstances(deps, {
+    column: 'custom_domain_next_check_at',
+    eligible: (eb) => eb('status', '!=', 'terminated'),
+    due: (eb) => eb('custom_domain_next_check_at', '<=', now),
+    claimUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
+    limit,
+  });
   // Side by side: a round waits for the slowest DNS answer, not the sum of them.
   await Promise.all(
     claimed.map((row) =>

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { checkInstanceCertificate } from '../custom-domains/certificates';
+import { claimDueInstances } from './claim-due';
 import { enqueueJob } from '../jobs/queue';
 import { probeUrl } from './http-probe';
 import { instanceUrlOf } from './instance-url';
@@ -128,37 +128,23 @@ export async function runCertificateJob(deps: AppDeps, payload: Record<string, u
 
 /**
  * Health checks of active instances whose last check is older than the configured interval.
- * Each instance is claimed by moving last_health_check forward first, so concurrent workers
- * split the work instead of repeating it.
+ * Claimed in one statement (claim-due.ts): concurrent workers split the work.
  */
 export async function runDueHealthChecks(deps: AppDeps, limit = 20): Promise<number> {
   const now = deps.clock.now();
   const cutoff = new Date(now.getTime() - deps.config.instances.healthCheckIntervalSeconds * 1000);
-  const due = await deps.db
-    .selectFrom('instances')
-    .select('id')
-    .where('status', '=', 'active')
-    .where('host', 'is not', null)
-    .where((eb) =>
+  const claimed = await claimDueInstances(deps, {
+    column: 'last_health_check',
+    eligible: (eb) => eb.and([eb('status', '=', 'active'), eb('host', 'is not', null)]),
+    due: (eb) =>
       eb.or([eb('last_health_check', 'is', null), eb('last_health_check', '<=', cutoff)]),
-    )
-    .orderBy(sql`last_health_check nulls first`)
-    .limit(limit)
-    .execute();
+    claimUntil: now,
+    limit,
+  });
   let checked = 0;
-  for (const { id } of due) {
-    const claimed = await deps.db
-      .updateTable('instances')
-      .set({ last_health_check: now })
-      .where('id', '=', id)
-      .where('status', '=', 'active')
-      .where((eb) =>
-        eb.or([eb('last_health_check', 'is', null), eb('last_health_check', '<=', cutoff)]),
-      )
-      .returning(['id', 'uuid', 'host'])
-      .executeTakeFirst();
-    if (!claimed) continue;
-    const outcome = await checkInstanceHealth(deps, claimed);
+  for (const instance of claimed) {
+    const id = instance.id;
+    const outcome = await checkInstanceHealth(deps, instance);
     const at = deps.clock.now();
     // The latest result on the instance, and the history (uptime, incidents, response times).
     await deps.db.transaction().execute(async (trx) => {
