@@ -22,7 +22,7 @@ const dayLabel = (date: string, options: Intl.DateTimeFormatOptions) =>
 export function activitySummaryText(daily: Daily): string {
   const total = daily.series.reduce((s, d) => s + d.total, 0);
   if (total === 0) return `No events in the last ${daily.days} days.`;
-  const busiest = daily.series.reduce((a, b) => (b.total > a.total ? b : a));
+  const busiest = daily.series.reduce((a, b) => (b.total >= a.total ? b : a));
   const events = (n: number) => `${n.toLocaleString('en-GB')} event${n === 1 ? '' : 's'}`;
   return `${events(total)} in the last ${daily.days} days; busiest day ${dayLabel(busiest.date, {
     day: 'numeric',

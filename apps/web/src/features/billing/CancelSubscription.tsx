@@ -45,7 +45,7 @@ export function CancelSubscription({ sub }: { sub: Subscription }) {
           Your service will continue until the end of the current billing period.
         </Text>
         <Group>
-          <Button color="red" variant="outline" onClick={confirm} disabled={cancel.isPending}>
+          <Button color="red.9" variant="outline" onClick={confirm} disabled={cancel.isPending}>
             {cancel.isPending ? 'Cancelling...' : 'Cancel Subscription'}
           </Button>
         </Group>

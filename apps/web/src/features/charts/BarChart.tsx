@@ -56,17 +56,18 @@ export function BarChart({
   const max = stacked
     ? Math.max(0, ...data.map((d) => series.reduce((sum, s) => sum + value(d, s.key), 0)))
     : Math.max(0, ...all);
-  const top = niceMax(max);
-  const ticks = yTicks(top, all.every(Number.isInteger));
+  const integers = all.every(Number.isInteger);
+  const top = niceMax(max, integers);
+  const ticks = yTicks(top, integers);
   const total = stacked && series.length > 1;
 
   const draw = (width: number) => {
     const lastLabel = data.at(-1);
     const plot: Plot = {
       left: Math.max(...ticks.map((t) => labelWidth(axisFormat(t)))) + 10,
+      // Room for half the last x label, which is centred on the last bar.
       right:
-        width -
-        Math.max(4, lastLabel ? labelWidth(lastLabel.axisLabel ?? lastLabel.label) / 2 - 10 : 4),
+        width - Math.max(4, lastLabel ? labelWidth(lastLabel.axisLabel ?? lastLabel.label) / 2 : 4),
       top: 8,
       bottom: height - 24,
     };

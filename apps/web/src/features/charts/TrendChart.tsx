@@ -51,9 +51,10 @@ export function TrendChart({
   testId,
 }: TrendChartProps) {
   const all = data.flatMap((d) => series.map((s) => d.values[s.key] ?? 0));
-  const top = niceMax(Math.max(0, ...all));
+  const integers = all.every(Number.isInteger);
+  const top = niceMax(Math.max(0, ...all), integers);
   const bottomValue = Math.min(0, ...all);
-  const ticks = bottomValue < 0 ? [bottomValue, 0, top] : yTicks(top, all.every(Number.isInteger));
+  const ticks = bottomValue < 0 ? [bottomValue, 0, top] : yTicks(top, integers);
 
   const draw = (width: number) => {
     const first = data[0];

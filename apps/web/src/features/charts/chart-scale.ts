@@ -1,10 +1,14 @@
 /** Shared arithmetic of the SVG charts: axis maximum, ticks, which x labels fit, number format. */
 
-/** A round axis maximum at or above `max` (1, 2, 2.5, 5 or 10 times a power of ten); 1 for no data. */
-export function niceMax(max: number): number {
+/**
+ * A round axis maximum at or above `max`: 1, 2, 2.5, 5 or 10 times a power of ten, or for whole
+ * numbers 1, 2, 4, 6, 8 or 10 times one (so the half-way tick is whole too); 1 for no data.
+ */
+export function niceMax(max: number, integers = false): number {
   if (!Number.isFinite(max) || max <= 0) return 1;
   const pow = 10 ** Math.floor(Math.log10(max));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * pow >= max) return m * pow;
+  const steps = integers && pow >= 1 ? [1, 2, 4, 6, 8, 10] : [1, 2, 2.5, 5, 10];
+  for (const m of steps) if (m * pow >= max) return m * pow;
   return 10 * pow;
 }
 
@@ -27,6 +31,6 @@ export const defaultFormat = (n: number): string => n.toLocaleString('en-GB');
 export const themeColor = (name: string): string => `var(--mantine-color-${name}-filled)`;
 
 /** Approximate width in pixels of an axis label at font size 11. */
-export const labelWidth = (text: string): number => text.length * 6.2;
+export const labelWidth = (text: string): number => text.length * 6.6;
 
 export const AXIS_FONT = 11;
