@@ -5,8 +5,8 @@ const DAY = 86_400_000;
 
 /**
  * A second customer for the operator console: Priya Lowe's Hillside Day Camp, on Basic with two
- * extra venues since five months ago, whose last renewal failed nine days ago (past due, with a
- * failed invoice). Removed with the other demo accounts (the foreign keys cascade from users).
+ * extra venues since five months ago, whose last renewal failed four days ago (past due, with a
+ * failed invoice; still inside the 7-day grace period, so the billing sweep leaves it past due). Removed with the other demo accounts (the foreign keys cascade from users).
  */
 export async function seedPastDueCustomer(
   deps: AppDeps,
@@ -15,7 +15,7 @@ export async function seedPastDueCustomer(
   const ownerId = userIds['pastdue@scmp.test'];
   if (ownerId === undefined) return;
   const now = deps.clock.now();
-  const start = new Date(now.getTime() - 9 * DAY);
+  const start = new Date(now.getTime() - 4 * DAY);
   const subscribed = addMonthsClamped(start, -5);
   const org = await deps.db
     .insertInto('organizations')

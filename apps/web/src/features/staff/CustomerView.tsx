@@ -46,7 +46,13 @@ export function CustomerView({ customer }: { customer: StaffCustomer }) {
         {customer.organizations.length === 0 ? (
           <Text c="gray.7">No organizations.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer
+            minWidth={560}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label="Organizations (scrolls sideways)"
+          >
             <Table verticalSpacing="xs" data-testid="customer-organizations">
               <Table.Thead>
                 <Table.Tr>

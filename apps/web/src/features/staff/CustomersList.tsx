@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Anchor,
   Badge,
   Button,
@@ -33,16 +34,16 @@ export function CustomersList() {
 
   return (
     <Stack gap="sm">
-      <TextInput
-        role="search"
-        label="Search customers"
-        description="The start of an e-mail address, a name or an organization's name"
-        placeholder="e.g. demo@ or Greenfield"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        maw={420}
-      />
+      <Box role="search" maw={420}>
+        <TextInput
+          label="Search customers"
+          description="The start of an e-mail address, a name or an organization's name"
+          placeholder="e.g. demo@ or Greenfield"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
+      </Box>
       {customers.isPending ? (
         <Stack gap="xs" aria-busy="true" aria-label="Loading customers">
           {Array.from({ length: 4 }, (_, i) => (
@@ -56,7 +57,13 @@ export function CustomersList() {
       ) : rows.length === 0 ? (
         <Text c="gray.7">{q ? `No customer matches “${q}”.` : 'No customers yet.'}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer
+          minWidth={640}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Customers (scrolls sideways)"
+        >
           <Table verticalSpacing="xs" data-testid="customers-list">
             <Table.Thead>
               <Table.Tr>

@@ -30,7 +30,13 @@ export function FleetSummary({ fleet }: { fleet: StaffOverview['fleet'] }) {
         {fleet.unhealthy.length === 0 ? (
           <Text c="gray.7">Every checked instance answered its last health check.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
+          <Table.ScrollContainer
+            minWidth={520}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label="Unhealthy instances (scrolls sideways)"
+          >
             <Table verticalSpacing="xs" data-testid="unhealthy-list">
               <Table.Thead>
                 <Table.Tr>

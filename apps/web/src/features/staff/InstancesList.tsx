@@ -53,6 +53,7 @@ export function InstancesList() {
         />
         <Select
           label="Status"
+          description="Show one status only"
           placeholder="Any status"
           data={STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
           value={status}
@@ -74,7 +75,13 @@ export function InstancesList() {
       ) : rows.length === 0 ? (
         <Text c="gray.7">{q || status ? 'No instance matches.' : 'No instances yet.'}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer
+          minWidth={720}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Instances (scrolls sideways)"
+        >
           <Table verticalSpacing="xs" data-testid="instances-list">
             <Table.Thead>
               <Table.Tr>

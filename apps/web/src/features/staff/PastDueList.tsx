@@ -13,7 +13,13 @@ export function PastDueList({ pastDue }: { pastDue: StaffOverview['past_due'] })
         {pastDue.items.length === 0 ? (
           <Text c="gray.7">No subscription is behind on payment.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer
+            minWidth={560}
+            type="native"
+            tabIndex={0}
+            role="region"
+            aria-label="Past-due subscriptions (scrolls sideways)"
+          >
             <Table verticalSpacing="xs" data-testid="past-due-list">
               <Table.Thead>
                 <Table.Tr>

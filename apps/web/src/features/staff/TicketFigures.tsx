@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDay, formatDuration, type StaffOverview } from './types';
+import { formatDay, formatDuration, plural, type StaffOverview } from './types';
 
 /** The support queue in figures, with the way to the ticket queue. */
 export function TicketFigures({ tickets }: { tickets: StaffOverview['tickets'] }) {
@@ -46,7 +46,7 @@ export function TicketFigures({ tickets }: { tickets: StaffOverview['tickets'] }
         <Text size="xs" c="gray.7">
           {tickets.median_first_response_seconds === null
             ? 'No ticket created in the last 30 days has a staff reply yet.'
-            : `Over ${tickets.first_response_tickets} answered tickets created in the 30 days to ${formatDay(tickets.first_response_as_of)}.`}
+            : `Over ${tickets.first_response_tickets} answered ${plural(tickets.first_response_tickets, 'ticket')} created in the 30 days to ${formatDay(tickets.first_response_as_of)}.`}
         </Text>
       </Stack>
     </Card>
