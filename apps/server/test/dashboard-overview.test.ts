@@ -455,7 +455,7 @@ describe('GET /instances/uptime', () => {
     const gapDay = new Date(Math.floor(h.clock.now().getTime() / DAY) * DAY - 10 * DAY)
       .toISOString()
       .slice(0, 10);
-    expect(byUuid.get(instances.unhealthy).days.find((d: Json) => d.date === gapDay)).toEqual({
+    expect(byUuid.get(instances.unhealthy)?.days.find((d: Json) => d.date === gapDay)).toEqual({
       date: gapDay,
       checks: 0,
       healthy: 0,

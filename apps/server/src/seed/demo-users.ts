@@ -33,6 +33,13 @@ export const DEMO_USERS = [
     note: 'customer whose subscription is past due',
   },
   {
+    name: 'Marcus Reed',
+    email: 'latepay@scmp.test',
+    verified: true,
+    staff: false,
+    note: 'another customer whose subscription is past due',
+  },
+  {
     name: 'Sam Support',
     email: 'staff@scmp.test',
     verified: true,

@@ -3,7 +3,7 @@ import { seedActivityHistory } from './activity-history';
 import { seedBilling } from './billing';
 import { seedDemoUsers } from './demo-users';
 import { seedOrganizations } from './organizations';
-import { seedPastDueCustomer } from './past-due-customer';
+import { seedPastDueCustomers } from './past-due-customer';
 import { seedProfile } from './profile';
 import { seedSupport } from './support';
 import { seedTeam } from './team';
@@ -19,7 +19,7 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
   const organizationIds = await seedOrganizations(deps, userIds);
   await seedTeam(deps, userIds, organizationIds);
   await seedBilling(deps, userIds);
-  await seedPastDueCustomer(deps, userIds);
+  await seedPastDueCustomers(deps, userIds);
   await seedSupport(deps, userIds);
   await seedProfile(deps, userIds);
   await seedActivityHistory(deps, userIds);

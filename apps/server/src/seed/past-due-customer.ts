@@ -1,30 +1,90 @@
 import type { AppDeps } from '@scmp/api';
+import type { OrganizationType } from '@scmp/db';
+import { DEMO_USERS } from './demo-users';
 import { addMonthsClamped } from './invoice-history';
 
 const DAY = 86_400_000;
 
+type PastDueCustomer = {
+  email: string;
+  organization: { name: string; type: OrganizationType; description: string };
+  subdomain: string;
+  plan: 'basic' | 'unlimited';
+  additionalVenues: number;
+  totalPence: number;
+  description: string;
+  monthsSubscribed: number;
+  daysPastDue: number;
+  card: { brand: string; last4: string };
+  address: { line1: string; city: string; postal_code: string };
+};
+
 /**
- * A second customer for the operator console: Priya Lowe's Hillside Day Camp, on Basic with two
- * extra venues since five months ago, whose last renewal failed four days ago (past due, with a
- * failed invoice; still inside the 7-day grace period, so the billing sweep leaves it past due). Removed with the other demo accounts (the foreign keys cascade from users).
+ * Customers for the operator console's past-due list, each with an organization whose last
+ * renewal failed a few days ago (past due, with a failed invoice; still inside the 7-day grace
+ * period, so the billing sweep leaves it past due). Removed with the other demo accounts (the
+ * foreign keys cascade from users).
  */
-export async function seedPastDueCustomer(
+const PAST_DUE_CUSTOMERS: PastDueCustomer[] = [
+  {
+    email: 'pastdue@scmp.test',
+    organization: {
+      name: 'Hillside Day Camp',
+      type: 'camp',
+      description: 'Summer and holiday day camps across three sites.',
+    },
+    subdomain: 'hillside',
+    plan: 'basic',
+    additionalVenues: 2,
+    totalPence: 30_000,
+    description: 'Basic plan with 2 additional venues',
+    monthsSubscribed: 5,
+    daysPastDue: 4,
+    card: { brand: 'mastercard', last4: '0341' },
+    address: { line1: '3 Hill Road', city: 'Hillside', postal_code: 'HS1 4CD' },
+  },
+  {
+    email: 'latepay@scmp.test',
+    organization: {
+      name: 'Brookfield Nursery',
+      type: 'other',
+      description: 'A day nursery for children from six months to five years.',
+    },
+    subdomain: 'brookfield',
+    plan: 'unlimited',
+    additionalVenues: 0,
+    totalPence: 120_000,
+    description: 'Unlimited plan',
+    monthsSubscribed: 8,
+    daysPastDue: 2,
+    card: { brand: 'visa', last4: '0002' },
+    address: { line1: '12 Brook Lane', city: 'Brookfield', postal_code: 'BF2 7QR' },
+  },
+];
+
+export async function seedPastDueCustomers(
   deps: AppDeps,
   userIds: Record<string, number>,
 ): Promise<void> {
-  const ownerId = userIds['pastdue@scmp.test'];
+  for (const customer of PAST_DUE_CUSTOMERS) await seedPastDueCustomer(deps, userIds, customer);
+}
+
+async function seedPastDueCustomer(
+  deps: AppDeps,
+  userIds: Record<string, number>,
+  customer: PastDueCustomer,
+): Promise<void> {
+  const ownerId = userIds[customer.email];
   if (ownerId === undefined) return;
   const now = deps.clock.now();
-  const start = new Date(now.getTime() - 4 * DAY);
-  const subscribed = addMonthsClamped(start, -5);
+  const start = new Date(now.getTime() - customer.daysPastDue * DAY);
+  const subscribed = addMonthsClamped(start, -customer.monthsSubscribed);
   const org = await deps.db
     .insertInto('organizations')
     .values({
       owner_id: ownerId,
-      name: 'Hillside Day Camp',
-      type: 'camp',
-      description: 'Summer and holiday day camps across three sites.',
-      subdomain: 'hillside',
+      ...customer.organization,
+      subdomain: customer.subdomain,
       status: 'active',
       created_at: subscribed,
       updated_at: subscribed,
@@ -37,23 +97,17 @@ export async function seedPastDueCustomer(
       provider_id: `pm_test_seed_${ownerId}`,
       user_id: ownerId,
       type: 'card',
-      brand: 'mastercard',
-      last4: '0341',
+      brand: customer.card.brand,
+      last4: customer.card.last4,
       test_behaviour: 'decline',
       created_at: subscribed,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const details = {
-    name: 'Priya Lowe',
-    email: 'pastdue@scmp.test',
-    address: {
-      line1: '3 Hill Road',
-      line2: null,
-      city: 'Hillside',
-      postal_code: 'HS1 4CD',
-      country: 'GB',
-    },
+    name: ownerName(customer.email),
+    email: customer.email,
+    address: { ...customer.address, line2: null, country: 'GB' },
   };
   const sub = await deps.db
     .insertInto('subscriptions')
@@ -63,8 +117,8 @@ export async function seedPastDueCustomer(
       provider: 'test',
       provider_customer_id: null,
       provider_subscription_id: null,
-      plan_type: 'basic',
-      additional_venues: 2,
+      plan_type: customer.plan,
+      additional_venues: customer.additionalVenues,
       status: 'past_due',
       payment_method_id: pm.id,
       payment_type: 'card',
@@ -86,9 +140,10 @@ export async function seedPastDueCustomer(
       number: `INV-DEMO-${ownerId}-PD`,
       subscription_id: sub.id,
       organization_id: org.id,
-      description: 'Basic plan with 2 additional venues',
+      description: customer.description,
       status: 'failed',
-      total_pence: 30_000,
+      total_pence: customer.totalPence,
+      currency: 'GBP',
       billing_details: JSON.stringify(details),
       period_start: start,
       period_end: addMonthsClamped(start, 1),
@@ -96,4 +151,8 @@ export async function seedPastDueCustomer(
       created_at: start,
     })
     .execute();
+}
+
+function ownerName(email: string): string {
+  return DEMO_USERS.find((u) => u.email === email)?.name ?? email;
 }
