@@ -20,6 +20,27 @@ const ROUTES = {
   '/login': ['src/pages/auth/LoginPage.tsx', DATA],
   '/dashboard': ['src/pages/dashboard/DashboardHomePage.tsx', DATA, SESSION],
 };
+/**
+ * Deeper dashboard routes, measured the same way and printed beside the budgeted ones without
+ * failing the build: their forms' pickers (Mantine Select and floating-ui) and the zod schemas of
+ * the API contract put them over 150 KB before the charts came (e.g. /dashboard/instances 225.2 KB,
+ * /dashboard/subscription 211.9 KB); the charts add 1–5 KB to each.
+ */
+const MEASURED_ROUTES = {
+  '/dashboard/instances': ['src/pages/dashboard/instances/InstancesPage.tsx', DATA, SESSION],
+  '/dashboard/instances/:uuid': [
+    'src/pages/dashboard/instances/InstanceDetailPage.tsx',
+    DATA,
+    SESSION,
+  ],
+  '/dashboard/activity-log': ['src/pages/dashboard/account/ActivityLogPage.tsx', DATA, SESSION],
+  '/dashboard/subscription': [
+    'src/pages/dashboard/subscription/SubscriptionPage.tsx',
+    DATA,
+    SESSION,
+  ],
+  '/dashboard/staff': ['src/pages/dashboard/staff/OperatorConsolePage.tsx', DATA, SESSION],
+};
 
 const dist = path.resolve(process.env.WEB_OUT_DIR ?? 'dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
@@ -46,12 +67,14 @@ function closure(keys) {
 }
 
 const kb = (bytes) => Number((bytes / 1024).toFixed(1));
-const rows = Object.entries(ROUTES).map(([route, modules]) => {
-  const { js, css } = closure([entryKey, ...modules]);
-  const jsBytes = js.reduce((sum, file) => sum + gz(file), 0);
-  const cssBytes = css.reduce((sum, file) => sum + gz(file), 0);
-  return { route, js_kb: kb(jsBytes), css_kb: kb(cssBytes), chunks: js.length };
-});
+const measure = (routes) =>
+  Object.entries(routes).map(([route, modules]) => {
+    const { js, css } = closure([entryKey, ...modules]);
+    const jsBytes = js.reduce((sum, file) => sum + gz(file), 0);
+    const cssBytes = css.reduce((sum, file) => sum + gz(file), 0);
+    return { route, js_kb: kb(jsBytes), css_kb: kb(cssBytes), chunks: js.length };
+  });
+const rows = measure(ROUTES);
 const entryOnly = closure([entryKey]);
 const total = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js')).length;
 console.log(
@@ -59,6 +82,8 @@ console.log(
     `${kb(entryOnly.css.reduce((s, f) => s + gz(f), 0))} KB CSS gzip (${total} chunks in total)`,
 );
 console.table(rows);
+console.log('deeper dashboard routes (measured, not budgeted):');
+console.table(measure(MEASURED_ROUTES));
 const over = rows.filter((r) => r.js_kb > JS_BUDGET_KB || r.css_kb > CSS_BUDGET_KB);
 if (over.length > 0) {
   for (const r of over) {
