@@ -104,6 +104,8 @@ export function dashboardCalls(db, typical) {
     'dashboard summary': async () => (await signedIn()).publicSite.dashboardSummary(),
     'dashboard overview (figures and needs attention)': async () =>
       (await signedIn()).publicSite.dashboardOverview(),
+    'instance health (24 h of checks, uptime 24 h / 7 d / 30 d, incidents)': async () =>
+      (await signedIn()).instances.health({ uuid: typical.instanceUuid }),
     'instances uptime per day (30 days)': async () =>
       (await signedIn()).instances.uptime({ days: 30 }),
     'staff overview (counters, daily figures, past due, unhealthy)': async () =>

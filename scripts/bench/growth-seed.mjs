@@ -15,6 +15,7 @@ export const VOLUMES = {
   sessions: 200_000,
   subscriptions: 100_000,
   invoices: 500_000,
+  instance_health_checks: 5_000_000,
 };
 
 export const MEMBERS_PER_ORGANIZATION = 10;
@@ -39,6 +40,7 @@ const BULK_TABLES = [
   'subscriptions',
   'invoices',
   'invoice_lines',
+  'instance_health_checks',
 ];
 
 /**
@@ -197,6 +199,17 @@ export async function seedBulk(client, n, log = () => {}) {
        last_health_status = CASE WHEN id % 100 = 0 THEN 'unhealthy' ELSE 'healthy' END
      WHERE status = 'active'`,
   );
+  // The health history the worker keeps: an hourly check of every active instance (1 in 97 failed).
+  await run(
+    'instance_health_checks',
+    `INSERT INTO instance_health_checks (instance_id, checked_at, healthy, status_code, response_ms)
+     SELECT i.id, now() - g * interval '1 hour' - (i.id % 60) * interval '1 second',
+            (i.id + g) % 97 <> 0, CASE WHEN (i.id + g) % 97 = 0 THEN 503 ELSE 200 END,
+            40 + (i.id + g) % 80
+     FROM instances i,
+          generate_series(1, ${Math.max(1, Math.round(n.instance_health_checks / n.instances))}) g
+     WHERE i.status = 'active'`,
+  );
   // The operator console's daily figures: 400 closed days, as a year of the worker leaves them.
   await run(
     'platform_daily_figures',
@@ -251,6 +264,27 @@ export async function seedTypicalUser(client) {
      SELECT 'Typical colleague ' || g, 'typical-colleague-' || g || '@bench.test', 'not-a-hash', now()
      FROM generate_series(1, 2) g`,
   );
+  // A full page (50) of past-due subscriptions and unhealthy instances, in the empty database too:
+  // the operator console lists a page of each, so both databases answer with the same rows and
+  // the ratio shows what the table sizes cost, not the difference between an empty and a full page.
+  await q(
+    `WITH c AS (SELECT id FROM users WHERE email = 'typical-colleague-1@bench.test'),
+     o AS (
+       INSERT INTO organizations (owner_id, name, type, subdomain, status)
+       SELECT c.id, 'Behind on payment ' || g, 'school', 'behind-' || g, 'active'
+       FROM c, generate_series(1, 50) g RETURNING id, owner_id, subdomain
+     ),
+     s AS (
+       INSERT INTO subscriptions (organization_id, owner_id, provider, plan_type, status,
+              current_period_start, current_period_end, past_due_since, billing_details)
+       SELECT id, owner_id, 'test', 'basic', 'past_due', now() - interval '10 days',
+              now() + interval '20 days', now() - interval '3 days', '{}'::jsonb FROM o
+     )
+     INSERT INTO instances (organization_id, owner_id, name, prefix, host, status, ssl_status,
+            last_health_status, last_health_check)
+     SELECT id, owner_id, 'site', 'site', 'site-' || subdomain || '.bench.test', 'active',
+            'active', 'unhealthy', now() FROM o`,
+  );
   const orgs = await q(
     `INSERT INTO organizations (owner_id, name, type, subdomain, status, created_at)
      SELECT $1, 'Typical org ' || g, 'school', 'typical-' || g,
@@ -263,6 +297,19 @@ export async function seedTypicalUser(client) {
      SELECT o.id, $1, 'site' || g, 'site' || g, 'site' || g || '-' || o.subdomain || '.bench.test',
             'active', 'active'
      FROM organizations o, generate_series(1, 2) g WHERE o.owner_id = $1 AND o.status = 'active'`,
+    [user.id],
+  );
+  // 30 days of checks every 10 minutes on each of the customer's instances, with a 40-minute
+  // incident two days ago: what the instance page and the uptime bars read.
+  await q(
+    `INSERT INTO instance_health_checks (instance_id, checked_at, healthy, status_code, response_ms)
+     SELECT i.id, now() - g * interval '10 minutes', g NOT BETWEEN 288 AND 291,
+            CASE WHEN g BETWEEN 288 AND 291 THEN 503 ELSE 200 END, 40 + g % 60
+     FROM instances i, generate_series(0, 4319) g WHERE i.owner_id = $1`,
+    [user.id],
+  );
+  const [instance] = await q(
+    `SELECT uuid FROM instances WHERE owner_id = $1 ORDER BY id LIMIT 1`,
     [user.id],
   );
   await q(`INSERT INTO brandings (organization_id, primary_color) VALUES ($1, '#123456')`, [
@@ -326,6 +373,7 @@ export async function seedTypicalUser(client) {
     organizationUuid: orgs[0].uuid,
     subdomain: orgs[0].subdomain,
     ticketUuid: tickets[0].uuid,
+    instanceUuid: instance.uuid,
     invoiceUuid: invoice.uuid,
   };
 }
