@@ -210,6 +210,15 @@ export async function seedBulk(client, n, log = () => {}) {
           generate_series(1, ${Math.max(1, Math.round(n.instance_health_checks / n.instances))}) g
      WHERE i.status = 'active'`,
   );
+  // Triggers keep the per-day counts while loading without superuser rights; rebuilt either way.
+  await run(
+    'instance_health_days',
+    `TRUNCATE instance_health_days;
+     INSERT INTO instance_health_days (instance_id, day, checks, healthy)
+     SELECT instance_id, (checked_at AT TIME ZONE 'UTC')::date, count(*),
+            count(*) FILTER (WHERE healthy)
+     FROM instance_health_checks GROUP BY 1, 2`,
+  );
   // The operator console's daily figures: 400 closed days, as a year of the worker leaves them.
   await run(
     'platform_daily_figures',

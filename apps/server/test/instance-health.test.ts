@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneHealthChecks, runDueJobs } from '@scmp/api';
 import { giveActiveSubscription } from '../src/testing/billing-fixtures';
@@ -173,5 +174,74 @@ describe('retention', () => {
       .where('instance_id', '=', instanceId)
       .execute();
     expect(left.map((r) => Math.round((now - r.checked_at.getTime()) / DAY))).toEqual([89]);
+  });
+});
+
+describe('per-day counts (what the uptime bars read)', () => {
+  /** The checks of the instance counted per UTC day, here, from the rows themselves. */
+  async function countedFromChecks() {
+    const rows = await h.db
+      .selectFrom('instance_health_checks')
+      .select(['checked_at', 'healthy'])
+      .where('instance_id', '=', instanceId)
+      .execute();
+    const byDay = new Map<string, { checks: number; healthy: number }>();
+    for (const r of rows) {
+      const day = r.checked_at.toISOString().slice(0, 10);
+      const d = byDay.get(day) ?? { checks: 0, healthy: 0 };
+      d.checks += 1;
+      if (r.healthy) d.healthy += 1;
+      byDay.set(day, d);
+    }
+    return Object.fromEntries([...byDay].sort(([a], [b]) => a.localeCompare(b)));
+  }
+  async function kept() {
+    const rows = await h.db
+      .selectFrom('instance_health_days')
+      .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'checks', 'healthy'])
+      .where('instance_id', '=', instanceId)
+      .orderBy('day')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.day, { checks: r.checks, healthy: r.healthy }]));
+  }
+
+  it('stay equal to the checks through single and bulk inserts, deletes and the prune', async () => {
+    expect(await kept()).toEqual(await countedFromChecks());
+    const midnight = Math.floor(h.clock.now().getTime() / DAY) * DAY;
+    // A bulk insert across a UTC midnight (1 ms before and at the edge), then a single one.
+    await h.db
+      .insertInto('instance_health_checks')
+      .values(
+        [-5 * DAY - 1, -5 * DAY, -5 * DAY + 1, -3 * DAY].map((offset, k) => ({
+          instance_id: instanceId,
+          checked_at: new Date(midnight + offset),
+          healthy: k % 2 === 0,
+          status_code: k % 2 === 0 ? 200 : 503,
+          response_ms: 20,
+          detail: null,
+        })),
+      )
+      .execute();
+    expect(await kept()).toEqual(await countedFromChecks());
+    await h.db
+      .deleteFrom('instance_health_checks')
+      .where('instance_id', '=', instanceId)
+      .where('checked_at', '>=', new Date(midnight - 5 * DAY))
+      .where('checked_at', '<', new Date(midnight - 5 * DAY + 2))
+      .execute();
+    expect(await kept()).toEqual(await countedFromChecks());
+    await h.db
+      .insertInto('instance_health_checks')
+      .values({
+        instance_id: instanceId,
+        checked_at: new Date(h.clock.now().getTime() - 95 * DAY),
+        healthy: true,
+        status_code: 200,
+        response_ms: 10,
+        detail: null,
+      })
+      .execute();
+    await pruneHealthChecks(h.deps);
+    expect(await kept()).toEqual(await countedFromChecks());
   });
 });

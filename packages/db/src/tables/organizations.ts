@@ -84,6 +84,14 @@ export type InstanceHealthChecksTable = {
   detail: string | null;
 };
 
+/** Health checks counted per instance and UTC day, kept equal to the checks by triggers. */
+export type InstanceHealthDaysTable = {
+  instance_id: number;
+  day: string;
+  checks: number;
+  healthy: number;
+};
+
 export type OrganizationRole = 'owner' | 'admin' | 'billing' | 'member';
 
 /** Who belongs to an organization and with which role; exactly one 'owner' (organizations.owner_id). */
@@ -116,6 +124,7 @@ export type OrganizationsTables = {
   organizations: OrganizationsTable;
   instances: InstancesTable;
   instance_health_checks: InstanceHealthChecksTable;
+  instance_health_days: InstanceHealthDaysTable;
   organization_members: OrganizationMembersTable;
   organization_invitations: OrganizationInvitationsTable;
 };

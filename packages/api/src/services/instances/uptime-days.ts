@@ -36,8 +36,9 @@ const percent = (up: number, total: number) =>
 /**
  * The share of healthy checks per UTC day over the last `days` days (today included, up to now)
  * for every live instance the user can see, or those of one organization (404 when not a member):
- * one grouped statement, each instance's checks read through instance_health_checks
- * (instance_id, checked_at DESC). Days without checks come back with `uptime: null`.
+ * one statement; closed days come from instance_health_days (kept equal to the checks by
+ * triggers), today from instance_health_checks (instance_id, checked_at DESC), so the cost does
+ * not grow with the checks kept. Days without checks come back with `uptime: null`.
  */
 export async function instancesUptime(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -52,22 +53,32 @@ export async function instancesUptime(
     ? (await findMemberOrganization(deps.db, userId, organizationUuid, 'view')).id
     : null;
 
+  const fromDay = from.toISOString().slice(0, 10);
+  const todayDay = new Date(today).toISOString().slice(0, 10);
+  // Closed days from the per-day counts (≤ days − 1 rows per instance), today from its own checks.
   const result = await sql<{
     uuid: string;
     day: string | null;
     checks: string;
     healthy: string;
   }>`
-    SELECT i.uuid, to_char(c.checked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-      count(c.id) AS checks, count(c.id) FILTER (WHERE c.healthy) AS healthy
+    SELECT i.uuid, x.day, x.checks, x.healthy
     FROM organization_members m
     JOIN instances i ON i.organization_id = m.organization_id
-    LEFT JOIN instance_health_checks c
-      ON c.instance_id = i.id AND c.checked_at >= ${from} AND c.checked_at <= ${now}
+    LEFT JOIN LATERAL (
+      SELECT to_char(d.day, 'YYYY-MM-DD') AS day, d.checks::bigint AS checks,
+        d.healthy::bigint AS healthy
+      FROM instance_health_days d
+      WHERE d.instance_id = i.id AND d.day >= ${fromDay}::date AND d.day < ${todayDay}::date
+      UNION ALL
+      SELECT ${todayDay}, count(*), count(*) FILTER (WHERE c.healthy)
+      FROM instance_health_checks c
+      WHERE c.instance_id = i.id AND c.checked_at >= ${new Date(today)} AND c.checked_at <= ${now}
+      HAVING count(*) > 0
+    ) x ON true
     WHERE m.user_id = ${userId} AND i.status <> 'terminated'
       ${organizationId === null ? sql`` : sql`AND i.organization_id = ${organizationId}`}
-    GROUP BY i.id, i.uuid, day
-    ORDER BY i.created_at DESC, i.id DESC, day`.execute(deps.db);
+    ORDER BY i.created_at DESC, i.id DESC, x.day`.execute(deps.db);
 
   const dates = Array.from({ length: days }, (_, k) =>
     new Date(from.getTime() + k * DAY).toISOString().slice(0, 10),
