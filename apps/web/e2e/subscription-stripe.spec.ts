@@ -221,7 +221,9 @@ test('subscribe with a card through Stripe Elements and see the plan', async ({ 
   const current = page.getByTestId('current-plan');
   await expect(current.getByText('Basic plan')).toBeVisible();
   await expect(page.getByTestId('subscription-status')).toHaveText('active');
-  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('table', { name: 'Billing history' }).getByRole('row')).toHaveCount(
+    2,
+  );
   await page.screenshot({
     path: test.info().outputPath('subscription-stripe-card.png'),
     fullPage: true,
@@ -249,7 +251,7 @@ test('set up SEPA Direct Debit, return with setup=success, then settle by webhoo
   await page.getByRole('button', { name: 'Pay £400', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/subscription\?setup=success$/);
   await expect(page.getByText('Payment setup complete')).toBeVisible();
-  const status = page.getByRole('table').getByRole('row').nth(1);
+  const status = page.getByRole('table', { name: 'Billing history' }).getByRole('row').nth(1);
   await expect(status).toContainText('pending');
 
   // The bank confirms; Stripe sends invoice.paid, signed as Stripe signs it.
@@ -272,5 +274,7 @@ test('set up SEPA Direct Debit, return with setup=success, then settle by webhoo
   await page.reload();
   await page.getByRole('combobox', { name: 'Organization' }).click();
   await page.getByRole('option', { name: orgName }).click();
-  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('paid');
+  await expect(
+    page.getByRole('table', { name: 'Billing history' }).getByRole('row').nth(1),
+  ).toContainText('paid');
 });

@@ -92,7 +92,7 @@ test('subscribe in test mode, add a location, download an invoice, change plan, 
   );
   await page.getByRole('button', { name: 'Add Locations' }).click();
   await expect(current.getByText('Locations: 0 of 2 used')).toBeVisible();
-  const rows = page.getByRole('table').getByRole('row');
+  const rows = page.getByRole('table', { name: 'Billing history' }).getByRole('row');
   await expect(rows).toHaveCount(3);
 
   // Download the first invoice's PDF.

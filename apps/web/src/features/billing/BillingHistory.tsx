@@ -61,7 +61,7 @@ export function BillingHistory({ organizationUuid }: { organizationUuid: string 
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={600}>
-            <Table striped>
+            <Table striped aria-label="Billing history">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Date</Table.Th>
