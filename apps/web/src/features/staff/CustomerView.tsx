@@ -1,5 +1,6 @@
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDay, statusLabel, type StaffCustomer } from './types';
+import { ScrollTable } from './ScrollTable';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `customer-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -46,70 +47,58 @@ export function CustomerView({ customer }: { customer: StaffCustomer }) {
         {customer.organizations.length === 0 ? (
           <Text c="gray.7">No organizations.</Text>
         ) : (
-          <Table.ScrollContainer
+          <ScrollTable
+            label="Organizations"
             minWidth={560}
-            type="native"
-            tabIndex={0}
-            role="region"
-            aria-label="Organizations (scrolls sideways)"
+            testId="customer-organizations"
+            columns={['Organization', 'Role', 'Subscription']}
           >
-            <Table verticalSpacing="xs" data-testid="customer-organizations">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Organization</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Subscription</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {customer.organizations.map((o) => (
-                  <Table.Tr key={o.uuid}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {o.name}
-                      </Text>
-                      <Text size="xs" c="gray.7">
-                        {statusLabel(o.status)} · {o.subdomain ?? 'no subdomain'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{statusLabel(o.role)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {o.subscription ? (
-                        <>
-                          <Group gap={4}>
-                            <Text size="sm" tt="capitalize">
-                              {o.subscription.plan}
-                            </Text>
-                            <Badge
-                              size="xs"
-                              variant="light"
-                              color={o.subscription.status === 'active' ? 'green' : 'red'}
-                            >
-                              {statusLabel(o.subscription.status)}
-                            </Badge>
-                          </Group>
-                          <Text size="xs" c="gray.7">
-                            {o.subscription.past_due_since
-                              ? `Past due since ${formatDay(o.subscription.past_due_since)}`
-                              : `Period ends ${formatDay(o.subscription.current_period_end)}`}
-                            {o.subscription.additional_venues > 0
-                              ? ` · ${o.subscription.additional_venues} extra venues`
-                              : ''}
-                          </Text>
-                        </>
-                      ) : (
-                        <Text size="sm" c="gray.7">
-                          No plan
+            {customer.organizations.map((o) => (
+              <Table.Tr key={o.uuid}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {o.name}
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    {statusLabel(o.status)} · {o.subdomain ?? 'no subdomain'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{statusLabel(o.role)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  {o.subscription ? (
+                    <>
+                      <Group gap={4}>
+                        <Text size="sm" tt="capitalize">
+                          {o.subscription.plan}
                         </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                        <Badge
+                          size="xs"
+                          variant="light"
+                          color={o.subscription.status === 'active' ? 'green' : 'red'}
+                        >
+                          {statusLabel(o.subscription.status)}
+                        </Badge>
+                      </Group>
+                      <Text size="xs" c="gray.7">
+                        {o.subscription.past_due_since
+                          ? `Past due since ${formatDay(o.subscription.past_due_since)}`
+                          : `Period ends ${formatDay(o.subscription.current_period_end)}`}
+                        {o.subscription.additional_venues > 0
+                          ? ` · ${o.subscription.additional_venues} extra venues`
+                          : ''}
+                      </Text>
+                    </>
+                  ) : (
+                    <Text size="sm" c="gray.7">
+                      No plan
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         )}
       </Section>
       <Section title="Instances">

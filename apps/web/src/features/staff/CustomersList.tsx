@@ -3,7 +3,6 @@ import {
   Box,
   Anchor,
   Badge,
-  Button,
   Group,
   Skeleton,
   Stack,
@@ -18,6 +17,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { statusLabel } from './types';
+import { LoadMore, ScrollTable } from './ScrollTable';
 
 /** Every customer with their organizations, plan and state: prefix search, "Load more" paging. */
 export function CustomersList() {
@@ -57,81 +57,60 @@ export function CustomersList() {
       ) : rows.length === 0 ? (
         <Text c="gray.7">{q ? `No customer matches “${q}”.` : 'No customers yet.'}</Text>
       ) : (
-        <Table.ScrollContainer
+        <ScrollTable
+          label="Customers"
           minWidth={640}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Customers (scrolls sideways)"
+          testId="customers-list"
+          columns={['Customer', 'Organizations', 'Joined']}
         >
-          <Table verticalSpacing="xs" data-testid="customers-list">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Organizations</Table.Th>
-                <Table.Th>Joined</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((c) => (
-                <Table.Tr key={c.uuid}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/dashboard/staff/customers/${c.uuid}`} fw={600}>
-                      {c.name}
-                    </Anchor>
-                    <Text size="xs" c="gray.7">
-                      {c.email}
-                      {c.email_verified ? '' : ' · not verified'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {c.organizations.length === 0 ? (
-                      <Text size="sm" c="gray.7">
-                        None
+          {rows.map((c) => (
+            <Table.Tr key={c.uuid}>
+              <Table.Td>
+                <Anchor component={Link} to={`/dashboard/staff/customers/${c.uuid}`} fw={600}>
+                  {c.name}
+                </Anchor>
+                <Text size="xs" c="gray.7">
+                  {c.email}
+                  {c.email_verified ? '' : ' · not verified'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {c.organizations.length === 0 ? (
+                  <Text size="sm" c="gray.7">
+                    None
+                  </Text>
+                ) : (
+                  <Stack gap={2}>
+                    {c.organizations.map((o) => (
+                      <Group key={o.uuid} gap={6} wrap="nowrap">
+                        <Text size="sm">{o.name}</Text>
+                        <Badge
+                          size="xs"
+                          variant="light"
+                          color={o.subscription_status === 'past_due' ? 'red' : 'gray'}
+                        >
+                          {o.plan
+                            ? `${o.plan} · ${statusLabel(o.subscription_status)}`
+                            : statusLabel(o.status)}
+                        </Badge>
+                      </Group>
+                    ))}
+                    {c.organizations_total > c.organizations.length ? (
+                      <Text size="xs" c="gray.7">
+                        and {c.organizations_total - c.organizations.length} more
                       </Text>
-                    ) : (
-                      <Stack gap={2}>
-                        {c.organizations.map((o) => (
-                          <Group key={o.uuid} gap={6} wrap="nowrap">
-                            <Text size="sm">{o.name}</Text>
-                            <Badge
-                              size="xs"
-                              variant="light"
-                              color={o.subscription_status === 'past_due' ? 'red' : 'gray'}
-                            >
-                              {o.plan
-                                ? `${o.plan} · ${statusLabel(o.subscription_status)}`
-                                : statusLabel(o.status)}
-                            </Badge>
-                          </Group>
-                        ))}
-                        {c.organizations_total > c.organizations.length ? (
-                          <Text size="xs" c="gray.7">
-                            and {c.organizations_total - c.organizations.length} more
-                          </Text>
-                        ) : null}
-                      </Stack>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{new Date(c.created_at).toLocaleDateString('en-GB')}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    ) : null}
+                  </Stack>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{new Date(c.created_at).toLocaleDateString('en-GB')}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
-      {customers.hasNextPage ? (
-        <Button
-          variant="default"
-          onClick={() => void customers.fetchNextPage()}
-          loading={customers.isFetchingNextPage}
-          w="fit-content"
-        >
-          Load more
-        </Button>
-      ) : null}
+      <LoadMore query={customers} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDay, statusLabel, type StaffOverview } from './types';
+import { ScrollTable } from './ScrollTable';
 
 /** The instance fleet by status and health, with the unhealthy instances listed. */
 export function FleetSummary({ fleet }: { fleet: StaffOverview['fleet'] }) {
@@ -30,49 +31,37 @@ export function FleetSummary({ fleet }: { fleet: StaffOverview['fleet'] }) {
         {fleet.unhealthy.length === 0 ? (
           <Text c="gray.7">Every checked instance answered its last health check.</Text>
         ) : (
-          <Table.ScrollContainer
+          <ScrollTable
+            label="Unhealthy instances"
             minWidth={520}
-            type="native"
-            tabIndex={0}
-            role="region"
-            aria-label="Unhealthy instances (scrolls sideways)"
+            testId="unhealthy-list"
+            columns={['Unhealthy instance', 'Customer', 'Last check']}
           >
-            <Table verticalSpacing="xs" data-testid="unhealthy-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Unhealthy instance</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Last check</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {fleet.unhealthy.map((i) => (
-                  <Table.Tr key={i.uuid}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {i.name}
-                      </Text>
-                      <Text size="xs" c="gray.7">
-                        {i.host ?? 'No host'} · {i.organization.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={`/dashboard/staff/customers/${i.customer.uuid}`}
-                        size="sm"
-                      >
-                        {i.customer.email}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDay(i.last_health_check)}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+            {fleet.unhealthy.map((i) => (
+              <Table.Tr key={i.uuid}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {i.name}
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    {i.host ?? 'No host'} · {i.organization.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={`/dashboard/staff/customers/${i.customer.uuid}`}
+                    size="sm"
+                  >
+                    {i.customer.email}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDay(i.last_health_check)}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         )}
       </Stack>
     </Card>

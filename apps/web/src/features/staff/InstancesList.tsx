@@ -2,7 +2,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Button,
   Group,
   Select,
   Skeleton,
@@ -18,6 +17,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { statusLabel } from './types';
+import { LoadMore, ScrollTable } from './ScrollTable';
 
 const STATUSES = ['pending', 'provisioning', 'active', 'suspended', 'terminated'] as const;
 type Status = (typeof STATUSES)[number];
@@ -75,77 +75,55 @@ export function InstancesList() {
       ) : rows.length === 0 ? (
         <Text c="gray.7">{q || status ? 'No instance matches.' : 'No instances yet.'}</Text>
       ) : (
-        <Table.ScrollContainer
+        <ScrollTable
+          label="Instances"
           minWidth={720}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Instances (scrolls sideways)"
+          testId="instances-list"
+          columns={['Instance', 'Organization and owner', 'Status', 'SSL and domain']}
         >
-          <Table verticalSpacing="xs" data-testid="instances-list">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Instance</Table.Th>
-                <Table.Th>Organization and owner</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>SSL and domain</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((i) => (
-                <Table.Tr key={i.uuid}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {i.name}
-                    </Text>
-                    <Text size="xs" c="gray.7">
-                      {i.host ?? 'No host'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{i.organization.name}</Text>
-                    <Anchor
-                      component={Link}
-                      to={`/dashboard/staff/customers/${i.owner.uuid}`}
-                      size="xs"
-                    >
-                      {i.owner.email}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      <Badge size="sm" variant="light" color="gray">
-                        {statusLabel(i.status)}
-                      </Badge>
-                      <Badge size="sm" variant="light" color={healthColor(i.health)}>
-                        {i.health ? statusLabel(i.health) : 'Not checked'}
-                      </Badge>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">SSL: {statusLabel(i.ssl_status)}</Text>
-                    <Text size="xs" c="gray.7">
-                      {i.custom_domain
-                        ? `${i.custom_domain} (${statusLabel(i.custom_domain_status)})`
-                        : 'No custom domain'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          {rows.map((i) => (
+            <Table.Tr key={i.uuid}>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {i.name}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {i.host ?? 'No host'}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{i.organization.name}</Text>
+                <Anchor
+                  component={Link}
+                  to={`/dashboard/staff/customers/${i.owner.uuid}`}
+                  size="xs"
+                >
+                  {i.owner.email}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  <Badge size="sm" variant="light" color="gray">
+                    {statusLabel(i.status)}
+                  </Badge>
+                  <Badge size="sm" variant="light" color={healthColor(i.health)}>
+                    {i.health ? statusLabel(i.health) : 'Not checked'}
+                  </Badge>
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs">SSL: {statusLabel(i.ssl_status)}</Text>
+                <Text size="xs" c="gray.7">
+                  {i.custom_domain
+                    ? `${i.custom_domain} (${statusLabel(i.custom_domain_status)})`
+                    : 'No custom domain'}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       )}
-      {instances.hasNextPage ? (
-        <Button
-          variant="default"
-          onClick={() => void instances.fetchNextPage()}
-          loading={instances.isFetchingNextPage}
-          w="fit-content"
-        >
-          Load more
-        </Button>
-      ) : null}
+      <LoadMore query={instances} />
     </Stack>
   );
 }

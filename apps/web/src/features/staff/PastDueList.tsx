@@ -1,6 +1,7 @@
 import { Anchor, Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDay, plural, statusLabel, type StaffOverview } from './types';
+import { ScrollTable } from './ScrollTable';
 
 /** Subscriptions behind on payment, oldest first, each linking to its customer. */
 export function PastDueList({ pastDue }: { pastDue: StaffOverview['past_due'] }) {
@@ -13,62 +14,46 @@ export function PastDueList({ pastDue }: { pastDue: StaffOverview['past_due'] })
         {pastDue.items.length === 0 ? (
           <Text c="gray.7">No subscription is behind on payment.</Text>
         ) : (
-          <Table.ScrollContainer
+          <ScrollTable
+            label="Past-due subscriptions"
             minWidth={560}
-            type="native"
-            tabIndex={0}
-            role="region"
-            aria-label="Past-due subscriptions (scrolls sideways)"
+            testId="past-due-list"
+            columns={['Organization', 'Customer', 'Plan', 'Overdue']}
           >
-            <Table verticalSpacing="xs" data-testid="past-due-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Organization</Table.Th>
-                  <Table.Th>Customer</Table.Th>
-                  <Table.Th>Plan</Table.Th>
-                  <Table.Th>Overdue</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {pastDue.items.map((item) => (
-                  <Table.Tr key={item.subscription_uuid}>
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={`/dashboard/staff/customers/${item.customer.uuid}`}
-                      >
-                        {item.organization.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{item.customer.name}</Text>
-                      <Text size="xs" c="gray.7">
-                        {item.customer.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" tt="capitalize">
-                        {item.plan}
-                      </Text>
-                      {item.status === 'suspended' ? (
-                        <Badge color="red" variant="light" size="sm">
-                          {statusLabel(item.status)}
-                        </Badge>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600} data-testid="days-overdue">
-                        {item.days_overdue} {plural(item.days_overdue, 'day')}
-                      </Text>
-                      <Text size="xs" c="gray.7">
-                        since {formatDay(item.past_due_since)}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+            {pastDue.items.map((item) => (
+              <Table.Tr key={item.subscription_uuid}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/dashboard/staff/customers/${item.customer.uuid}`}>
+                    {item.organization.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{item.customer.name}</Text>
+                  <Text size="xs" c="gray.7">
+                    {item.customer.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" tt="capitalize">
+                    {item.plan}
+                  </Text>
+                  {item.status === 'suspended' ? (
+                    <Badge color="red" variant="light" size="sm">
+                      {statusLabel(item.status)}
+                    </Badge>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600} data-testid="days-overdue">
+                    {item.days_overdue} {plural(item.days_overdue, 'day')}
+                  </Text>
+                  <Text size="xs" c="gray.7">
+                    since {formatDay(item.past_due_since)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         )}
       </Stack>
     </Card>

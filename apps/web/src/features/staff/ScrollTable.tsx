@@ -1,0 +1,63 @@
+import { Button, Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * A table that scrolls sideways on narrow screens inside a focusable, named region (so keyboard
+ * users can scroll it: axe's scrollable-region-focusable), with its column headings. The
+ * operator console's lists all use it.
+ */
+export function ScrollTable({
+  label,
+  minWidth,
+  columns,
+  testId,
+  children,
+}: {
+  /** What the table holds, e.g. "Customers"; the region is named "<label> (scrolls sideways)". */
+  label: string;
+  minWidth: number;
+  columns: string[];
+  testId: string;
+  /** The body rows (Table.Tr). */
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={`${label} (scrolls sideways)`}
+    >
+      <Table verticalSpacing="xs" data-testid={testId}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <Table.Th key={c}>{c}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** "Load more" under a keyset-paged list (TanStack Query's infinite query). */
+export function LoadMore({
+  query,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <Button
+      variant="default"
+      onClick={() => void query.fetchNextPage()}
+      loading={query.isFetchingNextPage}
+      w="fit-content"
+    >
+      Load more
+    </Button>
+  );
+}
