@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type Kysely } from 'kysely';
+import { loadPglite } from './pglite-module';
 
 /**
  * What backup and restore need from the database drivers (the server's backup module runs
@@ -18,7 +19,8 @@ export async function dumpPgliteTo(pglite: PGlite, file: string): Promise<void> 
 
 /** Creates an embedded database in an empty folder from such a dump, and closes it. */
 export async function loadPgliteDump(dataDir: string, dump: Buffer): Promise<void> {
-  const pglite = await PGlite.create({
+  const PGliteClass = await loadPglite();
+  const pglite = await PGliteClass.create({
     dataDir,
     loadDataDir: new Blob([new Uint8Array(dump)]),
     relaxedDurability: false,

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import type { Database } from './database';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { loadPg } from './pg-module';
+import { loadPglite, pgliteStartParams } from './pglite-module';
 import { withPreparedSelects } from './pglite-prepared';
 import { usePreparedStatements } from './prepared-statements';
 
@@ -76,14 +77,6 @@ async function createPostgres(
   };
 }
 
-/**
- * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly heap, which never
- * shrinks: measured on the demo database, 16 MB takes the embedded database from ~418 MB to
- * ~280 MB RSS after a query workload, with the same query times (the whole demo database fits
- * in 16 MB, and the OS page cache still holds the files). Issue 25.
- */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
-
 async function createPglite(config: DbConfig): Promise<DbHandle> {
   let lock: DataDirLock | undefined;
   let pglite = config.pglite;
@@ -92,10 +85,11 @@ async function createPglite(config: DbConfig): Promise<DbHandle> {
     mkdirSync(dir, { recursive: true });
     lock = acquireDataDirLock(dir);
     try {
-      pglite = await PGlite.create({
+      const PGliteClass = await loadPglite();
+      pglite = await PGliteClass.create({
         dataDir: dir,
         relaxedDurability: false,
-        startParams: PGLITE_START_PARAMS,
+        startParams: pgliteStartParams(PGliteClass),
       });
     } catch (error) {
       lock.release();

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { createDb, PGLITE_START_PARAMS, type DbHandle } from './create-db';
+import { createDb, type DbHandle } from './create-db';
+import { pgliteStartParams } from './pglite-module';
 import { migrateToLatest } from './migrate';
 
 /**
@@ -33,7 +34,7 @@ function snapshotPath(): string {
 export async function ensurePgliteSnapshot(): Promise<string> {
   const file = snapshotPath();
   if (existsSync(file)) return file;
-  const pglite = await PGlite.create({ startParams: PGLITE_START_PARAMS });
+  const pglite = await PGlite.create({ startParams: pgliteStartParams(PGlite) });
   const handle = await createDb({ dataDir: '', pglite });
   await migrateToLatest(handle.db);
   const dump = await pglite.dumpDataDir('none');
@@ -55,7 +56,7 @@ export async function createTestDb(): Promise<TestDatabase> {
   const file = await ensurePgliteSnapshot();
   const pglite = await PGlite.create({
     loadDataDir: new Blob([readFileSync(file)]),
-    startParams: PGLITE_START_PARAMS,
+    startParams: pgliteStartParams(PGlite),
   });
   return createDb({ dataDir: '', pglite });
 }

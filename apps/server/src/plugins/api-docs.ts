@@ -25,8 +25,13 @@ const INIT_JS = `window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_
 
 /** /api/v1/openapi.json and a docs page at /api/docs, with Swagger UI served from our own origin. */
 export async function registerApiDocs(app: FastifyInstance, appUrl: string): Promise<void> {
-  const document = JSON.stringify(buildOpenApiDocument(`${appUrl}/api/v1`));
-  app.get('/api/v1/openapi.json', (_req, reply) => reply.type('application/json').send(document));
+  // Built on the first request, not at start-up: most processes are never asked for it, and its
+  // text and the generator's working set are memory an idle server need not hold (issue 25).
+  let document: string | undefined;
+  app.get('/api/v1/openapi.json', (_req, reply) => {
+    document ??= JSON.stringify(buildOpenApiDocument(`${appUrl}/api/v1`));
+    return reply.type('application/json').send(document);
+  });
   const assets = path.dirname(require.resolve('swagger-ui-dist/package.json'));
   await app.register(fastifyStatic, {
     root: assets,
