@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,17 +21,36 @@ beforeAll(() => {
      console.log(JSON.stringify({
        size: process.env.UV_THREADPOOL_SIZE,
        threads: readdirSync('/proc/self/task').length,
+       pid: process.pid,
+       arenas: process.env.MALLOC_ARENA_MAX,
+       trim: process.env.MALLOC_TRIM_THRESHOLD_,
+       mark: process.env.SCMP_ENTRY_TUNED ?? null,
+       flags: process.execArgv,
      }));`,
   );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function start(poolSize?: string): { size: string; threads: number } {
-  const env = { ...process.env };
+type Report = {
+  size: string;
+  threads: number;
+  pid: number;
+  arenas?: string;
+  trim?: string;
+  mark: string | null;
+  flags: string[];
+};
+
+function start(poolSize?: string, extraEnv: NodeJS.ProcessEnv = {}, nodeFlags: string[] = []) {
+  const env = { ...process.env, ...extraEnv };
   delete env.UV_THREADPOOL_SIZE;
+  for (const name of ['MALLOC_ARENA_MAX', 'MALLOC_TRIM_THRESHOLD_', 'NODE_OPTIONS']) {
+    if (!(name in extraEnv)) delete env[name];
+  }
   if (poolSize !== undefined) env.UV_THREADPOOL_SIZE = poolSize;
-  const out = execFileSync(process.execPath, [path.join(dir, 'server.cjs')], { env }).toString();
-  return JSON.parse(out.trim()) as { size: string; threads: number };
+  const run = spawnSync(process.execPath, [...nodeFlags, path.join(dir, 'server.cjs')], { env });
+  expect(run.status, run.stderr.toString()).toBe(0);
+  return { ...(JSON.parse(run.stdout.toString().trim()) as Report), childPid: run.pid };
 }
 
 describe('server entry point', () => {
@@ -48,4 +67,36 @@ describe('server entry point', () => {
     expect(start('6').size).toBe('6');
     expect(start('').size).toBe(String(os.availableParallelism() + 4));
   });
+
+  // Issue 25: settings that only act when given before a process starts.
+  it.runIf(process.platform === 'linux' && 'execve' in process)(
+    'becomes, in the same process, a node with one malloc arena and a small young generation',
+    () => {
+      const report = start();
+      expect(report.pid).toBe(report.childPid); // replaced in place, not a second process
+      expect(report.arenas).toBe('1');
+      expect(report.trim).toBe('131072');
+      expect(report.flags).toContain('--max-semi-space-size=4');
+      expect(report.mark).toBeNull(); // processes the server starts are tuned the same way
+      // Empty counts as unset, as a copied .env.example leaves them.
+      expect(start(undefined, { MALLOC_ARENA_MAX: '', MALLOC_TRIM_THRESHOLD_: '' }).arenas).toBe(
+        '1',
+      );
+    },
+  );
+
+  it.runIf(process.platform === 'linux' && 'execve' in process)(
+    "keeps the operator's own allocator settings and node flags",
+    () => {
+      const report = start(
+        undefined,
+        { MALLOC_ARENA_MAX: '4', NODE_OPTIONS: '--max-semi-space-size=16' },
+        ['--stack-size=2000'],
+      );
+      expect(report.arenas).toBe('4');
+      expect(report.trim).toBe('131072');
+      expect(report.flags).toContain('--stack-size=2000');
+      expect(report.flags.some((flag) => flag.startsWith('--max-semi-space-size'))).toBe(false);
+    },
+  );
 });
