@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { enableNightlyBackups } from './backup/nightly-backup';
 import { openRuntime } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { prepareEmbeddedDatabase, preparesInChild } from './prepare-embedded';
 import { startupBanner } from './startup-banner';
 import { DEMO_DATA_REFUSAL, findDemoAccounts } from './seed/demo-removal';
 import { seedDemoData } from './seed/index';
@@ -17,6 +18,7 @@ const here = import.meta.dirname;
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig(process.env, path.resolve(here, '../../web/dist'));
+  const seededInChild = preparesInChild(config) ? await prepareEmbeddedDatabase(config) : false;
   const { deps, handle } = await openRuntime(config);
   if (config.appEnv === 'production') {
     // A database first started in local mode holds accounts whose password the README prints.
@@ -28,7 +30,7 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(deps, config);
   // Demo data only in local mode: loadConfig turns seedDemoData off in production.
-  const seeded = config.seedDemoData ? await seedDemoData(deps) : false;
+  const seeded = seededInChild || (config.seedDemoData ? await seedDemoData(deps) : false);
   await app.listen({ port: config.port, host: config.host });
   await lowerHelperThreadPriority(config.dataDir);
   enableNightlyBackups(config, handle);
