@@ -122,8 +122,13 @@ export async function runMixedLoad({ url, users, pid, seconds, connections, time
   } finally {
     clearInterval(sampler);
   }
+  const end = rssOf(pid); // right after the last answer
+  if (end !== null) samples.push({ t: Date.now(), rss: end });
   return { result, samples, errorCodes, checks: loadChecks(result, samples, errorCodes, seconds) };
 }
+
+/** The most the server may hold at the end of the load (issue 25). */
+const END_RSS_LIMIT = 350 * 1024 * 1024;
 
 /** Memory growth across the last 30 s (or the second half of a shorter run). */
 export function memoryGrowth(samples, seconds) {
@@ -142,6 +147,7 @@ function loadChecks(result, samples, errorCodes, seconds) {
     .join(' ');
   const mem = memoryGrowth(samples, seconds);
   const peak = Math.max(0, ...samples.map((s) => s.rss));
+  const end = samples.at(-1)?.rss ?? 0;
   const memDetail =
     seconds < 20
       ? `peak RSS ${mb(peak)} (growth is measured from 20 s runs on: this one is all warm-up)`
@@ -160,5 +166,11 @@ function loadChecks(result, samples, errorCodes, seconds) {
     ),
     // A short run is all warm-up: the growth is reported, the bar applies from 20 s on.
     check('memory flat after warm-up', seconds < 20 || mem.growth <= 0.1, memDetail),
+    // Issue 25: the server fits a 1 GB machine beside other things after the whole load.
+    check(
+      `RSS at the end ≤ ${mb(END_RSS_LIMIT)}`,
+      end > 0 && end <= END_RSS_LIMIT,
+      `${mb(end)} after the last request`,
+    ),
   ];
 }
