@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { enableNightlyBackups } from './backup/nightly-backup';
 import { openRuntime } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
-import { prepareEmbeddedDatabase, preparesInChild } from './prepare-embedded';
+import { prepareNewDatabase, preparesInChild } from './prepare-new-database';
 import { startupBanner } from './startup-banner';
 import { DEMO_DATA_REFUSAL, findDemoAccounts } from './seed/demo-removal';
 import { seedDemoData } from './seed/index';
@@ -18,7 +18,7 @@ const here = import.meta.dirname;
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig(process.env, path.resolve(here, '../../web/dist'));
-  const seededInChild = preparesInChild(config) ? await prepareEmbeddedDatabase(config) : false;
+  const seededInChild = (await preparesInChild(config)) ? await prepareNewDatabase(config) : false;
   const { deps, handle } = await openRuntime(config);
   if (config.appEnv === 'production') {
     // A database first started in local mode holds accounts whose password the README prints.

@@ -1,39 +1,49 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { createDb, newestMigration } from '@scmp/db';
 import type { ServerConfig } from './config';
 
 /** The bundled CLI beside the bundled server (absent when running from source with tsx). */
 const CLI = path.join(import.meta.dirname, 'cli.js');
 
 /**
- * Whether the server should create its new embedded database in a child process: on PGlite, from
- * the bundle, when DATA_DIR holds no database yet (initdb writes db/PG_VERSION).
+ * Whether the server should have its new database prepared by a child process: from the bundle,
+ * when the database was never set up — on PGlite, DATA_DIR holds no database yet (initdb writes
+ * db/PG_VERSION); on PostgreSQL, no migration was ever applied.
  */
-export function preparesInChild(
+export async function preparesInChild(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
   cli = CLI,
-): boolean {
-  return (
-    !config.databaseUrl &&
-    existsSync(cli) &&
-    !existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'))
-  );
+): Promise<boolean> {
+  if (!existsSync(cli)) return false;
+  if (!config.databaseUrl) return !existsSync(path.join(config.dataDir, 'db', 'PG_VERSION'));
+  const handle = await createDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 1,
+  });
+  try {
+    return (await newestMigration(handle.db)) === null;
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
- * Creates the embedded database (initdb), applies the migrations and, in local mode, adds the demo
- * data, in a short-lived process running the bundled CLI (`migrate` or `seed`). Resolves whether
- * demo data was added.
+ * Creates the database (initdb on PGlite), applies the migrations and, in local mode, adds the
+ * demo data, in a short-lived process running the bundled CLI (`migrate` or `seed`). Resolves
+ * whether demo data was added.
  *
  * Why a process of its own (issue 25): memory a process has touched stays with it. Creating and
- * seeding a database grows PGlite's WebAssembly memory, which never shrinks, and has V8 optimise
- * PostgreSQL's executor, which needs ~600 MB of compiler memory for a moment; the server that
- * did this itself sat at ~250 MB idle against ~205 MB after a restart. Done here, the server
- * then opens a finished database exactly as on every later start. It costs the first start
- * about a second (the second process compiles PGlite's WebAssembly again).
+ * seeding the embedded database grows PGlite's WebAssembly memory, which never shrinks, and has
+ * V8 optimise PostgreSQL's executor, which needs ~600 MB of compiler memory for a moment; the
+ * server that did this itself sat at ~245 MB idle against ~205 MB after a restart (on
+ * PostgreSQL, ~117 MB against ~109 MB: the seed's garbage and its compiled code). Done here, the
+ * server then opens a finished database exactly as on every later start. It costs the first
+ * start about a second (PGlite's WebAssembly is compiled twice).
  */
-export function prepareEmbeddedDatabase(
+export function prepareNewDatabase(
   config: Pick<ServerConfig, 'dataDir' | 'seedDemoData'>,
   cli = CLI,
 ): Promise<boolean> {
@@ -48,11 +58,7 @@ export function prepareEmbeddedDatabase(
     child.once('exit', (code, signal) => {
       if (code === 0) resolve(config.seedDemoData);
       else
-        reject(
-          new Error(
-            `Creating the embedded database in ${config.dataDir} failed (${signal ?? `exit code ${code}`}).`,
-          ),
-        );
+        reject(new Error(`Preparing the new database failed (${signal ?? `exit code ${code}`}).`));
     });
   });
 }

@@ -1,11 +1,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createDb, migrateToLatest } from '@scmp/db';
+import { createTestDb, testDriver } from '@scmp/db/testing';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { prepareEmbeddedDatabase, preparesInChild } from '../src/prepare-embedded';
+import { prepareNewDatabase, preparesInChild } from '../src/prepare-new-database';
 
 /**
- * A new embedded database is created by the bundled CLI in a child process (issue 25). Here a
+ * A new database is prepared by the bundled CLI in a child process (issue 25). Here a
  * stand-in CLI records the command it was given and creates db/PG_VERSION the way initdb does;
  * the real one runs in every browser test and benchmark, each of which starts on a new folder.
  */
@@ -32,26 +35,50 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('creating a new embedded database in a child process', () => {
-  it('happens only on the embedded database, from the bundle, when the folder has none', () => {
-    expect(preparesInChild({ databaseUrl: '', dataDir: dir }, cli)).toBe(true);
-    expect(preparesInChild({ databaseUrl: 'postgres://x/db', dataDir: dir }, cli)).toBe(false);
-    expect(preparesInChild({ databaseUrl: '', dataDir: dir }, path.join(dir, 'no-cli.js'))).toBe(
-      false,
-    );
+describe('preparing a new database in a child process', () => {
+  it('happens from the bundle, on PGlite when the folder holds no database yet', async () => {
+    await expect(preparesInChild({ databaseUrl: '', dataDir: dir }, cli)).resolves.toBe(true);
+    await expect(
+      preparesInChild({ databaseUrl: '', dataDir: dir }, path.join(dir, 'no-cli.js')),
+    ).resolves.toBe(false);
     mkdirSync(path.join(dir, 'db'));
     writeFileSync(path.join(dir, 'db', 'PG_VERSION'), '17');
-    expect(preparesInChild({ databaseUrl: '', dataDir: dir }, cli)).toBe(false);
+    await expect(preparesInChild({ databaseUrl: '', dataDir: dir }, cli)).resolves.toBe(false);
   });
 
-  it('seeds in local mode and only migrates otherwise, then the folder counts as prepared', async () => {
-    await expect(prepareEmbeddedDatabase({ dataDir: dir, seedDemoData: true }, cli)).resolves.toBe(
-      true,
-    );
-    expect(readFileSync(path.join(dir, 'command'), 'utf8')).toBe('seed');
-    expect(preparesInChild({ databaseUrl: '', dataDir: dir }, cli)).toBe(false);
+  it("on this pass's database: a new one is prepared, a migrated one is not", async () => {
+    if (testDriver() === 'pglite') {
+      const handle = await createDb({ dataDir: dir }); // initdb writes db/PG_VERSION
+      await migrateToLatest(handle.db);
+      await handle.close();
+      await expect(preparesInChild({ databaseUrl: '', dataDir: dir }, cli)).resolves.toBe(false);
+      return;
+    }
+    const migrated = await createTestDb();
+    const empty = new URL(migrated.url ?? '');
+    empty.pathname = `/scmp_new_${process.pid}`;
+    try {
+      await sql`CREATE DATABASE ${sql.id(empty.pathname.slice(1))}`.execute(migrated.db);
+      await expect(preparesInChild({ databaseUrl: migrated.url, dataDir: dir }, cli)).resolves.toBe(
+        false,
+      );
+      await expect(
+        preparesInChild({ databaseUrl: empty.toString(), dataDir: dir }, cli),
+      ).resolves.toBe(true);
+    } finally {
+      await sql`DROP DATABASE IF EXISTS ${sql.id(empty.pathname.slice(1))} WITH (FORCE)`.execute(
+        migrated.db,
+      );
+      await migrated.close();
+    }
+  }, 60_000);
 
-    await expect(prepareEmbeddedDatabase({ dataDir: dir, seedDemoData: false }, cli)).resolves.toBe(
+  it('seeds in local mode and only migrates otherwise, then the folder counts as prepared', async () => {
+    await expect(prepareNewDatabase({ dataDir: dir, seedDemoData: true }, cli)).resolves.toBe(true);
+    expect(readFileSync(path.join(dir, 'command'), 'utf8')).toBe('seed');
+    await expect(preparesInChild({ databaseUrl: '', dataDir: dir }, cli)).resolves.toBe(false);
+
+    await expect(prepareNewDatabase({ dataDir: dir, seedDemoData: false }, cli)).resolves.toBe(
       false,
     );
     expect(readFileSync(path.join(dir, 'command'), 'utf8')).toBe('migrate');
@@ -59,8 +86,8 @@ describe('creating a new embedded database in a child process', () => {
 
   it('fails the start with the folder and exit code when the child fails', async () => {
     process.env.FAKE_CLI_FAIL = '1';
-    await expect(
-      prepareEmbeddedDatabase({ dataDir: dir, seedDemoData: true }, cli),
-    ).rejects.toThrow(`Creating the embedded database in ${dir} failed (exit code 3).`);
+    await expect(prepareNewDatabase({ dataDir: dir, seedDemoData: true }, cli)).rejects.toThrow(
+      'Preparing the new database failed (exit code 3).',
+    );
   });
 });
