@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildOpenApiDocument } from '@scmp/api';
+import { buildOpenApiDocument } from '@scmp/api/openapi';
 
 // No telemetry or update check: CI may run offline.
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };

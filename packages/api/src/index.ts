@@ -16,7 +16,6 @@ export { AppError, toErrorEnvelope, isDatabaseDown, type ErrorEnvelope } from '.
 export type { Meta } from './trpc';
 export { runDueJobs, periodicTasks } from './services/jobs/worker';
 export { jobHandlers, type JobHandler } from './services/jobs/handlers';
-export { buildOpenApiDocument } from './openapi';
 export { hashPassword, verifyPassword } from './services/passwords';
 export { createSession, resolveBearerToken, revokeUserSessions } from './services/sessions';
 export { renderEmail } from './services/mail/render-email';

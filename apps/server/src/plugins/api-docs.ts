@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { buildOpenApiDocument } from '@scmp/api';
 
 const require = createRequire(import.meta.url);
 
@@ -25,11 +24,15 @@ const INIT_JS = `window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_
 
 /** /api/v1/openapi.json and a docs page at /api/docs, with Swagger UI served from our own origin. */
 export async function registerApiDocs(app: FastifyInstance, appUrl: string): Promise<void> {
-  // Built on the first request, not at start-up: most processes are never asked for it, and its
-  // text and the generator's working set are memory an idle server need not hold (issue 25).
+  // Built on the first request, not at start-up, by code loaded then (the generator and its
+  // libraries are a chunk of their own in the bundle): most processes are never asked for it,
+  // and an idle server need not hold that code, the text or the generator's working set (issue 25).
   let document: string | undefined;
-  app.get('/api/v1/openapi.json', (_req, reply) => {
-    document ??= JSON.stringify(buildOpenApiDocument(`${appUrl}/api/v1`));
+  app.get('/api/v1/openapi.json', async (_req, reply) => {
+    if (!document) {
+      const { buildOpenApiDocument } = await import('@scmp/api/openapi');
+      document = JSON.stringify(buildOpenApiDocument(`${appUrl}/api/v1`));
+    }
     return reply.type('application/json').send(document);
   });
   const assets = path.dirname(require.resolve('swagger-ui-dist/package.json'));

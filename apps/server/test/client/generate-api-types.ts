@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from '@scmp/api';
+import { buildOpenApiDocument } from '@scmp/api/openapi';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 /** The types openapi-typescript makes of the document (the same for every APP_URL). */
