@@ -23,16 +23,18 @@
  * Memory (issue 25; docs/deployment.md, "Memory"). On Linux the entry point first replaces itself
  * (process.execve: the same process and PID) with a node started with settings that only act when
  * given before a process starts:
- * - glibc's allocator with one arena that gives freed memory back above 128 KB at its top
- *   (MALLOC_ARENA_MAX=1, MALLOC_TRIM_THRESHOLD_=131072; a fixed threshold also keeps blocks of
- *   128 KB and more in their own mappings, returned when freed). Optimising one large function
- *   of the embedded database's WebAssembly takes V8 ~600 MB of compiler memory for a moment, on
- *   helper threads; with the defaults (an arena per thread, thresholds that grow after large
- *   frees) ~100 MB of it stayed resident for good, scattered over four arenas.
- * - a young generation of 2 × 4 MB (--max-semi-space-size=4) instead of up to 2 × 32 MB: a
- *   request leaves next to nothing alive, so the larger one only held garbage between scavenges.
- * Measured: idle ~205 MB instead of ~320-470 MB on the embedded database, ~110 MB instead of
- * ~160 MB on PostgreSQL, with the same throughput (npm run bench).
+ * - glibc's allocator on one arena, with blocks of 128 KB and more in mappings of their own that
+ *   are returned when freed, and the arena's free top returned above 1 MB (MALLOC_ARENA_MAX=1,
+ *   MALLOC_MMAP_THRESHOLD_=131072, MALLOC_TRIM_THRESHOLD_=1048576; fixed values also stop glibc
+ *   raising them after large frees). Optimising one large function of the embedded database's
+ *   WebAssembly takes V8 ~600 MB of compiler memory for a moment, on helper threads; with the
+ *   defaults (an arena per thread, thresholds that grow) ~100 MB of it stayed resident for good.
+ *   A trim threshold of 128 KB was tried: socket reads (64 KB buffers) then grew and trimmed the
+ *   arena on every request, ~12% fewer requests/s on PostgreSQL.
+ * - a young generation of 2 × 8 MB (--max-semi-space-size=8) instead of up to 2 × 32 MB. 2 × 4
+ *   MB saved another 3 MB idle but cost 12-14% of the PostgreSQL requests/s (more scavenges).
+ * Measured (npm run bench): idle ~210 MB instead of ~320-470 MB on the embedded database, ~105
+ * MB instead of ~155 MB on PostgreSQL, throughput within the run-to-run noise.
  * What the operator set (environment, node flags, NODE_OPTIONS) wins. Without execve (Node before
  * 22.15) or off Linux, the server starts without these settings.
  */
@@ -44,11 +46,12 @@ if (process.env[REEXEC_MARK] === '1') {
   delete process.env[REEXEC_MARK]; // processes the server starts get the same treatment
 } else if (process.platform === 'linux' && typeof process.execve === 'function') {
   const given = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
-  const flags = given.includes('--max-semi-space-size') ? [] : ['--max-semi-space-size=4'];
+  const flags = given.includes('--max-semi-space-size') ? [] : ['--max-semi-space-size=8'];
   const env = { ...process.env, [REEXEC_MARK]: '1' };
   // Empty counts as unset (a copied .env.example leaves them empty).
   env.MALLOC_ARENA_MAX ||= '1';
-  env.MALLOC_TRIM_THRESHOLD_ ||= '131072';
+  env.MALLOC_MMAP_THRESHOLD_ ||= '131072';
+  env.MALLOC_TRIM_THRESHOLD_ ||= '1048576';
   process.execve(
     process.execPath,
     [process.execPath, ...flags, ...process.execArgv, __filename, ...process.argv.slice(2)],

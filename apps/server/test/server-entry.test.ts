@@ -24,6 +24,7 @@ beforeAll(() => {
        pid: process.pid,
        arenas: process.env.MALLOC_ARENA_MAX,
        trim: process.env.MALLOC_TRIM_THRESHOLD_,
+       mmap: process.env.MALLOC_MMAP_THRESHOLD_,
        mark: process.env.SCMP_ENTRY_TUNED ?? null,
        flags: process.execArgv,
      }));`,
@@ -37,6 +38,7 @@ type Report = {
   pid: number;
   arenas?: string;
   trim?: string;
+  mmap?: string;
   mark: string | null;
   flags: string[];
 };
@@ -44,7 +46,12 @@ type Report = {
 function start(poolSize?: string, extraEnv: NodeJS.ProcessEnv = {}, nodeFlags: string[] = []) {
   const env = { ...process.env, ...extraEnv };
   delete env.UV_THREADPOOL_SIZE;
-  for (const name of ['MALLOC_ARENA_MAX', 'MALLOC_TRIM_THRESHOLD_', 'NODE_OPTIONS']) {
+  for (const name of [
+    'MALLOC_ARENA_MAX',
+    'MALLOC_MMAP_THRESHOLD_',
+    'MALLOC_TRIM_THRESHOLD_',
+    'NODE_OPTIONS',
+  ]) {
     if (!(name in extraEnv)) delete env[name];
   }
   if (poolSize !== undefined) env.UV_THREADPOOL_SIZE = poolSize;
@@ -75,8 +82,9 @@ describe('server entry point', () => {
       const report = start();
       expect(report.pid).toBe(report.childPid); // replaced in place, not a second process
       expect(report.arenas).toBe('1');
-      expect(report.trim).toBe('131072');
-      expect(report.flags).toContain('--max-semi-space-size=4');
+      expect(report.trim).toBe('1048576');
+      expect(report.mmap).toBe('131072');
+      expect(report.flags).toContain('--max-semi-space-size=8');
       expect(report.mark).toBeNull(); // processes the server starts are tuned the same way
       // Empty counts as unset, as a copied .env.example leaves them.
       expect(start(undefined, { MALLOC_ARENA_MAX: '', MALLOC_TRIM_THRESHOLD_: '' }).arenas).toBe(
@@ -94,7 +102,7 @@ describe('server entry point', () => {
         ['--stack-size=2000'],
       );
       expect(report.arenas).toBe('4');
-      expect(report.trim).toBe('131072');
+      expect(report.trim).toBe('1048576');
       expect(report.flags).toContain('--stack-size=2000');
       expect(report.flags.some((flag) => flag.startsWith('--max-semi-space-size'))).toBe(false);
     },
