@@ -27,13 +27,18 @@ export async function registerApiDocs(app: FastifyInstance, appUrl: string): Pro
   // Built on the first request, not at start-up, by code loaded then (the generator and its
   // libraries are a chunk of their own in the bundle): most processes are never asked for it,
   // and an idle server need not hold that code, the text or the generator's working set (issue 25).
-  let document: string | undefined;
+  // One build, however many requests arrive before it is done.
+  let document: Promise<string> | undefined;
+  const build = async () => {
+    const { buildOpenApiDocument } = await import('@scmp/api/openapi');
+    return JSON.stringify(buildOpenApiDocument(`${appUrl}/api/v1`));
+  };
   app.get('/api/v1/openapi.json', async (_req, reply) => {
-    if (!document) {
-      const { buildOpenApiDocument } = await import('@scmp/api/openapi');
-      document = JSON.stringify(buildOpenApiDocument(`${appUrl}/api/v1`));
-    }
-    return reply.type('application/json').send(document);
+    document ??= build().catch((error: unknown) => {
+      document = undefined; // a failed build is tried again by the next request
+      throw error;
+    });
+    return reply.type('application/json').send(await document);
   });
   const assets = path.dirname(require.resolve('swagger-ui-dist/package.json'));
   await app.register(fastifyStatic, {
