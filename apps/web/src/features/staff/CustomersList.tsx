@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Box,
-  Anchor,
-  Badge,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
+import { ListState } from './ListState';
 import { statusLabel } from './types';
 import { LoadMore, ScrollTable } from './ScrollTable';
 
@@ -44,19 +34,12 @@ export function CustomersList() {
           onChange={(e) => setSearch(e.currentTarget.value)}
         />
       </Box>
-      {customers.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading customers">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} h={44} />
-          ))}
-        </Stack>
-      ) : customers.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(customers.error, 'We could not load the customers.')}
-        </Alert>
-      ) : rows.length === 0 ? (
-        <Text c="gray.7">{q ? `No customer matches “${q}”.` : 'No customers yet.'}</Text>
-      ) : (
+      <ListState
+        query={customers}
+        what="customers"
+        rowCount={rows.length}
+        emptyText={q ? `No customer matches “${q}”.` : 'No customers yet.'}
+      >
         <ScrollTable
           label="Customers"
           minWidth={640}
@@ -109,7 +92,7 @@ export function CustomersList() {
             </Table.Tr>
           ))}
         </ScrollTable>
-      )}
+      </ListState>
       <LoadMore query={customers} />
     </Stack>
   );

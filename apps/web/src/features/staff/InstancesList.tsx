@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Badge, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
+import { ListState } from './ListState';
 import { statusLabel } from './types';
 import { LoadMore, ScrollTable } from './ScrollTable';
 
@@ -62,19 +52,12 @@ export function InstancesList() {
           w={180}
         />
       </Group>
-      {instances.isPending ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading instances">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} h={44} />
-          ))}
-        </Stack>
-      ) : instances.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(instances.error, 'We could not load the instances.')}
-        </Alert>
-      ) : rows.length === 0 ? (
-        <Text c="gray.7">{q || status ? 'No instance matches.' : 'No instances yet.'}</Text>
-      ) : (
+      <ListState
+        query={instances}
+        what="instances"
+        rowCount={rows.length}
+        emptyText={q || status ? 'No instance matches.' : 'No instances yet.'}
+      >
         <ScrollTable
           label="Instances"
           minWidth={720}
@@ -122,7 +105,7 @@ export function InstancesList() {
             </Table.Tr>
           ))}
         </ScrollTable>
-      )}
+      </ListState>
       <LoadMore query={instances} />
     </Stack>
   );
