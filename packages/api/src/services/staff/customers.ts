@@ -4,6 +4,7 @@ import type { Context } from '../../request-context';
 import { AppError } from '../../errors';
 import { isUuid, toIso } from '../organizations/shared';
 import { recordActivity } from '../activity/record-activity';
+import { instanceSummary } from './instance-summary';
 import {
   afterCursor,
   decodeStaffCursor,
@@ -249,15 +250,7 @@ export async function customerForStaff(
         : null,
     })),
     instances: instances.map((i) => ({
-      uuid: i.uuid,
-      name: i.name,
-      host: i.host,
-      status: i.status,
-      ssl_status: i.ssl_status,
-      custom_domain: i.custom_domain,
-      custom_domain_status: i.custom_domain_status,
-      health: i.last_health_status,
-      last_health_check: toIso(i.last_health_check),
+      ...instanceSummary(i),
       organization: {
         uuid: orgUuid.get(i.organization_id)?.uuid ?? '',
         name: orgUuid.get(i.organization_id)?.name ?? '',

@@ -10,6 +10,7 @@ import {
   searchPrefix,
 } from './search';
 import type { StaffListInput } from './customers';
+import { instanceSummary } from './instance-summary';
 
 type Key = { id: number; k: string | null };
 
@@ -97,15 +98,7 @@ export async function listInstancesForStaff(
       if (!r) return [];
       return [
         {
-          uuid: r.uuid,
-          name: r.name,
-          host: r.host,
-          status: r.status,
-          health: r.last_health_status,
-          last_health_check: toIso(r.last_health_check),
-          ssl_status: r.ssl_status,
-          custom_domain: r.custom_domain,
-          custom_domain_status: r.custom_domain_status,
+          ...instanceSummary(r),
           created_at: toIso(r.created_at) ?? '',
           organization: { uuid: r.organization_uuid, name: r.organization_name },
           owner: { uuid: r.owner_uuid, email: r.owner_email, name: r.owner_name },
