@@ -114,6 +114,7 @@ const envSchema = z.object({
   TLS_CHECK_PORT: int(443, 1, 65535),
   WORKER_ENABLED: bool(true),
   WORKER_INTERVAL_MS: int(1000, 50, 60_000),
+  MEMORY_RELEASE_QUIET_MS: int(5000, 0, 3_600_000),
   REQUEST_TIMEOUT_MS: int(30_000, 1000, 600_000),
   DB_POOL_SIZE: int(10, 1, 200),
   DB_PREPARED_STATEMENTS: bool(true),
@@ -148,6 +149,8 @@ export type ServerConfig = AppConfig & {
   webDistDir: string;
   workerEnabled: boolean;
   workerIntervalMs: number;
+  /** Without a request for this long, memory grown under load is given back (0: never). */
+  memoryReleaseQuietMs: number;
   requestTimeoutMs: number;
   dbPoolSize: number;
   /** SELECTs as named prepared statements on PostgreSQL. */
@@ -334,6 +337,7 @@ export function loadConfig(
       : (defaultWebDist ?? path.resolve('apps/web/dist')),
     workerEnabled: e.WORKER_ENABLED,
     workerIntervalMs: e.WORKER_INTERVAL_MS,
+    memoryReleaseQuietMs: e.MEMORY_RELEASE_QUIET_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     dbPoolSize: e.DB_POOL_SIZE,
     dbPreparedStatements: e.DB_PREPARED_STATEMENTS,

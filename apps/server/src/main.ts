@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { DataDirLockedError } from '@scmp/db';
 import { buildApp } from './app';
+import { idleMemoryReducer } from './idle-memory';
 import { enableNightlyBackups } from './backup/nightly-backup';
 import { openRuntime } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
@@ -50,14 +51,31 @@ async function main(): Promise<void> {
   // gone within 10 s of the signal.
   let closing = false;
   let inFlight = 0;
+  let requests = 0;
   app.server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    requests += 1;
     inFlight += 1;
     res.once('close', () => (inFlight -= 1));
     if (closing) res.shouldKeepAlive = false;
   });
+  const memory = idleMemoryReducer({
+    quietMs: config.memoryReleaseQuietMs,
+    requestCount: () => requests,
+    inFlight: () => inFlight,
+    onCollected: ({ rssBefore, rssAfter, ms }) =>
+      app.log.debug(
+        {
+          rssBeforeMb: Math.round(rssBefore / 2 ** 20),
+          rssAfterMb: Math.round(rssAfter / 2 ** 20),
+          ms,
+        },
+        'memory given back after a quiet spell',
+      ),
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    memory.stop();
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       app.log.warn('shutdown took too long; closing the remaining connections');

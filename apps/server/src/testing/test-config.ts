@@ -46,6 +46,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     webDistDir: path.join(dataDir, 'no-web-build'),
     workerEnabled: false,
     workerIntervalMs: 1000,
+    memoryReleaseQuietMs: 0,
     requestTimeoutMs: 30_000,
     dbPoolSize: 5,
     dbPreparedStatements: true,
