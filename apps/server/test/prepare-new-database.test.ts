@@ -25,6 +25,7 @@ beforeEach(() => {
      fs.mkdirSync(path.join(process.env.FAKE_DATA_DIR, 'db'), { recursive: true });
      fs.writeFileSync(path.join(process.env.FAKE_DATA_DIR, 'db', 'PG_VERSION'), '17');
      fs.writeFileSync(path.join(process.env.FAKE_DATA_DIR, 'command'), command);
+     fs.writeFileSync(path.join(process.env.FAKE_DATA_DIR, 'flags'), process.execArgv.join(' '));
      console.log('Demo data created.');`,
   );
   process.env.FAKE_DATA_DIR = dir;
@@ -76,6 +77,8 @@ describe('preparing a new database in a child process', () => {
   it('seeds in local mode and only migrates otherwise, then the folder counts as prepared', async () => {
     await expect(prepareNewDatabase({ dataDir: dir, seedDemoData: true }, cli)).resolves.toBe(true);
     expect(readFileSync(path.join(dir, 'command'), 'utf8')).toBe('seed');
+    // PGlite's WebAssembly is not optimised in the short-lived child.
+    expect(readFileSync(path.join(dir, 'flags'), 'utf8').split(' ')).toContain('--liftoff-only');
     await expect(preparesInChild({ databaseUrl: '', dataDir: dir }, cli)).resolves.toBe(false);
 
     await expect(prepareNewDatabase({ dataDir: dir, seedDemoData: false }, cli)).resolves.toBe(
