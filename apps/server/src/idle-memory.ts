@@ -42,6 +42,7 @@ export type IdleMemoryReducer = {
 };
 
 const MB = 1024 * 1024;
+const CHECK_EVERY_MS = 1000;
 
 /** V8's low-memory collection: full, compacting, and the pooled pages returned to the system. */
 export async function lowMemoryCollection(): Promise<void> {
@@ -99,16 +100,13 @@ export function idleMemoryReducer(options: IdleMemoryOptions): IdleMemoryReducer
   };
 
   if (quietMs > 0) {
-    // Checked every second (or every quietMs when shorter): a request counter read, no more.
-    timer = setInterval(
-      () => {
-        check().catch(() => {
-          // No inspector in this Node build: nothing to collect with; stop checking.
-          if (timer) clearInterval(timer);
-        });
-      },
-      Math.min(quietMs, 1000),
-    );
+    // Checked once a second (a counter read): a quiet time under a second counts as one second.
+    timer = setInterval(() => {
+      check().catch(() => {
+        // No inspector in this Node build: nothing to collect with; stop checking.
+        if (timer) clearInterval(timer);
+      });
+    }, CHECK_EVERY_MS);
     timer.unref();
   }
   return {

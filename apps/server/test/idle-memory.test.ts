@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { idleMemoryReducer, lowMemoryCollection } from '../src/idle-memory';
 
 const MB = 1024 * 1024;
@@ -88,6 +88,26 @@ describe('idle memory reducer', () => {
       expect(state.collections).toBe(2);
     } finally {
       reducer.stop();
+    }
+  });
+
+  it('checks once a second, however short the quiet time is set', () => {
+    vi.useFakeTimers();
+    let reads = 0;
+    const reducer = idleMemoryReducer({
+      quietMs: 1,
+      requestCount: () => (reads += 1),
+      inFlight: () => 0,
+      rss: () => 0,
+      collect: async () => undefined,
+    });
+    try {
+      reads = 0;
+      vi.advanceTimersByTime(5000);
+      expect(reads).toBe(5);
+    } finally {
+      reducer.stop();
+      vi.useRealTimers();
     }
   });
 
