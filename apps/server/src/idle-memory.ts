@@ -29,6 +29,8 @@ export type IdleMemoryOptions = {
   minIntervalMs?: number;
   /** Called after each collection (the server logs it). */
   onCollected?: (result: { rssBefore: number; rssAfter: number; ms: number }) => void;
+  /** Called once when a check fails (e.g. a Node built without the inspector); checks stop. */
+  onStopped?: (error: unknown) => void;
   /** For tests: the collection, the resident memory and the clock. */
   collect?: () => Promise<void>;
   rss?: () => number;
@@ -64,6 +66,7 @@ export function idleMemoryReducer(options: IdleMemoryOptions): IdleMemoryReducer
     growthBytes = 32 * MB,
     minIntervalMs = 60_000,
     onCollected,
+    onStopped,
     collect = lowMemoryCollection,
     rss = () => process.memoryUsage.rss(),
     now = Date.now,
@@ -102,9 +105,10 @@ export function idleMemoryReducer(options: IdleMemoryOptions): IdleMemoryReducer
   if (quietMs > 0) {
     // Checked once a second (a counter read): a quiet time under a second counts as one second.
     timer = setInterval(() => {
-      check().catch(() => {
-        // No inspector in this Node build: nothing to collect with; stop checking.
+      check().catch((error: unknown) => {
+        // E.g. no inspector in this Node build: nothing to collect with; stop checking.
         if (timer) clearInterval(timer);
+        onStopped?.(error);
       });
     }, CHECK_EVERY_MS);
     timer.unref();

@@ -71,6 +71,8 @@ async function main(): Promise<void> {
         },
         'memory given back after a quiet spell',
       ),
+    onStopped: (error) =>
+      app.log.warn({ err: error }, 'memory is no longer given back after quiet spells'),
   });
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -111,6 +111,27 @@ describe('idle memory reducer', () => {
     }
   });
 
+  it('stops checking, and says so once, when a collection fails', async () => {
+    vi.useFakeTimers();
+    const stopped: unknown[] = [];
+    const reducer = idleMemoryReducer({
+      quietMs: 1000,
+      requestCount: () => 0,
+      inFlight: () => 0,
+      rss: () => 100 * MB,
+      collect: () => Promise.reject(new Error('inspector not available')),
+      onStopped: (error) => stopped.push(error),
+    });
+    try {
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(stopped).toHaveLength(1);
+      expect(String(stopped[0])).toContain('inspector not available');
+    } finally {
+      reducer.stop();
+      vi.useRealTimers();
+    }
+  });
+
   it('gives the heap back to the system: V8 low-memory collection through the inspector', async () => {
     let garbage: number[][] | null = Array.from({ length: 300 }, () =>
       Array.from({ length: 20_000 }, (_, i) => i + 0.5),
