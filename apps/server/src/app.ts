@@ -103,7 +103,7 @@ export async function buildApp(
       url.startsWith('/api/') ||
       url.startsWith('/trpc/') ||
       url === '/api' ||
-      request.method !== 'GET'
+      (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
       return sendError(
         reply,

@@ -40,6 +40,11 @@ export async function registerSpa(
       // the folder at start-up and added two routes per file, .br and .gz included: about a
       // thousand routes and 10 MB of memory for ~250 assets (issue 25).
       wildcard: true,
+      // A folder ("/", "/assets/") is never a file to send: it falls through to the not-found
+      // handler like a missing file. Without this, a client that sends no Accept-Encoding (curl,
+      // uptime checks, crawlers) got a 403 for the home page, answered as 400 "Bad request."
+      // (index: false; with an encoding the plugin already fell through).
+      allowedPath: (pathName) => !pathName.endsWith('/'),
       cacheControl: false,
       // The web build writes .br and .gz beside each asset: sent as they are when the browser
       // accepts them (no compression work per request); other files are compressed on the fly.
