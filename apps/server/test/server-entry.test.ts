@@ -85,6 +85,7 @@ describe('server entry point', () => {
       expect(report.trim).toBe('1048576');
       expect(report.mmap).toBe('131072');
       expect(report.flags).toContain('--max-semi-space-size=4'); // the embedded database
+      expect(report.flags).toContain('--heap-growing-percent=50');
       const onPostgres = start(undefined, { DATABASE_URL: 'postgres://db.example/scmp' });
       expect(onPostgres.flags).toContain('--max-semi-space-size=8');
       expect(report.mark).toBeNull(); // processes the server starts are tuned the same way
@@ -101,12 +102,15 @@ describe('server entry point', () => {
       const report = start(
         undefined,
         { MALLOC_ARENA_MAX: '4', NODE_OPTIONS: '--max-semi-space-size=16' },
-        ['--stack-size=2000'],
+        ['--stack-size=2000', '--heap-growing-percent=100'],
       );
       expect(report.arenas).toBe('4');
       expect(report.trim).toBe('1048576');
       expect(report.flags).toContain('--stack-size=2000');
       expect(report.flags.some((flag) => flag.startsWith('--max-semi-space-size'))).toBe(false);
+      expect(report.flags.filter((flag) => flag.startsWith('--heap-growing-percent'))).toEqual([
+        '--heap-growing-percent=100',
+      ]);
     },
   );
 });
