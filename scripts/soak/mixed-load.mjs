@@ -159,6 +159,13 @@ function loadChecks(result, samples, errorCodes, seconds) {
       `${result.requests.total} in ${seconds} s (${Math.round(result.requests.average)}/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms) [${statuses}]`,
     ),
     check('zero 5xx', result['5xx'] === 0, `${result['5xx']} responses 5xx`),
+    // Every request of the session is valid: anything but 200 or a rate limit's 429 is a bug
+    // (the home page once answered 400 to clients without Accept-Encoding, autocannon included).
+    check(
+      'only 200s and rate-limit 429s',
+      Object.keys(result.statusCodeStats ?? {}).every((code) => code === '200' || code === '429'),
+      statuses,
+    ),
     check(
       'zero socket errors',
       result.errors === 0 && result.timeouts === 0,
