@@ -42,7 +42,7 @@
  *   `npm run soak`'s overload (200 connections, p99 ~2 s) requests stay in flight across
  *   scavenges and their garbage is promoted at ~6 MB/s, and the old generation swung between
  *   ~50 and ~205 MB (--trace-gc), ending the soak at 374-402 MB RSS on a slow machine. With 1.5
- *   it ends at 282-304 MB; the 60 s load then takes 11 full collections instead of 2-3, ~20 ms
+ *   it ends at 282-304 MB; the 60 s load then takes 13 full collections instead of 3, ~20 ms
  *   each (under 0.5% of the time).
  * Measured (npm run bench): idle ~210 MB instead of ~320-470 MB on the embedded database, ~107
  * MB instead of ~155 MB on PostgreSQL, throughput within the run-to-run noise.
