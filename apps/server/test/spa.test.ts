@@ -45,11 +45,12 @@ describe('the web app', () => {
     expect(res.body).toBe(INDEX);
   });
 
-  it('a folder and an unknown page get the page (the app shows its own not-found)', async () => {
-    for (const url of ['/assets/', '/assets', '/pricing', '/no/such/page']) {
+  it('a folder, /index.html and an unknown page get the page, never cached', async () => {
+    for (const url of ['/assets/', '/assets', '/pricing', '/no/such/page', '/index.html']) {
       const res = await request('GET', url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
     }
   });
 

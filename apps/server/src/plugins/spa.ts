@@ -43,8 +43,10 @@ export async function registerSpa(
       // A folder ("/", "/assets/") is never a file to send: it falls through to the not-found
       // handler like a missing file. Without this, a client that sends no Accept-Encoding (curl,
       // uptime checks, crawlers) got a 403 for the home page, answered as 400 "Bad request."
-      // (index: false; with an encoding the plugin already fell through).
-      allowedPath: (pathName) => !pathName.endsWith('/'),
+      // (index: false; with an encoding the plugin already fell through). /index.html goes the
+      // same way, so the page is always sent as sendIndex sends it (never cached, with the
+      // test-mode banner) rather than as a file cached for an hour.
+      allowedPath: (pathName) => !pathName.endsWith('/') && pathName !== '/index.html',
       cacheControl: false,
       // The web build writes .br and .gz beside each asset: sent as they are when the browser
       // accepts them (no compression work per request); other files are compressed on the fly.
