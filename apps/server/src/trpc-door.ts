@@ -2,6 +2,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { FastifyInstance } from 'fastify';
 import { appRouter, createContext, type AppDeps, type AppRouter } from '@scmp/api';
 import { requestInfoOf } from './request-info';
+import { NO_STORE } from './rest/rest-door';
 
 /** The typed door used by our SPA, with batching. */
 export async function registerTrpcDoor(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -11,16 +12,19 @@ export async function registerTrpcDoor(app: FastifyInstance, deps: AppDeps): Pro
       router: appRouter,
       createContext: ({ req }) => createContext(deps, requestInfoOf(req)),
       // Cookies a procedure set (the two-factor sign-in challenge) and RateLimit headers of an
-      // API-token call; one context per batch.
-      responseMeta: ({ ctx }) =>
-        ctx
-          ? {
-              headers: {
+      // API-token call; one context per batch. The SPA's door: its answers are the caller's own
+      // (a batch mixes public and signed-in calls), so none is ever stored by a cache.
+      responseMeta: ({ ctx }) => ({
+        headers: {
+          'cache-control': NO_STORE,
+          ...(ctx
+            ? {
                 ...ctx.responseHeaders,
                 ...(ctx.setCookies.length > 0 ? { 'set-cookie': ctx.setCookies } : {}),
-              },
-            }
-          : {},
+              }
+            : {}),
+        },
+      }),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           deps.logger.error({ err: error, path }, 'trpc call failed');

@@ -79,6 +79,14 @@ export function prefersHtml(request: FastifyRequest): boolean {
   return /text\/html/.test(accept) && !/application\/json/.test(accept.split(',')[0] ?? '');
 }
 
+/** Cache-Control for answers that depend on the caller (see docs/api.md, "Caching"). */
+export const NO_STORE = 'no-store';
+
+function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  reply.header('cache-control', NO_STORE);
+  done();
+}
+
 /**
  * The REST door: Fastify-native routes generated from the router (same procedures, validation and
  * errors as the tRPC door), with the DESIGN.md envelope. trpc-to-openapi builds the document only.
@@ -95,6 +103,8 @@ export function registerRestDoor(
     const spaForBrowsers = op.meta.spaForBrowsers === true;
     const idempotent = op.method === 'POST' && op.meta.idempotent === true;
     const fastPath = FAST_PATHS[op.procedurePath];
+    // An answer that depends on the caller is never stored by a shared cache or the browser.
+    const callerDependent = op.meta.openapi?.protect !== false || op.meta.optionalAuth === true;
     const run = compileProcedure(op.procedure, op.procedurePath);
     const generic = async (request: FastifyRequest, reply: FastifyReply) => {
       if (spaForBrowsers && prefersHtml(request)) return options.sendSpa(reply);
@@ -149,6 +159,9 @@ export function registerRestDoor(
       url: `${options.prefix}${op.url}`,
       // GET and DELETE carry no body: no request-decompression hook for them.
       ...(readsQuery ? { decompress: false } : {}),
+      // Set before anything runs, so every answer of the operation carries it: errors, and the
+      // multipart uploads answered by preHandler hooks on the same route (branding, tickets).
+      ...(callerDependent ? { onRequest: noStore } : {}),
       handler: fastPath
         ? async (request: FastifyRequest, reply: FastifyReply) => {
             if (await fastPath(deps, request, reply, fail)) return reply;

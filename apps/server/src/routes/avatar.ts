@@ -6,6 +6,8 @@ import { sendError } from '../rest/rest-door';
 /** Avatar upload (multipart, field `avatar`) and serving of stored avatars. */
 export async function registerAvatarRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.post('/api/v1/profile/avatar', async (request, reply) => {
+    // The caller's own profile: never stored by a cache.
+    reply.header('cache-control', 'no-store');
     try {
       const ctx = await createContext(deps, requestInfoOf(request));
       // A profile edit: sessions only, any API token answers 403.

@@ -5600,7 +5600,9 @@ export interface operations {
     };
     "members-remove": {
         parameters: {
-            query?: never;
+            query?: {
+                keep_invitations?: boolean | ("true" | "false");
+            };
             header?: never;
             path: {
                 id: string;
@@ -5712,6 +5714,8 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     role: "admin" | "billing" | "member";
+                    /** @description Keep the open invitations this member sent. By default they are withdrawn when the member is removed or given a role that may not invite (billing, member), and the answer says how many. */
+                    keep_invitations?: boolean | ("true" | "false");
                 };
             };
         };

@@ -55,6 +55,9 @@ export const BRANDING_LIMITS = {
 
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const FAVICON_MAX_BYTES = 1024 * 1024;
+/** Largest width and height (pixels) of an uploaded raster logo or favicon (header-checked). */
+export const LOGO_MAX_DIMENSION = 4096;
+export const FAVICON_MAX_DIMENSION = 512;
 
 export const BRANDING_TEXTS = {
   resourceNotFound: 'Resource not found',
@@ -78,6 +81,8 @@ export const BRANDING_TEXTS = {
   notFound: 'Branding not found.',
   logoTooLarge: 'The logo must be 2MB or smaller.',
   faviconTooLarge: 'The favicon must be 1MB or smaller.',
+  logoTooManyPixels: 'The logo must be 4096×4096 pixels or smaller.',
+  faviconTooManyPixels: 'The favicon must be 512×512 pixels or smaller.',
   logoWrongType: 'The logo must be a PNG, JPG or SVG image.',
   faviconWrongType: 'The favicon must be an ICO or PNG image.',
   logoMissing: 'Choose a logo file to upload in the field "logo".',

@@ -14,6 +14,9 @@ export const CUSTOM_DOMAIN_TEXTS = {
   ours: (domain: string) =>
     `Addresses under ${domain} are provided by SCMP; enter a domain your organization owns`,
   taken: 'This domain is already used by another instance',
+  /** Why a pending claim failed: someone else proved the DNS first. */
+  verifiedByOtherOrganization: 'This domain was verified by another organization.',
+  verifiedByOtherInstance: 'This domain was verified by another instance.',
   required: 'Enter a domain',
   saved: 'Custom domain saved. Create the DNS records shown, then verify.',
   removed: 'Custom domain removed.',

@@ -102,6 +102,16 @@ export const MEMBER_TEXTS = {
   ownershipTransferred: 'Ownership transferred.',
 } as const;
 
+/**
+ * What the owner is told when removing or demoting a member withdrew the invitations that member
+ * had sent: "2 invitations sent by Casey were withdrawn."
+ */
+export function invitationsWithdrawnText(count: number, inviterName: string): string {
+  return count === 1
+    ? `1 invitation sent by ${inviterName} was withdrawn.`
+    : `${count} invitations sent by ${inviterName} were withdrawn.`;
+}
+
 /** Invitations are valid this long and an organization may have this many open at once. */
 export const INVITATION_TTL_DAYS = 7;
 export const MAX_OPEN_INVITATIONS = 50;

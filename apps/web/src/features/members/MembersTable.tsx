@@ -1,4 +1,14 @@
-import { Avatar, Button, Group, Select, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  Checkbox,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -52,19 +62,36 @@ export function MembersTable({ organization, members, meUuid }: Props) {
     }),
   );
 
-  const confirmRemove = (member: Member) =>
+  const confirmRemove = (member: Member) => {
+    // Read when the dialog is confirmed (the dialog's content is rendered once).
+    let keepInvitations = false;
     modals.openConfirmModal({
       title: 'Remove member',
       children: (
-        <Text size="sm">
-          Remove {member.user.name} ({member.user.email}) from {organization.name}? They lose access
-          at once.
-        </Text>
+        <Stack gap="sm">
+          <Text size="sm">
+            Remove {member.user.name} ({member.user.email}) from {organization.name}? They lose
+            access at once.
+          </Text>
+          <Checkbox
+            label={`Keep the invitations ${member.user.name} sent`}
+            description="By default, the pending invitations they sent are withdrawn."
+            onChange={(event) => {
+              keepInvitations = event.currentTarget.checked;
+            }}
+          />
+        </Stack>
       ),
       labels: { confirm: 'Remove', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate({ id: organization.uuid, user_uuid: member.user.uuid }),
+      onConfirm: () =>
+        remove.mutate({
+          id: organization.uuid,
+          user_uuid: member.user.uuid,
+          keep_invitations: keepInvitations,
+        }),
     });
+  };
   const confirmLeave = (member: Member) =>
     modals.openConfirmModal({
       title: 'Leave organization',

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { MEMBER_TEXTS } from '../../contracts/roles';
 import { envelope, ok } from '../../lib/envelope';
 import { changeMemberRole as change } from '../../services/organizations/members';
 import { authedProcedure } from '../../trpc';
-import { assignableRole, memberSchema } from './schemas';
+import { assignableRole, keepInvitations, memberSchema } from './schemas';
 
 export const changeMemberRole = authedProcedure
   .meta({
@@ -17,11 +16,24 @@ export const changeMemberRole = authedProcedure
       protect: true,
     },
   })
-  .input(z.object({ id: z.string(), user_uuid: z.string(), role: assignableRole }))
+  .input(
+    z.object({
+      id: z.string(),
+      user_uuid: z.string(),
+      role: assignableRole,
+      keep_invitations: keepInvitations,
+    }),
+  )
   .output(envelope(memberSchema))
-  .mutation(async ({ ctx, input }) =>
-    ok(
-      await change(ctx.deps, ctx.req, ctx.user, input.id, input.user_uuid, input.role),
-      MEMBER_TEXTS.roleChanged,
-    ),
-  );
+  .mutation(async ({ ctx, input }) => {
+    const { member, message } = await change(
+      ctx.deps,
+      ctx.req,
+      ctx.user,
+      input.id,
+      input.user_uuid,
+      input.role,
+      { keepInvitations: input.keep_invitations },
+    );
+    return ok(member, message);
+  });

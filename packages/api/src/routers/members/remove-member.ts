@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MEMBER_TEXTS } from '../../contracts/roles';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
 import { removeMember as remove } from '../../services/organizations/members';
 import { authedProcedure } from '../../trpc';
+import { keepInvitations } from './schemas';
 
 export const removeMember = authedProcedure
   .meta({
@@ -16,9 +16,11 @@ export const removeMember = authedProcedure
       protect: true,
     },
   })
-  .input(z.object({ id: z.string(), user_uuid: z.string() }))
+  .input(z.object({ id: z.string(), user_uuid: z.string(), keep_invitations: keepInvitations }))
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {
-    const { left } = await remove(ctx.deps, ctx.req, ctx.user, input.id, input.user_uuid);
-    return okMessage(left ? MEMBER_TEXTS.left : MEMBER_TEXTS.memberRemoved);
+    const { message } = await remove(ctx.deps, ctx.req, ctx.user, input.id, input.user_uuid, {
+      keepInvitations: input.keep_invitations,
+    });
+    return okMessage(message);
   });

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type createDOMPurifyType from 'dompurify';
 import type { JSDOM } from 'jsdom';
-import { BRANDING_TEXTS, FAVICON_MAX_BYTES, LOGO_MAX_BYTES } from '../../contracts/branding';
+import {
+  BRANDING_TEXTS,
+  FAVICON_MAX_BYTES,
+  FAVICON_MAX_DIMENSION,
+  LOGO_MAX_BYTES,
+  LOGO_MAX_DIMENSION,
+} from '../../contracts/branding';
 import { AppError } from '../../errors';
-import { lazyRequire, loadFileType } from '../../lib/lazy-module';
+import { lazyRequire, loadFileType, loadSharp } from '../../lib/lazy-module';
 
 export type BrandingFileKind = 'logo' | 'favicon';
 
@@ -21,10 +27,21 @@ export const BRANDING_FILE_NAME =
 
 export const BRANDING_UPLOAD_RULES: Record<
   BrandingFileKind,
-  { maxBytes: number; types: string[]; tooLarge: string; wrongType: string; missing: string }
+  {
+    maxBytes: number;
+    /** Largest width and height in pixels of a raster image (PNG, JPG, ICO). */
+    maxDimension: number;
+    types: string[];
+    tooLarge: string;
+    tooManyPixels: string;
+    wrongType: string;
+    missing: string;
+  }
 > = {
   logo: {
     maxBytes: LOGO_MAX_BYTES,
+    maxDimension: LOGO_MAX_DIMENSION,
+    tooManyPixels: BRANDING_TEXTS.logoTooManyPixels,
     types: ['png', 'jpg', 'svg'],
     tooLarge: BRANDING_TEXTS.logoTooLarge,
     wrongType: BRANDING_TEXTS.logoWrongType,
@@ -32,6 +49,8 @@ export const BRANDING_UPLOAD_RULES: Record<
   },
   favicon: {
     maxBytes: FAVICON_MAX_BYTES,
+    maxDimension: FAVICON_MAX_DIMENSION,
+    tooManyPixels: BRANDING_TEXTS.faviconTooManyPixels,
     types: ['ico', 'png'],
     tooLarge: BRANDING_TEXTS.faviconTooLarge,
     wrongType: BRANDING_TEXTS.faviconWrongType,
@@ -42,6 +61,75 @@ export const BRANDING_UPLOAD_RULES: Record<
 export function tooLargeError(kind: BrandingFileKind): AppError {
   const message = BRANDING_UPLOAD_RULES[kind].tooLarge;
   return new AppError('PAYLOAD_TOO_LARGE', message, { errors: { [kind]: [message] } });
+}
+
+export function tooManyPixelsError(kind: BrandingFileKind): AppError {
+  const message = BRANDING_UPLOAD_RULES[kind].tooManyPixels;
+  return new AppError('VALIDATION_ERROR', message, { errors: { [kind]: [message] } });
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Width and height from a PNG's IHDR chunk (read from the header, nothing is decoded). */
+function pngDimensions(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
+  if (bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/**
+ * Every image size an ICO holds: each directory entry's own (0 means 256), and for entries
+ * that embed a PNG, that PNG's header, which is what a browser decodes.
+ */
+function icoDimensions(bytes: Buffer): Array<{ width: number; height: number }> | null {
+  if (bytes.length < 6) return null;
+  const count = bytes.readUInt16LE(4);
+  const sizes: Array<{ width: number; height: number }> = [];
+  for (let i = 0; i < count; i += 1) {
+    const entry = 6 + i * 16;
+    if (entry + 16 > bytes.length) return null;
+    sizes.push({ width: bytes[entry]! || 256, height: bytes[entry + 1]! || 256 });
+    const size = bytes.readUInt32LE(entry + 8);
+    const offset = bytes.readUInt32LE(entry + 12);
+    if (offset >= bytes.length) return null;
+    const embedded = pngDimensions(bytes.subarray(offset, offset + Math.min(size, 64)));
+    if (embedded) sizes.push(embedded);
+  }
+  return sizes;
+}
+
+/**
+ * The pixel sizes of a raster image, read from its header (sharp's metadata for PNG and JPEG, the
+ * directory for ICO); null when the header cannot be read.
+ */
+async function rasterDimensions(
+  bytes: Buffer,
+  ext: string,
+): Promise<Array<{ width: number; height: number }> | null> {
+  if (ext === 'ico') return icoDimensions(bytes);
+  try {
+    const sharp = await loadSharp();
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!meta.width || !meta.height) return null;
+    return [{ width: meta.width, height: meta.height }];
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses (422) a raster logo or favicon wider or taller than its limit: a small file can claim a
+ * huge canvas (a 20000×20000 PNG of a few hundred KB) that every visitor's browser would decode.
+ */
+export async function checkImageDimensions(
+  kind: BrandingFileKind,
+  bytes: Buffer,
+  ext: string,
+): Promise<void> {
+  const max = BRANDING_UPLOAD_RULES[kind].maxDimension;
+  const sizes = await rasterDimensions(bytes, ext);
+  if (!sizes) throw wrongTypeError(kind);
+  if (sizes.some((s) => s.width > max || s.height > max)) throw tooManyPixelsError(kind);
 }
 
 export function wrongTypeError(kind: BrandingFileKind): AppError {
@@ -158,6 +246,7 @@ export async function checkBrandingUpload(
   if (sniffed && sniffed.ext !== 'xml' && sniffed.ext !== 'svg') {
     const ext = sniffed.ext === 'jpg' ? 'jpg' : sniffed.ext;
     if (!rules.types.includes(ext)) throw wrongTypeError(kind);
+    await checkImageDimensions(kind, bytes, ext);
     return { bytes, ext, contentType: BRANDING_FILE_TYPES[ext]! };
   }
   if (rules.types.includes('svg')) {

@@ -10,6 +10,7 @@ import { checkCustomDomain } from './domain-checks';
 import {
   CUSTOM_DOMAIN_UNIQUE,
   customDomainOrThrow,
+  domainHolder,
   domainTaken,
   newCustomDomain,
 } from './new-domain';
@@ -35,12 +36,9 @@ export async function setCustomDomain(
   const instance = await findMemberInstance(deps.db, actor.id, uuid, 'manage');
   const domain = customDomainOrThrow(deps.config, value, 'domain');
   if (instance.custom_domain === domain) return reload(deps, actor, uuid);
-  const claimed = await deps.db
-    .selectFrom('instances')
-    .select('id')
-    .where('custom_domain', '=', domain)
-    .executeTakeFirst();
-  if (claimed) throw domainTaken('domain');
+  // Only a verified domain is taken: unverified claims (pending_dns, failed) never block the
+  // real owner; the first instance to prove DNS wins (domain-checks.ts).
+  if (await domainHolder(deps.db, domain, instance.id)) throw domainTaken('domain');
   try {
     await deps.db.transaction().execute(async (trx) => {
       await trx

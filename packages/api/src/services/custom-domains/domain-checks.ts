@@ -3,10 +3,13 @@ import type { Selectable } from 'kysely';
 import type { InstancesTable } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
 import {
+  CUSTOM_DOMAIN_TEXTS,
   DOMAIN_GRACE_HOURS,
   DOMAIN_VERIFY_WINDOW_HOURS,
   RECHECK_HOURS,
 } from '../../contracts/custom-domain';
+import { isUniqueViolation } from '../organizations/shared';
+import { CUSTOM_DOMAIN_UNIQUE, domainHolder } from './new-domain';
 import { claimDueInstances } from '../instances/claim-due';
 import { organizationMail } from '../organizations/member-mail';
 import { checkDomainRecords, createDnsResolver } from './dns-check';
@@ -46,6 +49,11 @@ type Patch = Partial<{
  * - records gone from a verified domain: back to pending_dns (still served for the grace period,
  *   the owner is e-mailed) and a new 72 h window starts.
  * The update applies only if the domain is still the one that was checked.
+ *
+ * Unverified claims do not block each other: several instances may wait for one domain, and the
+ * first to prove DNS wins (the unique index on verified domains settles a tie). The others fail
+ * at once with the reason ("verified by another organization"), and so does any later check of
+ * a claim on a domain someone else holds.
  */
 export async function checkCustomDomain(
   deps: AppDeps,
@@ -54,6 +62,14 @@ export async function checkCustomDomain(
 ): Promise<void> {
   const domain = row.custom_domain;
   if (!domain || !row.custom_domain_token || !row.host || row.status === 'terminated') return;
+  const served = row.custom_domain_status === 'verified' || row.custom_domain_status === 'active';
+  if (!served) {
+    const holder = await domainHolder(deps.db, domain, row.id);
+    if (holder) {
+      await failLostClaim(deps, row, holder.organization_id);
+      return;
+    }
+  }
   const verdict = await checkDomainRecords(resolver, {
     domain,
     token: row.custom_domain_token,
@@ -107,15 +123,76 @@ export async function checkCustomDomain(
     }
   }
 
-  const updated = await deps.db
-    .updateTable('instances')
-    .set({ ...patch, updated_at: now })
-    .where('id', '=', row.id)
-    .where('custom_domain', '=', domain)
-    .where('custom_domain_token', '=', row.custom_domain_token)
-    .returning('id')
-    .executeTakeFirst();
+  let updated: { id: number } | undefined;
+  try {
+    updated = await deps.db
+      .updateTable('instances')
+      .set({ ...patch, updated_at: now })
+      .where('id', '=', row.id)
+      .where('custom_domain', '=', domain)
+      .where('custom_domain_token', '=', row.custom_domain_token)
+      .returning('id')
+      .executeTakeFirst();
+  } catch (error) {
+    // Another instance verified the same domain a moment earlier: it won.
+    if (!isUniqueViolation(error, CUSTOM_DOMAIN_UNIQUE)) throw error;
+    const holder = await domainHolder(deps.db, domain, row.id);
+    await failLostClaim(deps, row, holder?.organization_id ?? null);
+    return;
+  }
   if (updated && lapsed) await mailLapsed(deps, row, domain, verdict.ok ? '' : verdict.reason);
+  const nowServed =
+    patch.custom_domain_status === 'verified' || patch.custom_domain_status === 'active';
+  if (updated && nowServed && !served) await failOtherClaims(deps, row, domain, now);
+}
+
+function lostReason(claimOrganizationId: number, holderOrganizationId: number | null): string {
+  return holderOrganizationId === claimOrganizationId
+    ? CUSTOM_DOMAIN_TEXTS.verifiedByOtherInstance
+    : CUSTOM_DOMAIN_TEXTS.verifiedByOtherOrganization;
+}
+
+/** A claim whose domain another instance verified first: failed, never checked again. */
+async function failLostClaim(deps: AppDeps, row: InstanceRow, holderOrganizationId: number | null) {
+  const now = deps.clock.now();
+  await deps.db
+    .updateTable('instances')
+    .set({
+      custom_domain_status: 'failed',
+      custom_domain_reason: lostReason(row.organization_id, holderOrganizationId),
+      custom_domain_checked_at: now,
+      custom_domain_lapsed_at: null,
+      custom_domain_next_check_at: null,
+      updated_at: now,
+    })
+    .where('id', '=', row.id)
+    .where('custom_domain', '=', row.custom_domain)
+    .where('custom_domain_token', '=', row.custom_domain_token)
+    .where('custom_domain_status', 'not in', ['verified', 'active'])
+    .execute();
+}
+
+/** The winner just verified `domain`: every other claim on it fails with the reason. */
+async function failOtherClaims(deps: AppDeps, winner: InstanceRow, domain: string, now: Date) {
+  for (const sameOrganization of [true, false]) {
+    await deps.db
+      .updateTable('instances')
+      .set({
+        custom_domain_status: 'failed',
+        custom_domain_reason: sameOrganization
+          ? CUSTOM_DOMAIN_TEXTS.verifiedByOtherInstance
+          : CUSTOM_DOMAIN_TEXTS.verifiedByOtherOrganization,
+        custom_domain_checked_at: now,
+        custom_domain_lapsed_at: null,
+        custom_domain_next_check_at: null,
+        updated_at: now,
+      })
+      .where('custom_domain', '=', domain)
+      .where('id', '!=', winner.id)
+      .where('custom_domain_status', 'not in', ['verified', 'active'])
+      .where('organization_id', sameOrganization ? '=' : '!=', winner.organization_id)
+      .execute();
+  }
 }
 
 async function mailLapsed(deps: AppDeps, row: InstanceRow, domain: string, reason: string) {

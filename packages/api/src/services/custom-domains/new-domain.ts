@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '@scmp/db';
 import type { AppConfig } from '../../config';
 import { CUSTOM_DOMAIN_TEXTS, parseCustomDomain } from '../../contracts/custom-domain';
 import { AppError } from '../../errors';
 
-/** The unique index that settles two instances claiming one domain at once. */
+/**
+ * The unique index that settles two instances verifying one domain at once: it covers verified
+ * and active domains only, so unverified (pending_dns, failed) claims never block anyone.
+ */
 export const CUSTOM_DOMAIN_UNIQUE = 'instances_custom_domain_unique';
 
 /** The columns of a freshly claimed domain: a new TXT token and a 72 h window checked at once. */
@@ -48,4 +53,26 @@ export function domainTaken(field: string): AppError {
   return new AppError('CONFLICT', CUSTOM_DOMAIN_TEXTS.taken, {
     errors: { [field]: [CUSTOM_DOMAIN_TEXTS.taken] },
   });
+}
+
+/** Statuses in which an instance holds its domain: nobody else may claim or verify it. */
+export const HELD_DOMAIN_STATUSES = ['verified', 'active'] as const;
+
+/**
+ * The live instance that holds `domain` (verified or active), other than `exceptId`, if any.
+ * Unverified claims are not returned: several instances may wait for one domain.
+ */
+export async function domainHolder(
+  db: Kysely<Database>,
+  domain: string,
+  exceptId?: number,
+): Promise<{ id: number; organization_id: number } | undefined> {
+  let query = db
+    .selectFrom('instances')
+    .select(['id', 'organization_id'])
+    .where('custom_domain', '=', domain)
+    .where('custom_domain_status', 'in', HELD_DOMAIN_STATUSES)
+    .where('status', '!=', 'terminated');
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return query.executeTakeFirst();
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { isIP } from 'node:net';
 import type { AppDeps } from '../../app-deps';
 import { DOMAIN_GRACE_HOURS } from '../../contracts/custom-domain';
@@ -77,6 +78,10 @@ export async function resolveHost(
     ])
     .where('instances.custom_domain', '=', host)
     .where('instances.status', '!=', 'terminated')
+    // Several instances may claim one domain; the one that verified it (at most one) comes first.
+    .orderBy(
+      sql`CASE WHEN instances.custom_domain_status IN ('verified', 'active') THEN 0 WHEN instances.custom_domain_lapsed_at IS NOT NULL THEN 1 ELSE 2 END`,
+    )
     .executeTakeFirst();
   if (!claimed) return { kind: 'main' };
   const graceStart = new Date(deps.clock.now().getTime() - DOMAIN_GRACE_HOURS * 3600 * 1000);

@@ -20,6 +20,7 @@ import { dnsRecordsFor, type DnsRecord } from '../custom-domains/dns-records';
 import {
   CUSTOM_DOMAIN_UNIQUE,
   customDomainOrThrow,
+  domainHolder,
   domainTaken,
   newCustomDomain,
 } from '../custom-domains/new-domain';
@@ -213,6 +214,8 @@ export async function deployInstance(
   const domain = input.custom_domain
     ? customDomainOrThrow(deps.config, input.custom_domain, 'custom_domain')
     : undefined;
+  // A verified domain is taken; unverified claims of others do not block (domain-checks.ts).
+  if (domain && (await domainHolder(deps.db, domain))) throw domainTaken('custom_domain');
 
   const maxPrefix = MAX_LABEL - org.subdomain.length - 1;
   const explicit = input.subdomain;

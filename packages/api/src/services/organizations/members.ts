@@ -4,7 +4,9 @@ import type { Context } from '../../request-context';
 import {
   MEMBER_TEXTS,
   ROLE_LABELS,
+  can,
   canChangeMember,
+  invitationsWithdrawnText,
   type AssignableRole,
   type OrganizationRole,
 } from '../../contracts/roles';
@@ -135,6 +137,57 @@ function refuse(actor: OrganizationRole, target: OrganizationRole): never {
   );
 }
 
+/** The open (pending, unexpired) invitations `userId` sent for the organization. */
+function openInvitationsSentBy(
+  db: Kysely<Database>,
+  organizationId: number,
+  userId: number,
+  now: Date,
+) {
+  return db
+    .updateTable('organization_invitations')
+    .set({ revoked_at: now })
+    .where('organization_id', '=', organizationId)
+    .where('invited_by', '=', userId)
+    .where('accepted_at', 'is', null)
+    .where('declined_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now);
+}
+
+/**
+ * Invitations outlive nobody: when a member is removed, leaves, or is demoted to a role that may
+ * not invite, the open invitations they sent are withdrawn (revoked, so they can no longer be
+ * accepted), inside the caller's transaction, and the actor's activity log says so.
+ */
+async function withdrawInvitationsSentBy(
+  trx: Kysely<Database>,
+  deps: AppDeps,
+  req: Req,
+  actor: Actor,
+  org: MemberOrganization,
+  member: { id: number; name: string },
+): Promise<number> {
+  const rows = await openInvitationsSentBy(trx, org.id, member.id, deps.clock.now())
+    .returning('id')
+    .execute();
+  if (rows.length > 0) {
+    await recordActivity(
+      deps,
+      req,
+      {
+        userId: actor.id,
+        type: 'organization',
+        action: 'invitations.withdrawn',
+        description: `Withdrew ${rows.length === 1 ? '1 invitation' : `${rows.length} invitations`} sent by ${member.name} to "${org.name}"`,
+        severity: 'medium',
+      },
+      trx,
+    );
+  }
+  return rows.length;
+}
+
 export async function changeMemberRole(
   deps: AppDeps,
   req: Req,
@@ -142,10 +195,14 @@ export async function changeMemberRole(
   organizationUuid: string,
   userUuid: string,
   role: AssignableRole,
-): Promise<MemberOutput> {
+  options: { keepInvitations?: boolean } = {},
+): Promise<{ member: MemberOutput; message: string }> {
   const org = await findMemberOrganization(deps.db, actor.id, organizationUuid, 'manageMembers');
   const member = await findMember(deps, org, userUuid);
   if (!canChangeMember(org.role, member.role, role)) refuse(org.role, member.role);
+  // Demoted to a role that may not invite: their open invitations go, unless the caller keeps them.
+  const withdraw = !options.keepInvitations && !can(role, 'manageMembers');
+  let withdrawn = 0;
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('organization_members')
@@ -165,9 +222,17 @@ export async function changeMemberRole(
       },
       trx,
     );
+    if (withdraw) withdrawn = await withdrawInvitationsSentBy(trx, deps, req, actor, org, member);
   });
   const list = await listMembers(deps, actor.id, organizationUuid);
-  return list.find((m) => m.user.uuid === userUuid)!;
+  return {
+    member: list.find((m) => m.user.uuid === userUuid)!,
+    message: withWithdrawn(MEMBER_TEXTS.roleChanged, withdrawn, member.name),
+  };
+}
+
+function withWithdrawn(message: string, withdrawn: number, inviterName: string): string {
+  return withdrawn > 0 ? `${message} ${invitationsWithdrawnText(withdrawn, inviterName)}` : message;
 }
 
 /** Removes a member, or lets a member leave (removing yourself); the owner must transfer first. */
@@ -177,7 +242,8 @@ export async function removeMember(
   actor: Actor,
   organizationUuid: string,
   userUuid: string,
-): Promise<{ left: boolean }> {
+  options: { keepInvitations?: boolean } = {},
+): Promise<{ left: boolean; message: string }> {
   const org = await findMemberOrganization(deps.db, actor.id, organizationUuid, 'view');
   const member = await findMember(deps, org, userUuid);
   const leaving = member.id === actor.id;
@@ -188,19 +254,39 @@ export async function removeMember(
     requirePermission(org.role, 'manageMembers');
     if (!canChangeMember(org.role, member.role)) refuse(org.role, member.role);
   }
+  // Their open invitations are withdrawn with them (unless the caller keeps them); the owner's
+  // notice counts them.
+  const pending = options.keepInvitations
+    ? 0
+    : Number(
+        (
+          await deps.db
+            .selectFrom('organization_invitations')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('organization_id', '=', org.id)
+            .where('invited_by', '=', member.id)
+            .where('accepted_at', 'is', null)
+            .where('declined_at', 'is', null)
+            .where('revoked_at', 'is', null)
+            .where('expires_at', '>', deps.clock.now())
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+  const withdrawnLine = pending > 0 ? ` ${invitationsWithdrawnText(pending, member.name)}` : '';
   const notice = await ownerNotice(
     deps,
     org,
     leaving
       ? {
           subject: `${member.name} left ${org.name}`,
-          line: `${member.name} (${member.email}) left ${org.name}.`,
+          line: `${member.name} (${member.email}) left ${org.name}.${withdrawnLine}`,
         }
       : {
           subject: `${member.name} was removed from ${org.name}`,
-          line: `${actor.name} removed ${member.name} (${member.email}) from ${org.name}.`,
+          line: `${actor.name} removed ${member.name} (${member.email}) from ${org.name}.${withdrawnLine}`,
         },
   );
+  let withdrawn = 0;
   await deps.db.transaction().execute(async (trx) => {
     if (member.role !== 'owner')
       await emitMemberEvent(trx, deps, org.id, member.id, 'member.removed');
@@ -224,9 +310,19 @@ export async function removeMember(
       },
       trx,
     );
+    if (!options.keepInvitations) {
+      withdrawn = await withdrawInvitationsSentBy(trx, deps, req, actor, org, member);
+    }
     if (notice) await deps.mailer.send(notice, trx);
   });
-  return { left: leaving };
+  return {
+    left: leaving,
+    message: withWithdrawn(
+      leaving ? MEMBER_TEXTS.left : MEMBER_TEXTS.memberRemoved,
+      withdrawn,
+      member.name,
+    ),
+  };
 }
 
 /** The owner hands the organization to another member, and becomes an admin. */

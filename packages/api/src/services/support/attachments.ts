@@ -5,6 +5,7 @@ import {
   SUPPORT_TEXTS,
 } from '../../contracts/support';
 import { AppError } from '../../errors';
+import { cleanFileName } from '../../lib/file-names';
 import { loadFileType } from '../../lib/lazy-module';
 
 /** One uploaded file, fully read into memory (at most 10 MB). */
@@ -41,12 +42,9 @@ function extensionOf(name: string): string {
   return match ? match[1]!.toLowerCase() : '';
 }
 
-/** A display/download name without path parts or control characters. */
+/** A display/download name without path parts, control or invisible format characters. */
 export function safeFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
-  return (cleaned || 'attachment').slice(0, 200);
+  return cleanFileName(name);
 }
 
 function isUtf8Text(bytes: Buffer): boolean {

@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable } from 'kysely';
+import { cleanFileName } from '../../lib/file-names';
 import type { Database, TicketPriority, TicketStatus, UsersTable } from '@scmp/db';
 import { SUPPORT_TEXTS, type TicketCategoryValue } from '../../contracts/support';
 import type { AppDeps } from '../../app-deps';
@@ -137,7 +138,7 @@ export async function detailOf(db: Kysely<Database>, row: SummaryRow): Promise<T
   const toAttachment = (a: (typeof attachments)[number]): AttachmentOutput => ({
     id: a.uuid,
     uuid: a.uuid,
-    name: a.original_name,
+    name: cleanFileName(a.original_name),
     size: a.size,
     content_type: a.content_type,
     url: attachmentUrl(a.uuid),

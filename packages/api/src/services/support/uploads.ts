@@ -1,4 +1,5 @@
 import { createTicketInput, SUPPORT_TEXTS } from '../../contracts/support';
+import { cleanFileName } from '../../lib/file-names';
 import type { Context } from '../../request-context';
 import { signedInCaller } from '../api-tokens/caller';
 import { AppError } from '../../errors';
@@ -49,5 +50,5 @@ export async function attachmentForDownload(
   const row = await findAttachmentFor(ctx.deps, user, uuid);
   const bytes = row ? await ctx.deps.storage.get(row.storage_key) : null;
   if (!row || !bytes) throw new AppError('NOT_FOUND', SUPPORT_TEXTS.attachmentNotFound);
-  return { bytes, name: row.original_name, contentType: row.content_type };
+  return { bytes, name: cleanFileName(row.original_name), contentType: row.content_type };
 }
