@@ -8,8 +8,9 @@ import { createHarness, type Json, type TestHarness } from '../src/testing/harne
 /**
  * Custom domains (issue 24) against a real DNS server on loopback: the input rules, the records
  * to create, verification (on demand and by the worker with backoff for 72 h on the test clock),
- * records that disappear later, a resolver timeout, host routing on the verified domain, the race
- * between two instances claiming one domain, and the TLS ask endpoint.
+ * records that disappear later, a resolver timeout, host routing on the verified domain, claims
+ * (unverified ones block nobody, the first to prove DNS wins, pending ones expire after 72 h; issue
+ * 39), and the TLS ask endpoint.
  */
 let h: TestHarness;
 let dns: TestDnsServer;
@@ -339,31 +340,162 @@ describe('verification', () => {
 });
 
 describe('claims', () => {
-  it('two instances cannot claim one domain, even at the same moment', async () => {
-    const a = await newInstance();
-    const b = await newInstance();
-    const results = await Promise.all([
-      put(a.uuid, 'shared.example.org'),
-      put(b.uuid, 'shared.example.org'),
-    ]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const lost = results.find((r) => r.status === 409)!;
-    expect(lost.body.errors.domain).toEqual([CUSTOM_DOMAIN_TEXTS.taken]);
+  /** A second organization (another customer) with its own subscription and instances. */
+  let rival: Awaited<ReturnType<TestHarness['createUser']>>;
+  let rivalOrgUuid: string;
+  let rivalCounter = 0;
+  beforeAll(async () => {
+    rival = await h.createUser();
+    const org = await h.rest('POST', '/organizations', {
+      token: rival.token,
+      body: { name: 'Rival Academy', type: 'school', subdomain: 'rival' },
+    });
+    rivalOrgUuid = org.body.data.uuid;
+    await giveActiveSubscription(h, rival.token, rivalOrgUuid, 'unlimited');
+  });
+  async function rivalInstance(): Promise<Json> {
+    rivalCounter += 1;
+    const res = await h.rest('POST', '/instances', {
+      token: rival.token,
+      body: {
+        organization_uuid: rivalOrgUuid,
+        name: `Rival ${rivalCounter}`,
+        subdomain: `r${rivalCounter}`,
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    await drain();
+    return res.body.data;
+  }
+  const rivalPut = (uuid: string, domain: string) => put(uuid, domain, rival.token);
+  const rivalVerify = (uuid: string) =>
+    h.rest('POST', `/instances/${uuid}/custom-domain/verify`, { token: rival.token });
+  const rivalGet = async (uuid: string) =>
+    (await h.rest('GET', `/instances/${uuid}`, { token: rival.token })).body.data as Json;
+
+  it('an unverified claim blocks nobody: two organizations wait on one domain, the first to prove DNS wins, the other fails with the reason', async () => {
+    const squatter = await newInstance();
+    const realOwner = await rivalInstance();
+    // Both claims are accepted and wait for DNS (the squatter's does not make it 409).
+    const first = await put(squatter.uuid, 'portal.real-owner.org');
+    expect(first.status, first.text).toBe(200);
+    const second = await rivalPut(realOwner.uuid, 'portal.real-owner.org');
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.data.custom_domain_status).toBe('pending_dns');
+    // Not served while nobody has verified it.
+    expect((await page('portal.real-owner.org')).statusCode).toBe(404);
+
+    // The real owner publishes their records and verifies: they win.
+    publish(second.body.data);
+    const won = await rivalVerify(realOwner.uuid);
+    expect(won.body.data.custom_domain_status).toBe('verified');
+    expect((await page('portal.real-owner.org', '/healthz')).json()).toEqual({
+      status: 'ok',
+      instance: realOwner.uuid,
+    });
+    // The other claim failed at once with the reason, and stays failed on a new verify.
+    const lost = await get(squatter.uuid);
+    expect(lost.custom_domain_status).toBe('failed');
+    expect(lost.custom_domain_reason).toBe(CUSTOM_DOMAIN_TEXTS.verifiedByOtherOrganization);
+    expect((await row(squatter.uuid)).custom_domain_next_check_at).toBeNull();
+    const retried = await verify(squatter.uuid);
+    expect(retried.body.data.custom_domain_status).toBe('failed');
+    expect(retried.body.data.custom_domain_reason).toBe(
+      CUSTOM_DOMAIN_TEXTS.verifiedByOtherOrganization,
+    );
+
+    // A verified domain is taken: 409 to everyone else, on PUT and on deploy.
+    const third = await newInstance();
+    const taken = await put(third.uuid, 'portal.real-owner.org');
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors.domain).toEqual([CUSTOM_DOMAIN_TEXTS.taken]);
     const deploy = await h.rest('POST', '/instances', {
       token: owner.token,
       body: {
         organization_uuid: orgUuid,
-        name: 'Third',
-        custom_domain: 'https://shared.example.org',
+        name: 'Deployed',
+        custom_domain: 'portal.real-owner.org',
       },
     });
     expect(deploy.status).toBe(409);
     expect(deploy.body.errors.custom_domain).toEqual([CUSTOM_DOMAIN_TEXTS.taken]);
-    // Deleting the instance releases its domain.
-    const winner = results[0]!.status === 200 ? a : b;
-    await h.rest('DELETE', `/instances/${winner.uuid}`, { token: owner.token });
-    const other = winner === a ? b : a;
-    expect((await put(other.uuid, 'shared.example.org')).status).toBe(200);
+    // The winner setting it again keeps its state.
+    expect(
+      (await rivalPut(realOwner.uuid, 'portal.real-owner.org')).body.data.custom_domain_status,
+    ).toBe('verified');
+  });
+
+  it('two claims proving DNS at the same moment: exactly one wins, the other fails with the reason', async () => {
+    const a = await newInstance();
+    const b = await rivalInstance();
+    // An apex domain: both point A records at PUBLIC_IPS, both TXT tokens published.
+    const dataA = (await put(a.uuid, 'both-claim.org')).body.data;
+    const dataB = (await rivalPut(b.uuid, 'both-claim.org')).body.data;
+    dns.set('both-claim.org', 'A', ['203.0.113.10']);
+    dns.set('_scmp-challenge.both-claim.org', 'TXT', [
+      dataA.dns_records[1].value,
+      dataB.dns_records[1].value,
+    ]);
+    await Promise.all([verify(a.uuid), rivalVerify(b.uuid)]);
+    const states = [await get(a.uuid), await rivalGet(b.uuid)];
+    expect(states.map((s) => s.custom_domain_status).sort()).toEqual(['failed', 'verified']);
+    const loser = states.find((s) => s.custom_domain_status === 'failed')!;
+    expect(loser.custom_domain_reason).toBe(CUSTOM_DOMAIN_TEXTS.verifiedByOtherOrganization);
+    const verified = await h.db
+      .selectFrom('instances')
+      .select('id')
+      .where('custom_domain', '=', 'both-claim.org')
+      .where('custom_domain_status', 'in', ['verified', 'active'])
+      .execute();
+    expect(verified).toHaveLength(1);
+  });
+
+  it('the worker settles it too: the first claim its checks find proven wins; within one organization the reason names another instance', async () => {
+    const a = await newInstance();
+    const b = await newInstance();
+    const dataA = (await put(a.uuid, 'portal.worker-race.org')).body.data;
+    await put(b.uuid, 'portal.worker-race.org');
+    publish(dataA);
+    h.clock.advance(60_000);
+    while ((await runDueDomainChecks(h.deps)) > 0) h.clock.advance(60_000);
+    expect((await get(a.uuid)).custom_domain_status).toBe('verified');
+    const lost = await get(b.uuid);
+    expect(lost.custom_domain_status).toBe('failed');
+    expect(lost.custom_domain_reason).toBe(CUSTOM_DOMAIN_TEXTS.verifiedByOtherInstance);
+  });
+
+  it('pending claims expire after the 72-hour window on the test clock, and never blocked anyone', async () => {
+    const a = await newInstance();
+    const b = await rivalInstance();
+    await put(a.uuid, 'portal.abandoned.org');
+    await rivalPut(b.uuid, 'portal.abandoned.org');
+    const since = h.clock.now().getTime();
+    h.clock.advance(71 * HOUR);
+    while ((await runDueDomainChecks(h.deps)) > 0);
+    expect((await get(a.uuid)).custom_domain_status).toBe('pending_dns');
+    expect((await rivalGet(b.uuid)).custom_domain_status).toBe('pending_dns');
+    h.clock.advance(HOUR);
+    while ((await runDueDomainChecks(h.deps)) > 0);
+    for (const state of [await get(a.uuid), await rivalGet(b.uuid)]) {
+      expect(state.custom_domain_status).toBe('failed');
+      expect(state.custom_domain_reason).toBe('TXT record not found');
+    }
+    expect(h.clock.now().getTime() - since).toBe(72 * HOUR);
+    // A third organization's instance claims it freely.
+    const c = await newInstance();
+    const claimed = await put(c.uuid, 'portal.abandoned.org');
+    expect(claimed.status, claimed.text).toBe(200);
+    expect(claimed.body.data.custom_domain_status).toBe('pending_dns');
+  });
+
+  it('deleting the instance that holds a verified domain releases it', async () => {
+    const a = await newInstance();
+    const b = await rivalInstance();
+    publish((await put(a.uuid, 'shared.example.org')).body.data);
+    expect((await verify(a.uuid)).body.data.custom_domain_status).toBe('verified');
+    expect((await rivalPut(b.uuid, 'shared.example.org')).status).toBe(409);
+    await h.rest('DELETE', `/instances/${a.uuid}`, { token: owner.token });
+    expect((await rivalPut(b.uuid, 'shared.example.org')).status).toBe(200);
   });
 });
 

@@ -35,6 +35,7 @@ export {
 export { sweepWebhooks } from './services/webhooks/sweep';
 export { enqueueJob, enqueueJobOnce, jobLeaseSeconds } from './services/jobs/queue';
 export * as supportUploads from './services/support/uploads';
+export { cleanFileName } from './lib/file-names';
 export { resolveHost, hostnameOf, type ResolvedHost } from './services/instances/host-resolution';
 export { isServedHost } from './services/custom-domains/served-hosts';
 export { runDueDomainChecks } from './services/custom-domains/domain-checks';

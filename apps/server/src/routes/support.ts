@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   AppError,
+  cleanFileName,
   createContext,
   supportUploads,
   withRateLimitReporting,
@@ -118,7 +119,9 @@ async function readTicketParts(request: FastifyRequest) {
   return { fields, files };
 }
 
-function contentDisposition(name: string): string {
+function contentDisposition(stored: string): string {
+  // The shared cleaner once more: no bidirectional control or invisible character in filename*.
+  const name = cleanFileName(stored);
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
