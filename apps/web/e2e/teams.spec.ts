@@ -30,7 +30,9 @@ async function signedInPage(browser: Browser, token?: string) {
  * Issue 21 in the browser: the owner invites a colleague from the Members tab, the colleague
  * registers from the e-mail link, verifies the address and accepts, sees the organization as a
  * member without edit buttons; the owner promotes them to admin and they can save the branding;
- * the owner removes them and their next page load no longer finds the organization.
+ * as an admin they invite people, and demoting them withdraws those invitations (issue 39); the
+ * owner removes them keeping their last invitation, and their next page load no longer finds the
+ * organization.
  */
 test('an invited colleague joins as a member, is promoted to admin, then removed', async ({
   browser,
@@ -105,11 +107,47 @@ test('an invited colleague joins as a member, is promoted to admin, then removed
   await mate.page.getByRole('button', { name: 'Save Branding' }).click();
   await expect(mate.page.getByText('Branding settings saved successfully.')).toBeVisible();
 
+  // --- as an admin they invite two people; demoted to member, their invitations are withdrawn
+  const guests = [1, 2, 3].map((n) => `guest${n}-${Date.now().toString(36)}@example.com`);
+  const inviteAs = async (page: typeof mate.page, email: string) => {
+    const form = page.getByRole('form', { name: 'Invite a member' });
+    await form.getByLabel('Email address').fill(email);
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByText('Invitation sent.').first()).toBeVisible();
+    await expect(page.getByTestId(`invitation-${email}`)).toBeVisible();
+  };
+  await mate.page.goto(`/dashboard/organizations/${tenant.uuid}?tab=members`);
+  await inviteAs(mate.page, guests[0]!);
+  await inviteAs(mate.page, guests[1]!);
+  await owner.page.reload();
+  await expect(owner.page.getByTestId(`invitation-${guests[1]}`)).toBeVisible();
+  await owner.page.getByRole('combobox', { name: 'Role of Casey Colleague' }).click();
+  await owner.page.getByRole('option', { name: 'Member' }).click();
+  await expect(
+    owner.page.getByText('Role updated. 2 invitations sent by Casey Colleague were withdrawn.'),
+  ).toBeVisible();
+  await expect(owner.page.getByTestId(`invitation-${guests[0]}`)).toHaveCount(0);
+  await expect(owner.page.getByTestId(`invitation-${guests[1]}`)).toHaveCount(0);
+
+  // --- admin again, they invite a third; the owner removes them and keeps that invitation
+  await owner.page.getByRole('combobox', { name: 'Role of Casey Colleague' }).click();
+  await owner.page.getByRole('option', { name: 'Admin' }).click();
+  await expect(owner.page.getByText('Role updated.', { exact: true })).toBeVisible();
+  await mate.page.reload();
+  await inviteAs(mate.page, guests[2]!);
+  await owner.page.reload();
+  await expect(owner.page.getByTestId(`invitation-${guests[2]}`)).toBeVisible();
+
   // --- the owner removes them; their next page load shows the organization is gone
   await owner.page.getByRole('button', { name: 'Remove Casey Colleague' }).click();
-  await owner.page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-  await expect(owner.page.getByText('Member removed.')).toBeVisible();
+  const dialog = owner.page.getByRole('dialog');
+  const keep = dialog.getByRole('checkbox', { name: 'Keep the invitations Casey Colleague sent' });
+  await expect(keep).not.toBeChecked();
+  await keep.check();
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await expect(owner.page.getByText('Member removed.', { exact: true })).toBeVisible();
   await expect(owner.page.getByTestId(`member-${colleague}`)).toHaveCount(0);
+  await expect(owner.page.getByTestId(`invitation-${guests[2]}`)).toBeVisible();
 
   await mate.page.goto(`/dashboard/organizations/${tenant.uuid}`);
   await expect(mate.page.getByRole('heading', { name: 'Organization not found' })).toBeVisible();
