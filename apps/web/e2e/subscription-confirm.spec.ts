@@ -262,3 +262,47 @@ for (const size of WIDTHS) {
     });
   });
 }
+
+test('a quote that went stale before Confirm is refused, nothing is charged, and the fresh amount is confirmed', async ({
+  page,
+}) => {
+  const token = await signIn(page);
+  const orgUuid = await newOrganization(page, token, `Stale quote ${Date.now()}`);
+  await subscribeByApi(page, token, orgUuid);
+  await page.goto(`/dashboard/subscription?organization=${orgUuid}`);
+  const current = page.getByTestId('current-plan');
+  await expect(current.getByText('Basic plan')).toBeVisible();
+
+  const quoted = page.waitForResponse(
+    (r) => r.url().includes('subscription.preview') && r.url().includes('unlimited'),
+  );
+  await page.getByRole('button', { name: 'Change to this plan' }).click();
+  const prorationDate = Number(/"proration_date":(\d+)/.exec(await (await quoted).text())![1]);
+  const dialog = page.getByRole('dialog', { name: 'Change to the Unlimited plan?' });
+  await expect(dialog.getByTestId('confirm-amount-today')).toHaveText(/^£\d/);
+
+  // While the dialog is open, a colleague adds a location (in a later second than the quote).
+  await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(prorationDate);
+  const added = await page.request.patch('/api/v1/subscription/add-locations', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { organization_uuid: orgUuid, additional_locations: 1 },
+  });
+  expect(added.status()).toBe(200);
+  expect(await apiInvoices(page, token, orgUuid)).toHaveLength(2);
+
+  await dialog.getByRole('button', { name: /^Confirm and pay £/ }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    'The subscription changed after this quote. Review the new amount due today and confirm again; nothing was charged.',
+  );
+  expect(await apiInvoices(page, token, orgUuid)).toHaveLength(2);
+  expect((await apiSubscription(page, token, orgUuid)).plan_type).toBe('basic');
+
+  // The dialog shows the fresh quote; confirming it charges exactly that.
+  await expect(dialog.getByTestId('confirm-amount-today')).toHaveText(/^£\d/);
+  const fresh = (await dialog.getByTestId('confirm-amount-today').textContent())!;
+  await dialog.getByRole('button', { name: `Confirm and pay ${fresh}` }).click();
+  await expect(current.getByText('Unlimited plan')).toBeVisible();
+  const invoices = await apiInvoices(page, token, orgUuid);
+  expect(invoices).toHaveLength(3);
+  expect(gbp(invoices[0]!.amount_pence)).toBe(fresh);
+});

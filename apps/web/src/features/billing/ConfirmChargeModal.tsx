@@ -35,9 +35,8 @@ export function ConfirmChargeModal(props: {
         : { additional_locations: request?.kind === 'locations' ? request.count : 1 }),
     }),
     enabled: request !== null,
-    // Always a fresh quote when the dialog opens; never one from the plan cards' cache.
+    // Always a fresh quote when the dialog opens (the plan card's may be minutes old).
     staleTime: 0,
-    gcTime: 0,
     refetchOnWindowFocus: false,
   });
   useEffect(() => {
