@@ -237,6 +237,26 @@ test('subscribe with a card through Stripe Elements and see the plan', async ({ 
   const sub = stripeSubscriptionOf(orgUuid)!;
   expect(sub.status).toBe('active');
   expect(stub.state.customers.get(sub.customer)).toMatchObject({ email: 'demo@scmp.test' });
+
+  // A plan change asks first; the amount confirmed is Stripe's preview, and Stripe charges it
+  // (same proration_date) on Confirm.
+  await page.getByRole('button', { name: 'Change to this plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change to the Unlimited plan?' });
+  await expect(dialog.getByTestId('confirm-amount-today')).toHaveText(/^£\d/);
+  const shown = (await dialog.getByTestId('confirm-amount-today').textContent())!;
+  expect(stub.requests).toContain('POST /v1/invoices/create_preview');
+  await dialog.getByRole('button', { name: `Confirm and pay ${shown}` }).click();
+  await expect(current.getByText('Unlimited plan')).toBeVisible();
+  const invoice = stub.state.invoices.get(stripeSubscriptionOf(orgUuid)!.latest_invoice!)!;
+  const charged = invoice.lines.reduce((sum, l) => sum + l.amount, 0);
+  expect(
+    new Intl.NumberFormat('en-GB', {
+      style: 'currency',
+      currency: 'GBP',
+      minimumFractionDigits: 2,
+    }).format(charged / 100),
+  ).toBe(shown);
+  expect(stub.state.prorationDates.at(-1)).toEqual(expect.any(Number));
 });
 
 test('set up SEPA Direct Debit, return with setup=success, then settle by webhook', async ({

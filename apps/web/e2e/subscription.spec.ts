@@ -91,6 +91,10 @@ test('subscribe in test mode, add a location, download an invoice, change plan, 
     'Due today (prorated for the rest of the billing period): £',
   );
   await page.getByRole('button', { name: 'Add Locations' }).click();
+  await page
+    .getByRole('dialog', { name: 'Add 1 location?' })
+    .getByRole('button', { name: /^Confirm and pay £/ })
+    .click();
   await expect(current.getByText('Locations: 0 of 2 used')).toBeVisible();
   const rows = page.getByRole('table', { name: 'Billing history' }).getByRole('row');
   await expect(rows).toHaveCount(3);
@@ -107,6 +111,10 @@ test('subscribe in test mode, add a location, download an invoice, change plan, 
   // Change plan to Unlimited (proration preview shown on the card).
   await expect(page.getByTestId('plan-preview-unlimited')).toContainText('Due today (prorated): £');
   await page.getByRole('button', { name: 'Change to this plan' }).click();
+  await page
+    .getByRole('dialog', { name: 'Change to the Unlimited plan?' })
+    .getByRole('button', { name: /^Confirm and pay £/ })
+    .click();
   await expect(current.getByText('Unlimited plan')).toBeVisible();
   await expect(current.getByText(/of unlimited used/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Manage Locations' })).toHaveCount(0);

@@ -125,36 +125,73 @@ function createSubscription(w: StubWorld, p: Obj): Result {
   return ok(subscriptionJson(w, sub));
 }
 
-function updateSubscription(w: StubWorld, sub: StubSubscription, p: Obj): Result {
-  if (p.cancel_at_period_end !== undefined)
-    sub.cancel_at_period_end = p.cancel_at_period_end === 'true';
-  if (p.default_payment_method) sub.default_payment_method = String(p.default_payment_method);
-  if (!p.items) return ok(subscriptionJson(w, sub));
+/** The subscription's items after a change (`items` as Stripe takes them), or null (unknown item). */
+function changedItems(sub: StubSubscription, changes: Obj[], newId: () => string) {
   const next = sub.items.map((i) => ({ ...i }));
-  for (const change of arr(p.items)) {
+  for (const change of changes) {
     const existing = change.id ? next.find((i) => i.id === change.id) : undefined;
-    if (change.id && !existing) return notFound('subscription item');
+    if (change.id && !existing) return null;
     if (existing && change.deleted === 'true') next.splice(next.indexOf(existing), 1);
     else if (existing) {
       if (change.price) existing.price = String(change.price);
       if (change.quantity !== undefined) existing.quantity = Number(change.quantity);
     } else {
       next.push({
-        id: w.id('si'),
+        id: newId(),
         price: String(change.price),
         quantity: Number(change.quantity ?? 1),
       });
     }
   }
+  return next;
+}
+
+/** Stripe's proration of a change at `at` (seconds; proration_date or now): by the second. */
+function prorationAmount(
+  w: StubWorld,
+  sub: StubSubscription,
+  next: StubSubscription['items'],
+  at: number,
+) {
+  const fraction = Math.min(1, Math.max(0, (sub.end - at) / (sub.end - sub.start)));
+  return Math.round((w.monthly(next) - w.monthly(sub.items)) * fraction);
+}
+
+/** Stripe refuses a proration_date outside the current period. */
+function prorationDateOf(w: StubWorld, sub: StubSubscription, p: Obj): number | Result {
+  if (p.proration_date === undefined) return w.nowS();
+  const at = Number(p.proration_date);
+  if (!Number.isInteger(at) || at < sub.start || at > sub.end)
+    return {
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          param: 'proration_date',
+          message: 'proration_date must be within the current period of the subscription.',
+        },
+      },
+    };
+  return at;
+}
+
+function updateSubscription(w: StubWorld, sub: StubSubscription, p: Obj): Result {
+  if (p.cancel_at_period_end !== undefined)
+    sub.cancel_at_period_end = p.cancel_at_period_end === 'true';
+  if (p.default_payment_method) sub.default_payment_method = String(p.default_payment_method);
+  if (!p.items) return ok(subscriptionJson(w, sub));
+  const next = changedItems(sub, arr(p.items), () => w.id('si'));
+  if (!next) return notFound('subscription item');
   if (p.proration_behavior === 'always_invoice') {
-    const now = w.nowS();
-    const fraction = Math.min(1, Math.max(0, (sub.end - now) / (sub.end - sub.start)));
-    const amount = Math.round((w.monthly(next) - w.monthly(sub.items)) * fraction);
+    const at = prorationDateOf(w, sub, p);
+    if (typeof at !== 'number') return at;
+    w.state.prorationDates.push(p.proration_date === undefined ? null : at);
+    const amount = prorationAmount(w, sub, next, at);
     if (amount > 0) {
       const invoice = w.newInvoice(sub, 'subscription_update', [
         { description: 'Remaining time (prorated)', quantity: 1, amount },
       ]);
-      invoice.period_start = now;
+      invoice.period_start = w.nowS();
       if (w.attempt(invoice) === 'declined' && p.payment_behavior === 'error_if_incomplete') {
         w.state.invoices.delete(invoice.id);
         return declined();
@@ -164,6 +201,29 @@ function updateSubscription(w: StubWorld, sub: StubSubscription, p: Obj): Result
   }
   sub.items = next;
   return ok(subscriptionJson(w, sub));
+}
+
+/** POST /v1/invoices/create_preview: the proration invoice an always_invoice update would create. */
+function previewInvoice(w: StubWorld, p: Obj): Result {
+  const sub = w.state.subscriptions.get(String(p.subscription));
+  if (!sub) return notFound('subscription');
+  const details = (p.subscription_details as Obj | undefined) ?? {};
+  const next = changedItems(sub, arr(details.items), () => 'si_preview');
+  if (!next) return notFound('subscription item');
+  const at = prorationDateOf(w, sub, details);
+  if (typeof at !== 'number') return at;
+  const amount = prorationAmount(w, sub, next, at);
+  const lines = [{ description: 'Remaining time (prorated)', quantity: 1, amount }];
+  return ok({
+    object: 'invoice',
+    id: null,
+    customer: sub.customer,
+    currency: 'gbp',
+    total: amount,
+    amount_due: Math.max(0, amount),
+    subscription_proration_date: at,
+    lines: list(lines.map((l, i) => ({ id: `il_preview_${i}`, object: 'line_item', ...l }))),
+  });
 }
 
 function payInvoice(w: StubWorld, inv: StubInvoice): Result {
@@ -253,6 +313,7 @@ export function handleStubRequest(w: StubWorld, method: string, path: string, p:
     );
     return ok(list(found.map((i) => invoiceJson(w, i))));
   }
+  if (method === 'POST' && path === '/v1/invoices/create_preview') return previewInvoice(w, p);
   const payId = m(/^\/v1\/invoices\/([^/]+)\/pay$/);
   if (method === 'POST' && payId) {
     const inv = s.invoices.get(payId);

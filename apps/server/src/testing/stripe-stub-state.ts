@@ -76,6 +76,8 @@ export function createStubState() {
     attached: new Map<string, string>(),
     /** Every payment attempt on an invoice (a retried request must not add one). */
     paymentAttempts: 0,
+    /** proration_date of every always_invoice update (null: none given, prorated at "now"). */
+    prorationDates: [] as Array<number | null>,
   };
   const nowS = () => Math.floor(state.now().getTime() / 1000);
   const priceOf = (priceId: string) => state.prices.get(priceId) as Obj & { unit_amount: number };

@@ -10490,9 +10490,13 @@ export interface operations {
                         data: {
                             amount_due_today: number;
                             amount_due_today_pence: number;
+                            /** @constant */
+                            currency: "GBP";
                             new_price_monthly: number;
                             new_price_monthly_pence: number;
                             credit_pence: number;
+                            next_billing_date: string;
+                            proration_date: number;
                             lines: {
                                 description: string;
                                 amount_pence: number;
@@ -10570,6 +10574,8 @@ export interface operations {
                     organization_uuid: string;
                     /** @enum {string} */
                     plan_type: "basic" | "unlimited";
+                    /** @description proration_date of a quote from GET /subscription/preview (Unix seconds): the charge is prorated at that moment, so it equals the quoted amount_due_today. A quote older than 5 minutes, or one made before the subscription changed, is refused with 409 (quote again). */
+                    proration_date?: number;
                     idempotency_key?: string;
                 };
             };
@@ -10848,6 +10854,8 @@ export interface operations {
                 "application/json": {
                     organization_uuid: string;
                     additional_locations: number;
+                    /** @description proration_date of a quote from GET /subscription/preview (Unix seconds): the charge is prorated at that moment, so it equals the quoted amount_due_today. A quote older than 5 minutes, or one made before the subscription changed, is refused with 409 (quote again). */
+                    proration_date?: number;
                     idempotency_key?: string;
                 };
             };

@@ -3,19 +3,18 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { PLAN_LIST, type PlanId } from '@scmp/api/contracts/plans';
 import { useState } from 'react';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
+import { ConfirmChargeModal, type ChargeRequest } from './ConfirmChargeModal';
 import { money, newIdempotencyKey } from './format';
 import { useInvalidate, type Subscription } from './subscription-shared';
 
 function PlanChangeCard({
   sub,
   planId,
-  busyPlan,
   onChange,
 }: {
   sub: Subscription;
   planId: PlanId;
-  busyPlan: PlanId | null;
   onChange: (p: PlanId) => void;
 }) {
   const trpc = useTRPC();
@@ -50,8 +49,8 @@ function PlanChangeCard({
                 ? `Due today (prorated): ${money(preview.data.data.amount_due_today_pence)}; then ${money(preview.data.data.new_price_monthly_pence)}/month`
                 : 'Calculating the prorated amount...'}
             </Text>
-            <Button onClick={() => onChange(planId)} disabled={busyPlan !== null}>
-              {busyPlan === planId ? 'Changing...' : 'Change to this plan'}
+            <Button onClick={() => onChange(planId)} aria-haspopup="dialog">
+              Change to this plan
             </Button>
           </>
         )}
@@ -63,23 +62,26 @@ function PlanChangeCard({
 export function ChangePlan({ sub }: { sub: Subscription }) {
   const trpc = useTRPC();
   const invalidate = useInvalidate();
-  const [busyPlan, setBusyPlan] = useState<PlanId | null>(null);
+  const [request, setRequest] = useState<ChargeRequest | null>(null);
   const change = useMutation(trpc.subscription.changePlan.mutationOptions());
-  const onChange = async (planId: PlanId) => {
-    setBusyPlan(planId);
-    try {
-      const res = await change.mutateAsync({
-        organization_uuid: sub.organization_uuid,
-        plan_type: planId,
-        idempotency_key: newIdempotencyKey(),
-      });
-      notifications.show({ color: 'green', message: res.message ?? 'Plan changed successfully.' });
-      await invalidate();
-    } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err, 'Failed to change plan') });
-    } finally {
-      setBusyPlan(null);
-    }
+  // "Change to this plan" only opens the confirmation; money moves on Confirm.
+  const onChange = (planId: PlanId) =>
+    setRequest({
+      kind: 'plan',
+      plan: planId,
+      planName: PLAN_LIST.find((p) => p.id === planId)!.name,
+    });
+  const onConfirm = async (prorationDate: number) => {
+    if (request?.kind !== 'plan') return;
+    const res = await change.mutateAsync({
+      organization_uuid: sub.organization_uuid,
+      plan_type: request.plan,
+      proration_date: prorationDate,
+      idempotency_key: newIdempotencyKey(),
+    });
+    setRequest(null);
+    notifications.show({ color: 'green', message: res.message ?? 'Plan changed successfully.' });
+    await invalidate();
   };
   return (
     <Card withBorder radius="md" p="lg">
@@ -92,16 +94,16 @@ export function ChangePlan({ sub }: { sub: Subscription }) {
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {PLAN_LIST.map((p) => (
-            <PlanChangeCard
-              key={p.id}
-              sub={sub}
-              planId={p.id}
-              busyPlan={busyPlan}
-              onChange={onChange}
-            />
+            <PlanChangeCard key={p.id} sub={sub} planId={p.id} onChange={onChange} />
           ))}
         </SimpleGrid>
       </Stack>
+      <ConfirmChargeModal
+        organizationUuid={sub.organization_uuid}
+        request={request}
+        onClose={() => setRequest(null)}
+        onConfirm={onConfirm}
+      />
     </Card>
   );
 }

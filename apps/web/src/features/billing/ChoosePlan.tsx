@@ -25,6 +25,7 @@ import { useSearchParams } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { money, newIdempotencyKey } from './format';
 import { PaymentForm, type PaymentResult } from './PaymentForm';
+import type { Purchase } from './SubscriptionSuccess';
 
 const VENUE_OPTIONS = [
   ...Array.from({ length: 20 }, (_, i) => ({ value: String(i), label: String(i) })),
@@ -37,6 +38,8 @@ export function ChoosePlan(props: {
   provider: 'stripe' | 'test';
   publishableKey?: string | null;
   email?: string;
+  /** After a successful payment: what was bought, for the success state at the top. */
+  onSubscribed?: (purchase: Purchase) => void;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -68,6 +71,14 @@ export function ChoosePlan(props: {
       message: res.message ?? 'Subscription created successfully.',
     });
     setKey(newIdempotencyKey());
+    props.onSubscribed?.({
+      planName: PLAN_LIST.find((p) => p.id === plan)!.name,
+      venues: plan === 'unlimited' ? 0 : venues,
+      amountPence: total,
+      monthlyPence: monthly,
+      receiptEmail: result.billing_details.email,
+      paymentType: result.payment_type,
+    });
     await queryClient.invalidateQueries({ queryKey: trpc.subscription.pathKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.organizations.pathKey() });
     if (result.payment_type === 'direct_debit') setSearchParams({ setup: 'success' });
@@ -192,6 +203,7 @@ export function ChoosePlan(props: {
             organizationUuid={props.organizationUuid}
             submitLabel={`Pay ${totalLabel}`}
             busy={create.isPending}
+            autoFocus
             defaultEmail={props.email}
             onSubmit={pay}
             onCancel={() => setShowForm(false)}

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { ConfirmChargeModal, type ChargeRequest } from './ConfirmChargeModal';
 import { money, newIdempotencyKey } from './format';
 import { useInvalidate, type Subscription } from './subscription-shared';
 
@@ -29,22 +30,23 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
     enabled: add > 0,
   });
 
-  const doAdd = async () => {
-    try {
-      const res = await addM.mutateAsync({
-        organization_uuid: sub.organization_uuid,
-        additional_locations: add,
-        idempotency_key: newIdempotencyKey(),
-      });
-      notifications.show({
-        color: 'green',
-        message: res.message ?? 'Locations added successfully.',
-      });
-      setAdd(0);
-      await invalidate();
-    } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err, 'Failed to add locations') });
-    }
+  const [request, setRequest] = useState<ChargeRequest | null>(null);
+  // "Add Locations" only opens the confirmation; money moves on Confirm.
+  const confirmAdd = async (prorationDate: number) => {
+    if (request?.kind !== 'locations') return;
+    const res = await addM.mutateAsync({
+      organization_uuid: sub.organization_uuid,
+      additional_locations: request.count,
+      proration_date: prorationDate,
+      idempotency_key: newIdempotencyKey(),
+    });
+    setRequest(null);
+    notifications.show({
+      color: 'green',
+      message: res.message ?? 'Locations added successfully.',
+    });
+    setAdd(0);
+    await invalidate();
   };
   const doRemove = async () => {
     try {
@@ -82,8 +84,12 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
             onChange={(v) => setAdd(Number(v ?? 0))}
             w={180}
           />
-          <Button onClick={doAdd} disabled={add === 0 || busy}>
-            {addM.isPending ? 'Adding...' : 'Add Locations'}
+          <Button
+            onClick={() => setRequest({ kind: 'locations', count: add })}
+            disabled={add === 0 || busy}
+            aria-haspopup="dialog"
+          >
+            Add Locations
           </Button>
         </Group>
         {add > 0 && (
@@ -123,6 +129,12 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
           </>
         )}
       </Stack>
+      <ConfirmChargeModal
+        organizationUuid={sub.organization_uuid}
+        request={request}
+        onClose={() => setRequest(null)}
+        onConfirm={confirmAdd}
+      />
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { can, ORGANIZATION_PERMISSIONS, type OrganizationRole } from '@scmp/api/contracts/roles';
 import { useTRPC } from '../../lib/trpc';
 import { ChoosePlan } from './ChoosePlan';
@@ -9,6 +10,7 @@ import { ChangePlan } from './ChangePlan';
 import { CurrentPlanCard, UpdatePaymentMethod } from './CurrentPlanCard';
 import { InvoicedChart } from './InvoicedChart';
 import { ManageLocations } from './ManageLocations';
+import { SubscriptionSuccess, type Purchase } from './SubscriptionSuccess';
 
 /**
  * Everything for one organization: the current plan and its management, or Choose Your Plan.
@@ -25,6 +27,7 @@ export function OrganizationBilling(props: {
   const trpc = useTRPC();
   const canView = can(props.role, 'viewBilling');
   const canManage = can(props.role, 'manageBilling');
+  const [purchase, setPurchase] = useState<Purchase | null>(null);
   const subscription = useQuery({
     ...trpc.subscription.get.queryOptions({ organization_uuid: props.organizationUuid }),
     enabled: canView,
@@ -53,6 +56,13 @@ export function OrganizationBilling(props: {
   );
   return (
     <Stack>
+      {purchase && live && (
+        <SubscriptionSuccess
+          purchase={purchase}
+          organizationUuid={props.organizationUuid}
+          onClose={() => setPurchase(null)}
+        />
+      )}
       {subscription.isError && (
         <Alert color="red" role="alert">
           Failed to fetch subscription data
@@ -87,6 +97,7 @@ export function OrganizationBilling(props: {
           provider={props.provider}
           publishableKey={props.publishableKey}
           email={props.email}
+          onSubscribed={setPurchase}
         />
       )}
     </Stack>

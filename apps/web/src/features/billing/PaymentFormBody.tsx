@@ -10,7 +10,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { TEST_MODE_TEXT } from './format';
 import type { Billing, PaymentFormProps, StripeBridge } from './payment-types';
@@ -39,6 +39,23 @@ export function PaymentFormBody(props: PaymentFormProps & { stripe: StripeBridge
   const setupIntent = useMutation(trpc.subscription.setupIntent.mutationOptions());
   const [method, setMethod] = useState<'card' | 'direct_debit'>('card');
   const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opened from a button above: bring the form into view and focus its first field (with
+  // Stripe the card field focuses itself once Stripe's iframe is ready).
+  useEffect(() => {
+    if (!props.autoFocus) return;
+    const form = formRef.current;
+    if (!form) return;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    form.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    if (!props.stripe) {
+      form
+        .querySelector<HTMLInputElement>('input:not([type="radio"]):not([type="hidden"])')
+        ?.focus({ preventScroll: true });
+    }
+    // Only when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const createPm = useMutation(trpc.subscription.createTestPaymentMethod.mutationOptions());
   const form = useForm<Values>({
     mode: 'controlled',
@@ -160,13 +177,15 @@ export function PaymentFormBody(props: PaymentFormProps & { stripe: StripeBridge
   const busy = props.busy || createPm.isPending || setupIntent.isPending;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Payment form">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label="Payment form"
+      aria-busy={busy}
+      style={{ scrollMarginTop: 80 }}
+    >
       <Stack gap="sm">
-        {error && (
-          <Alert color="red" role="alert" title="Payment error">
-            {error}
-          </Alert>
-        )}
         <Text size="sm" fw={600}>
           Payment method
         </Text>
@@ -279,13 +298,21 @@ export function PaymentFormBody(props: PaymentFormProps & { stripe: StripeBridge
             {...form.getInputProps('country')}
           />
         </SimpleGrid>
+        {/* Next to the Pay button, where the eyes are after pressing it; announced. */}
+        <div aria-live="assertive">
+          {error && (
+            <Alert color="red" role="alert" title="Payment error" data-testid="payment-error">
+              {error}
+            </Alert>
+          )}
+        </div>
         <Group justify="flex-end">
           {props.onCancel && (
             <Button variant="default" onClick={props.onCancel} disabled={busy}>
               Cancel
             </Button>
           )}
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" loading={busy} data-testid="payment-submit">
             {busy ? 'Processing...' : props.submitLabel}
           </Button>
         </Group>

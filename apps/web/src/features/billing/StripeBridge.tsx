@@ -59,7 +59,12 @@ export function StripeBridgeForm(props: PaymentFormProps) {
         <div
           style={{ border: '1px solid var(--mantine-color-gray-4)', borderRadius: 4, padding: 10 }}
         >
-          <CardElement options={{ hidePostalCode: true }} />
+          <CardElement
+            options={{ hidePostalCode: true }}
+            onReady={(element) => {
+              if (props.autoFocus) element.focus();
+            }}
+          />
         </div>
       </Stack>
     ),

@@ -20,6 +20,8 @@ export type PaymentFormProps = {
   defaultEmail?: string;
   onSubmit: (result: PaymentResult) => Promise<void> | void;
   onCancel?: () => void;
+  /** Opened by a button above it: scroll the form into view and focus its first field. */
+  autoFocus?: boolean;
 };
 
 export type Billing = {

@@ -18,16 +18,24 @@ import type { Organization } from '../organizations/types';
 export function DeployInstanceForm({
   organizations,
   instanceDomain,
+  initialOrganizationUuid,
 }: {
   organizations: Organization[];
   instanceDomain: string;
+  /** Preselected organization (the page's ?organization={uuid}, e.g. from checkout's next step). */
+  initialOrganizationUuid?: string | null;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     initialValues: {
-      organization_uuid: organizations.length === 1 ? (organizations[0]?.uuid ?? '') : '',
+      organization_uuid:
+        initialOrganizationUuid && organizations.some((o) => o.uuid === initialOrganizationUuid)
+          ? initialOrganizationUuid
+          : organizations.length === 1
+            ? (organizations[0]?.uuid ?? '')
+            : '',
       name: '',
       subdomain: '',
       custom_domain: '',

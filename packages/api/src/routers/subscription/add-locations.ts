@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { addLocations as add } from '../../services/billing/locations';
 import { verifiedProcedure } from '../../trpc';
-import { idempotencyKeyInput, organizationUuidInput, subscriptionSchema } from './schemas';
+import {
+  idempotencyKeyInput,
+  organizationUuidInput,
+  prorationDateInput,
+  subscriptionSchema,
+} from './schemas';
 
 const text = 'Choose between 1 and 20 locations to add.';
 
@@ -23,6 +28,7 @@ export const addLocations = verifiedProcedure
     z.object({
       organization_uuid: organizationUuidInput,
       additional_locations: z.coerce.number({ error: text }).int(text).min(1, text).max(20, text),
+      proration_date: prorationDateInput,
       idempotency_key: idempotencyKeyInput,
     }),
   )

@@ -4,6 +4,7 @@ import { changePlan as change } from '../../services/billing/plan-changes';
 import { verifiedProcedure } from '../../trpc';
 import {
   idempotencyKeyInput,
+  prorationDateInput,
   organizationUuidInput,
   planTypeInput,
   subscriptionSchema,
@@ -25,6 +26,7 @@ export const changePlan = verifiedProcedure
     z.object({
       organization_uuid: organizationUuidInput,
       plan_type: planTypeInput,
+      proration_date: prorationDateInput,
       idempotency_key: idempotencyKeyInput,
     }),
   )

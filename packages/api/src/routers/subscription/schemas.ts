@@ -9,6 +9,16 @@ export const planTypeInput = z.enum(['basic', 'unlimited'], {
   error: 'Choose a plan: basic or unlimited.',
 });
 export const idempotencyKeyInput = z.string().trim().min(1).max(255).optional();
+/** A quote's proration_date (Unix seconds, from GET /subscription/preview): charge exactly the quote. */
+export const prorationDateInput = z
+  .number()
+  .int()
+  .min(0)
+  .max(4_102_444_800)
+  .optional()
+  .describe(
+    'proration_date of a quote from GET /subscription/preview (Unix seconds): the charge is prorated at that moment, so it equals the quoted amount_due_today. A quote older than 5 minutes, or one made before the subscription changed, is refused with 409 (quote again).',
+  );
 
 export const paymentMethodSummarySchema = z.object({
   type: z.string(),
@@ -73,8 +83,11 @@ export const billingHistoryItemSchema = z.object({
 export const previewSchema = z.object({
   amount_due_today: z.number(),
   amount_due_today_pence: z.number().int(),
+  currency: z.literal('GBP'),
   new_price_monthly: z.number(),
   new_price_monthly_pence: z.number().int(),
   credit_pence: z.number().int(),
+  next_billing_date: z.string(),
+  proration_date: z.number().int(),
   lines: z.array(z.object({ description: z.string(), amount_pence: z.number().int() })),
 });

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { withIdempotency } from './idempotency';
-import { chargeNowAndApply } from './plan-changes';
+import { addLocationsQuote, chargeNowAndApply } from './plan-changes';
 import { toOutput, type SubscriptionOutput } from './queries';
 import { updateStripeSubscription } from './stripe-lifecycle';
 import { isStripeManaged } from './stripe-sync';
@@ -18,8 +18,7 @@ import {
   findSubscription,
   locationLimitOf,
   ownedLiveSubscription,
-  prorate,
-  remainingFraction,
+  prorationTime,
 } from './shared';
 
 /** Basic plan locations: added with a prorated charge today, removed from the next cycle. */
@@ -27,7 +26,12 @@ export async function addLocations(
   deps: AppDeps,
   req: Req,
   owner: Owner,
-  input: { organization_uuid: string; additional_locations: number; idempotency_key?: string },
+  input: {
+    organization_uuid: string;
+    additional_locations: number;
+    proration_date?: number;
+    idempotency_key?: string;
+  },
 ): Promise<SubscriptionOutput> {
   const { org, sub } = await ownedLiveSubscription(deps, owner, input.organization_uuid);
   return withIdempotency(
@@ -40,10 +44,8 @@ export async function addLocations(
       if (sub.plan_type !== 'basic') throw new AppError('CONFLICT', BILLING_TEXTS.basicOnly);
       const n = input.additional_locations;
       const now = deps.clock.now();
-      const amount = prorate(
-        n * PLANS.basic.additionalVenuePricePence,
-        remainingFraction(sub, now),
-      );
+      // The quoted moment (proration_date) when given: the charge equals the quote.
+      const amount = addLocationsQuote(sub, n, prorationTime(sub, now, input.proration_date));
       await chargeNowAndApply(
         deps,
         sub,
@@ -71,6 +73,7 @@ export async function addLocations(
             trx,
           );
         },
+        input.proration_date,
       );
       return toOutput(deps, (await findSubscription(deps.db, org.id))!, org.uuid);
     },

@@ -6,7 +6,11 @@ import { recordActivity } from '../activity/record-activity';
 import { withIdempotency } from './idempotency';
 import { charge, enqueueSepaSettle, insertInvoice, paymentMethodOf } from './invoices';
 import { toOutput, type SubscriptionOutput } from './queries';
-import { cancelStripeSubscription, updateStripeSubscription } from './stripe-lifecycle';
+import {
+  cancelStripeSubscription,
+  previewStripeChange,
+  updateStripeSubscription,
+} from './stripe-lifecycle';
 import { isStripeManaged } from './stripe-sync';
 import {
   BILLING_TEXTS,
@@ -20,40 +24,91 @@ import {
   ownedLiveSubscription,
   pounds,
   prorate,
+  prorationTime,
+  quoteTime,
   remainingFraction,
 } from './shared';
 
-/** Previews, immediate prorated plan changes, and cancellation to the period end. */
+/** Previews (quotes), immediate prorated plan changes, and cancellation to the period end. */
 export type Preview = {
   amount_due_today: number;
   amount_due_today_pence: number;
+  currency: 'GBP';
   new_price_monthly: number;
   new_price_monthly_pence: number;
   credit_pence: number;
+  next_billing_date: string;
+  /** The quote's proration time (Unix seconds); pass it to the change to be charged exactly this. */
+  proration_date: number;
   lines: Array<{ description: string; amount_pence: number }>;
 };
 
-function planChangeQuote(sub: SubscriptionRow, plan: PlanId, currentCount: number, now: Date) {
+function planChangeQuote(sub: SubscriptionRow, plan: PlanId, currentCount: number, at: Date) {
   const venues = plan === 'unlimited' ? 0 : Math.max(0, currentCount - 1);
   const oldPrice = monthlyPricePence(sub.plan_type, sub.additional_venues);
   const newPrice = monthlyPricePence(plan, venues);
-  const diff = prorate(newPrice - oldPrice, remainingFraction(sub, now));
+  const diff = prorate(newPrice - oldPrice, remainingFraction(sub, at));
   return { venues, newPrice, due: Math.max(0, diff), credit: Math.max(0, -diff) };
 }
 
+/** Added Basic locations, prorated at `at`: what addLocations charges. */
+export function addLocationsQuote(sub: SubscriptionRow, n: number, at: Date) {
+  return prorate(n * PLANS.basic.additionalVenuePricePence, remainingFraction(sub, at));
+}
+
+/**
+ * The amount due today for a plan change or added locations, prorated at the current second
+ * (returned as proration_date). The change operations take that proration_date and compute the
+ * charge the same way at the same moment (with Stripe: Stripe's invoice preview and the update,
+ * both with subscription_details.proration_date), so the charge equals the quote to the penny.
+ */
 export async function previewChange(
   deps: AppDeps,
   owner: Owner,
   input: { organization_uuid: string; plan_type?: PlanId; additional_locations?: number },
 ): Promise<Preview> {
   const { sub } = await ownedLiveSubscription(deps, owner, input.organization_uuid, 'viewBilling');
-  const now = deps.clock.now();
+  const at = quoteTime(deps.clock.now());
+  const prorationDate = at.getTime() / 1000;
+  const common = {
+    currency: 'GBP' as const,
+    next_billing_date: new Date(sub.current_period_end).toISOString(),
+    proration_date: prorationDate,
+  };
+  const n = input.additional_locations ?? 0;
+  const target = input.plan_type
+    ? {
+        plan: input.plan_type,
+        venues:
+          input.plan_type === 'unlimited'
+            ? 0
+            : Math.max(0, (await countLocations(deps.db, sub.organization_id)) - 1),
+      }
+    : { plan: sub.plan_type, venues: sub.additional_venues + n };
+  const newPrice = monthlyPricePence(target.plan, target.venues);
+  const changes = input.plan_type ? input.plan_type !== sub.plan_type : sub.plan_type === 'basic';
+  if (isStripeManaged(deps, sub) && changes && sub.status !== 'cancelled') {
+    const preview = await previewStripeChange(deps, sub, target, prorationDate);
+    const due = Math.max(0, preview.totalPence);
+    return {
+      amount_due_today: pounds(due),
+      amount_due_today_pence: due,
+      new_price_monthly: pounds(newPrice),
+      new_price_monthly_pence: newPrice,
+      credit_pence: Math.max(0, -preview.totalPence),
+      ...common,
+      lines: preview.lines.map((l) => ({
+        description: l.description,
+        amount_pence: l.amountPence,
+      })),
+    };
+  }
   if (input.plan_type) {
     const q = planChangeQuote(
       sub,
       input.plan_type,
       await countLocations(deps.db, sub.organization_id),
-      now,
+      at,
     );
     return {
       amount_due_today: pounds(q.due),
@@ -61,6 +116,7 @@ export async function previewChange(
       new_price_monthly: pounds(q.newPrice),
       new_price_monthly_pence: q.newPrice,
       credit_pence: q.credit,
+      ...common,
       lines: [
         {
           description: `Prorated change to the ${PLANS[input.plan_type].name} plan`,
@@ -69,15 +125,14 @@ export async function previewChange(
       ],
     };
   }
-  const n = input.additional_locations ?? 0;
-  const due = prorate(n * PLANS.basic.additionalVenuePricePence, remainingFraction(sub, now));
-  const newPrice = monthlyPricePence(sub.plan_type, sub.additional_venues + n);
+  const due = addLocationsQuote(sub, n, at);
   return {
     amount_due_today: pounds(due),
     amount_due_today_pence: due,
     new_price_monthly: pounds(newPrice),
     new_price_monthly_pence: newPrice,
     credit_pence: 0,
+    ...common,
     lines: [
       {
         description: `${n} additional location${n === 1 ? '' : 's'} (prorated)`,
@@ -97,13 +152,20 @@ export async function chargeNowAndApply(
   key: string,
   target: { plan: PlanId; venues: number },
   apply: (trx: Db) => Promise<void>,
+  prorationDate?: number,
 ) {
   if (isStripeManaged(deps, sub)) {
-    // Stripe prorates and invoices the difference today (always_invoice).
+    // Stripe prorates and invoices the difference today (always_invoice), at the quoted moment.
     await updateStripeSubscription(
       deps,
       sub,
-      { ...target, prorationBehavior: 'always_invoice', idempotencyKey: key, description },
+      {
+        ...target,
+        prorationBehavior: 'always_invoice',
+        prorationDate,
+        idempotencyKey: key,
+        description,
+      },
       apply,
     );
     return;
@@ -139,14 +201,21 @@ export async function changePlan(
   deps: AppDeps,
   req: Req,
   owner: Owner,
-  input: { organization_uuid: string; plan_type: PlanId; idempotency_key?: string },
+  input: {
+    organization_uuid: string;
+    plan_type: PlanId;
+    proration_date?: number;
+    idempotency_key?: string;
+  },
 ): Promise<SubscriptionOutput> {
   const { org, sub } = await ownedLiveSubscription(deps, owner, input.organization_uuid);
   return withIdempotency(deps, owner.id, input.idempotency_key, `plan:${org.uuid}`, async () => {
     assertChangeable(sub);
     if (sub.plan_type === input.plan_type) throw new AppError('CONFLICT', BILLING_TEXTS.samePlan);
     const now = deps.clock.now();
-    const q = planChangeQuote(sub, input.plan_type, await countLocations(deps.db, org.id), now);
+    // The quoted moment (proration_date) when given: the charge equals the quote.
+    const at = prorationTime(sub, now, input.proration_date);
+    const q = planChangeQuote(sub, input.plan_type, await countLocations(deps.db, org.id), at);
     const name = PLANS[input.plan_type].name;
     await chargeNowAndApply(
       deps,
@@ -180,6 +249,7 @@ export async function changePlan(
           trx,
         );
       },
+      input.proration_date,
     );
     return toOutput(deps, (await findSubscription(deps.db, org.id))!, org.uuid);
   });

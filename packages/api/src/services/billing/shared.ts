@@ -32,7 +32,14 @@ export const BILLING_TEXTS = {
     'Your plan has no free location. Add locations or change your plan on the Subscription page.',
   invoiceNotFound: 'Invoice not found.',
   idempotencyInProgress: 'A request with this idempotency key is still being processed.',
+  quoteExpired:
+    'This quote has expired. Review the new amount due today and confirm again; nothing was charged.',
+  quoteChanged:
+    'The subscription changed after this quote. Review the new amount due today and confirm again; nothing was charged.',
 };
+
+/** How long a quote's proration_date may be used to charge (after that: 409, quote again). */
+export const QUOTE_TTL_MS = 5 * 60 * 1000;
 
 export const SEPA_SETTLE_JOB = 'billing.sepa-settle';
 export const SEPA_DELAY_MS = 5_000;
@@ -106,6 +113,34 @@ export async function ownedLiveSubscription(
   if (!sub || sub.status === 'expired')
     throw new AppError('NOT_FOUND', BILLING_TEXTS.noSubscription);
   return { org, sub };
+}
+
+/** A quote's proration time: the current second, in whole seconds like Stripe's proration_date. */
+export function quoteTime(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / 1000) * 1000);
+}
+
+/**
+ * The moment a charge is prorated at. Without `prorationDate`: now. With it (the quote's
+ * proration_date, Unix seconds): exactly that second, so the charge equals the quote to the
+ * penny, unless the quote is stale (older than QUOTE_TTL_MS, in the future, before the current
+ * period began, or the subscription changed after it): then 409 and nothing is charged.
+ */
+export function prorationTime(sub: SubscriptionRow, now: Date, prorationDate?: number): Date {
+  if (prorationDate === undefined) return now;
+  const at = new Date(prorationDate * 1000);
+  const stale = (message: string) =>
+    new AppError('CONFLICT', message, { extra: { quote_expired: true } });
+  if (
+    now.getTime() - at.getTime() > QUOTE_TTL_MS ||
+    at.getTime() > now.getTime() + 1000 ||
+    at.getTime() < quoteTime(new Date(sub.current_period_start)).getTime()
+  )
+    throw stale(BILLING_TEXTS.quoteExpired);
+  // Changed in a later second than the quote's (plan, venues, period, status, payment method).
+  if (quoteTime(new Date(sub.updated_at)).getTime() > at.getTime())
+    throw stale(BILLING_TEXTS.quoteChanged);
+  return at;
 }
 
 export function assertChangeable(sub: SubscriptionRow) {

@@ -89,6 +89,8 @@ export async function updateStripeSubscription(
     plan: PlanId;
     venues: number;
     prorationBehavior: ProrationBehavior;
+    /** The quote's proration_date (Unix seconds): Stripe prorates at exactly that moment. */
+    prorationDate?: number;
     idempotencyKey: string;
     description: string;
   },
@@ -100,6 +102,7 @@ export async function updateStripeSubscription(
       plan: change.plan,
       venues: change.venues,
       prorationBehavior: change.prorationBehavior,
+      prorationDate: change.prorationDate,
       idempotencyKey: `scmp:${change.idempotencyKey}`,
     }),
   );
@@ -108,6 +111,22 @@ export async function updateStripeSubscription(
     if (result.invoice) await mirrorInvoice(trx, sub, result.invoice, now, change.description);
     await apply(trx);
     await applyProviderSubscription(deps, trx, sub, result.subscription, now);
+  });
+}
+
+/** Stripe's invoice preview of an always_invoice change, prorated at `prorationDate`. */
+export async function previewStripeChange(
+  deps: AppDeps,
+  sub: SubscriptionRow,
+  target: { plan: PlanId; venues: number },
+  prorationDate: number,
+) {
+  return stripeGateway(deps).previewUpdate({
+    subscriptionId: sub.provider_subscription_id!,
+    customerId: sub.provider_customer_id!,
+    plan: target.plan,
+    venues: target.venues,
+    prorationDate,
   });
 }
 

@@ -1,5 +1,12 @@
 import type { BillingDetails } from '@scmp/db';
-import { PLANS, SETUP_FEE_PENCE, type PlanId } from '../../contracts/plans';
+import {
+  PLANS,
+  SETUP_FEE_PENCE,
+  formatGbp,
+  monthlyPricePence,
+  type PlanId,
+} from '../../contracts/plans';
+import { renderEmail } from '../mail/render-email';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import type { PaymentMethodRow } from '../payments/provider';
@@ -41,6 +48,9 @@ type Started = {
   periodEnd: Date;
   /** Writes the first invoice: our own (test mode) or Stripe's mirrored. */
   writeInvoice: (trx: Db, row: SubscriptionRow) => Promise<void>;
+  /** What the first invoice charged, and whether it is paid already (SEPA: still processing). */
+  amountPence: number;
+  paid: boolean;
 };
 
 const firstInvoiceText = (plan: PlanId) => `Setup fee and first month — ${PLANS[plan].name} plan`;
@@ -77,6 +87,8 @@ async function startInTestMode(
     providerStatus: null,
     periodStart: now,
     periodEnd,
+    amountPence: total,
+    paid: result.status === 'paid',
     writeInvoice: async (trx, row) => {
       const invoice = await insertInvoice(trx, now, row, {
         description: firstInvoiceText(input.plan_type),
@@ -117,6 +129,8 @@ async function startInStripe(
     providerStatus: started.subscription.status,
     periodStart: started.subscription.periodStart,
     periodEnd: started.subscription.periodEnd,
+    amountPence: started.invoice?.totalPence ?? 0,
+    paid: started.invoice?.status === 'paid',
     writeInvoice: async (trx, row) => {
       if (started.invoice)
         await mirrorInvoice(
@@ -128,6 +142,64 @@ async function startInStripe(
         );
     },
   };
+}
+
+/**
+ * The receipt of a new subscription (plan, amount, date, next billing date) to the billing
+ * e-mail entered with the payment, through the outbox in the same transaction: transactional,
+ * sent whatever the notification preferences say.
+ */
+async function sendReceipt(
+  deps: AppDeps,
+  trx: Db,
+  owner: Owner,
+  input: CreateInput,
+  orgName: string,
+  started: Started,
+  now: Date,
+) {
+  const plan = PLANS[input.plan_type].name;
+  const venues = input.plan_type === 'unlimited' ? 0 : input.additional_venues;
+  const date = (d: Date) =>
+    d.toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+  const amount = formatGbp(started.amountPence, { minimumFractionDigits: 2 });
+  const subject = `Receipt: ${plan} plan for ${orgName}`;
+  const { html, text } = renderEmail(
+    {
+      title: subject,
+      paragraphs: [
+        `Hello ${input.billing_details.name},`,
+        `Thank you for subscribing ${orgName} to the ${plan} plan${venues ? ` with ${venues} additional venue${venues === 1 ? '' : 's'}` : ''}.`,
+        started.paid
+          ? `Amount paid: ${amount} on ${date(now)} (one-time setup fee and the first month).`
+          : `Amount: ${amount}, by direct debit on ${date(now)} (one-time setup fee and the first month); the payment is processing and can take 3-5 business days.`,
+        `Then ${formatGbp(monthlyPricePence(input.plan_type, venues), { minimumFractionDigits: 2 })} per month; next billing date: ${date(started.periodEnd)}.`,
+        'Next step: deploy your first instance.',
+      ],
+      action: {
+        label: 'Deploy your first instance',
+        url: `${deps.config.appUrl}/dashboard/instances?organization=${encodeURIComponent(input.organization_uuid)}`,
+      },
+      footnote: 'Your invoices are on the Subscription page of your dashboard.',
+    },
+    deps.config.productShortName,
+  );
+  await deps.mailer.send(
+    {
+      to: input.billing_details.email,
+      subject,
+      html,
+      text,
+      kind: 'billing-receipt',
+      userId: owner.id,
+    },
+    trx,
+  );
 }
 
 export async function createSubscription(
@@ -200,6 +272,7 @@ export async function createSubscription(
                 .returningAll()
                 .executeTakeFirstOrThrow();
           await started.writeInvoice(trx, row);
+          await sendReceipt(deps, trx, owner, input, org.name, started, now);
           await setOrganizationStatus(trx, org.id, 'active', now);
           await recordActivity(
             deps,

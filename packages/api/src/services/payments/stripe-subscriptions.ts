@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
+import type { PlanId } from '../../contracts/plans';
 import type { PriceIds } from './stripe-catalog';
 import {
   INVOICE_EXPAND,
@@ -28,6 +30,28 @@ export function createStripeSubscriptions(
 ): SubscriptionGateway {
   const retrieve = (id: string) =>
     stripe.subscriptions.retrieve(id, { expand: SUBSCRIPTION_EXPAND }) as Promise<Expanded>;
+
+  /** The items of a change to `plan` with `venues` (the venue item only on Basic). */
+  async function changedItems(
+    before: ReturnType<typeof toProviderSubscription>,
+    plan: PlanId,
+    venues: number,
+  ): Promise<Stripe.SubscriptionUpdateParams.Item[]> {
+    const ids = await prices();
+    const items: Stripe.SubscriptionUpdateParams.Item[] = [
+      before.baseItemId ? { id: before.baseItemId, price: ids[plan] } : { price: ids[plan] },
+    ];
+    if (plan === 'basic') {
+      items.push(
+        before.venueItemId
+          ? { id: before.venueItemId, quantity: venues }
+          : { price: ids.venue, quantity: venues },
+      );
+    } else if (before.venueItemId) {
+      items.push({ id: before.venueItemId, deleted: true });
+    }
+    return items;
+  }
 
   return {
     async ensureCustomer({
@@ -120,21 +144,16 @@ export function createStripeSubscriptions(
       }
     },
 
-    async updateSubscription({ subscriptionId, plan, venues, prorationBehavior, idempotencyKey }) {
-      const ids = await prices();
+    async updateSubscription({
+      subscriptionId,
+      plan,
+      venues,
+      prorationBehavior,
+      prorationDate,
+      idempotencyKey,
+    }) {
       const before = toProviderSubscription(await retrieve(subscriptionId));
-      const items: Stripe.SubscriptionUpdateParams.Item[] = [
-        before.baseItemId ? { id: before.baseItemId, price: ids[plan] } : { price: ids[plan] },
-      ];
-      if (plan === 'basic') {
-        items.push(
-          before.venueItemId
-            ? { id: before.venueItemId, quantity: venues }
-            : { price: ids.venue, quantity: venues },
-        );
-      } else if (before.venueItemId) {
-        items.push({ id: before.venueItemId, deleted: true });
-      }
+      const items = await changedItems(before, plan, venues);
       try {
         const updated = (await stripe.subscriptions.update(
           subscriptionId,
@@ -143,6 +162,9 @@ export function createStripeSubscriptions(
             proration_behavior: prorationBehavior,
             ...(prorationBehavior === 'always_invoice'
               ? { payment_behavior: 'error_if_incomplete' as const }
+              : {}),
+            ...(prorationDate !== undefined && prorationBehavior !== 'none'
+              ? { proration_date: prorationDate }
               : {}),
             expand: SUBSCRIPTION_EXPAND,
           },
@@ -155,6 +177,31 @@ export function createStripeSubscriptions(
       } catch (error) {
         return asDeclined(error);
       }
+    },
+
+    async previewUpdate({ subscriptionId, customerId, plan, venues, prorationDate }) {
+      const before = toProviderSubscription(await retrieve(subscriptionId));
+      const items = await changedItems(before, plan, venues);
+      // A read: Stripe's preview creates nothing; the key only keeps retries of this call apart.
+      const preview = await stripe.invoices.createPreview(
+        {
+          customer: customerId,
+          subscription: subscriptionId,
+          subscription_details: {
+            items,
+            proration_behavior: 'always_invoice',
+            proration_date: prorationDate,
+          },
+        },
+        { idempotencyKey: `scmp:preview:${randomUUID()}` },
+      );
+      return {
+        totalPence: preview.total,
+        lines: preview.lines.data.map((l) => ({
+          description: l.description ?? '',
+          amountPence: l.amount,
+        })),
+      };
     },
 
     async cancelAtPeriodEnd({ subscriptionId, idempotencyKey }) {

@@ -77,14 +77,29 @@ export type SubscriptionGateway = {
     paymentType: 'card' | 'direct_debit';
     idempotencyKey: string;
   }): Promise<{ subscription: ProviderSubscription; invoice: ProviderInvoice | null }>;
-  /** Plan or venue quantity change; always_invoice charges the prorated amount today. */
+  /**
+   * Plan or venue quantity change; always_invoice charges the prorated amount today, prorated at
+   * `prorationDate` (Unix seconds, Stripe's proration_date) when given: the quoted moment.
+   */
   updateSubscription(input: {
     subscriptionId: string;
     plan: PlanId;
     venues: number;
     prorationBehavior: ProrationBehavior;
+    prorationDate?: number;
     idempotencyKey: string;
   }): Promise<{ subscription: ProviderSubscription; invoice: ProviderInvoice | null }>;
+  /**
+   * The invoice an always_invoice change to plan/venues would create, prorated at
+   * `prorationDate` (Stripe's invoice preview): the same computation the update then charges.
+   */
+  previewUpdate(input: {
+    subscriptionId: string;
+    customerId: string;
+    plan: PlanId;
+    venues: number;
+    prorationDate: number;
+  }): Promise<{ totalPence: number; lines: Array<{ description: string; amountPence: number }> }>;
   cancelAtPeriodEnd(input: {
     subscriptionId: string;
     idempotencyKey: string;

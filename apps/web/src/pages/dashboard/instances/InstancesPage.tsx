@@ -3,7 +3,7 @@ import { IconServer } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { can, ORGANIZATION_PERMISSIONS } from '@scmp/api/contracts/roles';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, PageHeader } from '@scmp/ui';
 import { DeployInstanceForm } from '../../../features/instances/DeployInstanceForm';
 import { InstanceCard } from '../../../features/instances/InstanceCard';
@@ -22,6 +22,8 @@ export default function InstancesPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { instanceDomain } = useSiteConfig();
+  // ?organization={uuid} preselects that organization in the deploy form.
+  const [searchParams] = useSearchParams();
   // The success banner comes from navigation state and is cleared once read.
   const [banner, setBanner] = useState<string | null>(
     () => (location.state as { message?: string } | null)?.message ?? null,
@@ -89,7 +91,11 @@ export default function InstancesPage() {
               Deploy New Instance
             </Title>
             {deployable.length > 0 ? (
-              <DeployInstanceForm organizations={deployable} instanceDomain={instanceDomain} />
+              <DeployInstanceForm
+                organizations={deployable}
+                instanceDomain={instanceDomain}
+                initialOrganizationUuid={searchParams.get('organization')}
+              />
             ) : (
               <Text c="dimmed" data-testid="deploy-not-allowed">
                 {ORGANIZATION_PERMISSIONS.manage.denied}

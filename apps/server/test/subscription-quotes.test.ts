@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestHarness } from '../src/testing/harness';
+import {
+  TEST_BILLING_DETAILS,
+  createTestCard,
+  giveActiveSubscription,
+} from '../src/testing/billing-fixtures';
+import {
+  createSubscriptionHarness,
+  subscriptionHelpers,
+} from '../src/testing/subscription-helpers';
+
+/**
+ * Issue 40: the amount a confirmation shows is the amount charged. A quote (GET
+ * /subscription/preview) pins its proration time (proration_date); the change operations take
+ * it and charge exactly the quote, even when the clock moves between the two; a stale quote is
+ * refused with 409 and charges nothing. And a new subscription sends a receipt.
+ */
+let h: TestHarness;
+const { newOwner, invoices } = subscriptionHelpers(() => h);
+
+beforeAll(async () => {
+  h = await createSubscriptionHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+type Quote = {
+  amount_due_today: number;
+  amount_due_today_pence: number;
+  currency: string;
+  new_price_monthly_pence: number;
+  next_billing_date: string;
+  proration_date: number;
+};
+
+async function quote(token: string, query: Record<string, string>): Promise<Quote> {
+  const res = await h.rest('GET', '/subscription/preview', { token, query });
+  expect(res.status).toBe(200);
+  return res.body.data as Quote;
+}
+
+/** An owner with an active Basic subscription half-way through its first period. */
+async function subscribedOwner() {
+  const o = await newOwner();
+  await giveActiveSubscription(h, o.token, o.orgUuid);
+  h.clock.advance(10 * 86_400_000 + 12_345);
+  return o;
+}
+
+describe('a quote is the charge', () => {
+  it('quotes the amount due today, currency, new monthly price, next billing date and its proration time', async () => {
+    const { token, orgUuid } = await subscribedOwner();
+    const sub = (
+      await h.rest('GET', '/subscription', { token, query: { organization_uuid: orgUuid } })
+    ).body.data;
+    const q = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
+    expect(q.currency).toBe('GBP');
+    expect(q.new_price_monthly_pence).toBe(120_000);
+    expect(q.next_billing_date).toBe(sub.next_billing_date);
+    expect(q.proration_date).toBe(Math.floor(h.clock.now().getTime() / 1000));
+    expect(q.amount_due_today).toBe(q.amount_due_today_pence / 100);
+    // tRPC answers the same quote.
+    const trpc = await h.trpc(
+      'query',
+      'subscription.preview',
+      { organization_uuid: orgUuid, plan_type: 'unlimited' },
+      { token },
+    );
+    expect(trpc.status).toBe(200);
+    expect(trpc.body.result.data.data).toEqual(q);
+  });
+
+  it('charges exactly the quoted plan change when the clock moves between quote and charge (REST)', async () => {
+    const { token, orgUuid } = await subscribedOwner();
+    const q = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
+    // The customer reads the confirmation for four minutes: the clock moves on.
+    h.clock.advance(4 * 60_000);
+    const unpinned = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
+    expect(unpinned.amount_due_today_pence).toBeLessThan(q.amount_due_today_pence);
+    const res = await h.rest('PATCH', '/subscription/plan', {
+      token,
+      body: {
+        organization_uuid: orgUuid,
+        plan_type: 'unlimited',
+        proration_date: q.proration_date,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.plan_type).toBe('unlimited');
+    const [charged] = await invoices(orgUuid, token);
+    expect(charged.amount_pence).toBe(q.amount_due_today_pence);
+    expect(charged.amount).toBe(q.amount_due_today);
+  });
+
+  it('charges exactly the quoted added locations across a clock change (tRPC)', async () => {
+    const { token, orgUuid } = await subscribedOwner();
+    const q = await quote(token, { organization_uuid: orgUuid, additional_locations: '10' });
+    expect(q.new_price_monthly_pence).toBe(70_000);
+    h.clock.advance(4 * 60_000 + 30_500);
+    const later = await quote(token, { organization_uuid: orgUuid, additional_locations: '10' });
+    expect(later.amount_due_today_pence).toBeLessThan(q.amount_due_today_pence);
+    const res = await h.trpc(
+      'mutation',
+      'subscription.addLocations',
+      { organization_uuid: orgUuid, additional_locations: 10, proration_date: q.proration_date },
+      { token },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.result.data.data.location_limit).toBe(11);
+    const [charged] = await invoices(orgUuid, token);
+    expect(charged.amount_pence).toBe(q.amount_due_today_pence);
+  });
+
+  it('refuses a quote older than five minutes with 409 and charges nothing', async () => {
+    const { token, orgUuid } = await subscribedOwner();
+    const q = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
+    h.clock.advance(5 * 60_000 + 1_000);
+    const res = await h.rest('PATCH', '/subscription/plan', {
+      token,
+      body: {
+        organization_uuid: orgUuid,
+        plan_type: 'unlimited',
+        proration_date: q.proration_date,
+      },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      success: false,
+      quote_expired: true,
+      message:
+        'This quote has expired. Review the new amount due today and confirm again; nothing was charged.',
+    });
+    const trpc = await h.trpc(
+      'mutation',
+      'subscription.addLocations',
+      { organization_uuid: orgUuid, additional_locations: 1, proration_date: q.proration_date },
+      { token },
+    );
+    expect(trpc.status).toBe(409);
+    expect(await invoices(orgUuid, token)).toHaveLength(1);
+    const sub = (
+      await h.rest('GET', '/subscription', { token, query: { organization_uuid: orgUuid } })
+    ).body.data;
+    expect(sub).toMatchObject({ plan_type: 'basic', location_limit: 1 });
+    // A proration_date in the future is no quote of ours either.
+    const future = await h.rest('PATCH', '/subscription/plan', {
+      token,
+      body: {
+        organization_uuid: orgUuid,
+        plan_type: 'unlimited',
+        proration_date: Math.floor(h.clock.now().getTime() / 1000) + 3600,
+      },
+    });
+    expect(future.status).toBe(409);
+    expect(await invoices(orgUuid, token)).toHaveLength(1);
+  });
+
+  it('refuses a quote made before the subscription changed with 409', async () => {
+    const { token, orgUuid } = await subscribedOwner();
+    const q = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
+    h.clock.advance(3_000);
+    const added = await h.rest('PATCH', '/subscription/add-locations', {
+      token,
+      body: { organization_uuid: orgUuid, additional_locations: 2 },
+    });
+    expect(added.status).toBe(200);
+    h.clock.advance(3_000);
+    const res = await h.rest('PATCH', '/subscription/plan', {
+      token,
+      body: {
+        organization_uuid: orgUuid,
+        plan_type: 'unlimited',
+        proration_date: q.proration_date,
+      },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'The subscription changed after this quote. Review the new amount due today and confirm again; nothing was charged.',
+    );
+    expect(await invoices(orgUuid, token)).toHaveLength(2);
+    // A fresh quote goes through, and is charged exactly.
+    const fresh = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
+    h.clock.advance(30_000);
+    const ok = await h.rest('PATCH', '/subscription/plan', {
+      token,
+      body: {
+        organization_uuid: orgUuid,
+        plan_type: 'unlimited',
+        proration_date: fresh.proration_date,
+      },
+    });
+    expect(ok.status).toBe(200);
+    expect((await invoices(orgUuid, token))[0].amount_pence).toBe(fresh.amount_due_today_pence);
+  });
+
+  it('validates proration_date', async () => {
+    const { token, orgUuid } = await subscribedOwner();
+    for (const bad of ['soon', -1, 1.5]) {
+      const res = await h.rest('PATCH', '/subscription/plan', {
+        token,
+        body: { organization_uuid: orgUuid, plan_type: 'unlimited', proration_date: bad },
+      });
+      expect(res.status).toBe(422);
+    }
+    expect(await invoices(orgUuid, token)).toHaveLength(1);
+  });
+});
+
+describe('receipt', () => {
+  it('e-mails a receipt with plan, amount, date and the next step when a subscription starts', async () => {
+    const { token, orgUuid } = await newOwner();
+    const pm = await createTestCard(h, token);
+    const res = await h.rest('POST', '/subscription', {
+      token,
+      body: {
+        organization_uuid: orgUuid,
+        plan_type: 'basic',
+        additional_venues: 1,
+        payment_method_id: pm,
+        payment_type: 'card',
+        billing_details: { ...TEST_BILLING_DETAILS, email: 'bursar-receipts@example.com' },
+      },
+    });
+    expect(res.status).toBe(201);
+    const mails = await h.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('kind', '=', 'billing-receipt')
+      .where('to_address', '=', 'bursar-receipts@example.com')
+      .execute();
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toMatch(/^Receipt: Basic plan for Org /);
+    const today = h.clock.now().toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(mail.text).toContain(`Amount paid: £450.00 on ${today}`);
+    expect(mail.text).toContain('Basic plan with 1 additional venue');
+    expect(mail.text).toContain('Then £250.00 per month; next billing date:');
+    expect(mail.text).toContain(
+      `Deploy your first instance: ${h.config.appUrl}/dashboard/instances?organization=${orgUuid}`,
+    );
+    // The same receipt is not sent again for a retried request or a plan change.
+    await h.rest('PATCH', '/subscription/plan', {
+      token,
+      body: { organization_uuid: orgUuid, plan_type: 'unlimited' },
+    });
+    const after = await h.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('kind', '=', 'billing-receipt')
+      .where('to_address', '=', 'bursar-receipts@example.com')
+      .execute();
+    expect(after).toHaveLength(1);
+  });
+});
