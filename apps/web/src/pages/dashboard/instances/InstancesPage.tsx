@@ -8,6 +8,7 @@ import { EmptyState, PageHeader } from '@scmp/ui';
 import { DeployInstanceForm } from '../../../features/instances/DeployInstanceForm';
 import { InstanceCard } from '../../../features/instances/InstanceCard';
 import { InstanceUptimeRow, UPTIME_DAYS } from '../../../features/instances/InstanceUptimeRow';
+import { hasActivePlan } from '../../../features/instances/plan-status';
 import { gate } from '../../../features/members/RoleGate';
 import { pollWhileSettling } from '../../../features/instances/types';
 import { useInstanceStatus } from '../../../features/instances/use-instance-status';
@@ -33,6 +34,11 @@ export default function InstancesPage() {
   }, [location, navigate]);
 
   const organizations = useQuery(trpc.organizations.list.queryOptions({}));
+  // Each organization's plan, so the deploy form can say when one is missing.
+  const overview = useQuery(trpc.publicSite.dashboardOverview.queryOptions());
+  const planLines = overview.data
+    ? new Map(overview.data.data.subscriptions.map((l) => [l.organization_uuid, l]))
+    : null;
   const instances = useQuery({
     ...trpc.instances.list.queryOptions({}),
     refetchInterval: (q) => pollWhileSettling(q.state.data),
@@ -89,7 +95,11 @@ export default function InstancesPage() {
               Deploy New Instance
             </Title>
             {deployable.length > 0 ? (
-              <DeployInstanceForm organizations={deployable} instanceDomain={instanceDomain} />
+              <DeployInstanceForm
+                organizations={deployable}
+                instanceDomain={instanceDomain}
+                hasPlan={planLines ? (uuid) => hasActivePlan(planLines.get(uuid)) : undefined}
+              />
             ) : (
               <Text c="dimmed" data-testid="deploy-not-allowed">
                 {ORGANIZATION_PERMISSIONS.manage.denied}
