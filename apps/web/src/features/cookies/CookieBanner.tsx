@@ -67,11 +67,12 @@ export function CookieBanner({ onAcceptAll, onEssentialOnly, onCustomize }: Prop
  */
 function useReturnFocusOnClose(ref: RefObject<HTMLElement | null>) {
   useEffect(() => {
+    const banner = ref.current;
     let before: HTMLElement | null = null;
     let inside = false;
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target as HTMLElement | null;
-      inside = !!target && !!ref.current?.contains(target);
+      inside = !!target && !!banner?.contains(target);
       if (!inside && target && target !== document.body) before = target;
     };
     document.addEventListener('focusin', onFocusIn);
@@ -79,7 +80,7 @@ function useReturnFocusOnClose(ref: RefObject<HTMLElement | null>) {
       document.removeEventListener('focusin', onFocusIn);
       if (!inside) return;
       const active = document.activeElement;
-      if (active && active !== document.body && !ref.current?.contains(active)) return;
+      if (active && active !== document.body && !banner?.contains(active)) return;
       const target =
         before?.isConnected === true ? before : document.getElementById('main-content');
       target?.focus({ preventScroll: true });
