@@ -342,7 +342,15 @@ test('on a 390×844 phone the cookie banner is compact, never covers the focused
   const title = banner.getByText('We use cookies to enhance your experience');
   expect((await title.boundingBox())!.height).toBeLessThan(30);
   for (const name of ['Essential Only', 'Customize', 'Accept All']) {
-    await expect(banner.getByRole('button', { name })).toBeInViewport();
+    const button = banner.getByRole('button', { name });
+    await expect(button).toBeInViewport();
+    // Each label is whole, not cut off.
+    expect(
+      await button.evaluate((el) => {
+        const label = el.querySelector('.mantine-Button-label') ?? el;
+        return label.scrollWidth <= label.clientWidth + 1;
+      }),
+    ).toBe(true);
   }
   await page.screenshot({ path: 'test-results/cookie-banner-phone.png' });
 

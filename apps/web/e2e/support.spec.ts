@@ -60,6 +60,7 @@ test('a customer opens a ticket with an attachment, staff answer it, the custome
   await customer.getByRole('button', { name: 'Submit New Ticket' }).first().click();
   const dialog = customer.getByRole('dialog', { name: 'Submit New Ticket' });
   await expect(dialog.getByText('You can attach up to 5 files, 10MB each.')).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Organization' })).toBeVisible();
   // Client-side rules show the spec texts.
   await dialog.getByRole('button', { name: 'Submit Ticket' }).click();
   await expect(dialog.getByText('Category is required')).toBeVisible();

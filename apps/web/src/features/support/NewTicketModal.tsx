@@ -51,7 +51,7 @@ export function NewTicketModal({
   const [error, setError] = useState<string | null>(null);
   const trpc = useTRPC();
   // A ticket names the organization it is about: required when the user belongs to any.
-  const organizations = useQuery({ ...trpc.organizations.list.queryOptions({}), enabled: opened });
+  const organizations = useQuery(trpc.organizations.list.queryOptions({}));
   const orgs = (organizations.data?.data ?? []).filter(isFullOrganization);
   // With exactly one organization it is chosen already.
   const onlyOrg = orgs.length === 1 ? orgs[0]!.uuid : '';
