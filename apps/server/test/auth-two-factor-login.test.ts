@@ -372,6 +372,74 @@ describe('two-factor sign-in', () => {
     expect(blocked.headers['retry-after']).toBeDefined();
   });
 
+  it('the code that just turned two-factor on says it was just used, through both doors', async () => {
+    const user = await h.createUser();
+    const enable = await h.rest('POST', '/two-factor/enable', {
+      token: user.token,
+      body: { password: user.password },
+    });
+    const secret: string = enable.body.data.secret;
+    const code = totp(secret, h.clock.now());
+    const confirm = await h.rest('POST', '/two-factor/confirm', {
+      token: user.token,
+      body: { code },
+    });
+    expect(confirm.status).toBe(200);
+
+    // REST: the same code at once is the replay block, and says so.
+    const reused = await verify({
+      email: user.email,
+      code,
+      challenge_token: await passwordStep(user),
+    });
+    expect(reused.status).toBe(422);
+    expect(reused.body.message).toBe('This code was just used — wait for the next one');
+    expect(reused.body.errors.code).toEqual(['This code was just used — wait for the next one']);
+    // A wrong code is still just invalid.
+    const wrong = await verify({
+      email: user.email,
+      code: wrongCode(secret),
+      challenge_token: await passwordStep(user),
+    });
+    expect(wrong.body.message).toBe('Invalid verification code');
+
+    // tRPC, as the web app signs in.
+    const login = await h.trpc('mutation', 'auth.login', {
+      email: user.email,
+      password: user.password,
+    });
+    const cookie = setCookies(login)
+      .find((c) => c.includes('Path=/trpc'))!
+      .split(';')[0]!;
+    const again = await h.trpc(
+      'mutation',
+      'auth.twoFactorVerify',
+      { email: user.email, code },
+      { headers: { cookie } },
+    );
+    expect(again.status).toBe(422);
+    expect(again.body.error.message).toBe('This code was just used — wait for the next one');
+
+    // The next code signs in on the same challenge.
+    h.clock.advance(30_000);
+    const next = await h.trpc(
+      'mutation',
+      'auth.twoFactorVerify',
+      { email: user.email, code: totp(secret, h.clock.now()) },
+      { headers: { cookie } },
+    );
+    expect(next.status).toBe(200);
+    const failures = await h.db
+      .selectFrom('activity_events')
+      .select('description')
+      .where('user_id', '=', user.id)
+      .where('action', '=', 'login.failed')
+      .execute();
+    expect(failures.map((f) => f.description)).toContain(
+      'Failed sign-in attempt (two-factor code already used)',
+    );
+  });
+
   it('validates the code by type', async () => {
     const cases: Array<[Record<string, unknown>, number]> = [
       [{ email: 'a@example.com', code: '12a456' }, 422],

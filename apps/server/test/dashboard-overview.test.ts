@@ -41,10 +41,15 @@ async function deploy(token: string, orgUuid: string, name: string): Promise<str
   return res.body.data.uuid as string;
 }
 
-async function openTicket(token: string, subject: string): Promise<string> {
+async function openTicket(token: string, subject: string, orgUuid: string): Promise<string> {
   const res = await h.rest('POST', '/support/tickets', {
     token,
-    body: { subject, description: 'Something is wrong', category: 'technical' },
+    body: {
+      subject,
+      description: 'Something is wrong',
+      category: 'technical',
+      organization_uuid: orgUuid,
+    },
   });
   expect(res.status, res.text).toBe(201);
   return res.body.data.id as string;
@@ -136,21 +141,21 @@ beforeAll(async () => {
 
   // Tickets: awaiting (staff replied last), answered (customer replied after staff), no reply,
   // resolved after a staff reply (not open); the stranger's awaiting ticket.
-  tickets.awaiting = await openTicket(owner.token, 'Awaiting my answer');
+  tickets.awaiting = await openTicket(owner.token, 'Awaiting my answer', orgs.active!);
   await reply(tickets.awaiting, owner.token, false);
   await reply(tickets.awaiting, staff.token, true);
-  tickets.answered = await openTicket(owner.token, 'I answered');
+  tickets.answered = await openTicket(owner.token, 'I answered', orgs.active!);
   await reply(tickets.answered, staff.token, true);
   await reply(tickets.answered, owner.token, false);
-  tickets.silent = await openTicket(owner.token, 'No reply yet');
-  tickets.resolved = await openTicket(owner.token, 'Resolved');
+  tickets.silent = await openTicket(owner.token, 'No reply yet', orgs.active!);
+  tickets.resolved = await openTicket(owner.token, 'Resolved', orgs.active!);
   await reply(tickets.resolved, staff.token, true);
   const resolved = await h.rest('PATCH', `/support/staff/tickets/${tickets.resolved}/status`, {
     token: staff.token,
     body: { status: 'resolved' },
   });
   expect(resolved.status, resolved.text).toBe(200);
-  tickets.stranger = await openTicket(stranger.token, 'Not yours');
+  tickets.stranger = await openTicket(stranger.token, 'Not yours', orgs.stranger!);
   await reply(tickets.stranger, staff.token, true);
 }, 60_000);
 afterAll(() => h?.close());

@@ -134,11 +134,14 @@ describe('Idempotency-Key', () => {
   });
 
   it('covers the multipart ticket too (fields and file hashes), with RateLimit headers', async () => {
+    const org = await createOrg(owner.token, undefined, 'Ticket School');
+    expect(org.status).toBe(201);
     const send = (subject: string) => {
       const { body, headers } = multipartBody([
         { name: 'subject', value: subject },
         { name: 'description', value: 'The portal is slow.' },
         { name: 'category', value: 'general' },
+        { name: 'organization_uuid', value: org.body.data.uuid as string },
         {
           name: 'attachments[0]',
           filename: 'note.txt',

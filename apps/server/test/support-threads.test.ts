@@ -134,23 +134,49 @@ describe('threads, ownership and staff', () => {
     expect(mails[0]!.text).toContain(`${h.config.appUrl}/dashboard/support`);
   });
 
-  it('respects the e-mail updates preference', async () => {
+  it('e-mails staff replies with every notification preference off (transactional)', async () => {
     const customer = await h.createUser();
-    const staff = await h.createUser({ staff: true });
+    const staff = await h.createUser({ staff: true, name: 'Sid Staff' });
     const ticket = await openTicket(customer.token);
+    // A phone number, so the SMS group may be switched off too.
     await h.db
-      .insertInto('notification_preferences')
-      .values({
-        user_id: customer.id,
-        preferences: JSON.stringify({ email: { updates: false } }),
-      } as never)
+      .updateTable('users')
+      .set({ phone: '+44 20 7946 0000' })
+      .where('id', '=', customer.id)
       .execute();
+    const off = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, false]));
+    const allOff = {
+      email: off(['marketing', 'security', 'updates', 'reports']),
+      push: off(['messages', 'updates', 'security', 'marketing']),
+      sms: off(['security', 'urgent', 'marketing', 'updates']),
+    };
+    const saved = await h.rest('PUT', '/notifications/preferences', {
+      token: customer.token,
+      body: allOff,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.data).toEqual(allOff);
+
+    // Through the REST door…
     const reply = await h.rest('POST', `/support/staff/tickets/${ticket.id}/messages`, {
       token: staff.token,
-      body: { message: 'Quiet reply' },
+      body: { message: 'A reply you asked for' },
     });
     expect(reply.status).toBe(201);
-    expect(await outboxTo(customer.email)).toHaveLength(0);
+    // …and the tRPC door.
+    const second = await h.trpc(
+      'mutation',
+      'support.staffReply',
+      { id: ticket.id, message: 'And a second one' },
+      { token: staff.token },
+    );
+    expect(second.status).toBe(200);
+    const mails = await outboxTo(customer.email);
+    expect(mails.map((m) => m.kind)).toEqual(['support-ticket-reply', 'support-ticket-reply']);
+    expect(mails[0]!.text).toContain('A reply you asked for');
+    expect(mails[1]!.text).toContain('And a second one');
+    expect(mails[0]!.text).toContain('Replies to your tickets are always e-mailed');
+    expect(mails[0]!.text).not.toContain('product update');
   });
 
   it('reopens a resolved ticket on a customer reply and refuses replies when closed', async () => {

@@ -128,6 +128,136 @@ describe('opening tickets', () => {
   });
 });
 
+describe('tickets carry their organization', () => {
+  async function orgOf(token: string, name: string): Promise<string> {
+    const res = await h.rest('POST', '/organizations', {
+      token,
+      body: { name, type: 'school' },
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body.data.uuid as string;
+  }
+
+  it("requires one of the user's organizations when they belong to any, in JSON and multipart", async () => {
+    const user = await h.createUser();
+    const stranger = await h.createUser();
+    const org = await orgOf(user.token, 'Beech School');
+    const theirs = await orgOf(stranger.token, 'Elm School');
+    const body = { subject: 'Portal down', description: 'It is down.', category: 'technical' };
+
+    // Without one: 422 with the field, through both doors and both bodies.
+    const json = await h.rest('POST', '/support/tickets', { token: user.token, body });
+    expect(json.status).toBe(422);
+    expect(json.body.errors.organization_uuid).toEqual(['Organization is required']);
+    const trpc = await h.trpc('mutation', 'support.createTicket', body, { token: user.token });
+    expect(trpc.status).toBe(422);
+    expect(trpc.body.error.message).toBe('Organization is required');
+    const multi = await postMultipart(user.token, fields({ organization_uuid: '' }));
+    expect(multi.status).toBe(422);
+    expect(multi.body.errors.organization_uuid).toEqual(['Organization is required']);
+
+    // Another organization's uuid (or nonsense) is refused as if it did not exist.
+    for (const organization_uuid of [theirs, 'not-a-uuid']) {
+      const other = await h.rest('POST', '/support/tickets', {
+        token: user.token,
+        body: { ...body, organization_uuid },
+      });
+      expect(other.status).toBe(404);
+      expect(other.body.errors.organization_uuid).toBeDefined();
+      const otherMulti = await postMultipart(user.token, fields({ organization_uuid }));
+      expect(otherMulti.status).toBe(404);
+      expect(otherMulti.body.errors.organization_uuid).toBeDefined();
+    }
+    const otherTrpc = await h.trpc(
+      'mutation',
+      'support.createTicket',
+      { ...body, organization_uuid: theirs },
+      { token: user.token },
+    );
+    expect(otherTrpc.status).toBe(404);
+    // Nothing was opened by the refused requests.
+    expect((await h.rest('GET', '/support/tickets', { token: user.token })).body.data).toEqual([]);
+
+    // With their own: stored and answered as organization_uuid and organization_name.
+    const created = [
+      await h.rest('POST', '/support/tickets', {
+        token: user.token,
+        body: { ...body, organization_uuid: org },
+      }),
+      await postMultipart(user.token, [
+        ...fields({ organization_uuid: org }),
+        { name: 'attachments[0]', filename: 'screen.png', bytes: PNG },
+      ]),
+    ];
+    const viaTrpc = await h.trpc(
+      'mutation',
+      'support.createTicket',
+      { ...body, organization_uuid: org },
+      { token: user.token },
+    );
+    expect(viaTrpc.status).toBe(200);
+    const ids = [
+      ...created.map((res) => {
+        expect(res.status, res.text).toBe(201);
+        expect(res.body.data).toMatchObject({
+          organization_uuid: org,
+          organization_name: 'Beech School',
+        });
+        return res.body.data.id as string;
+      }),
+      viaTrpc.body.result.data.data.id as string,
+    ];
+    expect(viaTrpc.body.result.data.data.organization_uuid).toBe(org);
+    const rows = await h.db
+      .selectFrom('support_tickets')
+      .innerJoin('organizations', 'organizations.id', 'support_tickets.organization_id')
+      .select(['support_tickets.uuid', 'organizations.uuid as org'])
+      .where('support_tickets.uuid', 'in', ids)
+      .execute();
+    expect(rows.map((r) => r.org)).toEqual([org, org, org]);
+
+    // List and detail through both doors.
+    const list = await h.rest('GET', '/support/tickets', { token: user.token });
+    expect(list.body.data.map((t: Record<string, unknown>) => t.organization_uuid)).toEqual([
+      org,
+      org,
+      org,
+    ]);
+    const trpcList = await h.trpc('query', 'support.listTickets', undefined, { token: user.token });
+    expect(
+      trpcList.body.result.data.data.map((t: Record<string, unknown>) => t.organization_name),
+    ).toEqual(['Beech School', 'Beech School', 'Beech School']);
+    for (const id of ids) {
+      const detail = await h.rest('GET', `/support/tickets/${id}`, { token: user.token });
+      expect(detail.body.data.organization_uuid).toBe(org);
+      const trpcDetail = await h.trpc('query', 'support.getTicket', { id }, { token: user.token });
+      expect(trpcDetail.body.result.data.data.organization_uuid).toBe(org);
+    }
+
+    // Staff see it in the queue and on the ticket.
+    const staff = await h.createUser({ staff: true });
+    const queue = await h.rest('GET', '/support/staff/tickets', { token: staff.token });
+    const mine = queue.body.data.filter((t: { id: string }) => ids.includes(t.id));
+    expect(mine.map((t: Record<string, unknown>) => t.organization_name)).toEqual([
+      'Beech School',
+      'Beech School',
+      'Beech School',
+    ]);
+    const full = await h.rest('GET', `/support/staff/tickets/${ids[0]}`, { token: staff.token });
+    expect(full.body.data.organization).toEqual({ uuid: org, name: 'Beech School' });
+  });
+
+  it('stays optional for a user without any organization', async () => {
+    const user = await h.createUser();
+    const res = await h.rest('POST', '/support/tickets', {
+      token: user.token,
+      body: { subject: 's', description: 'd', category: 'general' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.organization_uuid).toBeNull();
+  });
+});
+
 describe('attachments', () => {
   it('opens a ticket with attachments from multipart (all field name styles)', async () => {
     const user = await h.createUser();

@@ -151,8 +151,12 @@ test('organizations and instances: create, edit, deploy, visit, suspend, resume,
   const healthz = await portal.goto(`http://${host}:${port}/healthz`);
   expect(await healthz?.json()).toMatchObject({ status: 'ok' });
 
-  // --- suspend: the host answers 503; resume: it serves again
+  // --- suspend (it asks first): the host answers 503; resume: it serves again
   await instance.getByRole('button', { name: 'Suspend Main Site' }).click();
+  await page
+    .getByRole('dialog', { name: 'Suspend Main Site?' })
+    .getByRole('button', { name: 'Suspend instance' })
+    .click();
   await expect(instance.getByText('Suspended', { exact: true })).toBeVisible();
   await expect(instance.getByRole('button', { name: 'Suspend Main Site' })).toHaveCount(0);
   const suspended = await portal.goto(`http://${host}:${port}/`);

@@ -191,10 +191,13 @@ test.describe('shell', () => {
       );
     }
     const checklist = page.getByRole('list', { name: 'Getting Started checklist' });
-    await expect(checklist.getByRole('listitem')).toHaveCount(4);
+    await expect(checklist.getByRole('listitem')).toHaveCount(5);
     await expect(checklist.getByRole('listitem').nth(0)).toHaveAttribute('data-done', 'true');
     await expect(checklist.getByRole('listitem').nth(1)).toHaveAttribute('data-done', 'true');
+    // "Choose a plan": the demo school is on Basic.
+    await expect(checklist.getByRole('listitem').nth(3)).toContainText('Choose a plan');
     await expect(checklist.getByRole('listitem').nth(3)).toHaveAttribute('data-done', 'true');
+    await expect(checklist.getByRole('listitem').nth(4)).toHaveAttribute('data-done', 'true');
     await expect(page.getByText('Email Verification Required')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Account menu for Dana Whitfield' }).click();

@@ -60,12 +60,16 @@ test('a customer opens a ticket with an attachment, staff answer it, the custome
   await customer.getByRole('button', { name: 'Submit New Ticket' }).first().click();
   const dialog = customer.getByRole('dialog', { name: 'Submit New Ticket' });
   await expect(dialog.getByText('You can attach up to 5 files, 10MB each.')).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Organization' })).toBeVisible();
   // Client-side rules show the spec texts.
   await dialog.getByRole('button', { name: 'Submit Ticket' }).click();
   await expect(dialog.getByText('Category is required')).toBeVisible();
   await expect(dialog.getByText('Subject is required')).toBeVisible();
   await expect(dialog.getByText('Description is required')).toBeVisible();
+  // The demo customer belongs to two organizations: the ticket names one (issue 40).
+  await expect(dialog.getByText('Organization is required')).toBeVisible();
 
+  await pickOption(customer, dialog, 'Organization', 'Oakfield Primary School');
   await pickOption(customer, dialog, 'Category', 'Technical');
   await dialog.getByLabel('Subject').fill(subject);
   await dialog.getByLabel('Description').fill('Exporting the timetable to PDF shows an error.');
@@ -107,6 +111,8 @@ test('a customer opens a ticket with an attachment, staff answer it, the custome
   await staff.getByRole('button', { name: `Open ticket ${ticketNumber}: ${subject}` }).click();
   const panel = staff.getByTestId('staff-ticket-panel');
   await expect(panel.getByText('Dana Whitfield (demo@scmp.test)')).toBeVisible();
+  await expect(panel.getByText('Organization: Oakfield Primary School')).toBeVisible();
+  await expect(staff.getByTestId('queue-row')).toContainText('(Oakfield Primary School)');
   const send = panel.getByRole('button', { name: 'Send Message' });
   await expect(send).toBeDisabled();
   await panel.getByLabel('Staff reply').fill('Thanks! We found the cause and are fixing it.');

@@ -43,6 +43,10 @@ export function themeFromBranding(branding: PublicBranding): MantineThemeOverrid
       // The close button is an icon: give it an accessible name. A plain object, not Modal.extend():
       // importing Modal here would put it (and its scroll area, focus trap…) in every first load.
       Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+      Alert: { defaultProps: { closeButtonLabel: 'Dismiss' } },
+      // Every toast's close button (issue 40: it had no accessible name).
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     },
   });
 }

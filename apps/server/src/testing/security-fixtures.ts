@@ -123,6 +123,7 @@ export async function buildSecurityResourceSet(
     { name: 'description', value: 'The login page shows an error.' },
     { name: 'category', value: 'technical' },
     { name: 'priority', value: 'high' },
+    { name: 'organization_uuid', value: orgUuid },
     { name: 'attachments[]', filename: 'screen.png', bytes: TINY_PNG, type: 'image/png' },
   ]);
   const t = await h.rest('POST', '/support/tickets', {

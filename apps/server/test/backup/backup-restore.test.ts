@@ -165,6 +165,7 @@ beforeAll(async () => {
     { name: 'description', value: 'A ticket with an attachment, kept by the backup.' },
     { name: 'category', value: 'technical' },
     { name: 'priority', value: 'low' },
+    { name: 'organization_uuid', value: orgUuid },
     { name: 'attachments[]', filename: 'screen.png', bytes: TINY_PNG, type: 'image/png' },
   ]);
   const created = await h.rest('POST', '/support/tickets', {

@@ -1149,7 +1149,7 @@ export interface paths {
         put?: never;
         /**
          * Open a support ticket
-         * @description Accepts JSON (no attachments) or multipart/form-data with the fields subject, description, category, priority, organization_uuid and up to 5 files of at most 10MB each named `attachments[0]`…`attachments[4]` (also `attachments[]` or `attachments`). Allowed types, decided from the bytes: PNG, JPEG, GIF, WebP, PDF, plain text (.txt), CSV (.csv), DOCX, XLSX, PPTX, ODT, ODS, DOC and XLS. Requires a verified e-mail address; at most 10 tickets per hour.
+         * @description Accepts JSON (no attachments) or multipart/form-data with the fields subject, description, category, priority, organization_uuid and up to 5 files of at most 10MB each named `attachments[0]`…`attachments[4]` (also `attachments[]` or `attachments`). Allowed types, decided from the bytes: PNG, JPEG, GIF, WebP, PDF, plain text (.txt), CSV (.csv), DOCX, XLSX, PPTX, ODT, ODS, DOC and XLS. Requires a verified e-mail address; at most 10 tickets per hour. organization_uuid (the organization the ticket is about) is required when the user belongs to any organization (422 "Organization is required") and must be one they are a member of: another organization's uuid answers 404.
          *
          *     API tokens need the `support:write` scope (403 INSUFFICIENT_SCOPE without it).
          */

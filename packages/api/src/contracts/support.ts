@@ -36,6 +36,8 @@ export const SUPPORT_TEXTS = {
   subjectRequired: 'Subject is required',
   descriptionRequired: 'Description is required',
   messageRequired: 'Message is required',
+  organizationRequired: 'Organization is required',
+  organizationNotFound: 'The selected organization was not found.',
   fetchTicketsFailed: 'Failed to fetch support tickets',
   createTicketFailed: 'Failed to create support ticket',
   fetchTicketFailed: 'Failed to fetch ticket details',

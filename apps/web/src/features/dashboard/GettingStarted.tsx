@@ -4,14 +4,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
+import { useChoosePlanStep } from './choose-plan-step';
 
 type Step = { label: string; done: boolean; action?: ReactNode };
 
-/** The four steps of a new account, ticked from GET /dashboard/summary. */
+/** The steps of a new account, ticked from GET /dashboard/summary (and the plan from the overview). */
 export function GettingStarted() {
   const trpc = useTRPC();
   const summary = useQuery(trpc.publicSite.dashboardSummary.queryOptions());
   const counts = summary.data?.data;
+  const choosePlan = useChoosePlanStep();
   const steps: Step[] = [
     { label: 'Account created', done: true },
     {
@@ -32,6 +34,7 @@ export function GettingStarted() {
         </Anchor>
       ),
     },
+    choosePlan,
     {
       label: 'Set up your first instance',
       done: (counts?.instance_count ?? 0) > 0,

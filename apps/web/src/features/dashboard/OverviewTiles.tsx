@@ -2,14 +2,14 @@ import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, Title } from '@mant
 import { IconBuilding, IconCreditCard, IconHeadset, IconServer } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { parts, type DashboardOverview } from './types';
+import { MANAGED_BY_OWNER, parts, type DashboardOverview } from './types';
 
 type Tile = {
   to: string;
   title: string;
   icon: ReactNode;
-  /** The big figure, its unit and the line under it. */
-  figure: (o: DashboardOverview) => { value: number; unit: string; detail: string };
+  /** The big figure (none when there is no figure to show), its unit and the line under it. */
+  figure: (o: DashboardOverview) => { value: number | null; unit: string; detail: string };
   description: string;
 };
 
@@ -62,6 +62,14 @@ const TILES: Tile[] = [
     figure: ({ subscriptions }) => {
       const count = (state: string) => subscriptions.filter((s) => s.state === state).length;
       const live = count('active') + count('past_due') + count('suspended');
+      // A member's role does not include billing: say whose business it is, never "0" (issue 40).
+      if (subscriptions.length > 0 && count('hidden') === subscriptions.length) {
+        return {
+          value: null,
+          unit: MANAGED_BY_OWNER,
+          detail: 'Your role does not include billing.',
+        };
+      }
       return {
         value: live,
         unit: plural(live, 'subscription'),
@@ -72,6 +80,7 @@ const TILES: Tile[] = [
             [count('suspended'), 'suspended'],
             [count('cancelled'), 'cancelled'],
             [count('none'), 'without a plan'],
+            [count('hidden'), 'managed by the owner'],
           ],
           'No plan yet',
         ),
@@ -132,12 +141,18 @@ export function OverviewTiles({
             <div id={id}>
               {figure ? (
                 <>
-                  <Text mt="xs" size="sm">
-                    <Text span fz={26} fw={700} lh={1.2} mr={6} data-testid={`${id}-value`}>
-                      {figure.value}
+                  {figure.value === null ? (
+                    <Text mt="xs" fw={600} data-testid={`${id}-text`}>
+                      {figure.unit}
                     </Text>
-                    {figure.unit}
-                  </Text>
+                  ) : (
+                    <Text mt="xs" size="sm">
+                      <Text span fz={26} fw={700} lh={1.2} mr={6} data-testid={`${id}-value`}>
+                        {figure.value}
+                      </Text>
+                      {figure.unit}
+                    </Text>
+                  )}
                   <Text size="sm" c="dimmed" mt={4}>
                     {figure.detail}
                   </Text>

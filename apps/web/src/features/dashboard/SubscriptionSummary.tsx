@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatGbp } from '@scmp/api/contracts/plans';
 import { Link } from 'react-router';
-import { formatDay, type SubscriptionLine } from './types';
+import { formatDay, MANAGED_BY_OWNER, type SubscriptionLine } from './types';
 
 const STATE_BADGE: Record<SubscriptionLine['state'], { label: string; color: string }> = {
   active: { label: 'Active', color: 'green' },
@@ -10,7 +10,7 @@ const STATE_BADGE: Record<SubscriptionLine['state'], { label: string; color: str
   cancelled: { label: 'Cancelled', color: 'gray' },
   expired: { label: 'Expired', color: 'gray' },
   none: { label: 'No plan', color: 'yellow' },
-  hidden: { label: 'Billing not shown', color: 'gray' },
+  hidden: { label: 'Managed by owner', color: 'gray' },
 };
 
 function describe(line: SubscriptionLine): string {
@@ -32,7 +32,7 @@ function describe(line: SubscriptionLine): string {
     case 'none':
       return 'No subscription yet.';
     case 'hidden':
-      return 'Your role does not include this organization’s billing.';
+      return `${MANAGED_BY_OWNER}: your role does not include this organization’s billing.`;
   }
 }
 

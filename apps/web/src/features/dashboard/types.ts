@@ -20,3 +20,6 @@ export function parts(entries: Array<[number, string]>, fallback: string): strin
   const shown = entries.filter(([n]) => n > 0).map(([n, label]) => `${n} ${label}`);
   return shown.length ? shown.join(' · ') : fallback;
 }
+
+/** Where a member without a billing role is told the subscription lives (issue 40). */
+export const MANAGED_BY_OWNER = "Managed by the organization's owner";

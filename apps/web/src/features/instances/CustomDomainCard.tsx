@@ -25,6 +25,7 @@ import {
   parseCustomDomain,
 } from '@scmp/api/contracts/custom-domain';
 import { StatusBadge } from '@scmp/ui';
+import { useReturnFocusOnClose } from '../../lib/return-focus';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import { RoleGate, type Gate } from '../members/RoleGate';
 import { formatDate, type Instance } from './types';
@@ -167,6 +168,7 @@ export function CustomDomainCard({ instance, manage }: { instance: Instance; man
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  const changeButton = useReturnFocusOnClose<HTMLButtonElement>(editing);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.instances.pathKey() });
   const verify = useMutation(
     trpc.instances.verifyCustomDomain.mutationOptions({
@@ -292,7 +294,7 @@ export function CustomDomainCard({ instance, manage }: { instance: Instance; man
                 >
                   Verify now
                 </Button>
-                <Button variant="default" onClick={() => setEditing(true)}>
+                <Button ref={changeButton} variant="default" onClick={() => setEditing(true)}>
                   Change domain
                 </Button>
                 <Button

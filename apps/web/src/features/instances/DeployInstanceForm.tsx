@@ -19,11 +19,14 @@ export function DeployInstanceForm({
   organizations,
   instanceDomain,
   initialOrganizationUuid,
+  hasPlan,
 }: {
   organizations: Organization[];
   instanceDomain: string;
   /** Preselected organization (the page's ?organization={uuid}, e.g. from checkout's next step). */
   initialOrganizationUuid?: string | null;
+  /** Whether an organization has an active plan; undefined while that is not known yet. */
+  hasPlan?: (organizationUuid: string) => boolean;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -53,6 +56,17 @@ export function DeployInstanceForm({
     },
   });
   const selected = organizations.find((o) => o.uuid === form.values.organization_uuid);
+  // Deploying needs an active plan: said above the form, with the way to choose one (issue 40).
+  const planless = hasPlan
+    ? selected
+      ? hasPlan(selected.uuid)
+        ? []
+        : [selected]
+      : organizations.every((o) => !hasPlan(o.uuid))
+        ? organizations
+        : []
+    : [];
+  const needsPlan = planless.length > 0;
   const deploy = useMutation(
     trpc.instances.deploy.mutationOptions({
       onSuccess: async (res) => {
@@ -92,6 +106,28 @@ export function DeployInstanceForm({
       })}
     >
       <Stack gap="md">
+        {needsPlan ? (
+          <Alert
+            color="yellow"
+            role="status"
+            title="No active plan"
+            data-testid="deploy-needs-plan"
+          >
+            {planless.length === 1
+              ? `${planless[0]!.name} has no active plan yet. Deploying an instance needs one.`
+              : 'None of your organizations has an active plan yet. Deploying an instance needs one.'}{' '}
+            <Anchor
+              component={Link}
+              to={
+                planless.length === 1
+                  ? `/dashboard/subscription?organization=${planless[0]!.uuid}`
+                  : '/dashboard/subscription'
+              }
+            >
+              Choose a plan on the Subscription page
+            </Anchor>
+          </Alert>
+        ) : null}
         {formError ? (
           <Alert color="red" role="alert">
             {formError}
@@ -135,7 +171,7 @@ export function DeployInstanceForm({
           <Button
             type="submit"
             loading={deploy.isPending}
-            disabled={!!selected && !selected.subdomain}
+            disabled={(!!selected && !selected.subdomain) || needsPlan}
           >
             Deploy Instance
           </Button>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { StatusBadge } from '@scmp/ui';
 import { RoleGate, type Gate } from '../members/RoleGate';
 import { CUSTOM_DOMAIN_STATUS_LABELS } from '@scmp/api/contracts/custom-domain';
+import { confirmSuspend } from './confirm-suspend';
 import { SslBadge } from './SslBadge';
 import { formatDate, type Instance } from './types';
 
@@ -64,60 +65,66 @@ export function InstanceCard({
           />
         </SimpleGrid>
         {uptime}
-        <Group justify="flex-end" gap="xs">
-          {instance.instance_url ? (
+        <Group justify="space-between" gap="xs" wrap="wrap-reverse">
+          {/* Suspend takes the portal offline: set apart on the left, in the danger colour, and
+              it asks first. The everyday actions stay together on the right. */}
+          <Group gap="xs">
+            {instance.status === 'active' ? (
+              <RoleGate {...manage}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  color="red"
+                  leftSection={<IconPlayerPause size={14} />}
+                  onClick={() => confirmSuspend(instance.name, () => onAction('suspend'))}
+                  loading={busy}
+                  aria-label={`Suspend ${instance.name}`}
+                >
+                  Suspend
+                </Button>
+              </RoleGate>
+            ) : null}
+          </Group>
+          <Group gap="xs" justify="flex-end">
+            {instance.instance_url ? (
+              <Button
+                component="a"
+                href={instance.instance_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="xs"
+                variant="subtle"
+                leftSection={<IconExternalLink size={14} />}
+                aria-label={`Visit ${instance.name}`}
+              >
+                Visit
+              </Button>
+            ) : null}
+            {instance.status === 'suspended' ? (
+              <RoleGate {...manage}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="green"
+                  leftSection={<IconPlayerPlay size={14} />}
+                  onClick={() => onAction('resume')}
+                  loading={busy}
+                  aria-label={`Resume ${instance.name}`}
+                >
+                  Resume
+                </Button>
+              </RoleGate>
+            ) : null}
             <Button
-              component="a"
-              href={instance.instance_url}
-              target="_blank"
-              rel="noopener noreferrer"
+              component={Link}
+              to={`/dashboard/instances/${instance.uuid}`}
               size="xs"
-              variant="subtle"
-              leftSection={<IconExternalLink size={14} />}
-              aria-label={`Visit ${instance.name}`}
+              variant="light"
+              aria-label={`Manage ${instance.name}`}
             >
-              Visit
+              Manage
             </Button>
-          ) : null}
-          {instance.status === 'active' ? (
-            <RoleGate {...manage}>
-              <Button
-                size="xs"
-                variant="light"
-                color="orange"
-                leftSection={<IconPlayerPause size={14} />}
-                onClick={() => onAction('suspend')}
-                loading={busy}
-                aria-label={`Suspend ${instance.name}`}
-              >
-                Suspend
-              </Button>
-            </RoleGate>
-          ) : null}
-          {instance.status === 'suspended' ? (
-            <RoleGate {...manage}>
-              <Button
-                size="xs"
-                variant="light"
-                color="green"
-                leftSection={<IconPlayerPlay size={14} />}
-                onClick={() => onAction('resume')}
-                loading={busy}
-                aria-label={`Resume ${instance.name}`}
-              >
-                Resume
-              </Button>
-            </RoleGate>
-          ) : null}
-          <Button
-            component={Link}
-            to={`/dashboard/instances/${instance.uuid}`}
-            size="xs"
-            variant="light"
-            aria-label={`Manage ${instance.name}`}
-          >
-            Manage
-          </Button>
+          </Group>
         </Group>
       </Stack>
     </Card>

@@ -2,13 +2,16 @@ import {
   Avatar,
   Button,
   Checkbox,
+  em,
   Group,
+  Paper,
   Select,
   Stack,
   Table,
   Text,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -41,6 +44,9 @@ export function MembersTable({ organization, members, meUuid }: Props) {
   const navigate = useNavigate();
   const { refresh, done, failed } = useMembersRefresh();
   const myRole = organization.role;
+  const phone = useMediaQuery(`(max-width: ${em(767.98)})`, false, {
+    getInitialValueInEffect: false,
+  });
   const changeRole = useMutation(
     trpc.members.changeRole.mutationOptions({
       onSuccess: async (res) => {
@@ -105,6 +111,110 @@ export function MembersTable({ organization, members, meUuid }: Props) {
       onConfirm: () => remove.mutate({ id: organization.uuid, user_uuid: member.user.uuid }),
     });
 
+  const rows = members.map((member) => {
+    const isMe = member.user.uuid === meUuid;
+    const options = ASSIGNABLE_ROLES.filter(
+      (r) => r === member.role || canChangeMember(myRole, member.role, r),
+    );
+    const editable = !isMe && canChangeMember(myRole, member.role) && options.length > 1;
+    const who = (
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Avatar
+          src={member.user.avatar_url}
+          name={member.user.name}
+          color="initials"
+          radius="xl"
+          size={36}
+          alt=""
+        />
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {member.user.name}
+            {isMe ? ' (you)' : ''}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {member.user.email}
+          </Text>
+        </div>
+      </Group>
+    );
+    const role = editable ? (
+      <Select
+        aria-label={`Role of ${member.user.name}`}
+        data={options.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+        value={member.role}
+        allowDeselect={false}
+        w={140}
+        size="xs"
+        disabled={changeRole.isPending}
+        onChange={(value) =>
+          value &&
+          value !== member.role &&
+          changeRole.mutate({
+            id: organization.uuid,
+            user_uuid: member.user.uuid,
+            role: value as AssignableRole,
+          })
+        }
+      />
+    ) : (
+      <RoleBadge role={member.role} />
+    );
+    const action = isMe ? (
+      <RoleGate allowed={member.role !== 'owner'} reason={MEMBER_TEXTS.ownerMustTransfer}>
+        <Button size="xs" variant="subtle" color="red" onClick={() => confirmLeave(member)}>
+          Leave
+        </Button>
+      </RoleGate>
+    ) : canChangeMember(myRole, member.role) ? (
+      <Button
+        size="xs"
+        variant="subtle"
+        color="red"
+        aria-label={`Remove ${member.user.name}`}
+        loading={remove.isPending && remove.variables?.user_uuid === member.user.uuid}
+        onClick={() => confirmRemove(member)}
+      >
+        Remove
+      </Button>
+    ) : null;
+    return { member, who, role, action, joined: formatDate(member.joined_at) };
+  });
+
+  // On a phone the table would hide Role and Leave off-screen: each member is a card instead.
+  if (phone) {
+    return (
+      <Stack gap="sm" component="ul" aria-label="Members" p={0} m={0} style={{ listStyle: 'none' }}>
+        {rows.map(({ member, who, role, action, joined }) => (
+          <Paper
+            key={member.user.uuid}
+            component="li"
+            withBorder
+            radius="md"
+            p="sm"
+            data-testid={`member-${member.user.email}`}
+          >
+            <Stack gap="xs">
+              {who}
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="xs" c="dimmed" component="span">
+                    Role
+                  </Text>
+                  {role}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  Joined {joined}
+                </Text>
+              </Group>
+              {action ? <Group justify="flex-end">{action}</Group> : null}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" aria-label="Members">
@@ -119,97 +229,20 @@ export function MembersTable({ organization, members, meUuid }: Props) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {members.map((member) => {
-            const isMe = member.user.uuid === meUuid;
-            const options = ASSIGNABLE_ROLES.filter(
-              (r) => r === member.role || canChangeMember(myRole, member.role, r),
-            );
-            const editable = !isMe && canChangeMember(myRole, member.role) && options.length > 1;
-            return (
-              <Table.Tr key={member.user.uuid} data-testid={`member-${member.user.email}`}>
-                <Table.Td>
-                  <Group gap="sm" wrap="nowrap">
-                    <Avatar
-                      src={member.user.avatar_url}
-                      name={member.user.name}
-                      color="initials"
-                      radius="xl"
-                      size={36}
-                      alt=""
-                    />
-                    <div>
-                      <Text fw={600} size="sm">
-                        {member.user.name}
-                        {isMe ? ' (you)' : ''}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {member.user.email}
-                      </Text>
-                    </div>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  {editable ? (
-                    <Select
-                      aria-label={`Role of ${member.user.name}`}
-                      data={options.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-                      value={member.role}
-                      allowDeselect={false}
-                      w={140}
-                      size="xs"
-                      disabled={changeRole.isPending}
-                      onChange={(value) =>
-                        value &&
-                        value !== member.role &&
-                        changeRole.mutate({
-                          id: organization.uuid,
-                          user_uuid: member.user.uuid,
-                          role: value as AssignableRole,
-                        })
-                      }
-                    />
-                  ) : (
-                    <RoleBadge role={member.role} />
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDate(member.joined_at)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Group justify="flex-end" wrap="nowrap">
-                    {isMe ? (
-                      <RoleGate
-                        allowed={member.role !== 'owner'}
-                        reason={MEMBER_TEXTS.ownerMustTransfer}
-                      >
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => confirmLeave(member)}
-                        >
-                          Leave
-                        </Button>
-                      </RoleGate>
-                    ) : canChangeMember(myRole, member.role) ? (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${member.user.name}`}
-                        loading={
-                          remove.isPending && remove.variables?.user_uuid === member.user.uuid
-                        }
-                        onClick={() => confirmRemove(member)}
-                      >
-                        Remove
-                      </Button>
-                    ) : null}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
+          {rows.map(({ member, who, role, action, joined }) => (
+            <Table.Tr key={member.user.uuid} data-testid={`member-${member.user.email}`}>
+              <Table.Td>{who}</Table.Td>
+              <Table.Td>{role}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{joined}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Group justify="flex-end" wrap="nowrap">
+                  {action}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPaperclip } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import {
   MAX_TICKET_ATTACHMENT_BYTES,
   MAX_TICKET_ATTACHMENTS,
@@ -20,10 +21,13 @@ import {
   TICKET_PRIORITIES,
   TICKET_PRIORITY_LABELS,
 } from '@scmp/api/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useTRPC } from '../../lib/trpc';
+import { isFullOrganization } from '../organizations/types';
 import { submitTicket, UploadError, type TicketDetail } from './api';
 
 type FormValues = {
+  organization_uuid: string;
   category: string;
   subject: string;
   description: string;
@@ -45,9 +49,20 @@ export function NewTicketModal({
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const trpc = useTRPC();
+  // A ticket names the organization it is about: required when the user belongs to any.
+  const organizations = useQuery(trpc.organizations.list.queryOptions({}));
+  const orgs = (organizations.data?.data ?? []).filter(isFullOrganization);
+  // With exactly one organization it is chosen already.
+  const onlyOrg = orgs.length === 1 ? orgs[0]!.uuid : '';
+  const orgCount = useRef(0);
+  orgCount.current = orgs.length;
+  const onlyOrgRef = useRef('');
+  onlyOrgRef.current = onlyOrg;
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: {
+      organization_uuid: '',
       category: '',
       subject: '',
       description: '',
@@ -55,6 +70,10 @@ export function NewTicketModal({
       attachments: [],
     },
     validate: {
+      organization_uuid: (value) =>
+        value || onlyOrgRef.current || orgCount.current === 0
+          ? null
+          : SUPPORT_TEXTS.organizationRequired,
       category: (value) => (value ? null : SUPPORT_TEXTS.categoryRequired),
       subject: (value) => (value.trim() ? null : SUPPORT_TEXTS.subjectRequired),
       description: (value) => (value.trim() ? null : SUPPORT_TEXTS.descriptionRequired),
@@ -77,7 +96,12 @@ export function NewTicketModal({
     setError(null);
     try {
       const ticket = await submitTicket(
-        { ...values, subject: values.subject.trim(), description: values.description.trim() },
+        {
+          ...values,
+          organization_uuid: values.organization_uuid || onlyOrg || null,
+          subject: values.subject.trim(),
+          description: values.description.trim(),
+        },
         SUPPORT_TEXTS.createTicketFailed,
       );
       form.reset();
@@ -106,6 +130,18 @@ export function NewTicketModal({
               {error}
             </Alert>
           )}
+          {orgs.length > 0 ? (
+            <Select
+              label="Organization"
+              placeholder="Select an organization"
+              description="The organization this ticket is about."
+              withAsterisk
+              allowDeselect={false}
+              data={orgs.map((o) => ({ value: o.uuid, label: o.name }))}
+              {...form.getInputProps('organization_uuid')}
+              value={form.values.organization_uuid || onlyOrg || null}
+            />
+          ) : null}
           <Select
             label="Category"
             placeholder="Select a category"

@@ -21,6 +21,7 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSession } from '../session/SessionProvider';
+import { useReturnFocusOnClose } from '../../lib/return-focus';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { downloadTextFile, recoveryCodesFileText } from './recovery-file';
 
@@ -73,6 +74,8 @@ export function TwoFactorCard() {
   const queryClient = useQueryClient();
   const { user, refetchUser } = useSession();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
+  // Back from an inline step, focus returns to the card's main button (never <body>).
+  const mainButton = useReturnFocusOnClose<HTMLButtonElement>(step.kind !== 'idle');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -328,6 +331,7 @@ export function TwoFactorCard() {
             Generate New Recovery Codes
           </Button>
           <Button
+            ref={mainButton}
             color="red.9"
             variant="light"
             onClick={() => {
@@ -349,6 +353,7 @@ export function TwoFactorCard() {
         </Text>
         <Group>
           <Button
+            ref={mainButton}
             onClick={() => {
               setError(null);
               setPassword('');

@@ -26,7 +26,9 @@ export const createTicket = verifiedProcedure
         '`attachments[0]`…`attachments[4]` (also `attachments[]` or `attachments`). Allowed types, ' +
         'decided from the bytes: PNG, JPEG, GIF, WebP, PDF, plain text (.txt), CSV (.csv), ' +
         'DOCX, XLSX, PPTX, ODT, ODS, DOC and XLS. Requires a verified e-mail address; at most 10 ' +
-        'tickets per hour.',
+        'tickets per hour. organization_uuid (the organization the ticket is about) is required ' +
+        'when the user belongs to any organization (422 "Organization is required") and must be ' +
+        "one they are a member of: another organization's uuid answers 404.",
       protect: true,
       contentTypes: ['application/json', 'multipart/form-data'],
     },

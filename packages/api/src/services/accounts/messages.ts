@@ -22,4 +22,5 @@ export const ACCOUNT_MESSAGES = {
   passwordReset: 'Password reset successfully',
   invalidResetToken: 'This password reset link is invalid or has expired.',
   invalidTwoFactorCode: 'Invalid verification code',
+  reusedTwoFactorCode: 'This code was just used — wait for the next one',
 } as const;

@@ -8,7 +8,7 @@ import { noticePasskeyUsed } from '../passkeys/notices';
 import { verifyPasskeySecondFactor } from '../passkeys/second-factor';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { createSession, type SessionUser } from '../sessions';
-import { verifyUserTwoFactorCode, type TwoFactorCodeType } from '../two-factor/verify-code';
+import { checkUserTwoFactorCode, type TwoFactorCodeType } from '../two-factor/verify-code';
 import { normalizeEmail } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
 
@@ -91,11 +91,13 @@ export async function verifyTwoFactorLogin(
     input.type === 'passkey'
       ? await verifyPasskeySecondFactor(deps, user.id, tokenHash, input.passkeyResponse)
       : null;
-  const ok =
+  const check =
     input.type === 'passkey'
       ? passkeyName !== null
-      : await verifyUserTwoFactorCode(deps, user.id, input.code, input.type, req);
-  if (!ok) {
+        ? 'ok'
+        : 'invalid'
+      : await checkUserTwoFactorCode(deps, user.id, input.code, input.type, req);
+  if (check !== 'ok') {
     // Counted in the database, so concurrent wrong codes cannot share one count.
     const counted = await deps.db
       .updateTable('login_challenges')
@@ -113,9 +115,17 @@ export async function verifyTwoFactorLogin(
       description:
         input.type === 'passkey'
           ? 'Failed sign-in attempt (passkey not verified)'
-          : 'Failed sign-in attempt (wrong two-factor code)',
+          : check === 'reused'
+            ? 'Failed sign-in attempt (two-factor code already used)'
+            : 'Failed sign-in attempt (wrong two-factor code)',
       severity: 'medium',
     });
+    // The replay block says what it is: the code was right, but its time step is spent.
+    if (check === 'reused') {
+      throw new AppError('VALIDATION_ERROR', ACCOUNT_MESSAGES.reusedTwoFactorCode, {
+        errors: { code: [ACCOUNT_MESSAGES.reusedTwoFactorCode] },
+      });
+    }
     throw invalid();
   }
 

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import type { SessionUser } from '../sessions';
-import { verifyUserTwoFactorCode } from '../two-factor/verify-code';
+import { checkUserTwoFactorCode, REUSED_CODE_TEXT } from '../two-factor/verify-code';
 import { noticePasskeyRemoved } from './notices';
 import { toPasskeyOutput, type PasskeyOutput, type PasskeyRow } from './passkey-output';
 
@@ -94,8 +94,13 @@ async function requireProof(
     });
   if (!proof.password && !proof.code) throw fail(PASSKEY_TEXTS.proofRequired);
   await enforceRateLimit(deps.rateLimiter, `passkeys:remove-proof:${user.id}`, 5, 60);
-  const ok = proof.password
-    ? await verifyPassword(user.password_hash, proof.password)
-    : await verifyUserTwoFactorCode(deps, user.id, proof.code!, 'totp', req);
-  if (!ok) throw fail(PASSKEY_TEXTS.wrongProof);
+  if (proof.password) {
+    if (!(await verifyPassword(user.password_hash, proof.password))) {
+      throw fail(PASSKEY_TEXTS.wrongProof);
+    }
+    return;
+  }
+  const check = await checkUserTwoFactorCode(deps, user.id, proof.code!, 'totp', req);
+  if (check === 'reused') throw fail(REUSED_CODE_TEXT);
+  if (check !== 'ok') throw fail(PASSKEY_TEXTS.wrongProof);
 }

@@ -3,7 +3,6 @@ import type { Database } from '@scmp/db';
 import { TICKET_CATEGORY_LABELS, TICKET_PRIORITY_LABELS } from '../../contracts/support';
 import type { AppDeps } from '../../app-deps';
 import { renderEmail } from '../mail/render-email';
-import { wantsEmail } from '../notifications/preferences';
 
 type Person = { id: number; name: string; email: string };
 
@@ -91,7 +90,10 @@ export async function notifyCustomerReply(
   });
 }
 
-/** The customer hears of a staff reply unless their `updates` e-mails are off. */
+/**
+ * The customer hears of every staff reply: a reply to one's own ticket is transactional (like a
+ * password reset or a security notice), so no notification preference turns it off.
+ */
 export async function notifyStaffReply(
   deps: AppDeps,
   db: Kysely<Database>,
@@ -104,7 +106,6 @@ export async function notifyStaffReply(
     message: string;
   },
 ): Promise<void> {
-  if (!(await wantsEmail(db, reply.customer.id, 'updates'))) return;
   const { html, text } = renderEmail(
     {
       title: `New reply to your support ticket ${reply.ticketNumber}`,
@@ -118,7 +119,7 @@ export async function notifyStaffReply(
         url: `${deps.config.appUrl}/dashboard/support?ticket=${reply.ticketUuid}`,
       },
       footnote:
-        'You receive this e-mail because product update e-mails are on in your notification preferences.',
+        'You receive this e-mail because you opened this support ticket. Replies to your tickets are always e-mailed, whatever your notification preferences.',
     },
     deps.config.productShortName,
   );

@@ -1,4 +1,4 @@
-import { type CreateTicketInput } from '../../contracts/support';
+import { SUPPORT_TEXTS, type CreateTicketInput } from '../../contracts/support';
 import type { Context } from '../../request-context';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
@@ -18,6 +18,48 @@ import {
 /** The customer side of the desk: opening tickets and replying. */
 export const TICKETS_PER_HOUR = 10;
 
+/**
+ * The organization a new ticket is about: required when the user belongs to any organization,
+ * and only one they are a member of (another's answers exactly like one that does not exist).
+ */
+async function ticketOrganization(
+  deps: AppDeps,
+  userId: number,
+  organizationUuid: string | null | undefined,
+): Promise<number | null> {
+  if (!organizationUuid) {
+    const membership = await deps.db
+      .selectFrom('organization_members')
+      .select('organization_id')
+      .where('user_id', '=', userId)
+      .limit(1)
+      .executeTakeFirst();
+    if (!membership) return null;
+    throw new AppError('VALIDATION_ERROR', SUPPORT_TEXTS.organizationRequired, {
+      errors: { organization_uuid: [SUPPORT_TEXTS.organizationRequired] },
+    });
+  }
+  const org = isUuid(organizationUuid)
+    ? await deps.db
+        .selectFrom('organizations')
+        .innerJoin(
+          'organization_members',
+          'organization_members.organization_id',
+          'organizations.id',
+        )
+        .select('organizations.id')
+        .where('organizations.uuid', '=', organizationUuid)
+        .where('organization_members.user_id', '=', userId)
+        .executeTakeFirst()
+    : undefined;
+  if (!org) {
+    throw new AppError('NOT_FOUND', SUPPORT_TEXTS.organizationNotFound, {
+      errors: { organization_uuid: [SUPPORT_TEXTS.organizationNotFound] },
+    });
+  }
+  return org.id;
+}
+
 /** Opens a ticket (with already-checked attachments); mails the support address. */
 export async function createTicket(
   deps: AppDeps,
@@ -26,28 +68,7 @@ export async function createTicket(
   input: CreateTicketInput,
   files: CheckedFile[] = [],
 ): Promise<TicketDetailOutput> {
-  let organizationId: number | null = null;
-  if (input.organization_uuid) {
-    const org = isUuid(input.organization_uuid)
-      ? await deps.db
-          .selectFrom('organizations')
-          .innerJoin(
-            'organization_members',
-            'organization_members.organization_id',
-            'organizations.id',
-          )
-          .select('organizations.id')
-          .where('organizations.uuid', '=', input.organization_uuid)
-          .where('organization_members.user_id', '=', user.id)
-          .executeTakeFirst()
-      : undefined;
-    if (!org) {
-      // An organization the user is not a member of answers exactly like one that does not exist.
-      const message = 'The selected organization was not found.';
-      throw new AppError('NOT_FOUND', message, { errors: { organization_uuid: [message] } });
-    }
-    organizationId = org.id;
-  }
+  const organizationId = await ticketOrganization(deps, user.id, input.organization_uuid);
   await enforceRateLimit(
     deps.rateLimiter,
     `support:create:${user.id}`,

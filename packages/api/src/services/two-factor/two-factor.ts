@@ -19,6 +19,8 @@ import {
 
 export const TWO_FACTOR_TEXTS = {
   invalidCode: 'Invalid verification code',
+  /** A right code of a time step already accepted (the replay block): say so, not "invalid". */
+  reusedCode: 'This code was just used — wait for the next one',
   alreadyEnabled: 'Two-factor authentication is already enabled.',
   notEnabled: 'Two-factor authentication is not enabled.',
   noPendingSetup: 'Start the two-factor setup first.',
@@ -249,47 +251,58 @@ export async function regenerateRecoveryCodes(
   return { recovery_codes: codes };
 }
 
+/** The outcome of a sign-in code check: accepted, wrong, or right but already used (replay). */
+export type TwoFactorCodeCheck = 'ok' | 'invalid' | 'reused';
+
 /**
  * The sign-in check: a TOTP code (±1 step, refusing the last accepted step and earlier ones) or
- * an unused recovery code (consumed). Only for users with two-factor on.
+ * an unused recovery code (consumed). Only for users with two-factor on. A TOTP code that matches
+ * a step already accepted (the code that just turned two-factor on, or just signed in) answers
+ * 'reused', so the user is told to wait for the next code instead of "invalid".
  */
-export async function verifyTwoFactorCodeForUser(
+export async function checkTwoFactorCodeForUser(
   deps: AppDeps,
   userId: number,
   code: string,
   type: 'totp' | 'recovery',
   req: Req | null = null,
-): Promise<boolean> {
+): Promise<TwoFactorCodeCheck> {
   const user = await deps.db
     .selectFrom('users')
     .select(['id', 'name', 'email', 'two_factor_enabled'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!user?.two_factor_enabled) return false;
+  if (!user?.two_factor_enabled) return 'invalid';
   if (type === 'totp') {
     const row = await deps.db
       .selectFrom('two_factor_secrets')
       .select(['secret_encrypted', 'last_used_step'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!row?.secret_encrypted) return false;
+    if (!row?.secret_encrypted) return 'invalid';
     const secret = decryptSecret(deps.config.appKey, row.secret_encrypted);
     const last = row.last_used_step === null ? null : Number(row.last_used_step);
-    const step = matchTotpStep(secret, code.trim(), deps.clock.now(), last);
-    if (step === null) return false;
+    const now = deps.clock.now();
+    const step = matchTotpStep(secret, code.trim(), now, last);
+    if (step === null) {
+      // Right code, but of a step already accepted: the replay block.
+      return last !== null && matchTotpStep(secret, code.trim(), now, null) !== null
+        ? 'reused'
+        : 'invalid';
+    }
     // Compare-and-set: of two racing requests with the same code only one wins.
     const updated = await deps.db
       .updateTable('two_factor_secrets')
-      .set({ last_used_step: step, updated_at: deps.clock.now() })
+      .set({ last_used_step: step, updated_at: now })
       .where('user_id', '=', userId)
       .where((eb) =>
         eb.or([eb('last_used_step', 'is', null), eb('last_used_step', '<', String(step))]),
       )
       .executeTakeFirst();
-    return Number(updated.numUpdatedRows) === 1;
+    return Number(updated.numUpdatedRows) === 1 ? 'ok' : 'reused';
   }
   const normalized = normalizeRecoveryCode(code);
-  if (!/^[A-Z0-9]{8}$/.test(normalized)) return false;
+  if (!/^[A-Z0-9]{8}$/.test(normalized)) return 'invalid';
   const used = await deps.db
     .updateTable('two_factor_recovery_codes')
     .set({ used_at: deps.clock.now() })
@@ -298,7 +311,7 @@ export async function verifyTwoFactorCodeForUser(
     .where('used_at', 'is', null)
     .returning(['id'])
     .executeTakeFirst();
-  if (!used) return false;
+  if (!used) return 'invalid';
   const remaining = await unusedRecoveryCount(deps, userId);
   await recordActivity(deps, req, {
     userId,
@@ -315,5 +328,16 @@ export async function verifyTwoFactorCodeForUser(
       `Recovery codes remaining: ${remaining}. You can generate new codes from your security settings.`,
     ],
   });
-  return true;
+  return 'ok';
+}
+
+/** The same check as a yes/no answer. */
+export async function verifyTwoFactorCodeForUser(
+  deps: AppDeps,
+  userId: number,
+  code: string,
+  type: 'totp' | 'recovery',
+  req: Req | null = null,
+): Promise<boolean> {
+  return (await checkTwoFactorCodeForUser(deps, userId, code, type, req)) === 'ok';
 }

@@ -1,5 +1,15 @@
 import type { AppDeps } from '../../app-deps';
-import { verifyTwoFactorCodeForUser } from './two-factor';
+import {
+  TWO_FACTOR_TEXTS,
+  checkTwoFactorCodeForUser,
+  verifyTwoFactorCodeForUser,
+  type TwoFactorCodeCheck,
+} from './two-factor';
+
+export type { TwoFactorCodeCheck } from './two-factor';
+
+/** What the replay block answers: the code was right, but its time step was just used. */
+export const REUSED_CODE_TEXT = TWO_FACTOR_TEXTS.reusedCode;
 
 export type TwoFactorCodeType = 'totp' | 'recovery';
 
@@ -15,4 +25,15 @@ export async function verifyUserTwoFactorCode(
   req: { ip: string | null; userAgent: string | null } | null = null,
 ): Promise<boolean> {
   return verifyTwoFactorCodeForUser(deps, userId, code, type, req);
+}
+
+/** As verifyUserTwoFactorCode, telling a replayed (already used) TOTP code from a wrong one. */
+export async function checkUserTwoFactorCode(
+  deps: AppDeps,
+  userId: number,
+  code: string,
+  type: TwoFactorCodeType,
+  req: { ip: string | null; userAgent: string | null } | null = null,
+): Promise<TwoFactorCodeCheck> {
+  return checkTwoFactorCodeForUser(deps, userId, code, type, req);
 }

@@ -18,6 +18,7 @@ import {
   IconChartBar,
   IconExternalLink,
   IconPalette,
+  IconPlayerPause,
   IconSettings,
   IconTrash,
 } from '@tabler/icons-react';
@@ -25,6 +26,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState, PageHeader, StatusBadge } from '@scmp/ui';
+import { confirmSuspend, SUSPEND_CONSEQUENCE } from '../../../features/instances/confirm-suspend';
 import { CustomDomainCard } from '../../../features/instances/CustomDomainCard';
 import { InstanceHealthCard } from '../../../features/instances/InstanceHealthCard';
 import { SslBadge, sslDetail } from '../../../features/instances/SslBadge';
@@ -166,18 +168,6 @@ export default function InstanceDetailPage() {
         description={`Instance of ${instance.organization_name}`}
         actions={
           <>
-            {instance.status === 'active' ? (
-              <RoleGate {...manage}>
-                <Button
-                  variant="light"
-                  color="orange"
-                  onClick={() => status.mutate({ uuid: instance.uuid, action: 'suspend' })}
-                  loading={status.isPending}
-                >
-                  Suspend
-                </Button>
-              </RoleGate>
-            ) : null}
             {instance.status === 'suspended' ? (
               <RoleGate {...manage}>
                 <Button
@@ -303,6 +293,26 @@ export default function InstanceDetailPage() {
         <Title order={2} size="h4" c="red.8" mb="xs">
           Danger Zone
         </Title>
+        {instance.status === 'active' ? (
+          <Group justify="space-between" wrap="wrap" mb="md">
+            <Text size="sm">{SUSPEND_CONSEQUENCE}</Text>
+            <RoleGate {...manage}>
+              <Button
+                variant="outline"
+                color="red"
+                leftSection={<IconPlayerPause size={16} />}
+                onClick={() =>
+                  confirmSuspend(instance.name, () =>
+                    status.mutate({ uuid: instance.uuid, action: 'suspend' }),
+                  )
+                }
+                loading={status.isPending}
+              >
+                Suspend
+              </Button>
+            </RoleGate>
+          </Group>
+        ) : null}
         <Group justify="space-between" wrap="wrap">
           <Text size="sm">Deleting the instance is permanent and removes all of its data.</Text>
           <RoleGate {...manage}>

@@ -8,6 +8,7 @@ import { EmptyState, PageHeader } from '@scmp/ui';
 import { DeployInstanceForm } from '../../../features/instances/DeployInstanceForm';
 import { InstanceCard } from '../../../features/instances/InstanceCard';
 import { InstanceUptimeRow, UPTIME_DAYS } from '../../../features/instances/InstanceUptimeRow';
+import { hasActivePlan } from '../../../features/instances/plan-status';
 import { gate } from '../../../features/members/RoleGate';
 import { pollWhileSettling } from '../../../features/instances/types';
 import { useInstanceStatus } from '../../../features/instances/use-instance-status';
@@ -35,6 +36,11 @@ export default function InstancesPage() {
   }, [location, navigate]);
 
   const organizations = useQuery(trpc.organizations.list.queryOptions({}));
+  // Each organization's plan, so the deploy form can say when one is missing.
+  const overview = useQuery(trpc.publicSite.dashboardOverview.queryOptions());
+  const planLines = overview.data
+    ? new Map(overview.data.data.subscriptions.map((l) => [l.organization_uuid, l]))
+    : null;
   const instances = useQuery({
     ...trpc.instances.list.queryOptions({}),
     refetchInterval: (q) => pollWhileSettling(q.state.data),
@@ -95,6 +101,7 @@ export default function InstancesPage() {
                 organizations={deployable}
                 instanceDomain={instanceDomain}
                 initialOrganizationUuid={searchParams.get('organization')}
+                hasPlan={planLines ? (uuid) => hasActivePlan(planLines.get(uuid)) : undefined}
               />
             ) : (
               <Text c="dimmed" data-testid="deploy-not-allowed">

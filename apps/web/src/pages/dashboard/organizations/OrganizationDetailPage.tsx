@@ -41,6 +41,7 @@ import { EditOrganizationForm } from '../../../features/organizations/EditOrgani
 import { OrganizationTypeIcon, typeLabel } from '../../../features/organizations/type-icon';
 import { useSiteConfig } from '../../../features/organizations/use-site-config';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useReturnFocusOnClose } from '../../../lib/return-focus';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 
 function BackLink() {
@@ -61,6 +62,7 @@ export default function OrganizationDetailPage() {
   const queryClient = useQueryClient();
   const { tenantDomain } = useSiteConfig();
   const [editing, setEditing] = useState(false);
+  const editButton = useReturnFocusOnClose<HTMLButtonElement>(editing);
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab = requested === 'members' || requested === 'webhooks' ? requested : 'overview';
@@ -141,6 +143,7 @@ export default function OrganizationDetailPage() {
           <>
             <RoleGate {...manage}>
               <Button
+                ref={editButton}
                 variant="default"
                 leftSection={<IconEdit size={16} />}
                 onClick={() => setEditing(true)}

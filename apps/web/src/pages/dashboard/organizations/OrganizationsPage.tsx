@@ -18,6 +18,7 @@ import { OrganizationCard } from '../../../features/organizations/OrganizationCa
 import { isFullOrganization } from '../../../features/organizations/types';
 import { useSiteConfig } from '../../../features/organizations/use-site-config';
 import { usePageMeta } from '../../../lib/page-meta';
+import { useReturnFocusOnClose } from '../../../lib/return-focus';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 
 export default function OrganizationsPage() {
@@ -25,6 +26,7 @@ export default function OrganizationsPage() {
   const trpc = useTRPC();
   const { tenantDomain } = useSiteConfig();
   const [creating, setCreating] = useState(false);
+  const toggle = useReturnFocusOnClose<HTMLButtonElement>(creating);
   const query = useQuery(trpc.organizations.list.queryOptions({}));
   const organizations = (query.data?.data ?? []).filter(isFullOrganization);
 
@@ -35,6 +37,7 @@ export default function OrganizationsPage() {
         description="Create and manage your schools, camps and other organizations."
         actions={
           <Button
+            ref={toggle}
             leftSection={creating ? <IconX size={16} /> : <IconPlus size={16} />}
             variant={creating ? 'default' : 'filled'}
             onClick={() => setCreating((v) => !v)}

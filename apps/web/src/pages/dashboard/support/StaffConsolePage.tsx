@@ -166,8 +166,10 @@ function StaffConsole() {
                               {ticket.subject}
                             </Text>
                             <Text size="xs" c="gray.7">
-                              {ticket.ticket_number} · {ticket.customer.name} ·{' '}
-                              {formatDateTime(ticket.updated_at)}
+                              {ticket.ticket_number} · {ticket.customer.name}
+                              {ticket.organization_name
+                                ? ` (${ticket.organization_name})`
+                                : ''} · {formatDateTime(ticket.updated_at)}
                             </Text>
                             <Group gap={6} mt={6}>
                               <TicketStatusBadge status={ticket.status} />
