@@ -74,7 +74,7 @@ export function InstanceCard({
                 <Button
                   size="xs"
                   variant="outline"
-                  color="red"
+                  color="red.9"
                   leftSection={<IconPlayerPause size={14} />}
                   onClick={() => confirmSuspend(instance.name, () => onAction('suspend'))}
                   loading={busy}

@@ -299,7 +299,7 @@ export default function InstanceDetailPage() {
             <RoleGate {...manage}>
               <Button
                 variant="outline"
-                color="red"
+                color="red.9"
                 leftSection={<IconPlayerPause size={16} />}
                 onClick={() =>
                   confirmSuspend(instance.name, () =>
