@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /**
@@ -91,6 +92,9 @@ test('a new e-mail address stays pending with Resend and Cancel until the mailed
   await expect(emailField).toHaveValue(email);
   await expect(page.getByLabel('Current Password')).toHaveCount(0);
   await expect(page.getByText('Verified Account')).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: 'test-results/profile-email-pending.png', fullPage: true });
 
   // The old address was told, with a link to cancel.
