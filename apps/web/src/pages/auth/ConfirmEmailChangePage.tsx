@@ -1,5 +1,5 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth/AuthCard';
@@ -18,8 +18,14 @@ export default function ConfirmEmailChangePage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const { refetchUser } = useSession();
+  const queryClient = useQueryClient();
   const confirm = useMutation(
-    trpc.profile.confirmEmailChange.mutationOptions({ onSuccess: () => refetchUser() }),
+    trpc.profile.confirmEmailChange.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.profile.get.queryKey() });
+        await refetchUser();
+      },
+    }),
   );
   const sent = useRef(false);
 
