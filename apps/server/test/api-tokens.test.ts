@@ -120,6 +120,9 @@ describe('API tokens', () => {
       ['GET', '/profile/sessions'],
       ['DELETE', '/profile/sessions'],
       ['PUT', '/profile', { name: 'Changed by a token' }],
+      ['POST', '/profile/email-change/confirm', { token: 'x'.repeat(43) }],
+      ['POST', '/profile/email-change/resend'],
+      ['DELETE', '/profile/email-change'],
       ['PUT', '/notifications/preferences', {}],
       ['POST', '/auth/logout'],
     ];

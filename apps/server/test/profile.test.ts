@@ -96,12 +96,12 @@ describe('profile', () => {
     expect(cleared.body.data.bio).toBeNull();
   });
 
-  it('changes the e-mail: unverified, link to the new address, notice to the old', async () => {
+  it('asks to change the e-mail: pending until confirmed, link to the new address, notice to the old', async () => {
     const user = await h.createUser({ verified: true });
     const other = await h.createUser({ verified: true });
     const taken = await h.rest('PUT', '/profile', {
       token: user.token,
-      body: profileBody({ email: other.email.toUpperCase() }),
+      body: profileBody({ email: other.email.toUpperCase(), current_password: user.password }),
     });
     expect(taken.status).toBe(422);
     expect(taken.body.errors.email).toBeDefined();
@@ -109,20 +109,23 @@ describe('profile', () => {
     const fresh = `new-${Date.now()}@example.com`;
     const res = await h.rest('PUT', '/profile', {
       token: user.token,
-      body: profileBody({ email: fresh.toUpperCase() }),
+      body: profileBody({ email: fresh.toUpperCase(), current_password: user.password }),
     });
     expect(res.status).toBe(200);
-    expect(res.body.data.email).toBe(fresh);
-    expect(res.body.data.email_verified_at).toBeNull();
+    expect(res.body.data.email).toBe(user.email);
+    expect(res.body.data.pending_email).toBe(fresh);
+    expect(res.body.data.email_verified_at).not.toBeNull();
     const mails = await h.db
       .selectFrom('mail_outbox')
       .select(['to_address', 'kind', 'text'])
       .where('user_id', '=', user.id)
       .execute();
-    const verify = mails.find((m) => m.kind === 'verify-email');
-    expect(verify?.to_address).toBe(fresh);
-    expect(verify?.text).toContain('/verify-email/');
-    expect(mails.find((m) => m.kind === 'email-changed')?.to_address).toBe(user.email);
+    const confirm = mails.find((m) => m.kind === 'email-change-confirm');
+    expect(confirm?.to_address).toBe(fresh);
+    expect(confirm?.text).toContain('/confirm-email-change?token=');
+    const notice = mails.find((m) => m.kind === 'email-change-requested');
+    expect(notice?.to_address).toBe(user.email);
+    expect(notice?.text).toContain('/cancel-email-change?token=');
   });
 });
 

@@ -109,6 +109,7 @@ const PUBLIC_ROUTES = [
   '/reset-password',
   '/reset-password?token=x&email=a@b.c',
   '/verify-email/x/y',
+  '/cancel-email-change?token=x',
   '/this/route/does-not-exist',
 ];
 
@@ -204,6 +205,7 @@ test.describe('accessibility: signed in', () => {
     () => '/dashboard/security',
     () => '/dashboard/notifications',
     () => '/dashboard/activity-log',
+    () => '/confirm-email-change?token=x',
   ];
   const labels = [
     '/dashboard',
@@ -221,6 +223,7 @@ test.describe('accessibility: signed in', () => {
     '/dashboard/security',
     '/dashboard/notifications',
     '/dashboard/activity-log',
+    '/confirm-email-change?token={bad}',
   ];
 
   for (const width of WIDTHS) {

@@ -179,6 +179,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/email-change/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a pending e-mail change with the token from the notice sent to the current address */
+        post: operations["auth-cancelEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/two-factor/verify": {
         parameters: {
             query?: never;
@@ -1554,12 +1571,14 @@ export interface paths {
         };
         /**
          * The signed-in user profile
-         * @description API tokens need the `profile:read` scope (403 INSUFFICIENT_SCOPE without it).
+         * @description With `pending_email` while a requested e-mail change awaits its confirmation.
+         *
+         *     API tokens need the `profile:read` scope (403 INSUFFICIENT_SCOPE without it).
          */
         get: operations["profile-get"];
         /**
          * Update the personal information
-         * @description A new e-mail address becomes unverified: a verification link goes to it and a notice to the old address. Optional fields left out stay as they are; empty strings clear them.
+         * @description A new e-mail address is a request, not a change: it needs `current_password` (422 on the `current_password` field without it or when wrong), a confirmation link valid for 24 hours goes to the new address and a notice with a cancel link to the current one, and the account keeps its current address until the link is opened (`POST /profile/email-change/confirm`). The answer carries the pending address in `pending_email`. Optional fields left out stay as they are; empty strings clear them.
          *
          *     Signed-in sessions only: any API token answers 403.
          */
@@ -1603,11 +1622,75 @@ export interface paths {
         get?: never;
         /**
          * Change the password; signs out every other session
-         * @description Signed-in sessions only: any API token answers 403.
+         * @description Every other session, outstanding password-reset link and open two-factor sign-in ends; every API token is revoked too (their names are e-mailed) unless `revoke_api_tokens` is false. The session making the change stays signed in.
+         *
+         *     Signed-in sessions only: any API token answers 403.
          */
         put: operations["profile-changePassword"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/email-change/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a pending e-mail change with the token from the link sent to the new address
+         * @description Single use, valid for 24 hours, only for the signed-in account that asked. The address changes and counts as verified, outstanding password-reset links end and the old address is told. 400 for an invalid, used or expired link; 409 when the address belongs to another account by now (the pending change is dropped).
+         *
+         *     Signed-in sessions only: any API token answers 403.
+         */
+        post: operations["profile-confirmEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/email-change/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new confirmation link to the pending address (the previous one stops working)
+         * @description Signed-in sessions only: any API token answers 403.
+         */
+        post: operations["profile-resendEmailChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/profile/email-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel the pending e-mail change
+         * @description Signed-in sessions only: any API token answers 403.
+         */
+        delete: operations["profile-cancelEmailChange"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2791,6 +2874,72 @@ export interface operations {
                     token: string;
                     password: string;
                     password_confirmation: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "auth-cancelEmailChange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
                 };
             };
         };
@@ -11405,6 +11554,10 @@ export interface operations {
                             website: string | null;
                             avatar_url: string | null;
                             created_at: string;
+                            /** @description The requested new address, until its confirmation link is opened; else null. */
+                            pending_email: string | null;
+                            /** @description When the confirmation link of the pending address expires. */
+                            pending_email_expires_at: string | null;
                         };
                     };
                 };
@@ -11477,6 +11630,8 @@ export interface operations {
                 "application/json": {
                     name: string;
                     email: string;
+                    /** @description Required when `email` differs from the current address. */
+                    current_password?: string;
                     phone?: string | null;
                     location?: string | null;
                     website?: string | null;
@@ -11509,6 +11664,10 @@ export interface operations {
                             website: string | null;
                             avatar_url: string | null;
                             created_at: string;
+                            /** @description The requested new address, until its confirmation link is opened; else null. */
+                            pending_email: string | null;
+                            /** @description When the confirmation link of the pending address expires. */
+                            pending_email_expires_at: string | null;
                         };
                     };
                 };
@@ -11693,9 +11852,319 @@ export interface operations {
                     current_password: string;
                     password: string;
                     password_confirmation: string;
+                    /**
+                     * @description Also revoke every API token of the account (default true).
+                     * @default true
+                     */
+                    revoke_api_tokens?: boolean;
                 };
             };
         };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "profile-confirmEmailChange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            id: string;
+                            uuid: string;
+                            name: string;
+                            email: string;
+                            email_verified_at: string | null;
+                            two_factor_enabled: boolean;
+                            is_staff: boolean;
+                            phone: string | null;
+                            bio: string | null;
+                            location: string | null;
+                            website: string | null;
+                            avatar_url: string | null;
+                            created_at: string;
+                            /** @description The requested new address, until its confirmation link is opened; else null. */
+                            pending_email: string | null;
+                            /** @description When the confirmation link of the pending address expires. */
+                            pending_email_expires_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "profile-resendEmailChange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            id: string;
+                            uuid: string;
+                            name: string;
+                            email: string;
+                            email_verified_at: string | null;
+                            two_factor_enabled: boolean;
+                            is_staff: boolean;
+                            phone: string | null;
+                            bio: string | null;
+                            location: string | null;
+                            website: string | null;
+                            avatar_url: string | null;
+                            created_at: string;
+                            /** @description The requested new address, until its confirmation link is opened; else null. */
+                            pending_email: string | null;
+                            /** @description When the confirmation link of the pending address expires. */
+                            pending_email_expires_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "profile-cancelEmailChange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Successful response */
             200: {

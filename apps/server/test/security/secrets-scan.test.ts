@@ -106,6 +106,16 @@ beforeAll(async () => {
   });
   const plain = await h.createUser({ verified: true });
   await h.rest('POST', '/auth/forgot-password', { body: { email: plain.email } });
+  // An e-mail change: the confirmation link to the new address and the cancel link to the old.
+  const changed = await h.rest('PUT', '/profile', {
+    token: plain.token,
+    body: {
+      name: 'Plain',
+      email: `moving-${Date.now()}@example.com`,
+      current_password: plain.password,
+    },
+  });
+  expect(changed.status, changed.text).toBe(200);
   const mails = await h.db.selectFrom('mail_outbox').selectAll().execute();
   for (const mail of mails) {
     const text = JSON.stringify(mail);
@@ -123,6 +133,7 @@ describe('secrets at rest', () => {
     expect(labels.has('TOTP secret')).toBe(true);
     expect(labels.has('recovery code')).toBe(true);
     expect(labels.has('mailed token')).toBe(true);
+    expect(secrets.filter((s) => s.label === 'mailed token').length).toBeGreaterThanOrEqual(5);
     expect(labels.has('passkey private key')).toBe(true);
     expect(labels.has('session token (passkey)')).toBe(true);
     expect(labels.has('API token')).toBe(true);

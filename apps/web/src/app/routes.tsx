@@ -76,6 +76,10 @@ export const routes: RouteObject[] = [
         element: page(() => import('../pages/auth/VerifyEmailPage')),
       },
       {
+        path: '/cancel-email-change',
+        element: page(() => import('../pages/auth/CancelEmailChangePage')),
+      },
+      {
         path: '/invitations/:token',
         element: page(() => import('../pages/invitations/InvitationPage')),
       },
@@ -129,6 +133,10 @@ export const routes: RouteObject[] = [
           {
             path: '/dashboard/staff/customers/:uuid',
             element: page(() => import('../pages/dashboard/staff/StaffCustomerPage')),
+          },
+          {
+            path: '/confirm-email-change',
+            element: page(() => import('../pages/auth/ConfirmEmailChangePage')),
           },
           {
             path: '/dashboard/profile',

@@ -20,8 +20,22 @@ export type LoginChallengesTable = {
   expires_at: Timestamp;
 };
 
+/**
+ * A requested e-mail change, pending until the link sent to `new_email` is opened (24 hours,
+ * single use); `cancel_token_hash` is the old address's cancel link. One per user.
+ */
+export type EmailChangesTable = {
+  user_id: number;
+  new_email: string;
+  token_hash: string;
+  cancel_token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+};
+
 /** Tables owned by the accounts area. */
 export type AccountsTables = {
   password_reset_tokens: PasswordResetTokensTable;
+  email_changes: EmailChangesTable;
   login_challenges: LoginChallengesTable;
 };

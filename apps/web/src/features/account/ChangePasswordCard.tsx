@@ -1,17 +1,27 @@
-import { Alert, Button, Card, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 
-type Values = { current_password: string; password: string; password_confirmation: string };
+type Values = {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
+  revoke_api_tokens: boolean;
+};
 
 export function ChangePasswordCard() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm<Values>({
     mode: 'controlled',
-    initialValues: { current_password: '', password: '', password_confirmation: '' },
+    initialValues: {
+      current_password: '',
+      password: '',
+      password_confirmation: '',
+      revoke_api_tokens: true,
+    },
     validate: {
       current_password: (value) => (value ? null : 'Current password is required'),
       password: (value) =>
@@ -34,6 +44,7 @@ export function ChangePasswordCard() {
         form.reset();
         notifications.show({ color: 'green', message: 'Password updated successfully.' });
         await queryClient.invalidateQueries({ queryKey: trpc.profile.listSessions.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.apiTokens.list.queryKey() });
       },
       onError: (err) => {
         const envelope = errorEnvelopeOf(err);
@@ -77,6 +88,12 @@ export function ChangePasswordCard() {
             withAsterisk
             key={form.key('password_confirmation')}
             {...form.getInputProps('password_confirmation')}
+          />
+          <Checkbox
+            label="Also revoke my API tokens"
+            description="Integrations using them stop working until you create new tokens."
+            key={form.key('revoke_api_tokens')}
+            {...form.getInputProps('revoke_api_tokens', { type: 'checkbox' })}
           />
           <Group>
             <Button type="submit" disabled={change.isPending}>

@@ -1,4 +1,5 @@
 import { router } from '../../trpc';
+import { cancelEmailChange } from './cancel-email-change';
 import { forgotPassword } from './forgot-password';
 import { login } from './login';
 import { logout } from './logout';
@@ -23,6 +24,7 @@ export const authRouter = router({
   resendVerification,
   forgotPassword,
   resetPassword,
+  cancelEmailChange,
   twoFactorVerify,
   passkeyOptions,
   passkeyVerify,

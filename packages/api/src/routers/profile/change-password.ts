@@ -10,6 +10,10 @@ export const changePassword = sessionProcedure
       path: '/profile/password',
       tags: ['profile'],
       summary: 'Change the password; signs out every other session',
+      description:
+        'Every other session, outstanding password-reset link and open two-factor sign-in ends; ' +
+        'every API token is revoked too (their names are e-mailed) unless `revoke_api_tokens` is ' +
+        'false. The session making the change stays signed in.',
       protect: true,
     },
   })

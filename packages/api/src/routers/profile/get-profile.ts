@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
+import { pendingEmailChange } from '../../services/profile/email-change';
 import { authedProcedure } from '../../trpc';
-import { toUserOutput, userOutput } from '../auth/user-output';
+import { profileOutput, toProfileOutput } from './schemas';
 
 export const getProfile = authedProcedure
   .meta({
@@ -11,9 +12,12 @@ export const getProfile = authedProcedure
       path: '/profile',
       tags: ['profile'],
       summary: 'The signed-in user profile',
+      description: 'With `pending_email` while a requested e-mail change awaits its confirmation.',
       protect: true,
     },
   })
   .input(z.void())
-  .output(envelope(userOutput))
-  .query(({ ctx }) => ok(toUserOutput(ctx.user)));
+  .output(envelope(profileOutput))
+  .query(async ({ ctx }) =>
+    ok(toProfileOutput(ctx.user, await pendingEmailChange(ctx.deps, ctx.user.id))),
+  );

@@ -4,6 +4,7 @@ import { activityList } from './activity-list';
 import { activitySummary } from './activity-summary';
 import { changePassword } from './change-password';
 import { deleteAvatar } from './delete-avatar';
+import { cancelEmailChange, confirmEmailChange, resendEmailChange } from './email-change';
 import { getNotificationPreferences } from './get-notification-preferences';
 import { getProfile } from './get-profile';
 import { listSessions } from './list-sessions';
@@ -19,6 +20,9 @@ export const profileRouter = router({
   update: updateProfile,
   deleteAvatar,
   changePassword,
+  confirmEmailChange,
+  resendEmailChange,
+  cancelEmailChange,
   listSessions,
   revokeSession,
   revokeOtherSessions,

@@ -1,5 +1,35 @@
 import { z } from 'zod';
+import type { PendingEmailChange } from '../../services/profile/email-change';
+import type { SessionUser } from '../../services/sessions';
 import { newPasswordField } from '../auth/schemas';
+import { toUserOutput, userOutput } from '../auth/user-output';
+
+/** The profile: the user, and the address it is changing to while that waits for confirmation. */
+export const profileOutput = userOutput.extend({
+  pending_email: z
+    .string()
+    .nullable()
+    .describe('The requested new address, until its confirmation link is opened; else null.'),
+  pending_email_expires_at: z
+    .string()
+    .nullable()
+    .describe('When the confirmation link of the pending address expires.'),
+});
+
+export function toProfileOutput(user: SessionUser, pending: PendingEmailChange | null) {
+  return {
+    ...toUserOutput(user),
+    pending_email: pending?.email ?? null,
+    pending_email_expires_at: pending?.expires_at ?? null,
+  };
+}
+
+export const emailChangeTokenInput = z.object({
+  token: z
+    .string({ error: 'Invalid or missing link token' })
+    .min(1, 'Invalid or missing link token')
+    .max(200, 'Invalid or missing link token'),
+});
 
 const optionalText = (max: number, tooLong: string) =>
   z
@@ -24,6 +54,11 @@ export const profileInput = z.object({
     .min(1, 'Email is required')
     .max(320, 'The email may not be longer than 320 characters.')
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address'),
+  current_password: z
+    .string({ error: 'Enter your current password to change your email address.' })
+    .max(1024, 'The current password is incorrect.')
+    .optional()
+    .describe('Required when `email` differs from the current address.'),
   phone: optionalText(32, PHONE_TEXT).refine(
     (value) => value === null || /^\+[1-9]\d{6,14}$/.test(value.replace(/[\s().-]/g, '')),
     PHONE_TEXT,
@@ -60,6 +95,10 @@ export const changePasswordInput = z
     password_confirmation: z
       .string({ error: 'Please confirm your new password' })
       .min(1, 'Please confirm your new password'),
+    revoke_api_tokens: z
+      .boolean({ error: 'revoke_api_tokens must be true or false.' })
+      .default(true)
+      .describe('Also revoke every API token of the account (default true).'),
   })
   .refine((value) => value.password === value.password_confirmation, {
     message: 'Passwords do not match',

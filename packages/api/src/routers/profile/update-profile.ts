@@ -1,8 +1,8 @@
 import { envelope, ok } from '../../lib/envelope';
+import { EMAIL_CHANGE_TEXTS } from '../../services/profile/email-change';
 import { PROFILE_TEXTS, updateProfile as saveProfile } from '../../services/profile/profile';
 import { authedProcedure } from '../../trpc';
-import { toUserOutput, userOutput } from '../auth/user-output';
-import { profileInput } from './schemas';
+import { profileInput, profileOutput, toProfileOutput } from './schemas';
 
 export const updateProfile = authedProcedure
   .meta({
@@ -12,13 +12,23 @@ export const updateProfile = authedProcedure
       tags: ['profile'],
       summary: 'Update the personal information',
       description:
-        'A new e-mail address becomes unverified: a verification link goes to it and a notice to ' +
-        'the old address. Optional fields left out stay as they are; empty strings clear them.',
+        'A new e-mail address is a request, not a change: it needs `current_password` (422 on ' +
+        'the `current_password` field without it or when wrong), a confirmation link valid for ' +
+        '24 hours goes to the new address and a notice with a cancel link to the current one, ' +
+        'and the account keeps its current address until the link is opened ' +
+        '(`POST /profile/email-change/confirm`). The answer carries the pending address in ' +
+        '`pending_email`. Optional fields left out stay as they are; empty strings clear them.',
       protect: true,
     },
   })
   .input(profileInput)
-  .output(envelope(userOutput))
-  .mutation(async ({ ctx, input }) =>
-    ok(toUserOutput(await saveProfile(ctx.deps, ctx.req, ctx.user, input)), PROFILE_TEXTS.updated),
-  );
+  .output(envelope(profileOutput))
+  .mutation(async ({ ctx, input }) => {
+    const saved = await saveProfile(ctx.deps, ctx.req, ctx.user, input);
+    return ok(
+      toProfileOutput(saved.user, saved.pending),
+      saved.emailRequested && saved.pending
+        ? EMAIL_CHANGE_TEXTS.pending(saved.pending.email)
+        : PROFILE_TEXTS.updated,
+    );
+  });

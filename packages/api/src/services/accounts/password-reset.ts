@@ -7,6 +7,12 @@ import { renderEmail } from '../mail/render-email';
 import { hashPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { revokeUserSessions } from '../sessions';
+import {
+  dropPendingEmailChange,
+  endLoginChallenges,
+  noticeApiTokensRevoked,
+  revokeAllApiTokens,
+} from './credentials';
 import { normalizeEmail } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
 
@@ -82,7 +88,11 @@ export async function requestPasswordReset(
   });
 }
 
-/** Sets a new password with a live token; revokes every session and e-mails a notice. */
+/**
+ * Sets a new password with a live token and ends every credential of the account (issue 39):
+ * every session, every API token (their names are e-mailed), the reset link itself, open
+ * two-factor sign-ins and a pending e-mail change. E-mails a notice.
+ */
 export async function resetPassword(
   deps: AppDeps,
   req: Context['req'],
@@ -111,7 +121,7 @@ export async function resetPassword(
     throw invalid();
   }
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction().execute(async (trx) => {
+  const revokedTokens = await deps.db.transaction().execute(async (trx) => {
     // Single use: only the request that deletes the row goes on.
     const consumed = await trx
       .deleteFrom('password_reset_tokens')
@@ -125,7 +135,9 @@ export async function resetPassword(
       .where('id', '=', user.id)
       .execute();
     await revokeUserSessions({ db: trx, clock: deps.clock }, user.id);
-    await trx.deleteFrom('login_challenges').where('user_id', '=', user.id).execute();
+    await endLoginChallenges(trx, user.id);
+    await dropPendingEmailChange(trx, user.id);
+    const revoked = await revokeAllApiTokens(trx, now, user.id);
     await recordActivity(
       deps,
       req,
@@ -143,7 +155,7 @@ export async function resetPassword(
         title: 'Your password was changed',
         paragraphs: [
           `Hi ${user.name},`,
-          'The password of your account was just reset, and every device was signed out.',
+          'The password of your account was just reset: every device was signed out, every API token revoked and any pending email change cancelled.',
           'If this was not you, reset your password again straight away and contact support.',
         ],
         action: { label: 'Sign in', url: `${deps.config.appUrl.replace(/\/+$/, '')}/login` },
@@ -161,5 +173,7 @@ export async function resetPassword(
       },
       trx,
     );
+    return revoked;
   });
+  await noticeApiTokensRevoked(deps, req, user, revokedTokens, 'when your password was reset');
 }

@@ -4,6 +4,7 @@ import { validationError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { hashPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
+import { dropPendingChangesTo } from '../profile/email-change';
 import { createSession, type SessionUser } from '../sessions';
 import { normalizeEmail } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
@@ -56,6 +57,9 @@ export async function registerUser(
     if (isUniqueViolation(error)) throw taken();
     throw error;
   }
+  // A pending e-mail change of another account never blocks the address (issue 39): it is
+  // dropped now that the address belongs to this account.
+  await dropPendingChangesTo(deps, email);
   const { token } = await createSession(deps, user.id, { ip: req.ip, userAgent: req.userAgent });
   await sendVerificationEmail(deps, user);
   await recordActivity(deps, req, {

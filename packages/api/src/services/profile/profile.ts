@@ -4,10 +4,17 @@ import { AppError, validationError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { normalizeEmail } from '../accounts/email';
 import { ACCOUNT_MESSAGES } from '../accounts/messages';
-import { sendVerificationEmail } from '../accounts/verification';
+import {
+  endLoginChallenges,
+  endResetLinks,
+  noticeApiTokensRevoked,
+  revokeAllApiTokens,
+  type RevokedApiToken,
+} from '../accounts/credentials';
 import { hashPassword, verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { revokeUserSessions, type SessionRow, type SessionUser } from '../sessions';
+import { pendingEmailChange, requestEmailChange, type PendingEmailChange } from './email-change';
 import { sendSecurityNotice } from './security-mail';
 
 type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
@@ -24,84 +31,53 @@ export const PROFILE_TEXTS = {
 export type ProfileInput = {
   name: string;
   email: string;
+  /** Required when `email` differs from the account's address. */
+  current_password?: string;
   phone?: string | null;
   bio?: string | null;
   location?: string | null;
   website?: string | null;
 };
 
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
-  );
-}
-
-/** Saves the personal information; a new e-mail address must be verified again. */
+/**
+ * Saves the personal information. A new e-mail address is only requested here (issue 39): it
+ * needs the current password and becomes the account's address when the link sent to it is
+ * opened (email-change.ts); until then the account keeps its verified address.
+ */
 export async function updateProfile(
   deps: AppDeps,
   req: Req,
   user: SessionUser,
   input: ProfileInput,
-): Promise<SessionUser> {
+): Promise<{ user: SessionUser; pending: PendingEmailChange | null; emailRequested: boolean }> {
   await enforceRateLimit(deps.rateLimiter, `profile:update:${user.id}`, 20, 60);
   const email = normalizeEmail(input.email);
   const emailChanged = email !== normalizeEmail(user.email);
+  // Checked before anything is saved: a refused e-mail change saves nothing.
+  let pending: PendingEmailChange | null = null;
   if (emailChanged) {
-    const taken = await deps.db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-      .where('id', '!=', user.id)
-      .executeTakeFirst();
-    if (taken) throw validationError('email', PROFILE_TEXTS.emailTaken);
+    pending = await requestEmailChange(deps, req, user, email, input.current_password);
   }
   const pick = <K extends 'phone' | 'bio' | 'location' | 'website'>(key: K) =>
     input[key] === undefined ? user[key] : input[key] || null;
-  const now = deps.clock.now();
-  let updated: SessionUser;
-  try {
+  const otherChanges =
+    input.name !== user.name ||
+    (['phone', 'bio', 'location', 'website'] as const).some((k) => pick(k) !== user[k]);
+  let updated = user;
+  if (otherChanges || !emailChanged) {
     updated = await deps.db
       .updateTable('users')
       .set({
         name: input.name,
-        email,
         phone: pick('phone'),
         bio: pick('bio'),
         location: pick('location'),
         website: pick('website'),
-        ...(emailChanged ? { email_verified_at: null } : {}),
-        updated_at: now,
+        updated_at: deps.clock.now(),
       })
       .where('id', '=', user.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw validationError('email', PROFILE_TEXTS.emailTaken);
-    throw error;
-  }
-  if (emailChanged) {
-    await sendVerificationEmail(deps, updated);
-    await sendSecurityNotice(deps, user, {
-      kind: 'email-changed',
-      subject: 'Your email address was changed',
-      paragraphs: [
-        `The email address of your account was changed from ${user.email} to ${email}.`,
-        'Sign-in and notifications now use the new address once it is verified.',
-      ],
-      to: user.email,
-    });
-    await recordActivity(deps, req, {
-      userId: user.id,
-      type: 'profile',
-      action: 'profile.email_changed',
-      description: `Changed email address to ${email}`,
-      severity: 'medium',
-    });
-  }
-  const otherChanges =
-    input.name !== user.name ||
-    (['phone', 'bio', 'location', 'website'] as const).some((k) => pick(k) !== user[k]);
-  if (otherChanges || !emailChanged) {
     await recordActivity(deps, req, {
       userId: user.id,
       type: 'profile',
@@ -109,17 +85,25 @@ export async function updateProfile(
       description: 'Updated profile information',
     });
   }
-  return updated;
+  return {
+    user: updated,
+    pending: pending ?? (await pendingEmailChange(deps, user.id)),
+    emailRequested: emailChanged,
+  };
 }
 
-/** Changes the password, signs out every other session and tells the user by e-mail. */
+/**
+ * Changes the password: every other session, outstanding reset link and open two-factor sign-in
+ * ends, and (unless `revoke_api_tokens` is false) every API token is revoked; the user is told by
+ * e-mail. The session that made the change stays signed in.
+ */
 export async function changePassword(
   deps: AppDeps,
   req: Req,
   user: SessionUser,
   session: SessionRow,
-  input: { current_password: string; password: string },
-): Promise<void> {
+  input: { current_password: string; password: string; revoke_api_tokens?: boolean },
+): Promise<{ revokedTokens: RevokedApiToken[] }> {
   await enforceRateLimit(deps.rateLimiter, `profile:password:${user.id}`, 5, 60);
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
     await recordActivity(deps, req, {
@@ -132,13 +116,17 @@ export async function changePassword(
     throw validationError('current_password', PROFILE_TEXTS.wrongCurrentPassword);
   }
   const hash = await hashPassword(input.password);
-  await deps.db.transaction().execute(async (trx) => {
+  const now = deps.clock.now();
+  const revokedTokens = await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ password_hash: hash, updated_at: deps.clock.now() })
+      .set({ password_hash: hash, updated_at: now })
       .where('id', '=', user.id)
       .execute();
     await revokeUserSessions({ db: trx, clock: deps.clock }, user.id, session.id);
+    await endResetLinks(trx, user.id);
+    await endLoginChallenges(trx, user.id);
+    return input.revoke_api_tokens === false ? [] : revokeAllApiTokens(trx, now, user.id);
   });
   await recordActivity(deps, req, {
     userId: user.id,
@@ -151,9 +139,11 @@ export async function changePassword(
     kind: 'password-changed',
     subject: 'Your password was changed',
     paragraphs: [
-      'The password of your account was just changed. Every other signed-in device has been signed out.',
+      'The password of your account was just changed. Every other signed-in device has been signed out and every password reset link sent before stopped working.',
     ],
   });
+  await noticeApiTokensRevoked(deps, req, user, revokedTokens, 'when your password was changed');
+  return { revokedTokens };
 }
 
 export function assertUuid(id: string, message = 'Not found'): void {

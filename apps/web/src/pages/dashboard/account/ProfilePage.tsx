@@ -1,8 +1,10 @@
 import {
+  Alert,
   Button,
   Card,
   Container,
   Group,
+  PasswordInput,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -13,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { AvatarBlock } from '../../../features/account/AvatarBlock';
 import { ApiTokensCard } from '../../../features/api-tokens/ApiTokensCard';
@@ -29,6 +31,7 @@ type Values = {
   location: string;
   website: string;
   bio: string;
+  current_password: string;
 };
 
 const valuesOf = (user: SessionUser): Values => ({
@@ -38,10 +41,71 @@ const valuesOf = (user: SessionUser): Values => ({
   location: user.location ?? '',
   website: user.website ?? '',
   bio: user.bio ?? '',
+  current_password: '',
 });
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The requested new address, until its confirmation link is opened, with Resend and Cancel. */
+function PendingEmailChange({ email, onChanged }: { email: string; onChanged: () => unknown }) {
+  const trpc = useTRPC();
+  const resend = useMutation(
+    trpc.profile.resendEmailChange.mutationOptions({
+      onSuccess: (result) => {
+        notifications.show({ color: 'green', message: result.message });
+        onChanged();
+      },
+      onError: (err) =>
+        notifications.show({ color: 'red', message: errorMessage(err, 'Failed to resend') }),
+    }),
+  );
+  const cancel = useMutation(
+    trpc.profile.cancelEmailChange.mutationOptions({
+      onSuccess: (result) => {
+        notifications.show({ color: 'green', message: result.message });
+        onChanged();
+      },
+      onError: (err) =>
+        notifications.show({ color: 'red', message: errorMessage(err, 'Failed to cancel') }),
+    }),
+  );
+  return (
+    <Alert color="yellow" title="Email change pending" data-testid="pending-email-change">
+      <Stack gap="xs">
+        <Text size="sm">
+          We sent a confirmation link to <strong>{email}</strong>. Your email address changes when
+          you open it; until then your account keeps its current address.
+        </Text>
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            disabled={resend.isPending || cancel.isPending}
+            onClick={() => resend.mutate()}
+          >
+            {resend.isPending ? 'Sending...' : 'Resend link'}
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            disabled={resend.isPending || cancel.isPending}
+            onClick={() => cancel.mutate()}
+          >
+            {cancel.isPending ? 'Cancelling...' : 'Cancel change'}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
 
 function ProfileForm({ user, onSaved }: { user: SessionUser; onSaved: () => Promise<unknown> }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const profile = useQuery(trpc.profile.get.queryOptions());
+  const pendingEmail = profile.data?.data.pending_email ?? null;
+  const refreshProfile = () =>
+    queryClient.invalidateQueries({ queryKey: trpc.profile.get.queryKey() });
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: valuesOf(user),
@@ -55,6 +119,10 @@ function ProfileForm({ user, onSaved }: { user: SessionUser; onSaved: () => Prom
             : 'Invalid email address',
       bio: (value) =>
         value.length > 1000 ? 'The bio may not be longer than 1,000 characters.' : null,
+      current_password: (value, values) =>
+        !sameEmail(values.email, user.email) && !value
+          ? 'Enter your current password to change your email address.'
+          : null,
     },
   });
 
@@ -73,7 +141,14 @@ function ProfileForm({ user, onSaved }: { user: SessionUser; onSaved: () => Prom
         const saved = valuesOf(result.data);
         form.setInitialValues(saved);
         form.setValues(saved);
-        notifications.show({ color: 'green', message: 'Profile updated successfully.' });
+        queryClient.setQueryData(trpc.profile.get.queryKey(), {
+          success: true as const,
+          data: result.data,
+        });
+        notifications.show({
+          color: 'green',
+          message: result.message ?? 'Profile updated successfully.',
+        });
         await onSaved();
       },
       onError: (err) => {
@@ -93,8 +168,16 @@ function ProfileForm({ user, onSaved }: { user: SessionUser; onSaved: () => Prom
 
   const dirty = form.isDirty();
   return (
-    <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
+    <form
+      onSubmit={form.onSubmit(({ current_password, ...values }) =>
+        save.mutate(sameEmail(values.email, user.email) ? values : { ...values, current_password }),
+      )}
+      noValidate
+    >
       <Stack>
+        {pendingEmail ? (
+          <PendingEmailChange email={pendingEmail} onChanged={refreshProfile} />
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label="Full Name"
@@ -135,10 +218,21 @@ function ProfileForm({ user, onSaved }: { user: SessionUser; onSaved: () => Prom
           />
         </SimpleGrid>
         <Textarea label="Bio" rows={4} key={form.key('bio')} {...form.getInputProps('bio')} />
-        {form.values.email.trim().toLowerCase() !== user.email.toLowerCase() && (
-          <Text size="sm" c="gray.7">
-            Changing your email address sends a verification link to the new address.
-          </Text>
+        {!sameEmail(form.values.email, user.email) && (
+          <Stack gap="xs" maw={420}>
+            <Text size="sm" c="gray.7">
+              Changing your email address sends a confirmation link to the new address. Your address
+              changes when you open it.
+            </Text>
+            <PasswordInput
+              label="Current Password"
+              description="Needed to change your email address."
+              autoComplete="current-password"
+              withAsterisk
+              key={form.key('current_password')}
+              {...form.getInputProps('current_password')}
+            />
+          </Stack>
         )}
         <Group justify="flex-end">
           <Button

@@ -1,0 +1,70 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { AuthCard } from '../../features/auth/AuthCard';
+import { usePageMeta } from '../../lib/page-meta';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+
+/**
+ * /cancel-email-change?token=… — the link of the notice sent to the current address when a
+ * change is requested. No sign-in needed; a button (not the page load) cancels, so a mail
+ * scanner opening the link changes nothing.
+ */
+export default function CancelEmailChangePage() {
+  usePageMeta('Cancel the email change');
+  const trpc = useTRPC();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const cancel = useMutation(trpc.auth.cancelEmailChange.mutationOptions());
+
+  const secure = (
+    <>
+      <Text size="sm">
+        If you did not ask for this change, someone may know your password. Reset it now: a reset
+        signs out every device and revokes every API token.
+      </Text>
+      <Button component={Link} to="/forgot-password" variant="light">
+        Reset your password
+      </Button>
+    </>
+  );
+
+  if (cancel.isSuccess) {
+    return (
+      <AuthCard title="Email change cancelled">
+        <Stack>
+          <Alert color="green" role="status">
+            {cancel.data.message}
+          </Alert>
+          {secure}
+        </Stack>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Cancel the email change">
+      <Stack>
+        {!token || cancel.isError ? (
+          <Alert color="red" role="alert">
+            {token
+              ? errorMessage(cancel.error, 'The email change could not be cancelled.')
+              : 'This email change link is invalid or has expired.'}
+          </Alert>
+        ) : (
+          <Text size="sm">
+            Someone asked to change the email address of your account. Cancel the change to keep
+            your current address.
+          </Text>
+        )}
+        <Button
+          onClick={() => cancel.mutate({ token })}
+          disabled={!token || cancel.isPending}
+          color="red"
+        >
+          {cancel.isPending ? 'Cancelling...' : 'Cancel the email change'}
+        </Button>
+        {secure}
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,77 @@
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AuthCard } from '../../features/auth/AuthCard';
+import { useSession } from '../../features/session/SessionProvider';
+import { usePageMeta } from '../../lib/page-meta';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+
+/**
+ * /confirm-email-change?token=… — the link sent to a requested new address. It is opened signed
+ * in to the account that asked (the route is protected), so the owner of another mailbox cannot
+ * attach their address to someone else's account by clicking it.
+ */
+export default function ConfirmEmailChangePage() {
+  usePageMeta('Confirm your new email address');
+  const trpc = useTRPC();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const { refetchUser } = useSession();
+  const queryClient = useQueryClient();
+  const confirm = useMutation(
+    trpc.profile.confirmEmailChange.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.profile.get.queryKey() });
+        await refetchUser();
+      },
+    }),
+  );
+  const sent = useRef(false);
+
+  useEffect(() => {
+    // Once per visit (the token is single use; StrictMode runs effects twice in development).
+    if (sent.current || !token) return;
+    sent.current = true;
+    confirm.mutate({ token });
+  }, [token, confirm]);
+
+  if (!token || confirm.isError) {
+    return (
+      <AuthCard title="Email change not confirmed">
+        <Stack>
+          <Alert color="red" role="alert">
+            {token
+              ? errorMessage(confirm.error, 'The email change could not be confirmed.')
+              : 'This email change link is invalid or has expired.'}
+          </Alert>
+          <Button component={Link} to="/dashboard/profile">
+            Go to Profile
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+  if (confirm.isSuccess) {
+    return (
+      <AuthCard title="Email address changed">
+        <Stack>
+          <Alert color="green" role="status">
+            {confirm.data.message}
+          </Alert>
+          <Button component={Link} to="/dashboard/profile">
+            Go to Profile
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Confirming your new email address">
+      <Stack align="center" aria-busy="true">
+        <Loader aria-label="Confirming your new email address" />
+        <Text size="sm">Please wait while we confirm your new email address...</Text>
+      </Stack>
+    </AuthCard>
+  );
+}

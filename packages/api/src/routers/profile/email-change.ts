@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { envelope, messageEnvelope, ok, okMessage } from '../../lib/envelope';
+import {
+  cancelEmailChange as cancelOwn,
+  confirmEmailChange as confirm,
+  EMAIL_CHANGE_TEXTS,
+  resendEmailChange as resend,
+} from '../../services/profile/email-change';
+import { sessionProcedure } from '../../trpc';
+import { emailChangeTokenInput, profileOutput, toProfileOutput } from './schemas';
+
+/** The link sent to the new address, opened signed in to the account that asked. */
+export const confirmEmailChange = sessionProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/profile/email-change/confirm',
+      tags: ['profile'],
+      summary:
+        'Confirm a pending e-mail change with the token from the link sent to the new address',
+      description:
+        'Single use, valid for 24 hours, only for the signed-in account that asked. The address ' +
+        'changes and counts as verified, outstanding password-reset links end and the old ' +
+        'address is told. 400 for an invalid, used or expired link; 409 when the address ' +
+        'belongs to another account by now (the pending change is dropped).',
+      protect: true,
+    },
+  })
+  .input(emailChangeTokenInput)
+  .output(envelope(profileOutput))
+  .mutation(async ({ ctx, input }) => {
+    const user = await confirm(ctx.deps, ctx.req, ctx.user, input.token);
+    return ok(toProfileOutput(user, null), EMAIL_CHANGE_TEXTS.confirmed(user.email));
+  });
+
+export const resendEmailChange = sessionProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/profile/email-change/resend',
+      tags: ['profile'],
+      summary:
+        'Send a new confirmation link to the pending address (the previous one stops working)',
+      protect: true,
+    },
+  })
+  .input(z.void())
+  .output(envelope(profileOutput))
+  .mutation(async ({ ctx }) => {
+    const pending = await resend(ctx.deps, ctx.user);
+    return ok(toProfileOutput(ctx.user, pending), EMAIL_CHANGE_TEXTS.resent(pending.email));
+  });
+
+export const cancelEmailChange = sessionProcedure
+  .meta({
+    openapi: {
+      method: 'DELETE',
+      path: '/profile/email-change',
+      tags: ['profile'],
+      summary: 'Cancel the pending e-mail change',
+      protect: true,
+    },
+  })
+  .input(z.void())
+  .output(messageEnvelope)
+  .mutation(async ({ ctx }) => {
+    await cancelOwn(ctx.deps, ctx.req, ctx.user);
+    return okMessage(EMAIL_CHANGE_TEXTS.cancelled);
+  });
