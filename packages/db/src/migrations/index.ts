@@ -24,6 +24,7 @@ import * as m_2026_11_26_100000 from './2026_11_26_100000_custom_domains';
 import * as m_2026_11_26_110000 from './2026_11_26_110000_instance_health_checks';
 import * as m_2026_11_26_140000 from './2026_11_26_140000_platform_figures';
 import * as m_2026_11_26_150000 from './2026_11_26_150000_instance_health_days';
+import * as m_2026_11_27_120000 from './2026_11_27_120000_instance_front_page';
 
 /** Every migration, in order: a static list so the bundled server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_110000_instance_health_checks': m_2026_11_26_110000,
   '2026_11_26_140000_platform_figures': m_2026_11_26_140000,
   '2026_11_26_150000_instance_health_days': m_2026_11_26_150000,
+  '2026_11_27_120000_instance_front_page': m_2026_11_27_120000,
 };
