@@ -7,6 +7,7 @@ import {
   FOOTER_DEFAULTS,
   FRONT_PAGE_TEXTS,
   HEX_COLOR,
+  textOn,
 } from '@scmp/api/contracts';
 import { encodingFor, matches } from './public-branding';
 
@@ -31,13 +32,6 @@ export function escapeHtml(value: string): string {
 
 function color(value: string, fallback: string): string {
   return HEX_COLOR.test(value) ? value : fallback;
-}
-
-/** Black or white, whichever reads better on `background` (WCAG contrast). */
-export function textOn(background: string): string {
-  const black = contrastRatio(background, '#000000') ?? 21;
-  const white = contrastRatio(background, '#ffffff') ?? 1;
-  return black >= white ? '#000000' : '#ffffff';
 }
 
 /** `preferred` when it reads on `background` (4.5:1), else black or white. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contrastRatio } from './branding';
 
 /**
  * The front page of an instance's portal (issue 40): the school's own door, edited in the
@@ -52,6 +53,13 @@ export const FRONT_PAGE_TEXTS = {
   pageNotFoundText: 'There is no page at this address.',
   backHome: 'Go to the front page',
 } as const;
+
+/** Black or white, whichever reads better on `background` (WCAG contrast). */
+export function textOn(background: string): '#000000' | '#ffffff' {
+  const black = contrastRatio(background, '#000000') ?? 21;
+  const white = contrastRatio(background, '#ffffff') ?? 1;
+  return black >= white ? '#000000' : '#ffffff';
+}
 
 /** The default welcome text of an instance whose front page says nothing yet. */
 export function defaultWelcomeText(name: string): string {
