@@ -138,7 +138,7 @@ function linksBlock(page: PortalPage): string {
   const items = links
     .map((l) => `<li><a class="button" href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></li>`)
     .join('');
-  return `<nav aria-labelledby="links-heading"><h2 id="links-heading">${FRONT_PAGE_TEXTS.linksHeading}</h2><ul class="links">${items}</ul></nav>`;
+  return `<nav class="card" aria-labelledby="links-heading"><h2 id="links-heading">${FRONT_PAGE_TEXTS.linksHeading}</h2><ul class="links">${items}</ul></nav>`;
 }
 
 function footerText(page: PortalPage, year: number): string {
