@@ -554,7 +554,7 @@ export interface paths {
         };
         /**
          * Counts for the dashboard home checklist
-         * @description organization_count, branded_organization_count (organizations with saved branding) and instance_count (instances that are not terminated) of the signed-in user.
+         * @description organization_count, branded_organization_count (organizations with saved branding of their own or on one of their live instances) and instance_count (instances that are not terminated) of the signed-in user.
          *
          *     API tokens need the `organizations:read` scope (403 INSUFFICIENT_SCOPE without it).
          */
