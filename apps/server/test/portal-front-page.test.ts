@@ -229,6 +229,19 @@ describe('instance portal front page', () => {
     expect(html).toContain('&lt;/title&gt;&lt;script&gt;alert(5)&lt;/script&gt;');
     expect(html).toContain('Evil &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
     expect(html).toContain('href="mailto:a&amp;b@example.org"');
+
+    // A stylesheet written behind the API's back (the API would refuse it) cannot close the
+    // style element either.
+    await h.db
+      .updateTable('brandings')
+      .set({ custom_css: '.x{color:red}</style><script>alert(6)</script>' })
+      .where('instance_id', '=', s.instance.id)
+      .execute();
+    await h.deps.events.publish('branding', '*');
+    const styled = (await get(s.host)).body;
+    expect(styled).toContain('.x{color:red}\\3C /style>\\3C script>');
+    expect(styled).not.toMatch(/<script/i);
+    expect(styled.match(/<\/style>/g)).toHaveLength(1);
     expect(html).toContain(
       'href="https://example.org/&quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt;"',
     );

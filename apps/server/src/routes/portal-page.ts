@@ -105,8 +105,9 @@ function stylesheet(page: PortalPage): string {
     'footer .powered{margin-top:.5rem;font-size:.75rem}',
   ].join('');
   // The school's own stylesheet comes last (checked and rebuilt when saved: nothing in it can
-  // close this element or reach another origin).
-  return b.custom_css ? `${css}\n${b.custom_css}` : css;
+  // close this element or reach another origin). A '<' has no place in CSS outside a string, where
+  // its escape means the same: so even a value written behind the API's back stays inside.
+  return b.custom_css ? `${css}\n${b.custom_css.replace(/</g, '\\3C ')}` : css;
 }
 
 function contactBlock(page: PortalPage): string {

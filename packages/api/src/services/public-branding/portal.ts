@@ -95,7 +95,8 @@ type Entry = { value: PortalResolution; expires: number };
  */
 const cache = new Map<string, Entry>();
 let generation = 0;
-const MAX_ENTRIES = 10_000;
+/** About 12 KB each with their rendered pages: at most ~25 MB. */
+const MAX_ENTRIES = 2_000;
 
 export function forgetPortalPages(): void {
   generation += 1;
