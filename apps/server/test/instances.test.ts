@@ -207,7 +207,7 @@ describe('the lifecycle', () => {
     expect(suspended.body.data.status).toBe('suspended');
     const page = await h.app.inject({ url: '/', headers: { host: inst.host } });
     expect(page.statusCode).toBe(503);
-    expect(page.body).toContain('This portal is suspended');
+    expect(page.body).toContain('Temporarily unavailable');
     // The API keeps working on that host.
     const api = await h.app.inject({ url: '/api/v1/health', headers: { host: inst.host } });
     expect(api.statusCode).toBe(200);
@@ -386,17 +386,18 @@ describe('ownership', () => {
 });
 
 describe('host routing', () => {
-  it('serves the tenant-mode SPA on an active host, 404 on unknown instance hosts', async () => {
+  it('serves the school’s front page on an active host, 404 on unknown instance hosts', async () => {
     const inst = (
       await deploy({ organization_uuid: org.uuid, name: 'Portal', subdomain: 'portal' })
     ).body.data;
     await drain();
     const page = await h.app.inject({ url: '/', headers: { host: `${inst.host}:${port}` } });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`<meta name="scmp-instance" content="${inst.uuid}">`);
-    expect(page.body).toContain('<meta name="scmp-tenant" content="acme">');
+    // The school's own front page (portal-front-page.test.ts), not the product's SPA.
+    expect(page.body).not.toContain('scmp-tenant');
+    expect(page.body).toContain('Powered by SCMP');
     const deep = await h.app.inject({ url: '/some/page', headers: { host: inst.host } });
-    expect(deep.statusCode).toBe(200);
+    expect(deep.statusCode).toBe(404);
     const unknown = await h.app.inject({
       url: '/',
       headers: { host: 'nobody-acme.instances.localhost' },

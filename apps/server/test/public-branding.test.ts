@@ -284,6 +284,40 @@ describe('GET /dashboard/summary', () => {
       branded_organization_count: 1,
       instance_count: 1,
     });
+    // Branding exists at two levels: an organization whose instance is branded counts too, once.
+    const b = await insertOrg({ subdomain: null, owner: user.id });
+    const bInstance = await h.db
+      .insertInto('instances')
+      .values({
+        organization_id: b.id,
+        owner_id: user.id,
+        name: 'b-main',
+        prefix: 'bmain',
+        host: null,
+        custom_domain: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await h.db
+      .insertInto('brandings')
+      .values({ instance_id: bInstance.id, primary_color: '#123456' })
+      .execute();
+    const [oneInstance] = await h.db
+      .selectFrom('instances')
+      .select('id')
+      .where('organization_id', '=', a.id)
+      .where('status', '!=', 'terminated')
+      .execute();
+    await h.db
+      .insertInto('brandings')
+      .values({ instance_id: oneInstance!.id, primary_color: '#654321' })
+      .execute();
+    const both = await h.rest('GET', '/dashboard/summary', { token: user.token });
+    expect(both.body.data).toEqual({
+      organization_count: 3,
+      branded_organization_count: 2,
+      instance_count: 2,
+    });
     // Someone else's numbers are their own.
     const other = await h.rest('GET', '/dashboard/summary', { token: ownerToken });
     expect(other.body.data.organization_count).toBeGreaterThan(2);

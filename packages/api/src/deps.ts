@@ -13,6 +13,7 @@ import { withTestModeNotice } from './services/mail/test-mode-notice';
 import { createOutboxMailer } from './services/mail/outbox';
 import { createPaymentProvider } from './services/payments/provider';
 import { connectTenantBrandingCache } from './services/public-branding/cache';
+import { connectPortalCache, forgetPortalPages } from './services/public-branding/portal';
 import {
   createOrganizationListCache,
   ORGANIZATION_LIST_WRITES,
@@ -48,7 +49,10 @@ export function createDeps(input: {
   const db = input.db
     .withPlugin(writesPlugin(SESSION_WRITES, () => sessionCache.forget(ALL_KEYS)))
     .withPlugin(
-      writesPlugin(ORGANIZATION_LIST_WRITES, () => organizationListCache.forget(ALL_KEYS)),
+      writesPlugin(ORGANIZATION_LIST_WRITES, () => {
+        organizationListCache.forget(ALL_KEYS);
+        forgetPortalPages();
+      }),
     );
   const payments = createPaymentProvider(
     input.config.stripe.secretKey,
@@ -74,6 +78,7 @@ export function createDeps(input: {
     organizationListCache,
   };
   connectTenantBrandingCache(deps.events);
+  connectPortalCache(deps.events);
   return deps;
 }
 

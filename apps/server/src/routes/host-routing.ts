@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { resolveHost, type AppDeps, type ResolvedHost } from '@scmp/api';
+import { publicBranding, type AppDeps, type ResolvedHost } from '@scmp/api';
 import type { RouteContext } from './index';
+import { portalAnswer, renderedPortalPage, type PortalPageKind } from './portal-page';
 
 /** Paths that keep working on every host (the API, static assets, uploaded files). */
 const PASS_THROUGH = /^\/(api|trpc|assets|files)(\/|$|\?)/;
@@ -31,19 +32,8 @@ function isNavigation(request: FastifyRequest, path: string): boolean {
   return !last.includes('.');
 }
 
-/**
- * Tells the SPA it runs in tenant mode: the organization's slug and, on an instance host, the
- * instance whose branding applies (falling back to the organization's).
- */
+/** Tells the SPA it runs in tenant mode: the organization's slug and uuid. */
 function tenantMeta(resolved: ResolvedHost): string {
-  if (resolved.kind === 'instance') {
-    return [
-      `<meta name="scmp-host-kind" content="instance">`,
-      `<meta name="scmp-tenant" content="${escapeHtml(resolved.organization.subdomain ?? '')}">`,
-      `<meta name="scmp-organization" content="${escapeHtml(resolved.organization.uuid)}">`,
-      `<meta name="scmp-instance" content="${escapeHtml(resolved.instance.uuid)}">`,
-    ].join('');
-  }
   if (resolved.kind === 'tenant' && resolved.organization) {
     return [
       `<meta name="scmp-host-kind" content="tenant">`,
@@ -56,8 +46,11 @@ function tenantMeta(resolved: ResolvedHost): string {
 
 /**
  * Host routing, first of all routes (an onRequest hook):
- * - an active instance's host serves the SPA in tenant mode and `/healthz` → {status, instance};
- * - a suspended instance's host answers 503 "This portal is suspended"; one still being set up 503;
+ * - an active instance's host (or its verified custom domain) serves the school's front page at
+ *   `/` (server-rendered from the branding cache: portal-page.ts), a branded 404 page for other
+ *   pages, and `/healthz` → {status, instance};
+ * - a suspended instance's host answers 503 with the school's branded "temporarily unavailable"
+ *   page; one still being set up 503 with its branded "not available yet" page;
  * - an unknown host under INSTANCE_DOMAIN answers 404;
  * - `{slug}.TENANT_DOMAIN` serves the tenant-mode SPA only while the organization is active.
  * /api, /trpc, /assets and /files keep working on every host.
@@ -87,7 +80,7 @@ export async function registerHostRouting(
     reply: FastifyReply,
     path: string,
   ): Promise<FastifyReply | false> {
-    const resolved = await resolveHost(deps, request.headers.host);
+    const resolved = await publicBranding.resolvePortal(deps, request.headers.host);
     if (resolved.kind === 'main') return false;
 
     if (resolved.kind === 'unknown-instance') {
@@ -105,22 +98,17 @@ export async function registerHostRouting(
         }
         return reply.code(503).header('cache-control', 'no-store').send({ status, instance: uuid });
       }
-      if (status === 'suspended') {
-        return sendPage(
-          reply,
-          503,
-          'This portal is suspended',
-          'This portal is suspended. Please contact its administrator.',
-        );
-      }
-      if (status !== 'active') {
-        return sendPage(
-          reply,
-          503,
-          'This portal is being set up',
-          'This portal is being set up. Please try again in a few minutes.',
-        );
-      }
+      let kind: PortalPageKind | undefined;
+      if (status === 'suspended') kind = 'unavailable';
+      else if (status !== 'active') kind = 'not-ready';
+      else if (isNavigation(request, path)) kind = path === '/' ? 'front' : 'not-found';
+      if (!kind) return false;
+      const answer = portalAnswer(
+        renderedPortalPage(resolved.page, kind, deps.clock.now().getUTCFullYear()),
+        request.headers['if-none-match'],
+        request.headers['accept-encoding'],
+      );
+      return reply.code(answer.status).headers(answer.headers).send(answer.payload);
     } else if (!resolved.organization || resolved.organization.status !== 'active') {
       return sendPage(reply, 404, 'Site not found', 'There is no active site at this address.');
     }

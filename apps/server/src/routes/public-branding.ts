@@ -34,7 +34,7 @@ export function serialize(body: object): Serialized {
   return entry;
 }
 
-function matches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+export function matches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
   if (typeof ifNoneMatch !== 'string') return false;
   if (ifNoneMatch === etag) return true;
   return ifNoneMatch
@@ -44,7 +44,9 @@ function matches(ifNoneMatch: string | string[] | undefined, etag: string): bool
 }
 
 /** 'br', 'gzip' or undefined from Accept-Encoding (a q=0 coding is refused). */
-function encodingFor(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
+export function encodingFor(
+  acceptEncoding: string | string[] | undefined,
+): 'br' | 'gzip' | undefined {
   if (typeof acceptEncoding !== 'string') return undefined;
   const accepted = new Set<string>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {

@@ -3,7 +3,8 @@ import { seedHealthHistory } from './health-history';
 
 /**
  * The demo customer's organizations: an active school with one live instance (reachable at
- * http://main-oakfield.{INSTANCE_DOMAIN}:{PORT}) and a camp still pending its subscription.
+ * http://main-oakfield.{INSTANCE_DOMAIN}:{PORT}, with its front page filled in) and a camp still
+ * pending its subscription.
  */
 export async function seedOrganizations(
   deps: AppDeps,
@@ -50,6 +51,29 @@ export async function seedOrganizations(
     .returning('id')
     .executeTakeFirstOrThrow();
   await seedHealthHistory(deps, instance.id);
+  // Its portal's front page (issue 40): what a parent sees at main-oakfield; colours and logo
+  // stay the organization's (none seeded: the defaults).
+  await deps.db
+    .insertInto('brandings')
+    .values({
+      instance_id: instance.id,
+      organization_id: null,
+      front_page_headline: 'Welcome to Oakfield Primary School',
+      front_page_welcome_text:
+        'A friendly primary school for ages 4 to 11, with a breakfast club and after-school care.\n\n' +
+        'Parents and staff: sign in below, book a club place or check the term dates.',
+      front_page_links: JSON.stringify([
+        { label: 'Parent sign-in', url: 'https://parents.oakfield.example/sign-in' },
+        { label: 'Staff sign-in', url: 'https://staff.oakfield.example/sign-in' },
+        { label: 'Book a club place', url: 'https://oakfield.example/clubs' },
+        { label: 'Term dates', url: 'https://oakfield.example/term-dates' },
+      ]),
+      front_page_contact_email: 'office@oakfield.example',
+      front_page_contact_phone: '+44 1632 960123',
+      front_page_contact_address: '12 Meadow Lane\nOakfield\nOK1 2AB',
+      front_page_page_title: 'Oakfield Primary School – Parents and staff',
+    })
+    .execute();
   const camp = await deps.db
     .insertInto('organizations')
     .values({

@@ -571,7 +571,7 @@ export interface paths {
         };
         /**
          * Counts for the dashboard home checklist
-         * @description organization_count, branded_organization_count (organizations with saved branding) and instance_count (instances that are not terminated) of the signed-in user.
+         * @description organization_count, branded_organization_count (organizations with saved branding of their own or on one of their live instances) and instance_count (instances that are not terminated) of the signed-in user.
          *
          *     API tokens need the `organizations:read` scope (403 INSUFFICIENT_SCOPE without it).
          */
@@ -1055,7 +1055,7 @@ export interface paths {
         get: operations["branding-getBranding"];
         /**
          * Save the text and colour fields of a branding
-         * @description Colours are #RGB or #RRGGBB; empty text is stored as null; omitted fields keep their value. Custom CSS (up to 50 KB) is parsed and rebuilt; @import, external url(), expression(), behavior, -moz-binding and anything that could close a style element are refused. The e-mail header and footer are sanitised with an HTML allow-list.
+         * @description Colours are #RGB or #RRGGBB; empty text is stored as null; omitted fields keep their value. Custom CSS (up to 50 KB) is parsed and rebuilt; @import, external url(), expression(), behavior, -moz-binding and anything that could close a style element are refused. The e-mail header and footer are sanitised with an HTML allow-list. `front_page` (an instance's branding only) sets its portal's front page: headline, welcome text, up to six links ({label, url}, https:// only; the list is replaced), contact e-mail, phone and address, page title.
          *
          *     API tokens need the `branding:write` scope (403 INSUFFICIENT_SCOPE without it).
          *
@@ -7983,6 +7983,32 @@ export interface operations {
                                 footer_text: string;
                                 custom_css: string;
                             };
+                            /** @description An instance portal's front page as stored; null for an organization's branding */
+                            front_page: {
+                                headline: string | null;
+                                welcome_text: string | null;
+                                links: {
+                                    label: string;
+                                    url: string;
+                                }[];
+                                contact_email: string | null;
+                                contact_phone: string | null;
+                                contact_address: string | null;
+                                page_title: string | null;
+                            } | null;
+                            /** @description The front page as the portal shows it: headline and page title default to the school name, the welcome text to "Welcome to <name>."; null for an organization */
+                            resolved_front_page: {
+                                headline: string;
+                                welcome_text: string;
+                                links: {
+                                    label: string;
+                                    url: string;
+                                }[];
+                                contact_email: string;
+                                contact_phone: string;
+                                contact_address: string;
+                                page_title: string;
+                            } | null;
                         };
                     };
                 };
@@ -8076,6 +8102,18 @@ export interface operations {
                     email_template_header?: string | null;
                     email_template_footer?: string | null;
                     custom_css?: string | null;
+                    front_page?: {
+                        headline?: string | null;
+                        welcome_text?: string | null;
+                        links?: {
+                            label: string;
+                            url: string;
+                        }[];
+                        contact_email?: string | null;
+                        contact_phone?: string | null;
+                        contact_address?: string | null;
+                        page_title?: string | null;
+                    } | null;
                 };
             };
         };
@@ -8127,6 +8165,32 @@ export interface operations {
                                 footer_text: string;
                                 custom_css: string;
                             };
+                            /** @description An instance portal's front page as stored; null for an organization's branding */
+                            front_page: {
+                                headline: string | null;
+                                welcome_text: string | null;
+                                links: {
+                                    label: string;
+                                    url: string;
+                                }[];
+                                contact_email: string | null;
+                                contact_phone: string | null;
+                                contact_address: string | null;
+                                page_title: string | null;
+                            } | null;
+                            /** @description The front page as the portal shows it: headline and page title default to the school name, the welcome text to "Welcome to <name>."; null for an organization */
+                            resolved_front_page: {
+                                headline: string;
+                                welcome_text: string;
+                                links: {
+                                    label: string;
+                                    url: string;
+                                }[];
+                                contact_email: string;
+                                contact_phone: string;
+                                contact_address: string;
+                                page_title: string;
+                            } | null;
                         };
                     };
                 };
@@ -8273,6 +8337,32 @@ export interface operations {
                                 footer_text: string;
                                 custom_css: string;
                             };
+                            /** @description An instance portal's front page as stored; null for an organization's branding */
+                            front_page: {
+                                headline: string | null;
+                                welcome_text: string | null;
+                                links: {
+                                    label: string;
+                                    url: string;
+                                }[];
+                                contact_email: string | null;
+                                contact_phone: string | null;
+                                contact_address: string | null;
+                                page_title: string | null;
+                            } | null;
+                            /** @description The front page as the portal shows it: headline and page title default to the school name, the welcome text to "Welcome to <name>."; null for an organization */
+                            resolved_front_page: {
+                                headline: string;
+                                welcome_text: string;
+                                links: {
+                                    label: string;
+                                    url: string;
+                                }[];
+                                contact_email: string;
+                                contact_phone: string;
+                                contact_address: string;
+                                page_title: string;
+                            } | null;
                         };
                     };
                 };
@@ -8409,6 +8499,32 @@ export interface operations {
                                 footer_text: string;
                                 custom_css: string;
                             };
+                            /** @description An instance portal's front page as stored; null for an organization's branding */
+                            front_page: {
+                                headline: string | null;
+                                welcome_text: string | null;
+                                links: {
+                                    label: string;
+                                    url: string;
+                                }[];
+                                contact_email: string | null;
+                                contact_phone: string | null;
+                                contact_address: string | null;
+                                page_title: string | null;
+                            } | null;
+                            /** @description The front page as the portal shows it: headline and page title default to the school name, the welcome text to "Welcome to <name>."; null for an organization */
+                            resolved_front_page: {
+                                headline: string;
+                                welcome_text: string;
+                                links: {
+                                    label: string;
+                                    url: string;
+                                }[];
+                                contact_email: string;
+                                contact_phone: string;
+                                contact_address: string;
+                                page_title: string;
+                            } | null;
                         };
                     };
                 };
@@ -8555,6 +8671,32 @@ export interface operations {
                                 footer_text: string;
                                 custom_css: string;
                             };
+                            /** @description An instance portal's front page as stored; null for an organization's branding */
+                            front_page: {
+                                headline: string | null;
+                                welcome_text: string | null;
+                                links: {
+                                    label: string;
+                                    url: string;
+                                }[];
+                                contact_email: string | null;
+                                contact_phone: string | null;
+                                contact_address: string | null;
+                                page_title: string | null;
+                            } | null;
+                            /** @description The front page as the portal shows it: headline and page title default to the school name, the welcome text to "Welcome to <name>."; null for an organization */
+                            resolved_front_page: {
+                                headline: string;
+                                welcome_text: string;
+                                links: {
+                                    label: string;
+                                    url: string;
+                                }[];
+                                contact_email: string;
+                                contact_phone: string;
+                                contact_address: string;
+                                page_title: string;
+                            } | null;
                         };
                     };
                 };
@@ -8691,6 +8833,32 @@ export interface operations {
                                 footer_text: string;
                                 custom_css: string;
                             };
+                            /** @description An instance portal's front page as stored; null for an organization's branding */
+                            front_page: {
+                                headline: string | null;
+                                welcome_text: string | null;
+                                links: {
+                                    label: string;
+                                    url: string;
+                                }[];
+                                contact_email: string | null;
+                                contact_phone: string | null;
+                                contact_address: string | null;
+                                page_title: string | null;
+                            } | null;
+                            /** @description The front page as the portal shows it: headline and page title default to the school name, the welcome text to "Welcome to <name>."; null for an organization */
+                            resolved_front_page: {
+                                headline: string;
+                                welcome_text: string;
+                                links: {
+                                    label: string;
+                                    url: string;
+                                }[];
+                                contact_email: string;
+                                contact_phone: string;
+                                contact_address: string;
+                                page_title: string;
+                            } | null;
                         };
                     };
                 };

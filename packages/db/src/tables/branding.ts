@@ -1,5 +1,8 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt } from './core';
+
+/** One link button of an instance portal's front page. */
+export type FrontPageLink = { label: string; url: string };
 
 /** Branding of one organization or one instance (exactly one of the two ids is set). Null = not set. */
 export type BrandingsTable = {
@@ -21,6 +24,14 @@ export type BrandingsTable = {
   /** Storage keys of the uploaded files. */
   logo_path: string | null;
   favicon_path: string | null;
+  /** The instance portal's front page (issue 40); instance rows only. */
+  front_page_headline: string | null;
+  front_page_welcome_text: string | null;
+  front_page_links: ColumnType<FrontPageLink[], string | undefined, string>;
+  front_page_contact_email: string | null;
+  front_page_contact_phone: string | null;
+  front_page_contact_address: string | null;
+  front_page_page_title: string | null;
   updated_at: CreatedAt;
 };
 

@@ -18,17 +18,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   BRANDING_FIELD_LABELS,
   BRANDING_TEXTS,
+  DEFAULT_BRANDING,
+  FRONT_PAGE_TEXTS,
   contrastRatio,
   type BrandingColorField,
 } from '@scmp/api/contracts';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import type { BrandingData } from './api';
 import { BrandingFileCard } from './BrandingFileCard';
 import { BrandPreview } from './BrandPreview';
 import { EmailPreview } from './EmailPreview';
+import { FrontPageFields, FrontPagePreview } from './FrontPageSection';
 import {
   formValuesOf,
+  mergeAfterSave,
   payloadOf,
   validateBrandingForm,
   type BrandingFormValues,
@@ -70,32 +74,55 @@ const NAV_COLORS: BrandingColorField[] = [
   'nav_background_color',
 ];
 
-/** The branding form: five sections, live previews, save with the server's verdict inline. */
-export function BrandingEditor({ branding }: { branding: BrandingData }) {
+/**
+ * Enter in a text field must not submit the form (publishing the branding to the live portal):
+ * only the Save button does. Text areas keep their new lines.
+ */
+function keepEnterLocal(event: KeyboardEvent<HTMLFormElement>) {
+  if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
+}
+
+/**
+ * The branding form: five sections (six for an instance, with its portal's front page), live
+ * previews, save with the server's verdict inline.
+ */
+export function BrandingEditor({
+  branding,
+  organizationName,
+}: {
+  branding: BrandingData;
+  organizationName?: string;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [saveError, setSaveError] = useState<string | null>(null);
   const [cssAccepted, setCssAccepted] = useState(false);
+  const isInstance = branding.type === 'instance';
   const form = useForm<BrandingFormValues>({
     initialValues: formValuesOf(branding),
     validate: validateBrandingForm,
   });
+  /** The values the running save sent: edits made since are kept when it answers. */
+  const sent = useRef<BrandingFormValues | null>(null);
 
   const save = useMutation(
     trpc.branding.updateBranding.mutationOptions({
       onSuccess: (result) => {
-        const values = formValuesOf(result.data);
-        form.setInitialValues(values);
+        const saved = formValuesOf(result.data);
+        const values = sent.current ? mergeAfterSave(saved, sent.current, form.getValues()) : saved;
+        sent.current = null;
+        form.setInitialValues(saved);
         form.setValues(values);
-        form.resetDirty(values);
+        form.resetDirty(saved);
         setSaveError(null);
-        setCssAccepted(values.custom_css.trim() !== '');
+        setCssAccepted(saved.custom_css.trim() !== '');
         queryClient.setQueryData(trpc.branding.getBranding.queryKey({ id: branding.id }), (old) =>
           old ? { ...old, data: result.data } : old,
         );
         notifications.show({ color: 'green', message: result.message ?? BRANDING_TEXTS.saved });
       },
       onError: (error) => {
+        sent.current = null;
         const envelope = errorEnvelopeOf(error);
         if (envelope?.errors) {
           const fieldErrors: Record<string, string> = {};
@@ -114,10 +141,19 @@ export function BrandingEditor({ branding }: { branding: BrandingData }) {
 
   const submit = form.onSubmit((values) => {
     setSaveError(null);
-    save.mutate({ id: branding.id, ...payloadOf(values) });
+    sent.current = values;
+    save.mutate({ id: branding.id, ...payloadOf(values, isInstance) });
   });
 
   const values = form.getValues();
+  // The name the portal shows: the company name typed here, else the one inherited, else the
+  // organization's.
+  const inheritedName =
+    branding.company_name === null &&
+    branding.resolved.company_name !== DEFAULT_BRANDING.company_name
+      ? branding.resolved.company_name
+      : (organizationName ?? branding.name);
+  const schoolName = values.company_name.trim() || inheritedName;
   const ratio = contrastRatio(values.nav_text_color.trim(), values.nav_background_color.trim());
   const lowContrast = ratio !== null && ratio < 4.5;
   const dirty = form.isDirty();
@@ -133,7 +169,7 @@ export function BrandingEditor({ branding }: { branding: BrandingData }) {
   );
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onKeyDown={keepEnterLocal} noValidate>
       <UnsavedChangesPrompt
         when={dirty && !save.isPending}
         message={BRANDING_TEXTS.unsavedChanges}
@@ -259,6 +295,20 @@ export function BrandingEditor({ branding }: { branding: BrandingData }) {
             </Text>
           ) : null}
         </Section>
+
+        {isInstance ? (
+          <Section title={FRONT_PAGE_TEXTS.section} description={FRONT_PAGE_TEXTS.sectionHint}>
+            <FrontPageFields form={form} schoolName={schoolName} />
+            <Title order={3} size="h5">
+              Front page preview
+            </Title>
+            <FrontPagePreview
+              values={values}
+              schoolName={schoolName}
+              logoUrl={branding.resolved.logo_url || null}
+            />
+          </Section>
+        ) : null}
 
         {saveError ? (
           <Alert color="red" role="alert" title={BRANDING_TEXTS.saveFailed}>

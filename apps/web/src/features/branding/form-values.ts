@@ -3,16 +3,56 @@ import {
   BRANDING_TEXT_FIELDS,
   EDITOR_BRANDING_DEFAULTS,
   brandingFieldsInput,
+  frontPageInput,
   type BrandingEditableField,
+  type FrontPageLink,
 } from '@scmp/api/contracts';
 import type { BrandingData } from './api';
 
-/** The editor's form: every text and colour field as a string ('' = not set). */
-export type BrandingFormValues = Record<BrandingEditableField, string>;
+/** The front page fields of an instance's branding ('' = not set, the default applies). */
+export type FrontPageFormValues = {
+  headline: string;
+  welcome_text: string;
+  links: FrontPageLink[];
+  contact_email: string;
+  contact_phone: string;
+  contact_address: string;
+  page_title: string;
+};
+
+export const FRONT_PAGE_TEXT_FIELDS = [
+  'headline',
+  'welcome_text',
+  'contact_email',
+  'contact_phone',
+  'contact_address',
+  'page_title',
+] as const satisfies ReadonlyArray<Exclude<keyof FrontPageFormValues, 'links'>>;
+
+/**
+ * The editor's form: every text and colour field as a string ('' = not set), and an instance's
+ * front page.
+ */
+export type BrandingFormValues = Record<BrandingEditableField, string> & {
+  front_page: FrontPageFormValues;
+};
+
+function frontPageValuesOf(data: BrandingData): FrontPageFormValues {
+  const stored = data.front_page;
+  return {
+    headline: stored?.headline ?? '',
+    welcome_text: stored?.welcome_text ?? '',
+    links: (stored?.links ?? []).map((l) => ({ label: l.label, url: l.url })),
+    contact_email: stored?.contact_email ?? '',
+    contact_phone: stored?.contact_phone ?? '',
+    contact_address: stored?.contact_address ?? '',
+    page_title: stored?.page_title ?? '',
+  };
+}
 
 /** Stored values → form values; blank colours start at the editor defaults (spec part 2 §3). */
 export function formValuesOf(data: BrandingData): BrandingFormValues {
-  const values = {} as BrandingFormValues;
+  const values = { front_page: frontPageValuesOf(data) } as BrandingFormValues;
   for (const field of BRANDING_TEXT_FIELDS) values[field] = data[field] ?? '';
   for (const field of BRANDING_COLOR_FIELDS) {
     values[field] = data[field] ?? EDITOR_BRANDING_DEFAULTS[field];
@@ -22,23 +62,73 @@ export function formValuesOf(data: BrandingData): BrandingFormValues {
 
 /** Client rules mirror the server's schema (the server also parses the CSS and HTML). */
 export function validateBrandingForm(values: BrandingFormValues): Record<string, string> {
-  const result = brandingFieldsInput.safeParse(values);
-  if (result.success) return {};
   const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '_');
-    errors[key] ??= issue.message;
+  const result = brandingFieldsInput.safeParse(values);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const key = String(issue.path[0] ?? '_');
+      errors[key] ??= issue.message;
+    }
+  }
+  const frontPage = frontPageInput.safeParse(values.front_page);
+  if (!frontPage.success) {
+    for (const issue of frontPage.error.issues) {
+      // The same keys as the server's field errors: front_page.links.0.url and so on.
+      const key = ['front_page', ...issue.path.map(String)].join('.');
+      errors[key] ??= issue.message;
+    }
   }
   return errors;
 }
 
-/** The PUT body: empty text is sent as null (spec part 2 §5). */
+/** Whether two front pages say the same. */
+export function sameFrontPage(a: FrontPageFormValues, b: FrontPageFormValues): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The PUT body: empty text is sent as null (spec part 2 §5); the front page only for an
+ * instance's branding.
+ */
 export function payloadOf(
   values: BrandingFormValues,
-): Record<BrandingEditableField, string | null> {
-  const payload = {} as Record<BrandingEditableField, string | null>;
-  for (const [key, value] of Object.entries(values) as Array<[BrandingEditableField, string]>) {
+  withFrontPage: boolean,
+): Record<BrandingEditableField, string | null> & {
+  front_page?: Record<string, string | null | FrontPageLink[]>;
+} {
+  const payload = {} as Record<BrandingEditableField, string | null> & {
+    front_page?: Record<string, string | null | FrontPageLink[]>;
+  };
+  for (const key of [...BRANDING_TEXT_FIELDS, ...BRANDING_COLOR_FIELDS]) {
+    const value = values[key];
     payload[key] = value.trim() === '' ? null : value;
   }
+  if (withFrontPage) {
+    const frontPage: Record<string, string | null | FrontPageLink[]> = {
+      links: values.front_page.links.map((l) => ({ label: l.label.trim(), url: l.url.trim() })),
+    };
+    for (const key of FRONT_PAGE_TEXT_FIELDS) {
+      const value = values.front_page[key];
+      frontPage[key] = value.trim() === '' ? null : value;
+    }
+    payload.front_page = frontPage;
+  }
   return payload;
+}
+
+/**
+ * The form after a save answered: the server's values, except fields edited since the save was
+ * sent, which keep their newer local value (and stay unsaved).
+ */
+export function mergeAfterSave(
+  saved: BrandingFormValues,
+  sent: BrandingFormValues,
+  current: BrandingFormValues,
+): BrandingFormValues {
+  const next = { ...saved, front_page: saved.front_page };
+  for (const key of [...BRANDING_TEXT_FIELDS, ...BRANDING_COLOR_FIELDS]) {
+    if (current[key] !== sent[key]) next[key] = current[key];
+  }
+  if (!sameFrontPage(current.front_page, sent.front_page)) next.front_page = current.front_page;
+  return next;
 }

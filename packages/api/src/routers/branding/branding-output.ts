@@ -1,6 +1,30 @@
 import { z } from 'zod';
 import { publicBrandingSchema } from '../../services/public-branding/tenant-branding';
 
+const frontPageLinkOutput = z.object({ label: z.string(), url: z.string() });
+
+/** An instance portal's front page as stored (null = not set, the default applies). */
+export const frontPageOutput = z.object({
+  headline: z.string().nullable(),
+  welcome_text: z.string().nullable(),
+  links: z.array(frontPageLinkOutput),
+  contact_email: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  contact_address: z.string().nullable(),
+  page_title: z.string().nullable(),
+});
+
+/** The front page as the portal shows it. */
+export const resolvedFrontPageOutput = z.object({
+  headline: z.string(),
+  welcome_text: z.string(),
+  links: z.array(frontPageLinkOutput),
+  contact_email: z.string(),
+  contact_phone: z.string(),
+  contact_address: z.string(),
+  page_title: z.string(),
+});
+
 /** Path input of every branding procedure: an organization uuid or an instance uuid. */
 export const brandingIdInput = z.object({ id: z.string() });
 
@@ -29,4 +53,13 @@ export const brandingOutput = z.object({
   resolved: publicBrandingSchema.describe(
     'Effective values after fallback: instance → organization → defaults, field by field',
   ),
+  front_page: frontPageOutput
+    .nullable()
+    .describe("An instance portal's front page as stored; null for an organization's branding"),
+  resolved_front_page: resolvedFrontPageOutput
+    .nullable()
+    .describe(
+      'The front page as the portal shows it: headline and page title default to the school name, ' +
+        'the welcome text to "Welcome to <name>."; null for an organization',
+    ),
 });

@@ -1,4 +1,5 @@
 import { BRANDING_TEXTS, brandingFieldsInput } from '../../contracts/branding';
+import { frontPageInput } from '../../contracts/front-page';
 import { envelope, ok } from '../../lib/envelope';
 import { updateBranding as saveBranding } from '../../services/branding/branding';
 import { authedProcedure } from '../../trpc';
@@ -17,11 +18,18 @@ export const updateBranding = authedProcedure
         'Colours are #RGB or #RRGGBB; empty text is stored as null; omitted fields keep their ' +
         'value. Custom CSS (up to 50 KB) is parsed and rebuilt; @import, external url(), ' +
         'expression(), behavior, -moz-binding and anything that could close a style element are ' +
-        'refused. The e-mail header and footer are sanitised with an HTML allow-list.',
+        'refused. The e-mail header and footer are sanitised with an HTML allow-list. ' +
+        "`front_page` (an instance's branding only) sets its portal's front page: headline, " +
+        'welcome text, up to six links ({label, url}, https:// only; the list is replaced), ' +
+        'contact e-mail, phone and address, page title.',
       protect: true,
     },
   })
-  .input(brandingIdInput.extend(brandingFieldsInput.shape))
+  .input(
+    brandingIdInput.extend(brandingFieldsInput.shape).extend({
+      front_page: frontPageInput.nullable().optional(),
+    }),
+  )
   .output(envelope(brandingOutput))
   .mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;

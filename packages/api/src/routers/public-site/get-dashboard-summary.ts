@@ -13,7 +13,8 @@ export const dashboardSummary = authedProcedure
       tags: ['public-site'],
       summary: 'Counts for the dashboard home checklist',
       description:
-        'organization_count, branded_organization_count (organizations with saved branding) and ' +
+        'organization_count, branded_organization_count (organizations with saved branding of their own or on one ' +
+        'of their live instances) and ' +
         'instance_count (instances that are not terminated) of the signed-in user.',
       protect: true,
     },

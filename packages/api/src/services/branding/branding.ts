@@ -1,6 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { BrandingsTable } from '@scmp/db';
 import type { BrandingFieldsValues } from '../../contracts/branding';
+import {
+  FRONT_PAGE_TEXTS,
+  resolveFrontPage,
+  type FrontPage,
+  type FrontPageValues,
+  type ResolvedFrontPage,
+} from '../../contracts/front-page';
 import { BRANDING_TEXTS } from '../../contracts/branding';
 import type { PublicBranding } from '../../contracts/branding-defaults';
 import type { AppDeps } from '../../app-deps';
@@ -14,6 +21,7 @@ import {
   resolveInstanceBranding,
   resolveOrganizationBranding,
 } from '../public-branding/resolve';
+import { frontPageOf, portalName } from '../public-branding/portal';
 import {
   BRANDING_FILE_NAME,
   checkBrandingUpload,
@@ -200,13 +208,23 @@ export type BrandingView = {
   favicon_url: string | null;
   updated_at: string | null;
   resolved: PublicBranding;
+  /** The instance portal's front page as stored (null for an organization's branding). */
+  front_page: FrontPage | null;
+  /** The front page as the portal shows it, defaults filled in (null for an organization). */
+  resolved_front_page: ResolvedFrontPage | null;
 };
 
 async function viewOf(deps: AppDeps, target: BrandingTarget): Promise<BrandingView> {
-  const [row, resolved] = await Promise.all([
+  const [row, resolved, organization] = await Promise.all([
     rowOf(deps, target),
     resolvedBrandingOf(deps, target),
+    deps.db
+      .selectFrom('organizations')
+      .select('name')
+      .where('id', '=', target.organizationId)
+      .executeTakeFirst(),
   ]);
+  const frontPage = target.kind === 'instance' ? frontPageOf(row) : null;
   return {
     id: target.uuid,
     uuid: target.uuid,
@@ -229,6 +247,10 @@ async function viewOf(deps: AppDeps, target: BrandingTarget): Promise<BrandingVi
     favicon_url: brandingFileUrl(row?.favicon_path) || null,
     updated_at: row?.updated_at ? new Date(row.updated_at).toISOString() : null,
     resolved,
+    front_page: frontPage,
+    resolved_front_page: frontPage
+      ? resolveFrontPage(frontPage, portalName(resolved, organization?.name ?? target.name))
+      : null,
   };
 }
 
@@ -274,16 +296,38 @@ async function saveBranding(
   });
 }
 
-/** Saves the text and colour fields (omitted fields keep their value). */
+/** The front page's columns to write (omitted fields keep their value). */
+function frontPageChanges(input: FrontPageValues): Partial<Record<string, string | null>> {
+  const changes: Partial<Record<string, string | null>> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    changes[`front_page_${key}`] =
+      key === 'links' ? JSON.stringify(value) : (value as string | null);
+  }
+  return changes;
+}
+
+/**
+ * Saves the text and colour fields, and an instance's front page (omitted fields keep their
+ * value; a front page for an organization's branding is refused).
+ */
 export async function updateBranding(
   deps: AppDeps,
   userId: number,
   id: string,
-  input: BrandingFieldsValues,
+  input: BrandingFieldsValues & { front_page?: FrontPageValues | null },
 ): Promise<BrandingView> {
   const target = await findBrandingTarget(deps, userId, id, 'manage');
-  const changes: Partial<Record<keyof BrandingFieldsValues, string | null>> = {};
-  for (const [key, value] of Object.entries(input) as Array<
+  const { front_page: frontPage, ...fields } = input;
+  if (frontPage && target.kind !== 'instance') {
+    throw new AppError('VALIDATION_ERROR', FRONT_PAGE_TEXTS.organizationOnly, {
+      errors: { front_page: [FRONT_PAGE_TEXTS.organizationOnly] },
+    });
+  }
+  const changes: Partial<Record<string, string | null>> = frontPage
+    ? frontPageChanges(frontPage)
+    : {};
+  for (const [key, value] of Object.entries(fields) as Array<
     [keyof BrandingFieldsValues, string | null | undefined]
   >) {
     if (value !== undefined) changes[key] = value;

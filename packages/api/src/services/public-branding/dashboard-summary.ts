@@ -18,15 +18,30 @@ export async function getDashboardSummary(
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow(),
+    // Branding exists at two levels: an organization counts as branded when it, or one of its
+    // live instances, has saved branding.
     db
-      .selectFrom('brandings')
-      .innerJoin(
-        'organization_members',
-        'organization_members.organization_id',
-        'brandings.organization_id',
-      )
+      .selectFrom('organization_members as m')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('organization_members.user_id', '=', userId)
+      .where('m.user_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('brandings')
+              .select('brandings.id')
+              .whereRef('brandings.organization_id', '=', 'm.organization_id'),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('brandings')
+              .innerJoin('instances', 'instances.id', 'brandings.instance_id')
+              .select('brandings.id')
+              .whereRef('instances.organization_id', '=', 'm.organization_id')
+              .where('instances.status', '!=', 'terminated'),
+          ),
+        ]),
+      )
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('instances')

@@ -4,3 +4,4 @@ export * from './resolve';
 export * from './tenant-branding';
 export * from './page-views';
 export * from './instance-branding';
+export * from './portal';

@@ -17,6 +17,7 @@ import { BRANDING_TEXTS } from '@scmp/api/contracts';
 import { Link, useParams } from 'react-router';
 import { BrandingEditor } from '../../../features/branding/BrandingEditor';
 import { gate, RoleGate } from '../../../features/members/RoleGate';
+import { useSiteConfig } from '../../../features/organizations/use-site-config';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
 
@@ -48,6 +49,12 @@ export default function BrandingEditorPage() {
     enabled: !!branding,
   });
   const role = organization.data?.data.role;
+  const isInstance = branding?.type === 'instance';
+  const instance = useQuery({
+    ...trpc.instances.get.queryOptions({ uuid: branding?.id ?? '' }),
+    enabled: isInstance,
+  });
+  const { tenantDomain } = useSiteConfig();
 
   if (query.isPending) {
     return (
@@ -84,6 +91,18 @@ export default function BrandingEditorPage() {
       : `/dashboard/organizations/${branding.id}`;
 
   const manage = gate(role, 'manage');
+  // Branding exists at two levels: say what this page brands and what it inherits.
+  const portal = [branding.name, instance.data?.data.host].filter(Boolean).join(', ');
+  const orgName = organization.data ? ` (${organization.data.data.name})` : '';
+  const site = organization.data?.data.subdomain
+    ? ` ${organization.data.data.subdomain}.${tenantDomain}`
+    : '';
+  const scope = isInstance
+    ? `This instance’s portal (${portal}) uses these settings; anything left empty is ` +
+      `inherited from the organization’s branding${orgName}, then the defaults.`
+    : `These settings brand your tenant site${site} and are the defaults for every instance of ` +
+      `${branding.name}; an instance’s own branding (Instances → Manage → Branding) overrides ` +
+      'them field by field.';
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
@@ -103,11 +122,8 @@ export default function BrandingEditorPage() {
         <Group justify="space-between" align="flex-end">
           <div>
             <Title order={1}>Branding Settings</Title>
-            <Text c="gray.7">
-              Customise the look of {branding.name}
-              {branding.type === 'instance' ? ' (instance)' : ''}. Blank values fall back to{' '}
-              {branding.type === 'instance' ? 'the organisation’s branding, then ' : ''}the
-              defaults.
+            <Text c="gray.7" data-testid="branding-scope">
+              {scope}
             </Text>
           </div>
           <RoleGate {...manage}>
@@ -127,7 +143,11 @@ export default function BrandingEditorPage() {
           </Alert>
         ) : null}
         <Fieldset variant="unstyled" disabled={!manage.allowed} p={0} m={0}>
-          <BrandingEditor key={branding.id} branding={branding} />
+          <BrandingEditor
+            key={branding.id}
+            branding={branding}
+            organizationName={organization.data?.data.name}
+          />
         </Fieldset>
       </Stack>
     </Container>
