@@ -142,7 +142,7 @@ export function OverviewTiles({
               {figure ? (
                 <>
                   {figure.value === null ? (
-                    <Text mt="xs" fw={600} data-testid={`${id}-text`}>
+                    <Text mt="xs" size="sm" fw={600} data-testid={`${id}-text`}>
                       {figure.unit}
                     </Text>
                   ) : (
