@@ -17,7 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { API_TOKEN_TEXTS } from '@scmp/api/contracts/api-tokens';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fullDate } from '../account/format';
+import { fullDate } from '../account';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { CreateApiTokenForm } from './CreateApiTokenForm';
 import { NewTokenNotice } from './NewTokenNotice';

@@ -12,7 +12,7 @@ import {
 } from '@scmp/api/contracts';
 import { parseCustomDomain } from '@scmp/api/contracts/custom-domain';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
-import type { Organization } from '../organizations/types';
+import type { Organization } from '../organizations';
 
 /** The Deploy New Instance form with the host preview {prefix}-{org subdomain}.{instance domain}. */
 export function DeployInstanceForm({

@@ -23,12 +23,12 @@ import {
   type OrganizationRole,
 } from '@scmp/api/contracts/roles';
 import { useNavigate } from 'react-router';
-import { formatDate } from '../instances/types';
 import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { RoleBadge } from './RoleBadge';
 import { RoleGate } from './RoleGate';
 import { useMembersRefresh } from './use-member-mutations';
+import { formatDate } from '../../lib/format';
 
 type Member = RouterOutputs['members']['list']['data'][number];
 

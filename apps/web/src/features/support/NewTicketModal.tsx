@@ -23,7 +23,7 @@ import {
 } from '@scmp/api/contracts';
 import { useRef, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { isFullOrganization } from '../organizations/types';
+import { isFullOrganization } from '../organizations';
 import { submitTicket, UploadError, type TicketDetail } from './api';
 
 type FormValues = {

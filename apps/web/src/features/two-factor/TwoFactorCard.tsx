@@ -20,7 +20,7 @@ import { notifications } from '@mantine/notifications';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useSession } from '../session/SessionProvider';
+import { useSession } from '../session';
 import { useReturnFocusOnClose } from '../../lib/return-focus';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { downloadTextFile, recoveryCodesFileText } from './recovery-file';

@@ -29,11 +29,11 @@ import {
   HELP_CATEGORIES,
   filterByLevel,
   type Difficulty,
-} from '../../features/marketing/help-search';
-import { PageHeader } from '../../features/marketing/PageHeader';
-import { VIDEOS, type Video } from '../../features/marketing/videos';
+} from '../../features/marketing';
+import { PageHeader } from '../../features/marketing';
+import { VIDEOS, type Video } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing/MarketingPage';
+import { MarketingPage } from '../../features/marketing';
 
 /** Favourites live for the browser session only (spec part 1 §2). */
 const FAVOURITES_KEY = 'scmp_video_favourites';

@@ -11,10 +11,10 @@ import {
 } from '@mantine/core';
 import { IconHeadset, IconMail, IconPhone, IconPresentation } from '@tabler/icons-react';
 import { PRODUCT } from '@scmp/api/contracts/product';
-import { ContactForm } from '../../features/marketing/ContactForm';
-import { PageHeader } from '../../features/marketing/PageHeader';
+import { ContactForm } from '../../features/marketing';
+import { PageHeader } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing/MarketingPage';
+import { MarketingPage } from '../../features/marketing';
 
 const CHANNELS = [
   {

@@ -9,11 +9,11 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LazyDemoModal } from '../../features/marketing/LazyDemoModal';
-import { ExpandableCards, type ExpandableItem } from '../../features/marketing/ExpandableCards';
-import { PageHeader } from '../../features/marketing/PageHeader';
+import { LazyDemoModal } from '../../features/marketing';
+import { ExpandableCards, type ExpandableItem } from '../../features/marketing';
+import { PageHeader } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing/MarketingPage';
+import { MarketingPage } from '../../features/marketing';
 
 const STATS = [
   { figure: '99.9%', label: 'uptime' },

@@ -1,12 +1,12 @@
 import { Box, Container, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { FaqSection } from '../../features/marketing/FaqSection';
-import { PageHeader } from '../../features/marketing/PageHeader';
-import { PlanCards } from '../../features/marketing/PlanCards';
-import { SavingsCalculator } from '../../features/marketing/SavingsCalculator';
+import { FaqSection } from '../../features/marketing';
+import { PageHeader } from '../../features/marketing';
+import { PlanCards } from '../../features/marketing';
+import { SavingsCalculator } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing/MarketingPage';
+import { MarketingPage } from '../../features/marketing';
 
 export default function PricingPage() {
   usePageMeta(

@@ -25,9 +25,9 @@ import {
 } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ActivityChart } from '../../../features/account/ActivityChart';
-import { downloadActivityCsv } from '../../../features/account/avatar-upload';
-import { fullDate, relativeTime } from '../../../features/account/format';
+import { ActivityChart } from '../../../features/account';
+import { downloadActivityCsv } from '../../../features/account';
+import { fullDate, relativeTime } from '../../../features/account';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';

@@ -26,16 +26,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState, PageHeader, StatusBadge } from '@scmp/ui';
-import { confirmSuspend, SUSPEND_CONSEQUENCE } from '../../../features/instances/confirm-suspend';
-import { CustomDomainCard } from '../../../features/instances/CustomDomainCard';
-import { InstanceHealthCard } from '../../../features/instances/InstanceHealthCard';
-import { SslBadge, sslDetail } from '../../../features/instances/SslBadge';
-import { formatDate, isSettling } from '../../../features/instances/types';
-import { gate, RoleGate } from '../../../features/members/RoleGate';
-import { useOrganizationRoles } from '../../../features/members/use-organization-role';
-import { useInstanceStatus } from '../../../features/instances/use-instance-status';
+import { confirmSuspend, SUSPEND_CONSEQUENCE } from '../../../features/instances';
+import { CustomDomainCard } from '../../../features/instances';
+import { InstanceHealthCard } from '../../../features/instances';
+import { SslBadge, sslDetail } from '../../../features/instances';
+import { isSettling } from '../../../features/instances';
+import { gate, RoleGate } from '../../../features/members';
+import { useOrganizationRoles } from '../../../features/members';
+import { useInstanceStatus } from '../../../features/instances';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { formatDate } from '../../../lib/format';
 
 function BackLink() {
   return (

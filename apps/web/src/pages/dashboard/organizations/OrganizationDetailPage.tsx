@@ -32,17 +32,18 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ORGANIZATION_TEXTS } from '@scmp/api/contracts';
 import { can } from '@scmp/api/contracts/roles';
 import { EmptyState, PageHeader, StatusBadge } from '@scmp/ui';
-import { pollWhileSettling, formatDate } from '../../../features/instances/types';
-import { MembersPanel } from '../../../features/members/MembersPanel';
-import { WebhooksPanel } from '../../../features/webhooks/WebhooksPanel';
-import { RoleBadge } from '../../../features/members/RoleBadge';
-import { gate, RoleGate } from '../../../features/members/RoleGate';
-import { EditOrganizationForm } from '../../../features/organizations/EditOrganizationForm';
-import { OrganizationTypeIcon, typeLabel } from '../../../features/organizations/type-icon';
-import { useSiteConfig } from '../../../features/organizations/use-site-config';
+import { pollWhileSettling } from '../../../features/instances';
+import { MembersPanel } from '../../../features/members';
+import { WebhooksPanel } from '../../../features/webhooks';
+import { RoleBadge } from '../../../features/members';
+import { gate, RoleGate } from '../../../features/members';
+import { EditOrganizationForm } from '../../../features/organizations';
+import { OrganizationTypeIcon, typeLabel } from '../../../features/organizations';
+import { useSiteConfig } from '../../../features/organizations';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useReturnFocusOnClose } from '../../../lib/return-focus';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { formatDate } from '../../../lib/format';
 
 function BackLink() {
   return (

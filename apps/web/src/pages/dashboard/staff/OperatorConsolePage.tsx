@@ -12,14 +12,14 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { CustomersList } from '../../../features/staff/CustomersList';
-import { FigureTiles } from '../../../features/staff/FigureTiles';
-import { FleetSummary } from '../../../features/staff/FleetSummary';
-import { InstancesList } from '../../../features/staff/InstancesList';
-import { PastDueList } from '../../../features/staff/PastDueList';
-import { RevenueCharts } from '../../../features/staff/RevenueCharts';
-import { StaffOnly } from '../../../features/staff/StaffOnly';
-import { TicketFigures } from '../../../features/staff/TicketFigures';
+import { CustomersList } from '../../../features/staff';
+import { FigureTiles } from '../../../features/staff';
+import { FleetSummary } from '../../../features/staff';
+import { InstancesList } from '../../../features/staff';
+import { PastDueList } from '../../../features/staff';
+import { RevenueCharts } from '../../../features/staff';
+import { StaffOnly } from '../../../features/staff';
+import { TicketFigures } from '../../../features/staff';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 

@@ -33,10 +33,10 @@ import {
 } from '@scmp/api/contracts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSession } from '../../../features/session/SessionProvider';
-import { formatDateTime } from '../../../features/support/api';
-import { TicketPriorityBadge, TicketStatusBadge } from '../../../features/support/badges';
-import { StaffTicketPanel } from '../../../features/support/StaffTicketPanel';
+import { useSession } from '../../../features/session';
+import { formatDateTime } from '../../../features/support';
+import { TicketPriorityBadge, TicketStatusBadge } from '../../../features/support';
+import { StaffTicketPanel } from '../../../features/support';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 import NotFoundPage from '../../public/NotFoundPage';
