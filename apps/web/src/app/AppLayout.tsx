@@ -3,8 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageViewTracker } from '../features/cookies';
 import { SessionExpiryRedirect } from '../features/session';
-import { SiteFooter } from '../features/shell';
-import { SiteHeader } from '../features/shell';
+import { SiteFooter, SiteHeader } from '../features/shell';
 
 /** The page shell: top navigation, the routed page, the footer. Scrolls to top on every route change. */
 export function AppLayout() {

@@ -5,12 +5,12 @@ import {
   em,
   Group,
   Paper,
-  Select,
   Stack,
   Table,
   Text,
   VisuallyHidden,
 } from '@mantine/core';
+import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
@@ -139,7 +139,7 @@ export function MembersTable({ organization, members, meUuid }: Props) {
       </Group>
     );
     const role = editable ? (
-      <Select
+      <DeferredSelect
         aria-label={`Role of ${member.user.name}`}
         data={options.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
         value={member.role}

@@ -1,8 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { AuthCard } from '../../features/auth';
-import { LoginForm, type LoginOutcome } from '../../features/auth';
+import { AuthCard, LoginForm, type LoginOutcome } from '../../features/auth';
 import type { PasskeySignInState } from '../../features/passkeys';
 import { useSession } from '../../features/session';
 import { useTRPCClient } from '../../lib/trpc';

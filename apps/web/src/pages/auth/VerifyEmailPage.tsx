@@ -2,8 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { AuthCard } from '../../features/auth';
-import { ResendVerificationButton } from '../../features/auth';
+import { AuthCard, ResendVerificationButton } from '../../features/auth';
 import { useSession } from '../../features/session';
 import { usePageMeta } from '../../lib/page-meta';
 import { takeReturnTo } from '../../lib/return-to';

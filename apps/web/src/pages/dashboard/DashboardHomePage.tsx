@@ -1,11 +1,13 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { GettingStarted } from '../../features/dashboard';
-import { NeedsAttention } from '../../features/dashboard';
-import { OverviewTiles } from '../../features/dashboard';
-import { SubscriptionSummary } from '../../features/dashboard';
-import { VerificationBanner } from '../../features/dashboard';
+import {
+  GettingStarted,
+  NeedsAttention,
+  OverviewTiles,
+  SubscriptionSummary,
+  VerificationBanner,
+} from '../../features/dashboard';
 import { useSession } from '../../features/session';
 import { usePageMeta } from '../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../lib/trpc';

@@ -29,11 +29,12 @@ import {
   HELP_CATEGORIES,
   filterByLevel,
   type Difficulty,
+  PageHeader,
+  VIDEOS,
+  type Video,
+  MarketingPage,
 } from '../../features/marketing';
-import { PageHeader } from '../../features/marketing';
-import { VIDEOS, type Video } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing';
 
 /** Favourites live for the browser session only (spec part 1 §2). */
 const FAVOURITES_KEY = 'scmp_video_favourites';

@@ -12,16 +12,16 @@ import {
 import { IconLock, IconPlayerPlay, IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LazyDemoModal } from '../../features/marketing';
-import { ExpandableCards } from '../../features/marketing';
-import { PageHeader } from '../../features/marketing';
 import {
+  LazyDemoModal,
+  ExpandableCards,
+  PageHeader,
   FEATURE_CATEGORIES,
   INTEGRATION_CATEGORIES,
   SECURITY_POINTS,
+  MarketingPage,
 } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing';
 
 export default function FeaturesPage() {
   usePageMeta(

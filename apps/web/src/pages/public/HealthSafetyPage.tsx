@@ -9,11 +9,14 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LazyDemoModal } from '../../features/marketing';
-import { ExpandableCards, type ExpandableItem } from '../../features/marketing';
-import { PageHeader } from '../../features/marketing';
+import {
+  LazyDemoModal,
+  ExpandableCards,
+  type ExpandableItem,
+  PageHeader,
+  MarketingPage,
+} from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing';
 
 const STATS = [
   { figure: '99.9%', label: 'uptime' },

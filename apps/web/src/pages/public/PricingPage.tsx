@@ -1,12 +1,14 @@
 import { Box, Container, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { FaqSection } from '../../features/marketing';
-import { PageHeader } from '../../features/marketing';
-import { PlanCards } from '../../features/marketing';
-import { SavingsCalculator } from '../../features/marketing';
+import {
+  FaqSection,
+  PageHeader,
+  PlanCards,
+  SavingsCalculator,
+  MarketingPage,
+} from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing';
 
 export default function PricingPage() {
   usePageMeta(

@@ -6,8 +6,7 @@ import {
   IconShieldCheck,
   IconShieldX,
 } from '@tabler/icons-react';
-import { ActiveSessionsCard } from '../../../features/account';
-import { ChangePasswordCard } from '../../../features/account';
+import { ActiveSessionsCard, ChangePasswordCard } from '../../../features/account';
 import { PasskeysCard } from '../../../features/passkeys';
 import { useSession } from '../../../features/session';
 import { TwoFactorCard } from '../../../features/two-factor';

@@ -5,15 +5,17 @@ import { can, ORGANIZATION_PERMISSIONS } from '@scmp/api/contracts/roles';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, PageHeader } from '@scmp/ui';
-import { DeployInstanceForm } from '../../../features/instances';
-import { InstanceCard } from '../../../features/instances';
-import { InstanceUptimeRow, UPTIME_DAYS } from '../../../features/instances';
-import { hasActivePlan } from '../../../features/instances';
+import {
+  DeployInstanceForm,
+  InstanceCard,
+  InstanceUptimeRow,
+  UPTIME_DAYS,
+  hasActivePlan,
+  pollWhileSettling,
+  useInstanceStatus,
+} from '../../../features/instances';
 import { gate } from '../../../features/members';
-import { pollWhileSettling } from '../../../features/instances';
-import { useInstanceStatus } from '../../../features/instances';
-import { isFullOrganization } from '../../../features/organizations';
-import { useSiteConfig } from '../../../features/organizations';
+import { isFullOrganization, useSiteConfig } from '../../../features/organizations';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 

@@ -13,10 +13,12 @@ import { IconBuildingCommunity, IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState, PageHeader } from '@scmp/ui';
-import { CreateOrganizationForm } from '../../../features/organizations';
-import { OrganizationCard } from '../../../features/organizations';
-import { isFullOrganization } from '../../../features/organizations';
-import { useSiteConfig } from '../../../features/organizations';
+import {
+  CreateOrganizationForm,
+  OrganizationCard,
+  isFullOrganization,
+  useSiteConfig,
+} from '../../../features/organizations';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useReturnFocusOnClose } from '../../../lib/return-focus';
 import { errorMessage, useTRPC } from '../../../lib/trpc';

@@ -12,14 +12,16 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { CustomersList } from '../../../features/staff';
-import { FigureTiles } from '../../../features/staff';
-import { FleetSummary } from '../../../features/staff';
-import { InstancesList } from '../../../features/staff';
-import { PastDueList } from '../../../features/staff';
-import { RevenueCharts } from '../../../features/staff';
-import { StaffOnly } from '../../../features/staff';
-import { TicketFigures } from '../../../features/staff';
+import {
+  CustomersList,
+  FigureTiles,
+  FleetSummary,
+  InstancesList,
+  PastDueList,
+  RevenueCharts,
+  StaffOnly,
+  TicketFigures,
+} from '../../../features/staff';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 

@@ -5,19 +5,18 @@ import {
   Container,
   Group,
   Paper,
-  Select,
   Skeleton,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
+import { DeferredSelect } from '../../../lib/DeferredSelect';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ROLE_LABELS, type OrganizationRole } from '@scmp/api/contracts/roles';
-import { TEST_MODE_TEXT } from '../../../features/billing';
+import { TEST_MODE_TEXT, OrganizationBilling } from '../../../features/billing';
 import { RoleBadge } from '../../../features/members';
-import { OrganizationBilling } from '../../../features/billing';
 import { useSession } from '../../../features/session';
 import { usePageMeta } from '../../../lib/page-meta';
 import { getStoredToken } from '../../../lib/token';
@@ -126,7 +125,7 @@ export default function SubscriptionPage() {
                 <RoleBadge role={orgs[0]!.role} />
               </Group>
             ) : (
-              <Select
+              <DeferredSelect
                 label="Organization"
                 placeholder="Select an organization..."
                 data={orgs.map((o) => ({

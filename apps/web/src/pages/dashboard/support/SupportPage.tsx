@@ -18,10 +18,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { OPEN_TICKET_STATUSES, SUPPORT_TEXTS, TICKET_CATEGORY_LABELS } from '@scmp/api/contracts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../features/support';
-import { TicketPriorityBadge, TicketStatusBadge } from '../../../features/support';
-import { NewTicketModal } from '../../../features/support';
-import { TicketDetailDrawer } from '../../../features/support';
+import {
+  formatDateTime,
+  TicketPriorityBadge,
+  TicketStatusBadge,
+  NewTicketModal,
+  TicketDetailDrawer,
+} from '../../../features/support';
 import { useSession } from '../../../features/session';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
