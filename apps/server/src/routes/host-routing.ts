@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveHost, type AppDeps, type ResolvedHost } from '@scmp/api';
-import type { RouteContext } from './index';
+import type { RouteContext } from './context';
 
 /** Paths that keep working on every host (the API, static assets, uploaded files). */
 const PASS_THROUGH = /^\/(api|trpc|assets|files)(\/|$|\?)/;
