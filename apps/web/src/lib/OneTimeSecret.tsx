@@ -1,5 +1,5 @@
-import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 
 export type OneTimeSecretProps = {
   /** The secret, shown this once. */
@@ -54,5 +54,51 @@ export function OneTimeSecret({
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+/** The open/closed state of a "create, then show its secret once" dialog. */
+export function useSecretDialog(onClose: () => void) {
+  const [opened, setOpened] = useState(false);
+  const [secret, setSecret] = useState<string | null>(null);
+  return {
+    opened,
+    secret,
+    open: () => setOpened(true),
+    reveal: (value: string) => setSecret(value),
+    close: () => {
+      setOpened(false);
+      setSecret(null);
+      onClose();
+    },
+  };
+}
+
+/**
+ * The dialog that creates a credential and then shows its secret once: the form until the
+ * secret is known, then `reveal` of it (a OneTimeSecret).
+ */
+export function SecretDialog({
+  dialog,
+  title,
+  revealTitle,
+  form,
+  reveal,
+}: {
+  dialog: ReturnType<typeof useSecretDialog>;
+  title: string;
+  revealTitle: string;
+  form: ReactNode;
+  reveal: (secret: string) => ReactNode;
+}) {
+  return (
+    <Modal
+      opened={dialog.opened}
+      onClose={dialog.close}
+      title={dialog.secret ? revealTitle : title}
+      size="lg"
+    >
+      {dialog.secret ? reveal(dialog.secret) : form}
+    </Modal>
   );
 }
