@@ -79,11 +79,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // Every supported browser has <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
-    rolldownOptions: {
-      // The API contracts build their zod schemas at module level; a page that takes only a text
-      // or a constant from a contract file must not carry zod for the schemas beside it.
-      treeshake: { manualPureFunctions: ['z'] },
-    },
     // No manual chunks: each lazy page brings only the Mantine components and schemas it uses,
     // so the first visit downloads the shell alone.
   },
