@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -44,8 +45,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea (inside every Modal and Drawer) imports one small hook, useMergeRefs, from
+ * @floating-ui/react; that drew the whole positioning library (15 KB gzip) into pages that show no
+ * dropdown. Its import resolves to src/lib/merge-refs.ts, the same hook on @mantine/hooks.
+ */
+function scrollAreaMergeRefs(): Plugin {
+  const shim = fileURLToPath(new URL('./src/lib/merge-refs.ts', import.meta.url));
+  return {
+    name: 'scmp-scroll-area-merge-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (
+        source === '@floating-ui/react' &&
+        importer &&
+        /[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)
+      ) {
+        return shim;
+      }
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), scrollAreaMergeRefs()],
   build: {
     outDir: process.env.WEB_OUT_DIR ?? 'dist',
     emptyOutDir: true,

@@ -1,46 +1,56 @@
-// The JavaScript and CSS each key route loads first, gzip: the entry, the route's page chunk and
+// The JavaScript and CSS each route loads first, gzip: the entry, the route's page chunk and
 // everything they import statically (from the build manifest). Fails the build above the budgets
-// of issues 5 and 12: 150 KB of JavaScript and 40 KB of CSS per route.
+// of issues 5 and 12 (150 KB of JavaScript on the five key routes, 40 KB of CSS per route) and of
+// issue 36 (170 KB of JavaScript on every other route).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const JS_BUDGET_KB = 150;
+/** Every other route (issue 36): the deep dashboard pages too. */
+const ROUTE_JS_BUDGET_KB = 170;
 const CSS_BUDGET_KB = 40;
 const DATA = 'src/lib/DataProvider.tsx';
 const SESSION = 'src/features/session/SessionSync.tsx';
+/** The routes of issues 5 and 12, held to the tighter budget. */
+const BUDGETED = new Set(['/', '/pricing', '/features', '/login', '/dashboard']);
+
 /**
- * Each budgeted route and the modules it loads besides the entry (see src/app/routes.tsx): its
- * page, the data layer for page() routes, the session keeper when signed in.
+ * Every route of src/app/routes.tsx and the modules it loads besides the entry: its page, the
+ * data layer for page() routes, the session keeper for the signed-in routes (under RequireAuth).
  */
-const ROUTES = {
-  '/': ['src/pages/public/HomePage.tsx'],
-  '/pricing': ['src/pages/public/PricingPage.tsx'],
-  '/features': ['src/pages/public/FeaturesPage.tsx'],
-  '/login': ['src/pages/auth/LoginPage.tsx', DATA],
-  '/dashboard': ['src/pages/dashboard/DashboardHomePage.tsx', DATA, SESSION],
-};
-/**
- * Deeper dashboard routes, measured the same way and printed beside the budgeted ones without
- * failing the build: their forms' pickers (Mantine Select and floating-ui) and the zod schemas of
- * the API contract put them over 150 KB before the charts came (e.g. /dashboard/instances 225.2 KB,
- * /dashboard/subscription 211.9 KB); the charts add 1–5 KB to each.
- */
-const MEASURED_ROUTES = {
-  '/dashboard/instances': ['src/pages/dashboard/instances/InstancesPage.tsx', DATA, SESSION],
-  '/dashboard/instances/:uuid': [
-    'src/pages/dashboard/instances/InstanceDetailPage.tsx',
-    DATA,
-    SESSION,
-  ],
-  '/dashboard/activity-log': ['src/pages/dashboard/account/ActivityLogPage.tsx', DATA, SESSION],
-  '/dashboard/subscription': [
-    'src/pages/dashboard/subscription/SubscriptionPage.tsx',
-    DATA,
-    SESSION,
-  ],
-  '/dashboard/staff': ['src/pages/dashboard/staff/OperatorConsolePage.tsx', DATA, SESSION],
-};
+function routesOf(source) {
+  const signedInFrom = source.indexOf('<RequireAuth />');
+  const signedInTo = source.indexOf("path: '*'");
+  const found = {};
+  const entry =
+    /path:\s*'([^']+)',\s*element:\s*(page|staticPage)\(\(\) => import\('\.\.\/([^']+)'\)\)/g;
+  for (const match of source.matchAll(entry)) {
+    const [, route, kind, module] = match;
+    if (route.startsWith('/api/')) continue; // the same page as /verify-email/:id/:hash
+    const signedIn = match.index > signedInFrom && match.index < signedInTo;
+    const modules = [`src/${module}.tsx`];
+    if (kind === 'page') modules.push(DATA);
+    if (signedIn) modules.push(SESSION);
+    found[route] = modules;
+  }
+  return found;
+}
+/** Deep routes still over 170 KB (issue 36): printed, not yet failing the build. */
+const KNOWN_OVER = new Set([
+  '/dashboard/organizations',
+  '/dashboard/organizations/:orgUuid',
+  '/dashboard/instances',
+  '/dashboard/instances/:uuid',
+  '/dashboard/branding/:orgUuid',
+  '/dashboard/tenant/:orgUuid',
+  '/dashboard/subscription',
+  '/dashboard/support',
+  '/dashboard/support/staff',
+  '/dashboard/profile',
+  '/dashboard/security',
+]);
+const ROUTES = routesOf(readFileSync('src/app/routes.tsx', 'utf8'));
 
 const dist = path.resolve(process.env.WEB_OUT_DIR ?? 'dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
@@ -66,10 +76,12 @@ function closure(keys) {
   return { js, css };
 }
 
+const budgetOf = (route) => (BUDGETED.has(route) ? JS_BUDGET_KB : ROUTE_JS_BUDGET_KB);
 const kb = (bytes) => Number((bytes / 1024).toFixed(1));
 const measure = (routes) =>
   Object.entries(routes).map(([route, modules]) => {
-    const { js, css } = closure([entryKey, ...modules]);
+    // A page the entry imports statically (the 404 page) has no chunk of its own.
+    const { js, css } = closure([entryKey, ...modules.filter((m) => manifest[m])]);
     const jsBytes = js.reduce((sum, file) => sum + gz(file), 0);
     const cssBytes = css.reduce((sum, file) => sum + gz(file), 0);
     return { route, js_kb: kb(jsBytes), css_kb: kb(cssBytes), chunks: js.length };
@@ -81,14 +93,33 @@ console.log(
   `entry and its static imports: ${kb(entryOnly.js.reduce((s, f) => s + gz(f), 0))} KB JS, ` +
     `${kb(entryOnly.css.reduce((s, f) => s + gz(f), 0))} KB CSS gzip (${total} chunks in total)`,
 );
-console.table(rows);
-console.log('deeper dashboard routes (measured, not budgeted):');
-console.table(measure(MEASURED_ROUTES));
-const over = rows.filter((r) => r.js_kb > JS_BUDGET_KB || r.css_kb > CSS_BUDGET_KB);
+console.table(rows.map((r) => ({ ...r, budget_kb: budgetOf(r.route) })));
+
+// SIZE_REPORT_MAP=1: the chunk map, which chunks each route loads besides the entry's, by size.
+if (process.env.SIZE_REPORT_MAP) {
+  const shell = new Set(entryOnly.js);
+  for (const [route, modules] of Object.entries(ROUTES)) {
+    const { js } = closure([entryKey, ...modules.filter((m) => manifest[m])]);
+    const own = js.filter((f) => !shell.has(f)).sort((a, b) => gz(b) - gz(a));
+    console.log(`${route}: ${own.map((f) => `${path.basename(f)} ${kb(gz(f))}`).join(', ')}`);
+  }
+}
+
+// Until every deep route is under 170 KB, only the routes named here fail the build at 170 KB; the
+// others are printed as over.
+const ENFORCED = (route) => BUDGETED.has(route) || !KNOWN_OVER.has(route);
+for (const r of rows.filter((r) => !ENFORCED(r.route) && r.js_kb > budgetOf(r.route))) {
+  console.warn(
+    `${r.route}: ${r.js_kb} KB JS gzip is over the ${budgetOf(r.route)} KB budget (known)`,
+  );
+}
+const over = rows.filter(
+  (r) => ENFORCED(r.route) && (r.js_kb > budgetOf(r.route) || r.css_kb > CSS_BUDGET_KB),
+);
 if (over.length > 0) {
   for (const r of over) {
     console.error(
-      `${r.route}: ${r.js_kb} KB JS / ${r.css_kb} KB CSS gzip is over the ${JS_BUDGET_KB} KB / ${CSS_BUDGET_KB} KB budget`,
+      `${r.route}: ${r.js_kb} KB JS / ${r.css_kb} KB CSS gzip is over the ${budgetOf(r.route)} KB / ${CSS_BUDGET_KB} KB budget`,
     );
   }
   process.exit(1);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicBranding, type AppDeps, type ResolvedHost } from '@scmp/api';
-import type { RouteContext } from './index';
+import type { RouteContext } from './context';
 import { portalAnswer, renderedPortalPage, type PortalPageKind } from './portal-page';
 
 /** Paths that keep working on every host (the API, static assets, uploaded files). */

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '@scmp/api';
-import type { SpaServer } from '../plugins/spa';
 import { registerBillingRoutes } from './billing';
 import { registerActivityExportRoutes } from './activity-export';
 import { registerAvatarRoutes } from './avatar';
@@ -9,8 +8,9 @@ import { registerDevMailRoutes } from './dev-mail';
 import { registerHostRouting } from './host-routing';
 import { registerSupportRoutes } from './support';
 import { registerTlsAskRoute } from './tls-ask';
+import type { RouteContext } from './context';
 
-export type RouteContext = { spa: SpaServer };
+export type { RouteContext };
 
 /**
  * Plain Fastify routes beside the two doors: uploads (multipart), file downloads, webhooks,

@@ -1,7 +1,7 @@
 import { unstable_HistoryRouter as HistoryRouter, useRoutes } from 'react-router';
-import { CookieConsentProvider } from '../features/cookies/CookieConsentProvider';
-import { SessionProvider } from '../features/session/SessionProvider';
-import { TenantProvider } from '../features/tenant/TenantProvider';
+import { CookieConsentProvider } from '../features/cookies';
+import { SessionProvider } from '../features/session';
+import { TenantProvider } from '../features/tenant';
 import { history } from '../lib/navigation-guard';
 import { DeferredOverlays } from './DeferredOverlays';
 import { routes } from './routes';

@@ -1,10 +1,9 @@
 import { Box, Center, Loader } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { PageViewTracker } from '../features/cookies/PageViewTracker';
-import { SessionExpiryRedirect } from '../features/session/SessionExpiryRedirect';
-import { SiteFooter } from '../features/shell/SiteFooter';
-import { SiteHeader } from '../features/shell/SiteHeader';
+import { PageViewTracker } from '../features/cookies';
+import { SessionExpiryRedirect } from '../features/session';
+import { SiteFooter, SiteHeader } from '../features/shell';
 
 /** The page shell: top navigation, the routed page, the footer. Scrolls to top on every route change. */
 export function AppLayout() {

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../features/session/SessionProvider';
+import { useSession } from '../features/session';
 
 /** /login and /signup send signed-in visitors to the dashboard (or back to where sign-in was asked for). */
 export function RedirectIfAuthenticated() {

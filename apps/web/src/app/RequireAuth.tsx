@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../features/session/SessionProvider';
+import { useSession } from '../features/session';
 
 /** Protected routes: a spinner while the session loads; anonymous visitors go to /login and come back. */
 export function RequireAuth() {

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../features/session/SessionProvider';
+import type { SessionUser } from './types';
 
 /**
  * The shell (entry chunk) does not carry TanStack Query or the tRPC client: lib/trpc loads with

@@ -1,6 +1,6 @@
 import { Alert, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { BarChart, type ChartDatum, type ChartSeries } from '../charts/BarChart';
+import { BarChart, type ChartDatum, type ChartSeries } from '../charts';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 

@@ -4,7 +4,7 @@ import { IconCamera } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import type { SessionUser } from '../session/SessionProvider';
+import type { SessionUser } from '../session';
 import { uploadAvatar } from './avatar-upload';
 
 /** Avatar with a working camera button (upload PNG/JPEG/WebP up to 2MB), name, e-mail and badge. */

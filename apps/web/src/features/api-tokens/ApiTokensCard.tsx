@@ -5,7 +5,6 @@ import {
   Card,
   Code,
   Group,
-  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -16,8 +15,8 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { API_TOKEN_TEXTS } from '@scmp/api/contracts/api-tokens';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { fullDate } from '../account/format';
+import { fullDate } from '../account';
+import { SecretDialog, useSecretDialog } from '../../lib/OneTimeSecret';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { CreateApiTokenForm } from './CreateApiTokenForm';
 import { NewTokenNotice } from './NewTokenNotice';
@@ -30,8 +29,7 @@ import { NewTokenNotice } from './NewTokenNotice';
 export function ApiTokensCard() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [creating, setCreating] = useState(false);
-  const [newToken, setNewToken] = useState<string | null>(null);
+  const dialog = useSecretDialog(() => create.reset());
   const tokens = useQuery(trpc.apiTokens.list.queryOptions());
   const invalidate = () =>
     queryClient.invalidateQueries({ queryKey: trpc.apiTokens.list.queryKey() });
@@ -39,7 +37,7 @@ export function ApiTokensCard() {
   const create = useMutation(
     trpc.apiTokens.create.mutationOptions({
       onSuccess: async (result) => {
-        setNewToken(result.data.token);
+        dialog.reveal(result.data.token);
         await invalidate();
       },
     }),
@@ -54,11 +52,6 @@ export function ApiTokensCard() {
         notifications.show({ color: 'red', message: errorMessage(err, 'Failed to revoke') }),
     }),
   );
-  const closeDialog = () => {
-    setCreating(false);
-    setNewToken(null);
-    create.reset();
-  };
   const list = tokens.data?.data ?? [];
 
   return (
@@ -74,7 +67,7 @@ export function ApiTokensCard() {
               only the access it needs. Send a token as <Code>Authorization: Bearer …</Code>.
             </Text>
           </div>
-          <Button onClick={() => setCreating(true)}>Create token</Button>
+          <Button onClick={dialog.open}>Create token</Button>
         </Group>
         {tokens.isPending ? (
           <Skeleton height={72} />
@@ -141,22 +134,19 @@ export function ApiTokensCard() {
           </Stack>
         )}
       </Stack>
-      <Modal
-        opened={creating}
-        onClose={closeDialog}
-        title={newToken ? 'Your new API token' : 'Create an API token'}
-        size="lg"
-      >
-        {newToken ? (
-          <NewTokenNotice token={newToken} onDone={closeDialog} />
-        ) : (
+      <SecretDialog
+        dialog={dialog}
+        title="Create an API token"
+        revealTitle="Your new API token"
+        reveal={(token) => <NewTokenNotice token={token} onDone={dialog.close} />}
+        form={
           <CreateApiTokenForm
             busy={create.isPending}
             error={create.isError ? errorMessage(create.error, 'Failed to create the token') : null}
             onSubmit={(input) => create.mutate(input)}
           />
-        )}
-      </Modal>
+        }
+      />
     </Card>
   );
 }

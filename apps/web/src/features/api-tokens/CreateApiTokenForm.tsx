@@ -1,14 +1,5 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DeferredSelect } from '../../lib/DeferredSelect';
 import {
   API_SCOPE_GROUPS,
   API_TOKEN_EXPIRY_DAYS,
@@ -63,7 +54,7 @@ export function CreateApiTokenForm({
           value={name}
           onChange={(event) => setName(event.currentTarget.value)}
         />
-        <Select
+        <DeferredSelect
           label="Expires"
           data={API_TOKEN_EXPIRY_DAYS.map((days) => ({
             value: days === null ? 'never' : String(days),

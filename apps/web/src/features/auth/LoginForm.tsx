@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
-import { useSession } from '../session/SessionProvider';
+import { useSession } from '../session';
 
 export type LoginOutcome =
   | { kind: 'verification-required'; email: string; message: string }

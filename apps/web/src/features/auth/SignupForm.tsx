@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
-import type { SessionUser } from '../session/SessionProvider';
+import type { SessionUser } from '../session';
 
 const FIELD_OF: Record<string, string> = {
   name: 'name',

@@ -2,8 +2,8 @@ import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/c
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorEnvelopeOf, errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
-import { browserPasskeyError, loadWebAuthnBrowser } from '../passkeys/passkey-browser';
-import { useSession } from '../session/SessionProvider';
+import { browserPasskeyError, loadWebAuthnBrowser } from '../passkeys';
+import { useSession } from '../session';
 
 type CodeType = 'totp' | 'recovery';
 

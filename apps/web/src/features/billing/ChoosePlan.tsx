@@ -6,12 +6,12 @@ import {
   Divider,
   Group,
   List,
-  Select,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
+import { DeferredSelect } from '../../lib/DeferredSelect';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -143,7 +143,7 @@ export function ChoosePlan(props: {
         </SimpleGrid>
         {plan === 'basic' && (
           <Stack gap={4}>
-            <Select
+            <DeferredSelect
               label="Additional venues"
               data={VENUE_OPTIONS}
               value={String(venues)}

@@ -1,7 +1,7 @@
 import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatGbp } from '@scmp/api/contracts/plans';
-import { BarChart, type ChartDatum, type ChartSeries } from '../charts/BarChart';
+import { BarChart, type ChartDatum, type ChartSeries } from '../charts';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { formatDate, money } from './format';

@@ -1,4 +1,5 @@
-import { Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { DeferredSelect } from '../../lib/DeferredSelect';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -76,7 +77,7 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
           {sub.available_locations ?? 0}
         </Text>
         <Group align="flex-end">
-          <Select
+          <DeferredSelect
             label="Locations to add"
             placeholder="Select"
             data={ADD_OPTIONS}
@@ -102,7 +103,7 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
         {limit > 1 && (
           <>
             <Group align="flex-end">
-              <Select
+              <DeferredSelect
                 label="Unused locations to remove"
                 data={Array.from({ length: maxRemove + 1 }, (_, i) => ({
                   value: String(i),

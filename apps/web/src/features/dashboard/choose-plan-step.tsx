@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
-import { hasActivePlan } from '../instances/plan-status';
+import { hasActivePlan } from '../instances';
 
 /**
  * The Getting Started step "Choose a plan" (issue 40): done once any organization has an active

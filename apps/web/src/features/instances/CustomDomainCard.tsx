@@ -27,8 +27,9 @@ import {
 import { StatusBadge } from '@scmp/ui';
 import { useReturnFocusOnClose } from '../../lib/return-focus';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
-import { RoleGate, type Gate } from '../members/RoleGate';
-import { formatDate, type Instance } from './types';
+import { RoleGate, type Gate } from '../members';
+import type { Instance } from './types';
+import { formatDate } from '../../lib/format';
 
 function Copy({ value, what }: { value: string; what: string }) {
   return (

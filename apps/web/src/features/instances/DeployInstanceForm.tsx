@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +13,7 @@ import {
 } from '@scmp/api/contracts';
 import { parseCustomDomain } from '@scmp/api/contracts/custom-domain';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
-import type { Organization } from '../organizations/types';
+import type { Organization } from '../organizations';
 
 /** The Deploy New Instance form with the host preview {prefix}-{org subdomain}.{instance domain}. */
 export function DeployInstanceForm({
@@ -133,7 +134,7 @@ export function DeployInstanceForm({
             {formError}
           </Alert>
         ) : null}
-        <Select
+        <DeferredSelect
           label="Organization"
           placeholder="Select an organization"
           required

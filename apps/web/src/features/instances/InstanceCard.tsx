@@ -3,11 +3,12 @@ import { IconExternalLink, IconPlayerPause, IconPlayerPlay } from '@tabler/icons
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@scmp/ui';
-import { RoleGate, type Gate } from '../members/RoleGate';
+import { RoleGate, type Gate } from '../members';
 import { CUSTOM_DOMAIN_STATUS_LABELS } from '@scmp/api/contracts/custom-domain';
 import { confirmSuspend } from './confirm-suspend';
 import { SslBadge } from './SslBadge';
-import { formatDate, type Instance } from './types';
+import type { Instance } from './types';
+import { formatDate } from '../../lib/format';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (

@@ -2,7 +2,8 @@ import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } f
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { ResponseTimeChart } from './ResponseTimeChart';
-import { formatDate, type InstanceHealth } from './types';
+import type { InstanceHealth } from './types';
+import { formatDate } from '../../lib/format';
 
 function duration(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;

@@ -1,7 +1,8 @@
 import { Tooltip } from '@mantine/core';
 import { SSL_STATUS_LABELS, type SslStatusValue } from '@scmp/api/contracts/custom-domain';
 import { StatusBadge } from '@scmp/ui';
-import { formatDate, type Instance } from './types';
+import type { Instance } from './types';
+import { formatDate } from '../../lib/format';
 
 /** What the last certificate check saw, in words; the hover text adds issuer, expiry or reason. */
 export function sslDetail(instance: Instance): string {

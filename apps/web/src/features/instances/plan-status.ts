@@ -1,4 +1,7 @@
-import type { SubscriptionLine } from '../dashboard/types';
+import type { RouterOutputs } from '../../lib/types';
+
+type SubscriptionLine =
+  RouterOutputs['publicSite']['dashboardOverview']['data']['subscriptions'][number];
 
 /**
  * Whether an organization's subscription lets it deploy, as far as the dashboard overview tells:

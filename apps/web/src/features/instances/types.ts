@@ -16,11 +16,3 @@ export function isSettling(instance: Pick<Instance, 'status' | 'ssl_status'>): b
 export function pollWhileSettling(data: { data: Instance[] } | undefined): number | false {
   return data?.data.some(isSettling) ? 2000 : false;
 }
-
-export function formatDate(iso: string | null | undefined, withTime = false): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return withTime
-    ? date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
-    : date.toLocaleDateString('en-GB', { dateStyle: 'medium' });
-}

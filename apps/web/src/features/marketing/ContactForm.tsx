@@ -1,13 +1,5 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -154,7 +146,7 @@ export function ContactForm() {
             {...form.getInputProps('phone')}
           />
         </SimpleGrid>
-        <Select
+        <DeferredSelect
           label="What is your message about?"
           placeholder="Choose a topic"
           data={CONTACT_TOPIC_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}

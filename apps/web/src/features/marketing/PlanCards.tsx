@@ -20,7 +20,7 @@ import {
 } from '@scmp/api/contracts/plans';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../session/SessionProvider';
+import { useSession } from '../session';
 
 const PLAN_BLURB: Record<PlanId, string> = {
   basic: 'For a single school, nursery or camp site, with room to add venues as you grow.',

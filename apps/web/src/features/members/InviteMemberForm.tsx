@@ -1,4 +1,5 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
+import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -59,7 +60,7 @@ export function InviteMemberForm({
           style={{ flex: '1 1 260px' }}
           {...form.getInputProps('email')}
         />
-        <Select
+        <DeferredSelect
           label="Role"
           data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
           allowDeselect={false}

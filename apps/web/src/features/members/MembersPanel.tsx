@@ -1,7 +1,7 @@
 import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { can, type OrganizationRole } from '@scmp/api/contracts/roles';
-import { useSession } from '../session/SessionProvider';
+import { useSession } from '../session';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { InviteMemberForm } from './InviteMemberForm';
 import { MembersTable } from './MembersTable';

@@ -5,12 +5,12 @@ import {
   em,
   Group,
   Paper,
-  Select,
   Stack,
   Table,
   Text,
   VisuallyHidden,
 } from '@mantine/core';
+import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
@@ -23,12 +23,12 @@ import {
   type OrganizationRole,
 } from '@scmp/api/contracts/roles';
 import { useNavigate } from 'react-router';
-import { formatDate } from '../instances/types';
 import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { RoleBadge } from './RoleBadge';
 import { RoleGate } from './RoleGate';
 import { useMembersRefresh } from './use-member-mutations';
+import { formatDate } from '../../lib/format';
 
 type Member = RouterOutputs['members']['list']['data'][number];
 
@@ -139,7 +139,7 @@ export function MembersTable({ organization, members, meUuid }: Props) {
       </Group>
     );
     const role = editable ? (
-      <Select
+      <DeferredSelect
         aria-label={`Role of ${member.user.name}`}
         data={options.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
         value={member.role}

@@ -2,11 +2,11 @@ import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import { MEMBER_TEXTS, type OrganizationRole } from '@scmp/api/contracts/roles';
-import { formatDate } from '../instances/types';
 import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { RoleBadge } from './RoleBadge';
 import { useMembersRefresh } from './use-member-mutations';
+import { formatDate } from '../../lib/format';
 
 type Invitation = RouterOutputs['members']['invitations']['data'][number];
 

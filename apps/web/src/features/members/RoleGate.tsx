@@ -1,11 +1,13 @@
-import { Tooltip } from '@mantine/core';
 import {
   can,
   ORGANIZATION_PERMISSIONS,
   type OrganizationPermission,
   type OrganizationRole,
 } from '@scmp/api/contracts/roles';
-import { cloneElement, type ReactElement } from 'react';
+import { cloneElement, lazy, Suspense, type ReactElement } from 'react';
+
+// Tooltip brings floating-ui (15 KB gzip): it loads only on pages where a role refuses an action.
+const DeniedTooltip = lazy(() => import('./DeniedTooltip'));
 
 export type Gate = { allowed: boolean; reason: string };
 
@@ -31,11 +33,14 @@ export function RoleGate({
   children,
 }: Gate & { children: ReactElement<{ disabled?: boolean }> }) {
   if (allowed) return children;
+  const refused = (
+    <span tabIndex={0} style={{ display: 'inline-flex' }} data-denied-reason={reason}>
+      {cloneElement(children, { disabled: true })}
+    </span>
+  );
   return (
-    <Tooltip label={reason} multiline w={280} withArrow>
-      <span tabIndex={0} style={{ display: 'inline-flex' }} data-denied-reason={reason}>
-        {cloneElement(children, { disabled: true })}
-      </span>
-    </Tooltip>
+    <Suspense fallback={refused}>
+      <DeniedTooltip reason={reason}>{refused}</DeniedTooltip>
+    </Suspense>
   );
 }

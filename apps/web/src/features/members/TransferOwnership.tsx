@@ -1,4 +1,5 @@
-import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
+import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useMutation } from '@tanstack/react-query';
 import { MEMBER_TEXTS } from '@scmp/api/contracts/roles';
 import { useState } from 'react';
@@ -44,7 +45,7 @@ export function TransferOwnership({
       <Text size="sm">
         The new owner gets every right, including deleting the organization; you become an admin.
       </Text>
-      <Select
+      <DeferredSelect
         label="New owner"
         placeholder="Choose a member"
         data={candidates.map((c) => ({ value: c.uuid, label: `${c.name} (${c.email})` }))}

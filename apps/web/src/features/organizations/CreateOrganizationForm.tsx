@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -80,7 +81,7 @@ export function CreateOrganizationForm({
           </Alert>
         ) : null}
         <TextInput label="Organization name" required {...form.getInputProps('name')} />
-        <Select
+        <DeferredSelect
           label="Organization type"
           placeholder="Select a type"
           required

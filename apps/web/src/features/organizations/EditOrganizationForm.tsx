@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -67,7 +68,7 @@ export function EditOrganizationForm({
           </Alert>
         ) : null}
         <TextInput label="Organisation name" required {...form.getInputProps('name')} />
-        <Select
+        <DeferredSelect
           label="Organisation type"
           required
           data={ORGANIZATION_TYPE_OPTIONS}

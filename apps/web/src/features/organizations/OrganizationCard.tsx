@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { StatusBadge } from '@scmp/ui';
-import { RoleBadge } from '../members/RoleBadge';
+import { RoleBadge } from '../members';
 import { OrganizationTypeIcon, typeLabel } from './type-icon';
 import type { Organization } from './types';
 

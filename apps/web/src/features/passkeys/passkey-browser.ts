@@ -1,4 +1,4 @@
-import type { SessionUser } from '../session/SessionProvider';
+import type { SessionUser } from '../session';
 import type { useTRPCClient } from '../../lib/trpc';
 
 /*

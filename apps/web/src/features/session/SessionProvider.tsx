@@ -11,16 +11,11 @@ import {
 } from 'react';
 import { dataLayer } from '../../lib/data-layer-ref';
 import { clearStoredToken, getStoredToken, setStoredToken } from '../../lib/token';
-import type { RouterOutputs } from '../../lib/types';
+import type { SessionUser } from '../../lib/types';
+import type { MeState } from './session-types';
 
-export type SessionUser = RouterOutputs['auth']['me']['data'];
-
-/** What SessionSync reports from the auth.me query. */
-export type MeState = {
-  user: SessionUser | null;
-  pending: boolean;
-  refetch: () => Promise<unknown>;
-};
+export type { SessionUser };
+export type { MeState };
 
 type SessionState = {
   user: SessionUser | null;

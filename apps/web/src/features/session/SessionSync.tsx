@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { errorEnvelopeOf, queryClient, trpc } from '../../lib/trpc';
 import { getStoredToken } from '../../lib/token';
-import type { MeState } from './SessionProvider';
+import type { MeState } from './session-types';
 
 /** Spec part 1 §9: validity is re-checked every 300 seconds (and on focus / tab visible). */
 export const SESSION_RECHECK_MS = 300_000;

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import type { SessionUser } from '../session/SessionProvider';
 import { AccountMenuButton } from './AccountMenuButton';
-import type { NavLink as NavLinkItem } from './nav-links';
+import type { AccountMenuProps } from './account-menu-types';
 
 // The dropdown (Menu, Popover, floating positioning) is not needed for the first paint: its code
 // is fetched when the pointer or focus reaches the button, and it replaces the button on the first
@@ -9,12 +8,7 @@ import type { NavLink as NavLinkItem } from './nav-links';
 const loadDropdown = () => import('./AccountMenuDropdown');
 const AccountMenuDropdown = lazy(loadDropdown);
 
-export type AccountMenuProps = {
-  user: SessionUser;
-  accountLinks: NavLinkItem[];
-  signOut: () => Promise<void>;
-  signingOut: boolean;
-};
+export type { AccountMenuProps };
 
 export function AccountMenu(props: AccountMenuProps) {
   const [loaded, setLoaded] = useState(false);

@@ -2,7 +2,7 @@ import { Menu } from '@mantine/core';
 import { IconLogout, IconShieldCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import type { AccountMenuProps } from './AccountMenu';
+import type { AccountMenuProps } from './account-menu-types';
 import { AccountMenuButton } from './AccountMenuButton';
 import { OPERATOR_LINK, STAFF_LINK } from './nav-links';
 

@@ -1,6 +1,6 @@
 import { Box, Group, Image, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { useTenant } from '../tenant/TenantProvider';
+import { useTenant } from '../tenant';
 
 /** The logo (or company name); a link home on the main site, no link in tenant mode. */
 export function BrandLogo({ color }: { color: string }) {

@@ -1,7 +1,7 @@
 import { Button, Divider, Drawer, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { SessionUser } from '../session/SessionProvider';
+import type { SessionUser } from '../session';
 import { isActiveLink, type NavLink as NavLinkItem } from './nav-links';
 
 export type MobileMenuProps = {

@@ -1,7 +1,7 @@
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { shellColors } from '@scmp/ui';
-import { useTenant } from '../tenant/TenantProvider';
+import { useTenant } from '../tenant';
 
 /** The optional title and subtitle band under the navigation. */
 export function PageBand({

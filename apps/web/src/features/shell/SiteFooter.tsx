@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { FOOTER_DEFAULTS } from '@scmp/api/contracts/branding-defaults';
 import { PRODUCT } from '@scmp/api/contracts/product';
 import { brandColor } from '@scmp/ui';
-import { useTenant } from '../tenant/TenantProvider';
+import { useTenant } from '../tenant';
 import classes from './SiteFooter.module.css';
 
 type FooterLink = { label: string; to: string; external?: boolean };

@@ -4,8 +4,8 @@ import { IconLayoutDashboard } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { shellColors } from '@scmp/ui';
-import { useSession } from '../session/SessionProvider';
-import { useTenant } from '../tenant/TenantProvider';
+import { useSession } from '../session';
+import { useTenant } from '../tenant';
 import { AccountMenu } from './AccountMenu';
 import { BrandLogo } from './BrandLogo';
 import {

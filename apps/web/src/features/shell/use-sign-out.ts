@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../session/SessionProvider';
+import { useSession } from '../session';
 import { getStoredToken } from '../../lib/token';
 
 /**

@@ -5,7 +5,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
-import { ListState } from './ListState';
+import { ListState } from '../../lib/ListState';
 import { statusLabel } from './types';
 import { LoadMore, ScrollTable } from './ScrollTable';
 

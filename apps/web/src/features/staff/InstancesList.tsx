@@ -1,11 +1,12 @@
-import { Anchor, Badge, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
-import { ListState } from './ListState';
+import { ListState } from '../../lib/ListState';
 import { statusLabel } from './types';
 import { LoadMore, ScrollTable } from './ScrollTable';
 
@@ -41,7 +42,7 @@ export function InstancesList() {
           onChange={(e) => setSearch(e.currentTarget.value)}
           w={320}
         />
-        <Select
+        <DeferredSelect
           label="Status"
           description="Show one status only"
           placeholder="Any status"

@@ -1,6 +1,5 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { BarChart } from '../charts/BarChart';
-import { TrendChart } from '../charts/TrendChart';
+import { BarChart, TrendChart } from '../charts';
 import { formatPence, type StaffOverview } from './types';
 
 const MONTH = (month: string, style: 'long' | 'short') =>

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import NotFoundPage from '../../pages/public/NotFoundPage';
-import { useSession } from '../session/SessionProvider';
+import { useSession } from '../session';
 
 /** Staff only: everyone else sees the not-found page, as if the console did not exist. */
 export function StaffOnly({ children }: { children: ReactNode }) {

@@ -1,14 +1,5 @@
-import {
-  Alert,
-  Button,
-  FileInput,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, FileInput, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useForm } from '@mantine/form';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -23,7 +14,7 @@ import {
 } from '@scmp/api/contracts';
 import { useRef, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { isFullOrganization } from '../organizations/types';
+import { isFullOrganization } from '../organizations';
 import { submitTicket, UploadError, type TicketDetail } from './api';
 
 type FormValues = {
@@ -131,7 +122,7 @@ export function NewTicketModal({
             </Alert>
           )}
           {orgs.length > 0 ? (
-            <Select
+            <DeferredSelect
               label="Organization"
               placeholder="Select an organization"
               description="The organization this ticket is about."
@@ -142,7 +133,7 @@ export function NewTicketModal({
               value={form.values.organization_uuid || onlyOrg || null}
             />
           ) : null}
-          <Select
+          <DeferredSelect
             label="Category"
             placeholder="Select a category"
             withAsterisk
@@ -168,7 +159,7 @@ export function NewTicketModal({
             maxRows={12}
             {...form.getInputProps('description')}
           />
-          <Select
+          <DeferredSelect
             label="Priority"
             allowDeselect={false}
             data={TICKET_PRIORITIES.map((value) => ({

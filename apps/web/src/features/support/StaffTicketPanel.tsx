@@ -1,15 +1,5 @@
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { DeferredSelect } from '../../lib/DeferredSelect';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -111,7 +101,7 @@ export function StaffTicketPanel({ ticketId }: { ticketId: string }) {
         </Text>
       </Paper>
       <Group align="flex-end" gap="sm">
-        <Select
+        <DeferredSelect
           label="Status"
           allowDeselect={false}
           data={TICKET_STATUSES.map((value) => ({ value, label: TICKET_STATUS_LABELS[value] }))}

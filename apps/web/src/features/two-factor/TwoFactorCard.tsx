@@ -20,7 +20,8 @@ import { notifications } from '@mantine/notifications';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useSession } from '../session/SessionProvider';
+import { useSession } from '../session';
+import { ConfirmPasswordForm } from '../../lib/ConfirmPasswordForm';
 import { useReturnFocusOnClose } from '../../lib/return-focus';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { downloadTextFile, recoveryCodesFileText } from './recovery-file';
@@ -144,6 +145,12 @@ export function TwoFactorCard() {
     });
   };
 
+  const cancelPasswordStep = () => {
+    setStep({ kind: 'idle' });
+    setPassword('');
+    setError(null);
+  };
+
   const cancelSetup = () => {
     setStep({ kind: 'idle' });
     setCode('');
@@ -238,84 +245,31 @@ export function TwoFactorCard() {
     );
   } else if (!confirmed && step.kind === 'enable') {
     body = (
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!password) {
-            setError('Password is required');
-            return;
-          }
-          enable.mutate({ password });
-        }}
-      >
-        <Stack>
-          <Text size="sm">Enter your current password to set up two-factor authentication.</Text>
-          <PasswordInput
-            label="Current Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            w={320}
-          />
-          <Group>
-            <Button
-              variant="default"
-              onClick={() => {
-                setStep({ kind: 'idle' });
-                setPassword('');
-                setError(null);
-              }}
-              disabled={enable.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={enable.isPending}>
-              {enable.isPending ? 'Setting up...' : 'Enable 2FA'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ConfirmPasswordForm
+        intro="Enter your current password to set up two-factor authentication."
+        password={password}
+        onPasswordChange={setPassword}
+        onConfirm={(value) => enable.mutate({ password: value })}
+        onEmpty={() => setError('Password is required')}
+        onCancel={cancelPasswordStep}
+        pending={enable.isPending}
+        submitLabel="Enable 2FA"
+        pendingLabel="Setting up..."
+      />
     );
   } else if (confirmed && step.kind === 'disable') {
     body = (
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!password) {
-            setError('Password is required');
-            return;
-          }
-          disable.mutate({ password });
-        }}
-      >
-        <Stack>
-          <PasswordInput
-            label="Current Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            w={320}
-          />
-          <Group>
-            <Button
-              variant="default"
-              onClick={() => {
-                setStep({ kind: 'idle' });
-                setPassword('');
-                setError(null);
-              }}
-              disabled={disable.isPending}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" color="red" disabled={disable.isPending}>
-              {disable.isPending ? 'Disabling...' : 'Disable 2FA'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <ConfirmPasswordForm
+        password={password}
+        onPasswordChange={setPassword}
+        onConfirm={(value) => disable.mutate({ password: value })}
+        onEmpty={() => setError('Password is required')}
+        onCancel={cancelPasswordStep}
+        pending={disable.isPending}
+        submitLabel="Disable 2FA"
+        pendingLabel="Disabling..."
+        submitColor="red"
+      />
     );
   } else if (confirmed) {
     body = (

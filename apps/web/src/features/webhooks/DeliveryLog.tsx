@@ -13,7 +13,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { fullDate } from '../account/format';
+import { fullDate } from '../account';
 
 const STATUS_COLOR: Record<string, string> = {
   succeeded: 'green',

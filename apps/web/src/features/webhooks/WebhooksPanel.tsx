@@ -5,7 +5,6 @@ import {
   Card,
   Code,
   Group,
-  Modal,
   Skeleton,
   Stack,
   Switch,
@@ -18,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, type OrganizationRole } from '@scmp/api/contracts/roles';
 import { WEBHOOK_TEXTS } from '@scmp/api/contracts/webhooks';
 import { useState } from 'react';
+import { SecretDialog, useSecretDialog } from '../../lib/OneTimeSecret';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import { CreateWebhookForm } from './CreateWebhookForm';
 import { DeliveryLog } from './DeliveryLog';
@@ -33,8 +33,7 @@ export function WebhooksPanel({ organization }: { organization: Organization }) 
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const allowed = can(organization.role, 'manage');
-  const [creating, setCreating] = useState(false);
-  const [secret, setSecret] = useState<string | null>(null);
+  const dialog = useSecretDialog(() => create.reset());
   const [open, setOpen] = useState<string | null>(null);
   const hooks = useQuery({
     ...trpc.webhooks.list.queryOptions({ id: organization.uuid }),
@@ -47,7 +46,7 @@ export function WebhooksPanel({ organization }: { organization: Organization }) 
   const create = useMutation(
     trpc.webhooks.create.mutationOptions({
       onSuccess: async (result) => {
-        setSecret(result.data.secret);
+        dialog.reveal(result.data.secret);
         setOpen(result.data.uuid);
         await refresh();
       },
@@ -82,11 +81,6 @@ export function WebhooksPanel({ organization }: { organization: Organization }) 
     }),
   );
   const createErrors = create.isError ? errorEnvelopeOf(create.error)?.errors : undefined;
-  const closeDialog = () => {
-    setCreating(false);
-    setSecret(null);
-    create.reset();
-  };
 
   if (!allowed) {
     return (
@@ -110,7 +104,7 @@ export function WebhooksPanel({ organization }: { organization: Organization }) 
               not have to poll. Failed deliveries are retried for about a day.
             </Text>
           </div>
-          <Button onClick={() => setCreating(true)}>Add webhook</Button>
+          <Button onClick={dialog.open}>Add webhook</Button>
         </Group>
         {hooks.isPending ? (
           <Skeleton height={72} aria-busy="true" />
@@ -219,15 +213,12 @@ export function WebhooksPanel({ organization }: { organization: Organization }) 
           </Stack>
         )}
       </Stack>
-      <Modal
-        opened={creating}
-        onClose={closeDialog}
-        title={secret ? 'Your webhook’s signing secret' : 'Add a webhook'}
-        size="lg"
-      >
-        {secret ? (
-          <NewSecretNotice secret={secret} onDone={closeDialog} />
-        ) : (
+      <SecretDialog
+        dialog={dialog}
+        title="Add a webhook"
+        revealTitle="Your webhook’s signing secret"
+        reveal={(secret) => <NewSecretNotice secret={secret} onDone={dialog.close} />}
+        form={
           <CreateWebhookForm
             busy={create.isPending}
             error={
@@ -245,8 +236,8 @@ export function WebhooksPanel({ organization }: { organization: Organization }) 
               })
             }
           />
-        )}
-      </Modal>
+        }
+      />
     </Card>
   );
 }

@@ -2,8 +2,8 @@ import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AuthCard } from '../../features/auth/AuthCard';
-import { useSession } from '../../features/session/SessionProvider';
+import { AuthCard } from '../../features/auth';
+import { useSession } from '../../features/session';
 import { usePageMeta } from '../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 

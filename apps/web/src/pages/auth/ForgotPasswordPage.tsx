@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { AuthCard } from '../../features/auth/AuthCard';
+import { AuthCard } from '../../features/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 

@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { AuthCard } from '../../features/auth/AuthCard';
-import { LoginForm, type LoginOutcome } from '../../features/auth/LoginForm';
-import type { PasskeySignInState } from '../../features/passkeys/passkey-browser';
-import { useSession } from '../../features/session/SessionProvider';
+import { AuthCard, LoginForm, type LoginOutcome } from '../../features/auth';
+import type { PasskeySignInState } from '../../features/passkeys';
+import { useSession } from '../../features/session';
 import { useTRPCClient } from '../../lib/trpc';
 import { usePageMeta } from '../../lib/page-meta';
 

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard } from '../../features/auth/AuthCard';
+import { AuthCard } from '../../features/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 

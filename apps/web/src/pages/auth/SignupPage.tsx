@@ -2,10 +2,8 @@ import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { PLAN_LIST } from '@scmp/api/contracts/plans';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard } from '../../features/auth/AuthCard';
-import { ResendVerificationButton } from '../../features/auth/ResendVerificationButton';
-import { SignupForm } from '../../features/auth/SignupForm';
-import { useSession, type SessionUser } from '../../features/session/SessionProvider';
+import { AuthCard, ResendVerificationButton, SignupForm } from '../../features/auth';
+import { useSession, type SessionUser } from '../../features/session';
 import { usePageMeta } from '../../lib/page-meta';
 import { setStoredToken } from '../../lib/token';
 

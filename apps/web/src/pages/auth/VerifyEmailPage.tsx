@@ -2,9 +2,8 @@ import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { AuthCard } from '../../features/auth/AuthCard';
-import { ResendVerificationButton } from '../../features/auth/ResendVerificationButton';
-import { useSession } from '../../features/session/SessionProvider';
+import { AuthCard, ResendVerificationButton } from '../../features/auth';
+import { useSession } from '../../features/session';
 import { usePageMeta } from '../../lib/page-meta';
 import { takeReturnTo } from '../../lib/return-to';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';

@@ -1,12 +1,14 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { GettingStarted } from '../../features/dashboard/GettingStarted';
-import { NeedsAttention } from '../../features/dashboard/NeedsAttention';
-import { OverviewTiles } from '../../features/dashboard/OverviewTiles';
-import { SubscriptionSummary } from '../../features/dashboard/SubscriptionSummary';
-import { VerificationBanner } from '../../features/dashboard/VerificationBanner';
-import { useSession } from '../../features/session/SessionProvider';
+import {
+  GettingStarted,
+  NeedsAttention,
+  OverviewTiles,
+  SubscriptionSummary,
+  VerificationBanner,
+} from '../../features/dashboard';
+import { useSession } from '../../features/session';
 import { usePageMeta } from '../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 

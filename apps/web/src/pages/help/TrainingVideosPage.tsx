@@ -29,11 +29,12 @@ import {
   HELP_CATEGORIES,
   filterByLevel,
   type Difficulty,
-} from '../../features/marketing/help-search';
-import { PageHeader } from '../../features/marketing/PageHeader';
-import { VIDEOS, type Video } from '../../features/marketing/videos';
+  PageHeader,
+  VIDEOS,
+  type Video,
+  MarketingPage,
+} from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing/MarketingPage';
 
 /** Favourites live for the browser session only (spec part 1 §2). */
 const FAVOURITES_KEY = 'scmp_video_favourites';

@@ -15,11 +15,14 @@ import { IconClock, IconSearch } from '@tabler/icons-react';
 import { PRODUCT } from '@scmp/api/contracts/product';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { GUIDES } from '../../features/marketing/guides';
-import { HELP_CATEGORIES, searchItems } from '../../features/marketing/help-search';
-import { PageHeader } from '../../features/marketing/PageHeader';
+import {
+  GUIDES,
+  HELP_CATEGORIES,
+  searchItems,
+  PageHeader,
+  MarketingPage,
+} from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing/MarketingPage';
 
 const LEVEL_COLOR = { Beginner: 'teal', Intermediate: 'blue', Advanced: 'grape' } as const;
 

@@ -4,13 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MEMBER_TEXTS, ROLE_LABELS } from '@scmp/api/contracts/roles';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AuthCard } from '../../features/auth/AuthCard';
-import { ResendVerificationButton } from '../../features/auth/ResendVerificationButton';
-import { formatDate } from '../../features/instances/types';
-import { useSession } from '../../features/session/SessionProvider';
+import { AuthCard, ResendVerificationButton } from '../../features/auth';
+import { useSession } from '../../features/session';
 import { usePageMeta } from '../../lib/page-meta';
 import { rememberReturnTo } from '../../lib/return-to';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { formatDate } from '../../lib/format';
 
 /**
  * /invitations/{token}, the link of an invitation e-mail: who invited whom to what. A signed-in

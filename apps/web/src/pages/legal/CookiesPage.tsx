@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, List, Paper, Table, Text, Title } from '@mantine/core';
 import { PRODUCT } from '@scmp/api/contracts/product';
 import { Link } from 'react-router';
-import { useCookieConsent } from '../../features/cookies/CookieConsentProvider';
-import { LegalDocument, type LegalSection } from '../../features/marketing/LegalDocument';
+import { useCookieConsent } from '../../features/cookies';
+import { LegalDocument, type LegalSection } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
 
 const CATEGORIES = [

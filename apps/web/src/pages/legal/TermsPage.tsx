@@ -1,7 +1,7 @@
 import { Anchor, List, Text } from '@mantine/core';
 import { PRODUCT } from '@scmp/api/contracts/product';
 import { Link } from 'react-router';
-import { LegalDocument, type LegalSection } from '../../features/marketing/LegalDocument';
+import { LegalDocument, type LegalSection } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
 
 const SECTIONS: LegalSection[] = [

@@ -1,8 +1,7 @@
 import { Anchor, Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { PRODUCT } from '@scmp/api/contracts/product';
-import { PageHeader } from '../../features/marketing/PageHeader';
+import { PageHeader, MarketingPage } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing/MarketingPage';
 
 const storyHref = `mailto:${PRODUCT.salesEmail}?subject=${encodeURIComponent('Case study: our experience with SCMP')}`;
 const notifyHref = `mailto:${PRODUCT.generalEmail}?subject=${encodeURIComponent('Please tell me when case studies are published')}`;

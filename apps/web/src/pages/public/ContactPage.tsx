@@ -11,10 +11,8 @@ import {
 } from '@mantine/core';
 import { IconHeadset, IconMail, IconPhone, IconPresentation } from '@tabler/icons-react';
 import { PRODUCT } from '@scmp/api/contracts/product';
-import { ContactForm } from '../../features/marketing/ContactForm';
-import { PageHeader } from '../../features/marketing/PageHeader';
+import { ContactForm, PageHeader, MarketingPage } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing/MarketingPage';
 
 const CHANNELS = [
   {

@@ -12,16 +12,16 @@ import {
 import { IconLock, IconPlayerPlay, IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LazyDemoModal } from '../../features/marketing/LazyDemoModal';
-import { ExpandableCards } from '../../features/marketing/ExpandableCards';
-import { PageHeader } from '../../features/marketing/PageHeader';
 import {
+  LazyDemoModal,
+  ExpandableCards,
+  PageHeader,
   FEATURE_CATEGORIES,
   INTEGRATION_CATEGORIES,
   SECURITY_POINTS,
-} from '../../features/marketing/features';
+  MarketingPage,
+} from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing/MarketingPage';
 
 export default function FeaturesPage() {
   usePageMeta(

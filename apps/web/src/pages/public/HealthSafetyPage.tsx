@@ -9,11 +9,14 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LazyDemoModal } from '../../features/marketing/LazyDemoModal';
-import { ExpandableCards, type ExpandableItem } from '../../features/marketing/ExpandableCards';
-import { PageHeader } from '../../features/marketing/PageHeader';
+import {
+  LazyDemoModal,
+  ExpandableCards,
+  type ExpandableItem,
+  PageHeader,
+  MarketingPage,
+} from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing/MarketingPage';
 
 const STATS = [
   { figure: '99.9%', label: 'uptime' },

@@ -22,9 +22,8 @@ import {
 import { PLAN_LIST, SETUP_FEE_PENCE, formatGbp } from '@scmp/api/contracts/plans';
 import { PRODUCT } from '@scmp/api/contracts/product';
 import { Link } from 'react-router';
-import { SavingsCalculator } from '../../features/marketing/SavingsCalculator';
+import { SavingsCalculator, MarketingPage } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing/MarketingPage';
 
 const FEATURES = [
   {

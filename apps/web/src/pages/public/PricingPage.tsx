@@ -1,12 +1,14 @@
 import { Box, Container, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { FaqSection } from '../../features/marketing/FaqSection';
-import { PageHeader } from '../../features/marketing/PageHeader';
-import { PlanCards } from '../../features/marketing/PlanCards';
-import { SavingsCalculator } from '../../features/marketing/SavingsCalculator';
+import {
+  FaqSection,
+  PageHeader,
+  PlanCards,
+  SavingsCalculator,
+  MarketingPage,
+} from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-import { MarketingPage } from '../../features/marketing/MarketingPage';
 
 export default function PricingPage() {
   usePageMeta(

@@ -6,7 +6,6 @@ import {
   Container,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -14,6 +13,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { DeferredSelect } from '../../../lib/DeferredSelect';
 import { notifications } from '@mantine/notifications';
 import {
   IconBuilding,
@@ -25,9 +25,12 @@ import {
 } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ActivityChart } from '../../../features/account/ActivityChart';
-import { downloadActivityCsv } from '../../../features/account/avatar-upload';
-import { fullDate, relativeTime } from '../../../features/account/format';
+import {
+  ActivityChart,
+  downloadActivityCsv,
+  fullDate,
+  relativeTime,
+} from '../../../features/account';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';
@@ -180,7 +183,7 @@ export default function ActivityLogPage() {
         <Card withBorder radius="md" p="lg">
           <Stack>
             <Group>
-              <Select
+              <DeferredSelect
                 label="Activity type"
                 data={TYPE_OPTIONS}
                 value={type}
@@ -188,7 +191,7 @@ export default function ActivityLogPage() {
                 onChange={(value) => value && setType(value as TypeFilter)}
                 w={220}
               />
-              <Select
+              <DeferredSelect
                 label="Period"
                 data={PERIOD_OPTIONS}
                 value={String(days)}

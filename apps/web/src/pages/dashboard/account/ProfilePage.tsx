@@ -17,10 +17,10 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { AvatarBlock } from '../../../features/account/AvatarBlock';
-import { ApiTokensCard } from '../../../features/api-tokens/ApiTokensCard';
-import { useSession, type SessionUser } from '../../../features/session/SessionProvider';
-import { TwoFactorCard } from '../../../features/two-factor/TwoFactorCard';
+import { AvatarBlock } from '../../../features/account';
+import { ApiTokensCard } from '../../../features/api-tokens';
+import { useSession, type SessionUser } from '../../../features/session';
+import { TwoFactorCard } from '../../../features/two-factor';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
 

@@ -6,11 +6,10 @@ import {
   IconShieldCheck,
   IconShieldX,
 } from '@tabler/icons-react';
-import { ActiveSessionsCard } from '../../../features/account/ActiveSessionsCard';
-import { ChangePasswordCard } from '../../../features/account/ChangePasswordCard';
-import { PasskeysCard } from '../../../features/passkeys/PasskeysCard';
-import { useSession } from '../../../features/session/SessionProvider';
-import { TwoFactorCard } from '../../../features/two-factor/TwoFactorCard';
+import { ActiveSessionsCard, ChangePasswordCard } from '../../../features/account';
+import { PasskeysCard } from '../../../features/passkeys';
+import { useSession } from '../../../features/session';
+import { TwoFactorCard } from '../../../features/two-factor';
 import { usePageMeta } from '../../../lib/page-meta';
 
 function Tile({

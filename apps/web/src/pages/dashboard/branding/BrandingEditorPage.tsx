@@ -15,9 +15,9 @@ import { IconArrowLeft, IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { BRANDING_TEXTS } from '@scmp/api/contracts';
 import { Link, useParams } from 'react-router';
-import { BrandingEditor } from '../../../features/branding/BrandingEditor';
-import { gate, RoleGate } from '../../../features/members/RoleGate';
-import { useSiteConfig } from '../../../features/organizations/use-site-config';
+import { BrandingEditor } from '../../../features/branding';
+import { gate, RoleGate } from '../../../features/members';
+import { useSiteConfig } from '../../../features/organizations';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
 

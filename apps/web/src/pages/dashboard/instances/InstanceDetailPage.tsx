@@ -1,20 +1,7 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
-  IconArrowLeft,
   IconChartBar,
   IconExternalLink,
   IconPalette,
@@ -25,39 +12,29 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { EmptyState, PageHeader, StatusBadge } from '@scmp/ui';
-import { confirmSuspend, SUSPEND_CONSEQUENCE } from '../../../features/instances/confirm-suspend';
-import { CustomDomainCard } from '../../../features/instances/CustomDomainCard';
-import { InstanceHealthCard } from '../../../features/instances/InstanceHealthCard';
-import { SslBadge, sslDetail } from '../../../features/instances/SslBadge';
-import { formatDate, isSettling } from '../../../features/instances/types';
-import { gate, RoleGate } from '../../../features/members/RoleGate';
-import { useOrganizationRoles } from '../../../features/members/use-organization-role';
-import { useInstanceStatus } from '../../../features/instances/use-instance-status';
+import { StatusBadge } from '@scmp/ui';
+import {
+  confirmSuspend,
+  SUSPEND_CONSEQUENCE,
+  CustomDomainCard,
+  InstanceHealthCard,
+  SslBadge,
+  sslDetail,
+  isSettling,
+  useInstanceStatus,
+} from '../../../features/instances';
+import { gate, RoleGate, useOrganizationRoles } from '../../../features/members';
+import {
+  DetailField,
+  DetailPage,
+  DetailPageLoading,
+  DetailPageNotFound,
+} from '../../../lib/DetailPage';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { formatDate } from '../../../lib/format';
 
-function BackLink() {
-  return (
-    <Anchor component={Link} to="/dashboard/instances" size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={14} aria-hidden />
-        Back to Instances
-      </Group>
-    </Anchor>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <div>{children}</div>
-    </div>
-  );
-}
+const BACK = { to: '/dashboard/instances', label: 'Back to Instances' };
 
 function ManagementCard({
   icon,
@@ -124,24 +101,14 @@ export default function InstanceDetailPage() {
     }),
   );
 
-  if (query.isPending) {
-    return (
-      <Container size="lg" py="xl" aria-busy="true">
-        <Skeleton height={36} width="40%" mb="md" />
-        <Skeleton height={180} />
-      </Container>
-    );
-  }
+  if (query.isPending) return <DetailPageLoading sections={[180]} />;
   if (query.isError || !instance) {
     return (
-      <Container size="lg" py="xl">
-        <EmptyState
-          title="Instance not found"
-          order={2}
-          description="The instance does not exist, or you do not have access to it."
-          action={<BackLink />}
-        />
-      </Container>
+      <DetailPageNotFound
+        title="Instance not found"
+        description="The instance does not exist, or you do not have access to it."
+        back={BACK}
+      />
     );
   }
 
@@ -161,48 +128,47 @@ export default function InstanceDetailPage() {
     });
 
   return (
-    <Container size="lg" py="xl">
-      <PageHeader
-        above={<BackLink />}
-        title={instance.name}
-        description={`Instance of ${instance.organization_name}`}
-        actions={
-          <>
-            {instance.status === 'suspended' ? (
-              <RoleGate {...manage}>
-                <Button
-                  variant="light"
-                  color="green"
-                  onClick={() => status.mutate({ uuid: instance.uuid, action: 'resume' })}
-                  loading={status.isPending}
-                >
-                  Resume
-                </Button>
-              </RoleGate>
-            ) : null}
-          </>
-        }
-      />
+    <DetailPage
+      back={BACK}
+      title={instance.name}
+      description={`Instance of ${instance.organization_name}`}
+      actions={
+        <>
+          {instance.status === 'suspended' ? (
+            <RoleGate {...manage}>
+              <Button
+                variant="light"
+                color="green"
+                onClick={() => status.mutate({ uuid: instance.uuid, action: 'resume' })}
+                loading={status.isPending}
+              >
+                Resume
+              </Button>
+            </RoleGate>
+          ) : null}
+        </>
+      }
+    >
       <Card withBorder radius="md" padding="lg" mb="lg">
         <Title order={2} size="h4" mb="sm">
           Summary
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <Field label="Name">
+          <DetailField label="Name">
             <Text>{instance.name}</Text>
-          </Field>
-          <Field label="Status">
+          </DetailField>
+          <DetailField label="Status">
             <Group gap="xs">
               <StatusBadge status={instance.status} />
               <SslBadge instance={instance} />
             </Group>
-          </Field>
-          <Field label="Organization">
+          </DetailField>
+          <DetailField label="Organization">
             <Anchor component={Link} to={`/dashboard/organizations/${instance.organization_uuid}`}>
               {instance.organization_name}
             </Anchor>
-          </Field>
-          <Field label="URL">
+          </DetailField>
+          <DetailField label="URL">
             {instance.instance_url ? (
               <Anchor href={instance.instance_url} target="_blank" rel="noopener noreferrer">
                 <Group gap={4} component="span">
@@ -213,25 +179,25 @@ export default function InstanceDetailPage() {
             ) : (
               <Text>—</Text>
             )}
-          </Field>
-          <Field label="Custom domain">
+          </DetailField>
+          <DetailField label="Custom domain">
             <Text>{instance.custom_domain ?? 'None'}</Text>
-          </Field>
-          <Field label="Certificate">
+          </DetailField>
+          <DetailField label="Certificate">
             <Text size="sm">{sslDetail(instance)}</Text>
-          </Field>
-          <Field label="Provisioned">
+          </DetailField>
+          <DetailField label="Provisioned">
             <Text>
               {instance.provisioned_at ? formatDate(instance.provisioned_at, true) : 'Not yet'}
             </Text>
-          </Field>
-          <Field label="Last health check">
+          </DetailField>
+          <DetailField label="Last health check">
             <Text>
               {instance.last_health_check
                 ? `${formatDate(instance.last_health_check, true)} (${instance.last_health_status ?? 'unknown'})`
                 : 'Not checked yet'}
             </Text>
-          </Field>
+          </DetailField>
         </SimpleGrid>
       </Card>
 
@@ -327,6 +293,6 @@ export default function InstanceDetailPage() {
           </RoleGate>
         </Group>
       </Card>
-    </Container>
+    </DetailPage>
   );
 }

@@ -5,15 +5,17 @@ import { can, ORGANIZATION_PERMISSIONS } from '@scmp/api/contracts/roles';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState, PageHeader } from '@scmp/ui';
-import { DeployInstanceForm } from '../../../features/instances/DeployInstanceForm';
-import { InstanceCard } from '../../../features/instances/InstanceCard';
-import { InstanceUptimeRow, UPTIME_DAYS } from '../../../features/instances/InstanceUptimeRow';
-import { hasActivePlan } from '../../../features/instances/plan-status';
-import { gate } from '../../../features/members/RoleGate';
-import { pollWhileSettling } from '../../../features/instances/types';
-import { useInstanceStatus } from '../../../features/instances/use-instance-status';
-import { isFullOrganization } from '../../../features/organizations/types';
-import { useSiteConfig } from '../../../features/organizations/use-site-config';
+import {
+  DeployInstanceForm,
+  InstanceCard,
+  InstanceUptimeRow,
+  UPTIME_DAYS,
+  hasActivePlan,
+  pollWhileSettling,
+  useInstanceStatus,
+} from '../../../features/instances';
+import { gate } from '../../../features/members';
+import { isFullOrganization, useSiteConfig } from '../../../features/organizations';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 

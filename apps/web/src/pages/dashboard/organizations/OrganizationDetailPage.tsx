@@ -1,9 +1,7 @@
 import {
   Alert,
-  Anchor,
   Button,
   Card,
-  Container,
   Group,
   Paper,
   SimpleGrid,
@@ -18,7 +16,6 @@ import {
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
-  IconArrowLeft,
   IconEdit,
   IconExternalLink,
   IconPalette,
@@ -31,29 +28,23 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ORGANIZATION_TEXTS } from '@scmp/api/contracts';
 import { can } from '@scmp/api/contracts/roles';
-import { EmptyState, PageHeader, StatusBadge } from '@scmp/ui';
-import { pollWhileSettling, formatDate } from '../../../features/instances/types';
-import { MembersPanel } from '../../../features/members/MembersPanel';
-import { WebhooksPanel } from '../../../features/webhooks/WebhooksPanel';
-import { RoleBadge } from '../../../features/members/RoleBadge';
-import { gate, RoleGate } from '../../../features/members/RoleGate';
-import { EditOrganizationForm } from '../../../features/organizations/EditOrganizationForm';
-import { OrganizationTypeIcon, typeLabel } from '../../../features/organizations/type-icon';
-import { useSiteConfig } from '../../../features/organizations/use-site-config';
+import { StatusBadge } from '@scmp/ui';
+import { pollWhileSettling } from '../../../features/instances';
+import { MembersPanel, RoleBadge, gate, RoleGate } from '../../../features/members';
+import { WebhooksPanel } from '../../../features/webhooks';
+import {
+  EditOrganizationForm,
+  OrganizationTypeIcon,
+  typeLabel,
+  useSiteConfig,
+} from '../../../features/organizations';
+import { DetailPage, DetailPageLoading, DetailPageNotFound } from '../../../lib/DetailPage';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useReturnFocusOnClose } from '../../../lib/return-focus';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { formatDate } from '../../../lib/format';
 
-function BackLink() {
-  return (
-    <Anchor component={Link} to="/dashboard/organizations" size="sm">
-      <Group gap={4}>
-        <IconArrowLeft size={14} aria-hidden />
-        Back to Organisations
-      </Group>
-    </Anchor>
-  );
-}
+const BACK = { to: '/dashboard/organizations', label: 'Back to Organisations' };
 
 export default function OrganizationDetailPage() {
   const { orgUuid = '' } = useParams();
@@ -93,25 +84,14 @@ export default function OrganizationDetailPage() {
     }),
   );
 
-  if (query.isPending) {
-    return (
-      <Container size="lg" py="xl" aria-busy="true">
-        <Skeleton height={36} width="40%" mb="md" />
-        <Skeleton height={160} mb="md" />
-        <Skeleton height={120} />
-      </Container>
-    );
-  }
+  if (query.isPending) return <DetailPageLoading sections={[160, 120]} />;
   if (query.isError || !org) {
     return (
-      <Container size="lg" py="xl">
-        <EmptyState
-          title="Organization not found"
-          order={2}
-          description="The organization does not exist, or you do not have access to it."
-          action={<BackLink />}
-        />
-      </Container>
+      <DetailPageNotFound
+        title="Organization not found"
+        description="The organization does not exist, or you do not have access to it."
+        back={BACK}
+      />
     );
   }
 
@@ -127,64 +107,62 @@ export default function OrganizationDetailPage() {
   const list = instances.data?.data ?? [];
   const manage = gate(org.role, 'manage');
   return (
-    <Container size="lg" py="xl">
-      <PageHeader
-        above={<BackLink />}
-        title={
-          <Group gap="sm" component="span">
-            <OrganizationTypeIcon type={org.type} />
-            {org.name}
-            <StatusBadge status={org.status} />
-            <RoleBadge role={org.role} />
-          </Group>
-        }
-        description={typeLabel(org.type)}
-        actions={
-          <>
-            <RoleGate {...manage}>
-              <Button
-                ref={editButton}
-                variant="default"
-                leftSection={<IconEdit size={16} />}
-                onClick={() => setEditing(true)}
-                disabled={editing}
-              >
-                Edit
-              </Button>
-            </RoleGate>
+    <DetailPage
+      back={BACK}
+      title={
+        <Group gap="sm" component="span">
+          <OrganizationTypeIcon type={org.type} />
+          {org.name}
+          <StatusBadge status={org.status} />
+          <RoleBadge role={org.role} />
+        </Group>
+      }
+      description={typeLabel(org.type)}
+      actions={
+        <>
+          <RoleGate {...manage}>
+            <Button
+              ref={editButton}
+              variant="default"
+              leftSection={<IconEdit size={16} />}
+              onClick={() => setEditing(true)}
+              disabled={editing}
+            >
+              Edit
+            </Button>
+          </RoleGate>
+          <Button
+            variant="default"
+            component={Link}
+            to={`/dashboard/branding/${org.uuid}`}
+            leftSection={<IconPalette size={16} />}
+          >
+            Branding
+          </Button>
+          <RoleGate {...manage}>
             <Button
               variant="default"
               component={Link}
-              to={`/dashboard/branding/${org.uuid}`}
-              leftSection={<IconPalette size={16} />}
+              to={`/dashboard/tenant/${org.uuid}`}
+              leftSection={<IconWorld size={16} />}
             >
-              Branding
+              Subdomain
             </Button>
-            <RoleGate {...manage}>
-              <Button
-                variant="default"
-                component={Link}
-                to={`/dashboard/tenant/${org.uuid}`}
-                leftSection={<IconWorld size={16} />}
-              >
-                Subdomain
-              </Button>
-            </RoleGate>
-            <RoleGate {...gate(org.role, 'own')}>
-              <Button
-                color="red"
-                variant="light"
-                leftSection={<IconTrash size={16} />}
-                onClick={confirmDelete}
-                loading={remove.isPending}
-              >
-                Delete
-              </Button>
-            </RoleGate>
-          </>
-        }
-      />
-
+          </RoleGate>
+          <RoleGate {...gate(org.role, 'own')}>
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} />}
+              onClick={confirmDelete}
+              loading={remove.isPending}
+            >
+              Delete
+            </Button>
+          </RoleGate>
+        </>
+      }
+    >
       <Tabs
         value={tab}
         onChange={(value) =>
@@ -332,6 +310,6 @@ export default function OrganizationDetailPage() {
           <WebhooksPanel organization={org} />
         </Tabs.Panel>
       </Tabs>
-    </Container>
+    </DetailPage>
   );
 }

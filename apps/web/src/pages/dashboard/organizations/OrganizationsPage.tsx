@@ -13,10 +13,12 @@ import { IconBuildingCommunity, IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState, PageHeader } from '@scmp/ui';
-import { CreateOrganizationForm } from '../../../features/organizations/CreateOrganizationForm';
-import { OrganizationCard } from '../../../features/organizations/OrganizationCard';
-import { isFullOrganization } from '../../../features/organizations/types';
-import { useSiteConfig } from '../../../features/organizations/use-site-config';
+import {
+  CreateOrganizationForm,
+  OrganizationCard,
+  isFullOrganization,
+  useSiteConfig,
+} from '../../../features/organizations';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useReturnFocusOnClose } from '../../../lib/return-focus';
 import { errorMessage, useTRPC } from '../../../lib/trpc';

@@ -12,14 +12,16 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { CustomersList } from '../../../features/staff/CustomersList';
-import { FigureTiles } from '../../../features/staff/FigureTiles';
-import { FleetSummary } from '../../../features/staff/FleetSummary';
-import { InstancesList } from '../../../features/staff/InstancesList';
-import { PastDueList } from '../../../features/staff/PastDueList';
-import { RevenueCharts } from '../../../features/staff/RevenueCharts';
-import { StaffOnly } from '../../../features/staff/StaffOnly';
-import { TicketFigures } from '../../../features/staff/TicketFigures';
+import {
+  CustomersList,
+  FigureTiles,
+  FleetSummary,
+  InstancesList,
+  PastDueList,
+  RevenueCharts,
+  StaffOnly,
+  TicketFigures,
+} from '../../../features/staff';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 

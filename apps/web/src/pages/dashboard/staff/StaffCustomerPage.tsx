@@ -1,8 +1,7 @@
 import { Alert, Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { CustomerView } from '../../../features/staff/CustomerView';
-import { StaffOnly } from '../../../features/staff/StaffOnly';
+import { CustomerView, StaffOnly } from '../../../features/staff';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
 

@@ -5,20 +5,19 @@ import {
   Container,
   Group,
   Paper,
-  Select,
   Skeleton,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
+import { DeferredSelect } from '../../../lib/DeferredSelect';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ROLE_LABELS, type OrganizationRole } from '@scmp/api/contracts/roles';
-import { TEST_MODE_TEXT } from '../../../features/billing/format';
-import { RoleBadge } from '../../../features/members/RoleBadge';
-import { OrganizationBilling } from '../../../features/billing/OrganizationBilling';
-import { useSession } from '../../../features/session/SessionProvider';
+import { TEST_MODE_TEXT, OrganizationBilling } from '../../../features/billing';
+import { RoleBadge } from '../../../features/members';
+import { useSession } from '../../../features/session';
 import { usePageMeta } from '../../../lib/page-meta';
 import { getStoredToken } from '../../../lib/token';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
@@ -126,7 +125,7 @@ export default function SubscriptionPage() {
                 <RoleBadge role={orgs[0]!.role} />
               </Group>
             ) : (
-              <Select
+              <DeferredSelect
                 label="Organization"
                 placeholder="Select an organization..."
                 data={orgs.map((o) => ({

@@ -8,7 +8,6 @@ import {
   Loader,
   Paper,
   ScrollArea,
-  Select,
   Skeleton,
   Stack,
   Text,
@@ -16,6 +15,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { DeferredSelect } from '../../../lib/DeferredSelect';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -33,10 +33,13 @@ import {
 } from '@scmp/api/contracts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSession } from '../../../features/session/SessionProvider';
-import { formatDateTime } from '../../../features/support/api';
-import { TicketPriorityBadge, TicketStatusBadge } from '../../../features/support/badges';
-import { StaffTicketPanel } from '../../../features/support/StaffTicketPanel';
+import { useSession } from '../../../features/session';
+import {
+  formatDateTime,
+  TicketPriorityBadge,
+  TicketStatusBadge,
+  StaffTicketPanel,
+} from '../../../features/support';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 import NotFoundPage from '../../public/NotFoundPage';
@@ -82,7 +85,7 @@ function StaffConsole() {
             onChange={(event) => setSearch(event.currentTarget.value)}
             w={260}
           />
-          <Select
+          <DeferredSelect
             label="Status"
             placeholder="All statuses"
             clearable
@@ -91,7 +94,7 @@ function StaffConsole() {
             onChange={(value) => setStatus(value as TicketStatusValue | null)}
             w={170}
           />
-          <Select
+          <DeferredSelect
             label="Priority"
             placeholder="All priorities"
             clearable
@@ -103,7 +106,7 @@ function StaffConsole() {
             onChange={(value) => setPriority(value as TicketPriorityValue | null)}
             w={170}
           />
-          <Select
+          <DeferredSelect
             label="Category"
             placeholder="All categories"
             clearable

@@ -18,11 +18,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { OPEN_TICKET_STATUSES, SUPPORT_TEXTS, TICKET_CATEGORY_LABELS } from '@scmp/api/contracts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../features/support/api';
-import { TicketPriorityBadge, TicketStatusBadge } from '../../../features/support/badges';
-import { NewTicketModal } from '../../../features/support/NewTicketModal';
-import { TicketDetailDrawer } from '../../../features/support/TicketDetailDrawer';
-import { useSession } from '../../../features/session/SessionProvider';
+import {
+  formatDateTime,
+  TicketPriorityBadge,
+  TicketStatusBadge,
+  NewTicketModal,
+  TicketDetailDrawer,
+} from '../../../features/support';
+import { useSession } from '../../../features/session';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 

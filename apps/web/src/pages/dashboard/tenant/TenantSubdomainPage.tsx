@@ -20,10 +20,13 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ORGANIZATION_TEXTS, RESERVED_SUBDOMAINS, subdomainProblem } from '@scmp/api/contracts';
 import { PageHeader, StatusBadge } from '@scmp/ui';
-import { SubdomainStatusIcon } from '../../../features/organizations/SubdomainStatus';
-import { urlForHost, useSiteConfig } from '../../../features/organizations/use-site-config';
-import { useSubdomainCheck } from '../../../features/organizations/use-subdomain-check';
-import { gate, RoleGate } from '../../../features/members/RoleGate';
+import {
+  SubdomainStatusIcon,
+  urlForHost,
+  useSiteConfig,
+  useSubdomainCheck,
+} from '../../../features/organizations';
+import { gate, RoleGate } from '../../../features/members';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
 

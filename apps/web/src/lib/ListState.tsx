@@ -1,9 +1,9 @@
 import { Alert, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../lib/trpc';
+import { errorMessage } from './trpc';
 
 /**
- * The states of an operator-console list before its rows: skeleton rows while the first page
+ * The states of a list before its rows: skeleton rows while the first page
  * loads, the error as an alert, the empty text when nothing matches; otherwise the list itself.
  */
 export function ListState({

@@ -1,0 +1,62 @@
+/**
+ * The web app's import rules (issue 36), checked by `npm run lint -w @scmp/web`:
+ * - no import circle;
+ * - src/lib is the bottom: it never imports src/features (nor pages or app);
+ * - a feature folder's public face is its index.ts: another feature, a page or the app shell
+ *   imports it from there, never from a file inside it. A dynamic import() is a code-split point
+ *   (a lazily loaded page part) and may name the file it loads.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'An import circle: the modules of a circle cannot be understood or loaded one at a time.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'lib-not-features',
+      severity: 'error',
+      comment: 'src/lib holds general helpers; it must not depend on a feature, a page or the app.',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/(features|pages|app)/' },
+    },
+    {
+      name: 'feature-through-index',
+      severity: 'error',
+      comment: 'A feature imports another feature through its index.ts only.',
+      from: { path: '^src/features/([^/]+)/' },
+      to: {
+        path: '^src/features/([^/]+)/.+',
+        pathNot: ['^src/features/$1/', '^src/features/[^/]+/index\\.ts$'],
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'pages-through-feature-index',
+      severity: 'error',
+      comment: 'Pages and the app shell import a feature through its index.ts only.',
+      from: { path: '^src/(pages|app)/' },
+      to: {
+        path: '^src/features/[^/]+/.+',
+        pathNot: '^src/features/[^/]+/index\\.ts$',
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.test\\.tsx?$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

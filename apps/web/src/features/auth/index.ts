@@ -1,0 +1,5 @@
+/** The public face of features/auth: other features and the pages import from here only. */
+export * from './AuthCard';
+export * from './LoginForm';
+export * from './ResendVerificationButton';
+export * from './SignupForm';
