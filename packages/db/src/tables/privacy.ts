@@ -1,4 +1,5 @@
-import type { Timestamp } from './core';
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, NullableTimestamp, Timestamp } from './core';
 
 /** When a session last confirmed the account's password (fresh for 10 minutes). */
 export type SessionReauthenticationsTable = {
@@ -6,6 +7,24 @@ export type SessionReauthenticationsTable = {
   confirmed_at: Timestamp;
 };
 
+export type DataExportsTable = {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  /** Who asked for it (and may download it). */
+  user_id: number;
+  /** Null: the person's own data; else the organization's export. */
+  organization_id: number | null;
+  status: Generated<'pending' | 'ready' | 'failed'>;
+  storage_key: string | null;
+  size_bytes: ColumnType<string | number | null, number | null | undefined, number | null>;
+  created_at: CreatedAt;
+  completed_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
+  /** When the ZIP was removed from storage (expiry or retention). */
+  files_deleted_at: NullableTimestamp;
+};
+
 export type PrivacyTables = {
+  data_exports: DataExportsTable;
   session_reauthentications: SessionReauthenticationsTable;
 };

@@ -5,7 +5,8 @@ import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 
 /** True when the server asked for a fresh password confirmation (403 REAUTH_REQUIRED). */
 export function isReauthRequired(error: unknown): boolean {
-  return errorEnvelopeOf(error)?.code === 'REAUTH_REQUIRED';
+  const rest = (error as { envelope?: { code?: string } | null } | null)?.envelope;
+  return (rest?.code ?? errorEnvelopeOf(error)?.code) === 'REAUTH_REQUIRED';
 }
 
 /**

@@ -10,6 +10,7 @@ import { rateLimitSweepTask } from '../rate-limit/rate-limiter';
 import { countersCompactTask } from '../staff/counters';
 import { dailyFiguresTask } from '../staff/daily-figures';
 import { webhookSweepTask } from '../webhooks/sweep';
+import { dataExportSweepTask } from '../privacy/data-exports';
 import { jobHandlers, type JobHandler } from './handlers';
 import { claimDueJobs, completeJob, failJob } from './queue';
 
@@ -51,3 +52,4 @@ periodicTasks.push(certificateCheckTask);
 periodicTasks.push(healthPruneTask);
 periodicTasks.push(countersCompactTask);
 periodicTasks.push(dailyFiguresTask);
+periodicTasks.push(dataExportSweepTask);

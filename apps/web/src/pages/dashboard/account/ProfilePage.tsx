@@ -19,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { AvatarBlock } from '../../../features/account/AvatarBlock';
 import { ApiTokensCard } from '../../../features/api-tokens/ApiTokensCard';
+import { YourDataCard } from '../../../features/privacy/YourDataCard';
 import { useSession, type SessionUser } from '../../../features/session/SessionProvider';
 import { TwoFactorCard } from '../../../features/two-factor/TwoFactorCard';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -275,6 +276,7 @@ export default function ProfilePage() {
         </Card>
         <TwoFactorCard />
         <ApiTokensCard />
+        <YourDataCard />
       </Stack>
     </Container>
   );
