@@ -102,3 +102,41 @@ test('Your data: request an export, then download it after confirming the passwo
   await expect(dialog).toBeHidden();
   await mailTo(page, email, 'Your data export was downloaded');
 });
+
+test('Delete account: the danger zone signs out at once, the e-mailed link restores the account', async ({
+  browser,
+}) => {
+  const setup = await (await browser.newContext()).newPage();
+  const email = await verifiedAccount(setup, 'Leaving User');
+  const page = await signedIn(browser, email);
+  await page.goto('/dashboard/profile');
+  const zone = page.getByRole('region', { name: 'Delete account' });
+  await zone.getByRole('button', { name: 'Delete account…' }).click();
+  const submit = zone.getByRole('button', { name: 'Delete my account' });
+  await zone.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  await expect(submit).toBeDisabled();
+  await zone.getByRole('textbox', { name: 'Type DELETE to confirm' }).fill('DELETE');
+  await submit.click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByText(
+      'Your account has been deleted. We have e-mailed you a link to restore it within 30 days.',
+    ),
+  ).toBeVisible();
+  const refused = await page.request.post('/api/v1/auth/login', {
+    data: { email, password: PASSWORD },
+  });
+  expect(refused.status()).toBe(401);
+
+  const mail = await mailTo(page, email, 'Your account has been deleted');
+  const link = mail.text.match(/https?:\/\/[^\s]+\/restore-account\?token=[^\s]+/)![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByRole('button', { name: 'Restore my account' }).click();
+  await expect(
+    page.getByText('Your account has been restored. Sign in with your password.'),
+  ).toBeVisible();
+  const back = await page.request.post('/api/v1/auth/login', {
+    data: { email, password: PASSWORD },
+  });
+  expect(back.status()).toBe(200);
+});

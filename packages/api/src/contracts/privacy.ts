@@ -14,6 +14,18 @@ export const confirmPasswordInput = z.object({
   password: z.string().min(1, 'Please enter your password.').max(1000),
 });
 
+/** Days a deleted account can be restored before it is purged. */
+export const ACCOUNT_RESTORE_DAYS = 30;
+
+export const deleteAccountInput = z.object({
+  password: z.string().min(1, 'Please enter your password.').max(1000),
+  confirm: z.literal('DELETE', { error: 'Type DELETE to confirm.' }),
+});
+
+export const restoreAccountInput = z.object({
+  token: z.string().min(1).max(200),
+});
+
 export const PRIVACY_TEXTS = {
   passwordConfirmed: 'Password confirmed.',
   wrongPassword: 'The provided password is incorrect.',
@@ -25,4 +37,12 @@ export const PRIVACY_TEXTS = {
   exportNotReady: 'This data export is not ready yet.',
   exportExpired: 'This data export has expired. Please request a new one.',
   exportReadySubject: 'Your data export is ready',
+  accountDeleted:
+    'Your account has been deleted. We have e-mailed you a link to restore it within 30 days.',
+  soleOwner: (names: string[]) =>
+    `You are the only owner of ${names.map((n) => `"${n}"`).join(', ')}, which still ${names.length === 1 ? 'has' : 'have'} other members or a live subscription. Transfer ownership or close the organization first.`,
+  accountDeletedSubject: 'Your account has been deleted',
+  restoreInvalid: 'This restore link is invalid or has expired.',
+  accountRestored: 'Your account has been restored. Sign in with your password.',
+  deletedUser: 'Deleted user',
 } as const;

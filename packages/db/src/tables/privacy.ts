@@ -24,7 +24,18 @@ export type DataExportsTable = {
   files_deleted_at: NullableTimestamp;
 };
 
+/** A deleted account in its 30-day window (then purged: e-mail and token cleared). */
+export type AccountDeletionsTable = {
+  user_id: number;
+  email: string | null;
+  restore_token_hash: string | null;
+  deleted_at: Timestamp;
+  purge_after: Timestamp;
+  purged_at: NullableTimestamp;
+};
+
 export type PrivacyTables = {
+  account_deletions: AccountDeletionsTable;
   data_exports: DataExportsTable;
   session_reauthentications: SessionReauthenticationsTable;
 };

@@ -1,4 +1,5 @@
 import { router } from '../../trpc';
+import { deleteAccount, restoreAccount } from './account-deletion';
 import { confirmPassword } from './confirm-password';
 import { createDataExport, listDataExportsProcedure } from './data-exports';
 
@@ -7,4 +8,6 @@ export const privacyRouter = router({
   confirmPassword,
   createDataExport,
   listDataExports: listDataExportsProcedure,
+  deleteAccount,
+  restoreAccount,
 });

@@ -11,6 +11,7 @@ import { countersCompactTask } from '../staff/counters';
 import { dailyFiguresTask } from '../staff/daily-figures';
 import { webhookSweepTask } from '../webhooks/sweep';
 import { dataExportSweepTask } from '../privacy/data-exports';
+import { accountPurgeTask } from '../privacy/account-purge';
 import { jobHandlers, type JobHandler } from './handlers';
 import { claimDueJobs, completeJob, failJob } from './queue';
 
@@ -53,3 +54,4 @@ periodicTasks.push(healthPruneTask);
 periodicTasks.push(countersCompactTask);
 periodicTasks.push(dailyFiguresTask);
 periodicTasks.push(dataExportSweepTask);
+periodicTasks.push(accountPurgeTask);

@@ -19,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { AvatarBlock } from '../../../features/account/AvatarBlock';
 import { ApiTokensCard } from '../../../features/api-tokens/ApiTokensCard';
+import { DeleteAccountCard } from '../../../features/privacy/DeleteAccountCard';
 import { YourDataCard } from '../../../features/privacy/YourDataCard';
 import { useSession, type SessionUser } from '../../../features/session/SessionProvider';
 import { TwoFactorCard } from '../../../features/two-factor/TwoFactorCard';
@@ -277,6 +278,7 @@ export default function ProfilePage() {
         <TwoFactorCard />
         <ApiTokensCard />
         <YourDataCard />
+        <DeleteAccountCard />
       </Stack>
     </Container>
   );
