@@ -6,6 +6,7 @@ import { instancesRouter } from './routers/instances/router';
 import { membersRouter } from './routers/members/router';
 import { organizationsRouter } from './routers/organizations/router';
 import { passkeysRouter } from './routers/passkeys/router';
+import { privacyRouter } from './routers/privacy/router';
 import { profileRouter } from './routers/profile/router';
 import { publicSiteRouter } from './routers/public-site/router';
 import { staffRouter } from './routers/staff/router';
@@ -31,6 +32,7 @@ export const appRouter = router({
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,
   staff: staffRouter,
+  privacy: privacyRouter,
 });
 
 export type AppRouter = typeof appRouter;

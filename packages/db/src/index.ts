@@ -9,6 +9,7 @@ export type * from './tables/billing';
 export type * from './tables/profile';
 export type * from './tables/public-site';
 export type * from './tables/passkeys';
+export type * from './tables/privacy';
 export type * from './tables/platform-figures';
 export type * from './tables/api-tokens';
 export type * from './tables/idempotent-requests';

@@ -111,7 +111,13 @@ export function registerRestDoor(
       let input: unknown;
       if (readsQuery) {
         if (!op.voidInput) {
-          input = { ...(request.query as Record<string, unknown>), ...(request.params ?? {}) };
+          // A DELETE may also carry its fields as a JSON body (DELETE /user { password }).
+          const body = op.method === 'DELETE' && isPlainObject(request.body) ? request.body : {};
+          input = {
+            ...(request.query as Record<string, unknown>),
+            ...body,
+            ...(request.params ?? {}),
+          };
         }
       } else {
         const body = request.body;

@@ -4,6 +4,7 @@ import { registerBillingRoutes } from './billing';
 import { registerActivityExportRoutes } from './activity-export';
 import { registerAvatarRoutes } from './avatar';
 import { registerBrandingFileRoutes } from './branding-files';
+import { registerDataExportRoutes } from './data-exports';
 import { registerDevMailRoutes } from './dev-mail';
 import { registerHostRouting } from './host-routing';
 import { registerSupportRoutes } from './support';
@@ -26,6 +27,7 @@ export async function registerRoutes(
   await registerSupportRoutes(app, deps);
   await registerAvatarRoutes(app, deps);
   await registerActivityExportRoutes(app, deps);
+  await registerDataExportRoutes(app, deps);
   await registerBrandingFileRoutes(app, deps);
   await registerBillingRoutes(app, deps);
   await registerTlsAskRoute(app, deps);

@@ -483,4 +483,44 @@ describe('two server processes on one PostgreSQL', () => {
       await receiver.close();
     }
   });
+
+  it('a deleted account is refused on B at once (issue 38)', async () => {
+    const leaverEmail = `leaver-${suffix}@example.com`;
+    await database.db
+      .insertInto('users')
+      .values({
+        name: 'Scale Leaver',
+        email: leaverEmail,
+        password_hash: await hashPassword(PASSWORD),
+        email_verified_at: new Date(),
+        is_staff: false,
+        phone: null,
+        bio: null,
+        location: null,
+        website: null,
+        avatar_path: null,
+      })
+      .execute();
+    const signIn = async (server: ServerProcess) => {
+      const res = await call(server, 'POST', '/api/v1/auth/login', {
+        body: { email: leaverEmail, password: PASSWORD },
+      });
+      expect(res.status).toBe(200);
+      return res.body.data.token as string;
+    };
+    const onA = await signIn(a);
+    const onB = await signIn(b);
+    expect((await call(b, 'GET', '/api/v1/user', { token: onB })).status).toBe(200);
+    const deleted = await call(a, 'DELETE', '/api/v1/user', {
+      token: onA,
+      body: { password: PASSWORD, confirm: 'DELETE' },
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const refused = await pollUntil(b, '/api/v1/user', (res) => res.status === 401, 1000, onB);
+    expect(refused.res.status).toBe(401);
+    const again = await call(b, 'POST', '/api/v1/auth/login', {
+      body: { email: leaverEmail, password: PASSWORD },
+    });
+    expect(again.status).toBe(401);
+  });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDueJobs } from '@scmp/api';
 import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
 import {
   buildSecurityResourceSet,
@@ -161,6 +162,15 @@ describe('tenant isolation matrix', () => {
     expect(targets.length).toBeGreaterThan(20);
     // DELETE operations last so a failing delete cannot hide a failing read.
     targets.sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
+    // A's data export, ready; B has confirmed its password, so only ownership stands between.
+    const exported = await h.rest('POST', '/user/data-exports', { token: A.user.token });
+    expect(exported.status, exported.text).toBe(202);
+    while ((await runDueJobs(h.deps, undefined, 10)) > 0);
+    const confirmed = await h.rest('POST', '/user/confirm-password', {
+      token: B.user.token,
+      body: { password: B.user.password },
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
 
     const before = await snapshot();
     const failures: string[] = [];
@@ -183,6 +193,7 @@ describe('tenant isolation matrix', () => {
       ['GET', `/support/attachments/${A.attachmentId}`],
       ['GET', `/subscription/invoices/${A.invoiceId}`],
       ['GET', `/subscription/invoices/${A.invoiceId}/pdf`],
+      ['GET', `/user/data-exports/${exported.body.data.uuid}/download`],
     ];
     for (const [method, url] of extra) {
       const res = await h.rest(method as 'GET', url, { token: B.user.token });
@@ -246,6 +257,7 @@ describe('tenant isolation matrix', () => {
       `/subscription/invoices/${A.invoiceId}`,
       `/subscription/invoices/${A.invoiceId}/pdf`,
       '/activity/export',
+      '/user/data-exports/00000000-0000-4000-8000-000000000000/download',
     ]) {
       const res = await h.rest('GET', url);
       if (res.status !== 401) wrong.push(`GET ${url} -> ${res.status}`);
@@ -256,7 +268,7 @@ describe('tenant isolation matrix', () => {
       if (res.status !== 401) wrong.push(`POST multipart ${url} -> ${res.status}`);
     }
     expect(wrong).toEqual([]);
-    console.info(`anonymous: ${secured.length + 7} operations checked`);
+    console.info(`anonymous: ${secured.length + 8} operations checked`);
   });
 
   it("B's ticket with A's organization answers exactly like a made-up organization", async () => {

@@ -363,6 +363,30 @@ const THROTTLES: Row[] = [
     legitStatus: 200,
   },
   {
+    op: 'POST /user/confirm-password',
+    limit: 5,
+    windowSeconds: 60,
+    key: 'account',
+    okStatuses: [422],
+    attempt: (_s, who) => ({
+      method: 'POST',
+      path: '/user/confirm-password',
+      token: who.token,
+      body: { password: 'not my password' },
+    }),
+    legit: (_s, ip, who) =>
+      send(
+        {
+          method: 'POST',
+          path: '/user/confirm-password',
+          token: who.token,
+          body: { password: who.password },
+        },
+        ip,
+      ),
+    legitStatus: 200,
+  },
+  {
     op: 'PUT /profile (new e-mail)',
     limit: 5,
     windowSeconds: 60,
@@ -524,6 +548,7 @@ describe('throttled operations', () => {
         'POST /auth/reset-password',
         'PUT /profile/password',
         'PUT /profile (new e-mail)',
+        'POST /user/confirm-password',
         'POST /profile/email-change/confirm',
         'POST /auth/email-change/cancel',
         'POST /organizations/check-subdomain',

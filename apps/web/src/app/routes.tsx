@@ -80,6 +80,10 @@ export const routes: RouteObject[] = [
         element: page(() => import('../pages/auth/CancelEmailChangePage')),
       },
       {
+        path: '/restore-account',
+        element: page(() => import('../pages/auth/RestoreAccountPage')),
+      },
+      {
         path: '/invitations/:token',
         element: page(() => import('../pages/invitations/InvitationPage')),
       },

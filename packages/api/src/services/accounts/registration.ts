@@ -1,4 +1,5 @@
 import type { Context } from '../../request-context';
+import { isAddressOfDeletedAccount } from '../privacy/account-deletion';
 import type { AppDeps } from '../../app-deps';
 import { validationError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
@@ -30,7 +31,8 @@ export async function registerUser(
     .select('id')
     .where('email', '=', email)
     .executeTakeFirst();
-  if (existing) throw taken();
+  // A deleted account keeps its address for its 30 days (it can still be restored).
+  if (existing || (await isAddressOfDeletedAccount(deps.db, email))) throw taken();
 
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();

@@ -2,6 +2,7 @@ import type { JobHandler } from './types';
 import { billingJobHandlers } from '../billing/worker';
 import { instanceJobHandlers } from '../instances/lifecycle';
 import { webhookJobHandlers } from '../webhooks/deliver';
+import { dataExportJobHandlers } from '../privacy/data-exports';
 
 export type { JobHandler } from './types';
 
@@ -13,3 +14,4 @@ export const jobHandlers: Record<string, JobHandler> = {};
 Object.assign(jobHandlers, instanceJobHandlers);
 Object.assign(jobHandlers, billingJobHandlers);
 Object.assign(jobHandlers, webhookJobHandlers);
+Object.assign(jobHandlers, dataExportJobHandlers);

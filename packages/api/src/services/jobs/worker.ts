@@ -10,6 +10,8 @@ import { rateLimitSweepTask } from '../rate-limit/rate-limiter';
 import { countersCompactTask } from '../staff/counters';
 import { dailyFiguresTask } from '../staff/daily-figures';
 import { webhookSweepTask } from '../webhooks/sweep';
+import { dataExportSweepTask } from '../privacy/data-exports';
+import { accountPurgeTask } from '../privacy/account-purge';
 import { jobHandlers, type JobHandler } from './handlers';
 import { claimDueJobs, completeJob, failJob } from './queue';
 
@@ -51,3 +53,5 @@ periodicTasks.push(certificateCheckTask);
 periodicTasks.push(healthPruneTask);
 periodicTasks.push(countersCompactTask);
 periodicTasks.push(dailyFiguresTask);
+periodicTasks.push(dataExportSweepTask);
+periodicTasks.push(accountPurgeTask);

@@ -1,4 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Storage } from './storage';
 
 /** Settings of an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Backblaze B2, …). */
@@ -141,6 +145,38 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       if (res.status === 404) return null;
       if (!res.ok) throw new Error(`S3 GET ${key} failed with ${res.status}`);
       return Buffer.from(await res.arrayBuffer());
+    },
+    async putFile(key, filePath) {
+      // Streamed with an unsigned payload (the body is not hashed up front); TLS protects it.
+      const url = urlOf(key);
+      const { size } = await stat(filePath);
+      const headers = signS3Request({
+        method: 'PUT',
+        url,
+        headers: { 'content-length': String(size) },
+        payloadHash: 'UNSIGNED-PAYLOAD',
+        region: options.region,
+        accessKeyId: options.accessKeyId,
+        secretAccessKey: options.secretAccessKey,
+        date: now(),
+      });
+      delete headers.host;
+      const res = await doFetch(url, {
+        method: 'PUT',
+        headers,
+        body: Readable.toWeb(createReadStream(filePath)) as ReadableStream,
+        duplex: 'half',
+      } as RequestInit);
+      if (!res.ok) throw new Error(`S3 PUT ${key} failed with ${res.status}`);
+    },
+    async openRead(key) {
+      const res = await send('GET', key);
+      if (res.status === 404) return null;
+      if (!res.ok || !res.body) throw new Error(`S3 GET ${key} failed with ${res.status}`);
+      return {
+        stream: Readable.fromWeb(res.body as WebReadableStream),
+        size: Number(res.headers.get('content-length') ?? 0),
+      };
     },
     async delete(key) {
       const res = await send('DELETE', key);

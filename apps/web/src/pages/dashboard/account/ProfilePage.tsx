@@ -19,6 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { AvatarBlock } from '../../../features/account';
 import { ApiTokensCard } from '../../../features/api-tokens';
+import { DeleteAccountCard, YourDataCard } from '../../../features/privacy';
 import { useSession, type SessionUser } from '../../../features/session';
 import { TwoFactorCard } from '../../../features/two-factor';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -275,6 +276,8 @@ export default function ProfilePage() {
         </Card>
         <TwoFactorCard />
         <ApiTokensCard />
+        <YourDataCard />
+        <DeleteAccountCard />
       </Stack>
     </Container>
   );

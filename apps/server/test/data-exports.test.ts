@@ -1,0 +1,358 @@
+import { unzipSync, strFromU8 } from 'fflate';
+import { generateSync } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataExports, runDueJobs } from '@scmp/api';
+import { PRIVACY_TEXTS } from '@scmp/api/contracts/privacy';
+import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import {
+  buildSecurityResourceSet,
+  multipartBody,
+  TINY_PNG,
+  type SecurityResourceSet,
+} from '../src/testing/security-fixtures';
+
+/**
+ * Your data export (issue 38): POST /user/data-exports → a worker job builds one ZIP (a JSON
+ * file per category and README.txt) into storage; GET …/download needs a session that confirmed
+ * its password in the last 10 minutes; 7 days; one per 24 hours; activity and e-mails. The ZIP
+ * holds what the test wrote and none of the secrets planted first, nor another member's data.
+ */
+let h: TestHarness;
+let A: SecurityResourceSet;
+let B: Awaited<ReturnType<TestHarness['createUser']>>;
+const secrets: { label: string; value: string }[] = [];
+let exportUuid: string;
+let files: Record<string, Uint8Array>;
+
+const json = (name: string): Json => JSON.parse(strFromU8(files[name]!));
+
+async function drain() {
+  for (let i = 0; i < 20; i += 1) if ((await runDueJobs(h.deps, undefined, 10)) === 0) return;
+}
+
+async function confirm(token: string) {
+  const res = await h.rest('POST', '/user/confirm-password', {
+    token,
+    body: { password: A.user.password },
+  });
+  expect(res.status, res.text).toBe(200);
+}
+
+const download = (uuid: string, token = A.user.token) =>
+  h.app.inject({
+    method: 'GET',
+    url: `/api/v1/user/data-exports/${uuid}/download`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+beforeAll(async () => {
+  h = await createHarness();
+  A = await buildSecurityResourceSet(h, 'exporter');
+
+  // Plant every secret kind first.
+  secrets.push({ label: 'password', value: A.user.password });
+  secrets.push({ label: 'session token', value: A.user.token });
+  for (const t of A.extraTokens) secrets.push({ label: 'session token (login)', value: t });
+  const enabled = await h.rest('POST', '/two-factor/enable', {
+    token: A.user.token,
+    body: { password: A.user.password },
+  });
+  expect(enabled.status, enabled.text).toBe(200);
+  const totp = enabled.body.data.secret as string;
+  secrets.push({ label: 'TOTP secret', value: totp });
+  const confirmed = await h.rest('POST', '/two-factor/confirm', {
+    token: A.user.token,
+    body: {
+      code: generateSync({ secret: totp, epoch: Math.floor(h.clock.now().getTime() / 1000) }),
+    },
+  });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  for (const rc of confirmed.body.data.recovery_codes as string[])
+    secrets.push({ label: 'recovery code', value: rc });
+  secrets.push({ label: 'API token', value: A.apiToken! });
+  secrets.push({ label: 'API token secret part', value: A.apiToken!.slice(17) });
+  const webhookSecret = `whsec_${Buffer.alloc(24).toString('base64')}`;
+  secrets.push({ label: 'webhook secret', value: webhookSecret });
+  await h.db
+    .updateTable('webhook_endpoints')
+    .set({ created_by: A.user.id })
+    .where('uuid', '=', A.webhookUuid)
+    .execute();
+  // A password-reset link (its token is in the e-mail body only).
+  await h.rest('POST', '/auth/forgot-password', { body: { email: A.user.email } });
+  const resetMail = await h.db
+    .selectFrom('mail_outbox')
+    .select('text')
+    .where('to_address', '=', A.user.email)
+    .where('kind', '=', 'password-reset')
+    .executeTakeFirstOrThrow();
+  const resetToken = /token=([^&\s]+)/.exec(resetMail.text)![1]!;
+  secrets.push({ label: 'password reset token', value: decodeURIComponent(resetToken) });
+  // Stored forms: hashes, encrypted secrets, passkey key material.
+  const user = await h.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', A.user.id)
+    .executeTakeFirstOrThrow();
+  secrets.push({ label: 'password hash', value: user.password_hash });
+  for (const s of await h.db
+    .selectFrom('sessions')
+    .select('token_hash')
+    .where('user_id', '=', A.user.id)
+    .execute())
+    secrets.push({ label: 'session token hash', value: s.token_hash });
+  const twoFactor = await h.db
+    .selectFrom('two_factor_secrets')
+    .select('secret_encrypted')
+    .where('user_id', '=', A.user.id)
+    .executeTakeFirstOrThrow();
+  secrets.push({ label: 'TOTP secret (encrypted)', value: twoFactor.secret_encrypted! });
+  for (const rc of await h.db
+    .selectFrom('two_factor_recovery_codes')
+    .select('code_hash')
+    .where('user_id', '=', A.user.id)
+    .execute())
+    secrets.push({ label: 'recovery code hash', value: rc.code_hash });
+  for (const p of await h.db
+    .selectFrom('passkeys')
+    .select(['public_key', 'credential_id'])
+    .where('user_id', '=', A.user.id)
+    .execute()) {
+    secrets.push({ label: 'passkey public key', value: p.public_key });
+    secrets.push({ label: 'passkey credential id', value: p.credential_id });
+  }
+  for (const t of await h.db
+    .selectFrom('api_tokens')
+    .select('token_hash')
+    .where('user_id', '=', A.user.id)
+    .execute())
+    secrets.push({ label: 'API token hash', value: t.token_hash });
+  const endpoint = await h.db
+    .selectFrom('webhook_endpoints')
+    .select('secret_encrypted')
+    .where('uuid', '=', A.webhookUuid)
+    .executeTakeFirstOrThrow();
+  secrets.push({ label: 'webhook secret (encrypted)', value: endpoint.secret_encrypted });
+
+  // Another member of A's organization, with a ticket of their own there.
+  B = await h.createUser({ verified: true, name: 'Bea Private', email: 'bea.private@example.com' });
+  const org = await h.db
+    .selectFrom('organizations')
+    .select('id')
+    .where('uuid', '=', A.orgUuid)
+    .executeTakeFirstOrThrow();
+  await h.db
+    .insertInto('organization_members')
+    .values({ organization_id: org.id, user_id: B.id, role: 'member' })
+    .execute();
+  const ticket = multipartBody([
+    { name: 'subject', value: 'BEA-PRIVATE-SUBJECT' },
+    { name: 'description', value: 'Bea private description of her own problem.' },
+    { name: 'category', value: 'general' },
+    { name: 'organization_uuid', value: A.orgUuid },
+    { name: 'attachments[]', filename: 'bea-secret.png', bytes: TINY_PNG, type: 'image/png' },
+  ]);
+  const bt = await h.rest('POST', '/support/tickets', {
+    token: B.token,
+    body: ticket.body,
+    headers: ticket.headers,
+  });
+  expect(bt.status, bt.text).toBe(201);
+}, 120_000);
+afterAll(() => h?.close());
+
+describe('your data export', () => {
+  it('is requested with 202 pending, listed, built by the worker and e-mailed', async () => {
+    const res = await h.rest('POST', '/user/data-exports', { token: A.user.token });
+    expect(res.status, res.text).toBe(202);
+    expect(res.body).toMatchObject({
+      success: true,
+      message: PRIVACY_TEXTS.exportRequested,
+      data: { status: 'pending' },
+    });
+    exportUuid = res.body.data.uuid as string;
+    const pending = await h.rest('GET', '/user/data-exports', { token: A.user.token });
+    expect(pending.body.data[0]).toMatchObject({ uuid: exportUuid, status: 'pending' });
+
+    await drain();
+    const list = await h.trpc('query', 'privacy.listDataExports', undefined, {
+      token: A.user.token,
+    });
+    const ready = list.body.result.data.data[0];
+    expect(ready).toMatchObject({ uuid: exportUuid, status: 'ready' });
+    expect(new Date(ready.expires_at).getTime()).toBe(h.clock.now().getTime() + 7 * 86_400_000);
+    const mail = await h.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'text'])
+      .where('to_address', '=', A.user.email)
+      .where('kind', '=', 'data-export-ready')
+      .execute();
+    expect(mail.map((m) => m.subject)).toEqual(['Your data export is ready']);
+    const activity = await h.db
+      .selectFrom('activity_events')
+      .select('action')
+      .where('user_id', '=', A.user.id)
+      .execute();
+    expect(activity.map((a) => a.action)).toContain('data_export.requested');
+  });
+
+  it('downloads only after a fresh password confirmation (403 REAUTH_REQUIRED before)', async () => {
+    const before = await download(exportUuid);
+    expect(before.statusCode).toBe(403);
+    expect(JSON.parse(before.body)).toMatchObject({
+      success: false,
+      code: 'REAUTH_REQUIRED',
+      message: PRIVACY_TEXTS.reauthRequired,
+    });
+    await confirm(A.user.token);
+    const res = await download(exportUuid);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="scmp-data-export-/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    files = unzipSync(new Uint8Array(res.rawPayload));
+    const activity = await h.db
+      .selectFrom('activity_events')
+      .select('action')
+      .where('user_id', '=', A.user.id)
+      .where('action', '=', 'data_export.downloaded')
+      .execute();
+    expect(activity).toHaveLength(1);
+    const mail = await h.db
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('kind', '=', 'data-export-downloaded')
+      .where('to_address', '=', A.user.email)
+      .execute();
+    expect(mail).toHaveLength(1);
+  });
+
+  it('holds one JSON file per category and README.txt, with the rows the test wrote', async () => {
+    for (const name of [
+      'README.txt',
+      'profile.json',
+      'sign-in-methods.json',
+      'sessions.json',
+      'notifications.json',
+      'activity.json',
+      'organizations.json',
+      'tickets.json',
+      'invoices.json',
+      'api-tokens-and-webhooks.json',
+      'consent.json',
+    ])
+      expect(Object.keys(files), name).toContain(name);
+    const readme = strFromU8(files['README.txt']!);
+    expect(readme).toContain('tickets.json');
+    expect(json('profile.json')).toMatchObject({ uuid: A.user.uuid, email: A.user.email });
+    const signIn = json('sign-in-methods.json');
+    expect(signIn.two_factor.enabled).toBe(true);
+    expect(signIn.passkeys.map((p: Json) => p.uuid)).toContain(A.passkeyUuid);
+    const sessions = await h.db
+      .selectFrom('sessions')
+      .select('uuid')
+      .where('user_id', '=', A.user.id)
+      .execute();
+    expect(
+      json('sessions.json')
+        .map((s: Json) => s.uuid)
+        .sort(),
+    ).toEqual(sessions.map((s) => s.uuid).sort());
+    expect(json('notifications.json').history.map((m: Json) => m.kind)).toContain('password-reset');
+    const events = await h.db
+      .selectFrom('activity_events')
+      .select('uuid')
+      .where('user_id', '=', A.user.id)
+      .where('action', '!=', 'data_export.downloaded')
+      .execute();
+    expect(
+      json('activity.json')
+        .map((e: Json) => e.uuid)
+        .sort(),
+    ).toEqual(events.map((e) => e.uuid).sort());
+    const orgs = json('organizations.json');
+    expect(orgs.owned.map((o: Json) => o.uuid)).toEqual([A.orgUuid]);
+    expect(orgs.memberships).toEqual([
+      expect.objectContaining({ organization_uuid: A.orgUuid, role: 'owner' }),
+    ]);
+    const tickets = json('tickets.json');
+    expect(tickets.map((t: Json) => t.uuid)).toEqual([A.ticketId]);
+    const attachment = tickets[0].attachments[0];
+    expect(attachment.name).toBe('screen.png');
+    expect(Buffer.from(files[attachment.file]!)).toEqual(TINY_PNG);
+    const invoices = json('invoices.json');
+    expect(invoices.map((i: Json) => i.uuid)).toEqual([A.invoiceId]);
+    expect(strFromU8(files[invoices[0].file]!.slice(0, 5))).toBe('%PDF-');
+    const api = json('api-tokens-and-webhooks.json');
+    expect(api.api_tokens.map((t: Json) => t.uuid)).toContain(A.apiTokenUuid);
+    expect(api.webhooks.map((w: Json) => w.uuid)).toEqual([A.webhookUuid]);
+    expect(json('consent.json')).toHaveProperty('marketing_email', true);
+  });
+
+  it('contains no secret of any kind and nothing of another member', () => {
+    const text = Object.values(files)
+      .map((bytes) => Buffer.from(bytes).toString('latin1'))
+      .join('\n');
+    const found = secrets.filter((s) => s.value.length >= 6 && text.includes(s.value));
+    expect(found.map((s) => s.label)).toEqual([]);
+    for (const label of [
+      'password',
+      'TOTP secret',
+      'recovery code',
+      'API token',
+      'webhook secret',
+      'password hash',
+      'passkey public key',
+      'session token hash',
+    ])
+      expect(secrets.map((s) => s.label)).toContain(label);
+    for (const other of [
+      'BEA-PRIVATE-SUBJECT',
+      'Bea private description',
+      'bea-secret.png',
+      B.email,
+    ])
+      expect(text).not.toContain(other);
+  });
+
+  it('allows one export per 24 hours (429 with Retry-After), then another', async () => {
+    h.clock.advance(60 * 60_000);
+    const again = await h.rest('POST', '/user/data-exports', { token: A.user.token });
+    expect(again.status).toBe(429);
+    expect(again.body.message).toBe(PRIVACY_TEXTS.exportTooSoon(23));
+    expect(Number(again.headers['retry-after'])).toBe(23 * 3600);
+    h.clock.advance(23 * 60 * 60_000);
+    const next = await h.rest('POST', '/user/data-exports', { token: A.user.token });
+    expect(next.status, next.text).toBe(202);
+  });
+
+  it('expires after 7 days: listed as expired, the download refused, the file removed', async () => {
+    h.clock.advance(6 * 86_400_000);
+    await confirm(A.user.token);
+    expect((await download(exportUuid)).statusCode).toBe(404);
+    const list = await h.rest('GET', '/user/data-exports', { token: A.user.token });
+    const row = list.body.data.find((e: Json) => e.uuid === exportUuid);
+    expect(row.status).toBe('expired');
+    expect(await dataExports.sweepExpiredExports(h.deps)).toBe(1);
+    expect(await h.deps.storage.openRead(`exports/${exportUuid}.zip`)).toBeNull();
+  });
+
+  it('is 404 to anyone else, and sessions only: an API token gets 403', async () => {
+    const other = await h.createUser({ verified: true });
+    await h.rest('POST', '/user/confirm-password', {
+      token: other.token,
+      body: { password: other.password },
+    });
+    expect((await download(exportUuid, other.token)).statusCode).toBe(404);
+    expect((await download(exportUuid, A.apiToken!)).statusCode).toBe(403);
+    const create = await h.rest('POST', '/user/data-exports', { token: A.apiToken! });
+    expect(create.status).toBe(403);
+    const list = await h.rest('GET', '/user/data-exports', { token: other.token });
+    expect(list.body.data).toEqual([]);
+    const anonymous = await h.app.inject({
+      method: 'GET',
+      url: `/api/v1/user/data-exports/${exportUuid}/download`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,142 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/**
+ * Issue 38 in the browser: Profile → Your data. Request an export, see it prepared and ready
+ * (and the e-mail), download it after confirming the password in the dialog.
+ */
+const PASSWORD = 'Secure-Passphrase-2026';
+
+type DevMail = { to: string; subject: string; text: string };
+
+async function mailTo(page: Page, to: string, subject: string): Promise<DevMail> {
+  let found: DevMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await page.request.get('/dev/mail.json')).json()) as DevMail[];
+        found = list.find((m) => m.to === to && m.subject === subject);
+        return Boolean(found);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+async function verifiedAccount(page: Page, name: string): Promise<string> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;
+  const res = await page.request.post('/api/v1/auth/register', {
+    data: { name, email, password: PASSWORD, password_confirmation: PASSWORD },
+  });
+  expect(res.status()).toBe(201);
+  const mail = await mailTo(page, email, 'Verify your email address');
+  const link = new URL(mail.text.match(/https?:\/\/[^\s]+\/verify-email\/[^\s]*/)![0]);
+  const verified = await page.request.get(`/api/v1/auth${link.pathname}${link.search}`, {
+    headers: { accept: 'application/json' },
+  });
+  expect(verified.status()).toBe(200);
+  return email;
+}
+
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  const res = await page.request.post('/api/v1/auth/login', {
+    data: { email, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  const token = ((await res.json()) as { data: { token: string } }).data.token;
+  await page.goto('/login');
+  await page.evaluate((value) => {
+    window.localStorage.setItem('token', value);
+    window.localStorage.setItem(
+      'cookie_consent',
+      JSON.stringify({ necessary: true, analytics: false, marketing: false }),
+    );
+  }, token);
+  return page;
+}
+
+test('Your data: request an export, then download it after confirming the password', async ({
+  browser,
+}) => {
+  const setup = await (await browser.newContext()).newPage();
+  const email = await verifiedAccount(setup, 'Data Owner');
+  const page = await signedIn(browser, email);
+  await page.goto('/dashboard/profile');
+  const section = page.getByRole('region', { name: 'Your data' });
+  await expect(section).toBeVisible();
+  await section.getByRole('button', { name: 'Request data export' }).click();
+  await expect(
+    page.getByText("We're preparing your data export. We'll e-mail you when it's ready."),
+  ).toBeVisible();
+  // The worker builds it; the list refreshes while it is pending.
+  await expect(section.getByText('Ready')).toBeVisible({ timeout: 20_000 });
+  await mailTo(page, email, 'Your data export is ready');
+
+  // A second request within 24 hours is refused with the reason.
+  await section.getByRole('button', { name: 'Request data export' }).click();
+  await expect(section.getByRole('alert')).toContainText(
+    'You can request one data export every 24 hours.',
+  );
+
+  await section.getByRole('button', { name: /Download the export of/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Password' }).fill('not the password');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('The provided password is incorrect.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  const downloaded = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  const file = await downloaded;
+  expect(file.suggestedFilename()).toMatch(/^scmp-data-export-\d{4}-\d{2}-\d{2}\.zip$/);
+  const bytes = await readFile((await file.path())!);
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  await expect(dialog).toBeHidden();
+
+  // Within 10 minutes a second download asks for nothing.
+  const again = page.waitForEvent('download');
+  await section.getByRole('button', { name: /Download the export of/ }).click();
+  await again;
+  await expect(dialog).toBeHidden();
+  await mailTo(page, email, 'Your data export was downloaded');
+});
+
+test('Delete account: the danger zone signs out at once, the e-mailed link restores the account', async ({
+  browser,
+}) => {
+  const setup = await (await browser.newContext()).newPage();
+  const email = await verifiedAccount(setup, 'Leaving User');
+  const page = await signedIn(browser, email);
+  await page.goto('/dashboard/profile');
+  const zone = page.getByRole('region', { name: 'Delete account' });
+  await zone.getByRole('button', { name: 'Delete account…' }).click();
+  const submit = zone.getByRole('button', { name: 'Delete my account' });
+  await zone.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  await expect(submit).toBeDisabled();
+  await zone.getByRole('textbox', { name: 'Type DELETE to confirm' }).fill('DELETE');
+  await submit.click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(
+    page.getByText(
+      'Your account has been deleted. We have e-mailed you a link to restore it within 30 days.',
+    ),
+  ).toBeVisible();
+  const refused = await page.request.post('/api/v1/auth/login', {
+    data: { email, password: PASSWORD },
+  });
+  expect(refused.status()).toBe(401);
+
+  const mail = await mailTo(page, email, 'Your account has been deleted');
+  const link = mail.text.match(/https?:\/\/[^\s]+\/restore-account\?token=[^\s]+/)![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByRole('button', { name: 'Restore my account' }).click();
+  await expect(
+    page.getByText('Your account has been restored. Sign in with your password.'),
+  ).toBeVisible();
+  const back = await page.request.post('/api/v1/auth/login', {
+    data: { email, password: PASSWORD },
+  });
+  expect(back.status()).toBe(200);
+});

@@ -1,0 +1,50 @@
+import { deleteAccountInput, PRIVACY_TEXTS, restoreAccountInput } from '../../contracts/privacy';
+import { messageEnvelope, okMessage } from '../../lib/envelope';
+import {
+  deleteAccount as remove,
+  restoreAccount as restore,
+} from '../../services/privacy/account-deletion';
+import { publicProcedure, sessionProcedure } from '../../trpc';
+
+export const deleteAccount = sessionProcedure
+  .meta({
+    openapi: {
+      method: 'DELETE',
+      path: '/user',
+      tags: ['privacy'],
+      summary: 'Delete your account (restorable for 30 days)',
+      description:
+        'Needs the password and `confirm: "DELETE"`. Refused with 409 (and the `organizations` ' +
+        'listed) while you are the only owner of an organization that has other members or a ' +
+        'live subscription: transfer ownership or close it first. At once: every session and API ' +
+        'token is revoked, passkeys are removed, pending invitations withdrawn, memberships ended ' +
+        '(member.removed webhooks), sign-in refused; a restore link valid 30 days is e-mailed. ' +
+        'After 30 days the personal data is purged (kept records show "Deleted user").',
+      protect: true,
+    },
+  })
+  .input(deleteAccountInput)
+  .output(messageEnvelope)
+  .mutation(async ({ ctx, input }) => {
+    await remove(ctx.deps, ctx.req, ctx.user, input.password);
+    return okMessage(PRIVACY_TEXTS.accountDeleted);
+  });
+
+export const restoreAccount = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/restore-account',
+      tags: ['privacy'],
+      summary: 'Restore a deleted account with the e-mailed link’s token (30 days)',
+      description:
+        'The account gets its e-mail address back; sign in with the password (passkeys and API ' +
+        'tokens were removed). 404 for an unknown, used or expired token; 10 tries a minute per address.',
+    },
+  })
+  .input(restoreAccountInput)
+  .output(messageEnvelope)
+  .mutation(async ({ ctx, input }) => {
+    await restore(ctx.deps, ctx.req, input.token);
+    return okMessage(PRIVACY_TEXTS.accountRestored);
+  });

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { DATA_EXPORT_STATUSES, PRIVACY_TEXTS } from '../../contracts/privacy';
+import { envelope, ok } from '../../lib/envelope';
+import { listDataExports, requestDataExport } from '../../services/privacy/data-exports';
+import { sessionProcedure } from '../../trpc';
+
+export const dataExportOutput = z.object({
+  uuid: z.string(),
+  status: z.enum(DATA_EXPORT_STATUSES),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  size_bytes: z.number().nullable(),
+});
+
+export const createDataExport = sessionProcedure
+  .meta({
+    successStatus: 202,
+    openapi: {
+      method: 'POST',
+      path: '/user/data-exports',
+      tags: ['privacy'],
+      summary: 'Request an export of your data (UK GDPR Art. 15 and 20)',
+      description:
+        'Starts building one ZIP of your data (a JSON file per category and README.txt); you are ' +
+        'e-mailed "Your data export is ready" when it is. One export per account per 24 hours ' +
+        '(429 with Retry-After). Download it with GET /user/data-exports/{uuid}/download (a ' +
+        'signed-in session that confirmed its password in the last 10 minutes; 7 days).',
+      protect: true,
+    },
+  })
+  .input(z.void())
+  .output(envelope(z.object({ uuid: z.string(), status: z.literal('pending') })))
+  .mutation(async ({ ctx }) =>
+    ok(await requestDataExport(ctx.deps, ctx.req, ctx.user), PRIVACY_TEXTS.exportRequested),
+  );
+
+export const listDataExportsProcedure = sessionProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/user/data-exports',
+      tags: ['privacy'],
+      summary: 'Your data exports, newest first',
+      description:
+        'Status `pending` while it is built, `ready` until `expires_at` (7 days), then `expired`; ' +
+        '`failed` if it could not be built (request another at once).',
+      protect: true,
+    },
+  })
+  .input(z.void())
+  .output(envelope(z.array(dataExportOutput)))
+  .query(async ({ ctx }) => ok(await listDataExports(ctx.deps, ctx.user.id)));
