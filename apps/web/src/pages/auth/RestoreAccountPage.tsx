@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { AuthCard } from '../../features/auth/AuthCard';
+import { AuthCard } from '../../features/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 
