@@ -8,6 +8,7 @@ import { organizationsRouter } from './routers/organizations/router';
 import { passkeysRouter } from './routers/passkeys/router';
 import { profileRouter } from './routers/profile/router';
 import { publicSiteRouter } from './routers/public-site/router';
+import { ssoRouter } from './routers/sso/router';
 import { staffRouter } from './routers/staff/router';
 import { subscriptionRouter } from './routers/subscription/router';
 import { supportRouter } from './routers/support/router';
@@ -30,6 +31,7 @@ export const appRouter = router({
   profile: profileRouter,
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,
+  sso: ssoRouter,
   staff: staffRouter,
 });
 

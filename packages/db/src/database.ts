@@ -10,6 +10,7 @@ import type { PasskeysTables } from './tables/passkeys';
 import type { PlatformFiguresTables } from './tables/platform-figures';
 import type { ProfileTables } from './tables/profile';
 import type { PublicSiteTables } from './tables/public-site';
+import type { SsoTables } from './tables/sso';
 import type { SupportTables } from './tables/support';
 import type { TwoFactorTables } from './tables/two-factor';
 
@@ -27,4 +28,5 @@ export type Database = CoreTables &
   BillingTables &
   ProfileTables &
   PublicSiteTables &
-  PlatformFiguresTables;
+  PlatformFiguresTables &
+  SsoTables;

@@ -10,3 +10,4 @@ export * from './support';
 export * from './subdomain';
 export * from './roles';
 export * from './custom-domain';
+export * from './sso';

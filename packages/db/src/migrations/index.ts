@@ -26,6 +26,7 @@ import * as m_2026_11_26_140000 from './2026_11_26_140000_platform_figures';
 import * as m_2026_11_26_150000 from './2026_11_26_150000_instance_health_days';
 import * as m_2026_11_27_100000 from './2026_11_27_100000_email_changes';
 import * as m_2026_11_27_110000 from './2026_11_27_110000_custom_domain_claims';
+import * as m_2026_11_27_150000 from './2026_11_27_150000_organization_domains';
 
 /** Every migration, in order: a static list so the bundled server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_150000_instance_health_days': m_2026_11_26_150000,
   '2026_11_27_100000_email_changes': m_2026_11_27_100000,
   '2026_11_27_110000_custom_domain_claims': m_2026_11_27_110000,
+  '2026_11_27_150000_organization_domains': m_2026_11_27_150000,
 };

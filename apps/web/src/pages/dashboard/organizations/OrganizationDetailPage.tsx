@@ -35,6 +35,7 @@ import { EmptyState, PageHeader, StatusBadge } from '@scmp/ui';
 import { pollWhileSettling, formatDate } from '../../../features/instances/types';
 import { MembersPanel } from '../../../features/members/MembersPanel';
 import { WebhooksPanel } from '../../../features/webhooks/WebhooksPanel';
+import { SecurityPanel } from '../../../features/sso/SecurityPanel';
 import { RoleBadge } from '../../../features/members/RoleBadge';
 import { gate, RoleGate } from '../../../features/members/RoleGate';
 import { EditOrganizationForm } from '../../../features/organizations/EditOrganizationForm';
@@ -65,7 +66,10 @@ export default function OrganizationDetailPage() {
   const editButton = useReturnFocusOnClose<HTMLButtonElement>(editing);
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const tab = requested === 'members' || requested === 'webhooks' ? requested : 'overview';
+  const tab =
+    requested === 'members' || requested === 'webhooks' || requested === 'security'
+      ? requested
+      : 'overview';
   const query = useQuery(trpc.organizations.get.queryOptions({ id: orgUuid }));
   const org = query.data?.data;
   usePageMeta(org ? org.name : 'Organization');
@@ -188,7 +192,11 @@ export default function OrganizationDetailPage() {
       <Tabs
         value={tab}
         onChange={(value) =>
-          setSearchParams(value === 'members' || value === 'webhooks' ? { tab: value } : {})
+          setSearchParams(
+            value === 'members' || value === 'webhooks' || value === 'security'
+              ? { tab: value }
+              : {},
+          )
         }
         keepMounted={false}
       >
@@ -196,6 +204,7 @@ export default function OrganizationDetailPage() {
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="members">Members</Tabs.Tab>
           {can(org.role, 'manage') ? <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab> : null}
+          {can(org.role, 'manage') ? <Tabs.Tab value="security">Security</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="overview">
           {editing ? (
@@ -330,6 +339,9 @@ export default function OrganizationDetailPage() {
         </Tabs.Panel>
         <Tabs.Panel value="webhooks">
           <WebhooksPanel organization={org} />
+        </Tabs.Panel>
+        <Tabs.Panel value="security">
+          <SecurityPanel organization={org} />
         </Tabs.Panel>
       </Tabs>
     </Container>
