@@ -56,3 +56,4 @@ export * as billingService from './services/billing/index';
 export * as accountSecurity from './services/profile/server-exports';
 export { createInvitation } from './services/organizations/invitations';
 export * as idempotency from './services/idempotency/idempotency';
+export * as ssoService from './services/sso/server-exports';

@@ -7,6 +7,7 @@ import { registerAvatarRoutes } from './avatar';
 import { registerBrandingFileRoutes } from './branding-files';
 import { registerDevMailRoutes } from './dev-mail';
 import { registerHostRouting } from './host-routing';
+import { registerSsoRoutes } from './sso';
 import { registerSupportRoutes } from './support';
 import { registerTlsAskRoute } from './tls-ask';
 
@@ -29,4 +30,5 @@ export async function registerRoutes(
   await registerBrandingFileRoutes(app, deps);
   await registerBillingRoutes(app, deps);
   await registerTlsAskRoute(app, deps);
+  await registerSsoRoutes(app, deps);
 }

@@ -27,6 +27,7 @@ import * as m_2026_11_26_150000 from './2026_11_26_150000_instance_health_days';
 import * as m_2026_11_27_100000 from './2026_11_27_100000_email_changes';
 import * as m_2026_11_27_110000 from './2026_11_27_110000_custom_domain_claims';
 import * as m_2026_11_27_150000 from './2026_11_27_150000_organization_domains';
+import * as m_2026_11_27_150100 from './2026_11_27_150100_sso_connections';
 
 /** Every migration, in order: a static list so the bundled server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_100000_email_changes': m_2026_11_27_100000,
   '2026_11_27_110000_custom_domain_claims': m_2026_11_27_110000,
   '2026_11_27_150000_organization_domains': m_2026_11_27_150000,
+  '2026_11_27_150100_sso_connections': m_2026_11_27_150100,
 };

@@ -1,10 +1,8 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Card,
   Code,
-  CopyButton,
   Group,
   Skeleton,
   Stack,
@@ -12,38 +10,19 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, type OrganizationRole } from '@scmp/api/contracts/roles';
 import { ORGANIZATION_DOMAIN_STATUS_LABELS, SSO_DOMAIN_TEXTS } from '@scmp/api/contracts/sso';
 import { StatusBadge } from '@scmp/ui';
+import { Copy } from './Copy';
+import { ConnectionsCard, FailuresCard } from './ConnectionsCard';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 
 type Organization = { uuid: string; name: string; role: OrganizationRole };
-
-function Copy({ value, what }: { value: string; what: string }) {
-  return (
-    <CopyButton value={value}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : `Copy ${what}`} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color={copied ? 'teal' : 'gray'}
-            onClick={copy}
-            aria-label={`Copy ${what}`}
-          >
-            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-}
 
 /**
  * The e-mail domains card of the Security tab: add a domain, the TXT record that verifies it (with
@@ -245,12 +224,14 @@ function DomainsCard({ organization }: { organization: Organization }) {
   );
 }
 
-/** The Security tab of an organization (owner and admins): verified e-mail domains. */
+/** The Security tab of an organization (owner and admins): domains, connections, failures. */
 export function SecurityPanel({ organization }: { organization: Organization }) {
   if (!can(organization.role, 'manage')) return null;
   return (
     <Stack gap="lg">
       <DomainsCard organization={organization} />
+      <ConnectionsCard organization={organization} />
+      <FailuresCard organization={organization} />
     </Stack>
   );
 }

@@ -1,4 +1,14 @@
 import { router } from '../../trpc';
+import { completeSso, startSso } from './auth';
+import {
+  createSsoConnection,
+  deleteSsoConnection,
+  getSsoConnection,
+  listSsoConnections,
+  listSsoFailures,
+  testSsoConnection,
+  updateSsoConnection,
+} from './connections';
 import {
   addOrganizationDomain,
   listOrganizationDomains,
@@ -6,10 +16,19 @@ import {
   verifyOrganizationDomain,
 } from './domains';
 
-/** Single sign-on (issue 37): verified e-mail domains. */
+/** Single sign-on (issue 37): verified e-mail domains, connections, signing in. */
 export const ssoRouter = router({
   listDomains: listOrganizationDomains,
   addDomain: addOrganizationDomain,
   verifyDomain: verifyOrganizationDomain,
   removeDomain: removeOrganizationDomain,
+  listConnections: listSsoConnections,
+  createConnection: createSsoConnection,
+  getConnection: getSsoConnection,
+  updateConnection: updateSsoConnection,
+  deleteConnection: deleteSsoConnection,
+  testConnection: testSsoConnection,
+  failures: listSsoFailures,
+  start: startSso,
+  complete: completeSso,
 });
