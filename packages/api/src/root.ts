@@ -9,6 +9,7 @@ import { passkeysRouter } from './routers/passkeys/router';
 import { privacyRouter } from './routers/privacy/router';
 import { profileRouter } from './routers/profile/router';
 import { publicSiteRouter } from './routers/public-site/router';
+import { ssoRouter } from './routers/sso/router';
 import { staffRouter } from './routers/staff/router';
 import { subscriptionRouter } from './routers/subscription/router';
 import { supportRouter } from './routers/support/router';
@@ -31,6 +32,7 @@ export const appRouter = router({
   profile: profileRouter,
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,
+  sso: ssoRouter,
   staff: staffRouter,
   privacy: privacyRouter,
 });

@@ -11,6 +11,7 @@ import type { PlatformFiguresTables } from './tables/platform-figures';
 import type { ProfileTables } from './tables/profile';
 import type { PrivacyTables } from './tables/privacy';
 import type { PublicSiteTables } from './tables/public-site';
+import type { SsoTables } from './tables/sso';
 import type { SupportTables } from './tables/support';
 import type { TwoFactorTables } from './tables/two-factor';
 
@@ -29,4 +30,5 @@ export type Database = CoreTables &
   ProfileTables &
   PublicSiteTables &
   PlatformFiguresTables &
-  PrivacyTables;
+  PrivacyTables &
+  SsoTables;

@@ -14,6 +14,7 @@ export type * from './tables/platform-figures';
 export type * from './tables/api-tokens';
 export type * from './tables/idempotent-requests';
 export type * from './tables/webhooks';
+export type * from './tables/sso';
 export { compileOnce } from './compiled-query';
 export { createDb, type DbConfig, type DbHandle } from './create-db';
 export { acquireDataDirLock, DataDirLockedError } from './data-dir-lock';

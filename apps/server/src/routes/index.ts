@@ -7,6 +7,7 @@ import { registerBrandingFileRoutes } from './branding-files';
 import { registerDataExportRoutes } from './data-exports';
 import { registerDevMailRoutes } from './dev-mail';
 import { registerHostRouting } from './host-routing';
+import { registerSsoRoutes } from './sso';
 import { registerSupportRoutes } from './support';
 import { registerTlsAskRoute } from './tls-ask';
 import type { RouteContext } from './context';
@@ -31,4 +32,5 @@ export async function registerRoutes(
   await registerBrandingFileRoutes(app, deps);
   await registerBillingRoutes(app, deps);
   await registerTlsAskRoute(app, deps);
+  await registerSsoRoutes(app, deps);
 }

@@ -2036,6 +2036,225 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{id}/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mail domains of an organization, with the DNS record that verifies each
+         * @description Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        get: operations["sso-listDomains"];
+        put?: never;
+        /**
+         * Add an e-mail domain; it is verified by the TXT record _scmp-verify.<domain> holding the value shown
+         * @description Public mailbox providers (gmail.com, outlook.com, …), public suffixes and domains another organization has verified (409) are refused.
+         *
+         *     Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        post: operations["sso-addDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/domains/{uuid}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the domain’s TXT record now; the result is in status and reason
+         * @description Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        post: operations["sso-verifyDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/domains/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an e-mail domain
+         * @description Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        delete: operations["sso-removeDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/sso-connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The single sign-on connections of an organization (never their secrets)
+         * @description Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        get: operations["sso-listConnections"];
+        put?: never;
+        /**
+         * Add an OpenID Connect connection { type: "oidc", display_name, issuer, client_id, client_secret }; the issuer is discovered
+         * @description Presets: "google" (the hd claim must be a verified domain) and "entra" (entra_tenant_id; the tid claim must match). client_secret is encrypted at rest and never returned.
+         *
+         *     Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        post: operations["sso-createConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/sso-connections/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One connection, with the values to paste into the identity provider
+         * @description Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        get: operations["sso-getConnection"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a connection
+         * @description Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        delete: operations["sso-deleteConnection"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a connection; a changed provider must be tested again
+         * @description Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        patch: operations["sso-updateConnection"];
+        trace?: never;
+    };
+    "/organizations/{id}/sso-connections/{uuid}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a test sign-in: open redirect_url; the claims received are then in last_test (no session is created)
+         * @description Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        post: operations["sso-testConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/sso-failures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Refused single sign-on attempts (newest first, the last 100) with the reason
+         * @description Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        get: operations["sso-failures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start single sign-on for an e-mail at a verified domain; open redirect_url in the browser
+         * @description Sets an HttpOnly cookie that binds the sign-in to this browser. 404 when no organization has verified the domain with a connection. For links, GET /api/v1/sso/start?email= answers 302.
+         */
+        post: operations["sso-start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish single sign-on: exchange the one-time code from /login/sso?code= for a session (same browser only) */
+        post: operations["sso-complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/overview": {
         parameters: {
             query?: never;
@@ -12606,6 +12825,8 @@ export interface operations {
                             location: string;
                             last_active: string;
                             current: boolean;
+                            /** @description How the session was signed in when not with a password or passkey: "SSO — <connection>" */
+                            sign_in_method: string | null;
                         }[];
                     };
                 };
@@ -14601,6 +14822,1443 @@ export interface operations {
             };
             /** @description Conflicts with the current state (CONFLICT). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-listDomains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            uuid: string;
+                            domain: string;
+                            /** @enum {string} */
+                            status: "pending" | "verified";
+                            dns_record: {
+                                /** @constant */
+                                type: "TXT";
+                                name: string;
+                                value: string;
+                            };
+                            reason: string | null;
+                            checked_at: string | null;
+                            verified_at: string | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-addDomain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domain: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            uuid: string;
+                            domain: string;
+                            /** @enum {string} */
+                            status: "pending" | "verified";
+                            dns_record: {
+                                /** @constant */
+                                type: "TXT";
+                                name: string;
+                                value: string;
+                            };
+                            reason: string | null;
+                            checked_at: string | null;
+                            verified_at: string | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-verifyDomain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            uuid: string;
+                            domain: string;
+                            /** @enum {string} */
+                            status: "pending" | "verified";
+                            dns_record: {
+                                /** @constant */
+                                type: "TXT";
+                                name: string;
+                                value: string;
+                            };
+                            reason: string | null;
+                            checked_at: string | null;
+                            verified_at: string | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-removeDomain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-listConnections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            uuid: string;
+                            /** @enum {string} */
+                            type: "oidc" | "saml";
+                            display_name: string;
+                            /** @enum {string} */
+                            preset: "generic" | "google" | "entra";
+                            issuer: string | null;
+                            client_id: string | null;
+                            /** @description The client secret is stored (encrypted); it is never returned */
+                            client_secret_set: boolean;
+                            entra_tenant_id: string | null;
+                            /** @enum {string} */
+                            default_role: "admin" | "billing" | "member";
+                            group_mappings: {
+                                group: string;
+                                /** @enum {string} */
+                                role: "admin" | "billing" | "member";
+                            }[];
+                            /** @description OIDC: the callback URL to register at the identity provider */
+                            redirect_uri: string | null;
+                            tested_at: string | null;
+                            last_test: {
+                                ok: boolean;
+                                at: string;
+                                claims: {
+                                    [key: string]: unknown;
+                                } | null;
+                                error: string | null;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-createConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "oidc" | "saml";
+                    display_name?: string;
+                    /** @enum {string} */
+                    preset?: "generic" | "google" | "entra";
+                    issuer?: string;
+                    client_id?: string;
+                    client_secret?: string;
+                    entra_tenant_id?: string | null;
+                    /** @enum {string} */
+                    default_role?: "admin" | "billing" | "member";
+                    group_mappings?: {
+                        group: string;
+                        /** @enum {string} */
+                        role: "admin" | "billing" | "member";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            uuid: string;
+                            /** @enum {string} */
+                            type: "oidc" | "saml";
+                            display_name: string;
+                            /** @enum {string} */
+                            preset: "generic" | "google" | "entra";
+                            issuer: string | null;
+                            client_id: string | null;
+                            /** @description The client secret is stored (encrypted); it is never returned */
+                            client_secret_set: boolean;
+                            entra_tenant_id: string | null;
+                            /** @enum {string} */
+                            default_role: "admin" | "billing" | "member";
+                            group_mappings: {
+                                group: string;
+                                /** @enum {string} */
+                                role: "admin" | "billing" | "member";
+                            }[];
+                            /** @description OIDC: the callback URL to register at the identity provider */
+                            redirect_uri: string | null;
+                            tested_at: string | null;
+                            last_test: {
+                                ok: boolean;
+                                at: string;
+                                claims: {
+                                    [key: string]: unknown;
+                                } | null;
+                                error: string | null;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-getConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            uuid: string;
+                            /** @enum {string} */
+                            type: "oidc" | "saml";
+                            display_name: string;
+                            /** @enum {string} */
+                            preset: "generic" | "google" | "entra";
+                            issuer: string | null;
+                            client_id: string | null;
+                            /** @description The client secret is stored (encrypted); it is never returned */
+                            client_secret_set: boolean;
+                            entra_tenant_id: string | null;
+                            /** @enum {string} */
+                            default_role: "admin" | "billing" | "member";
+                            group_mappings: {
+                                group: string;
+                                /** @enum {string} */
+                                role: "admin" | "billing" | "member";
+                            }[];
+                            /** @description OIDC: the callback URL to register at the identity provider */
+                            redirect_uri: string | null;
+                            tested_at: string | null;
+                            last_test: {
+                                ok: boolean;
+                                at: string;
+                                claims: {
+                                    [key: string]: unknown;
+                                } | null;
+                                error: string | null;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-deleteConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-updateConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    display_name?: string;
+                    /** @enum {string} */
+                    preset?: "generic" | "google" | "entra";
+                    issuer?: string;
+                    client_id?: string;
+                    client_secret?: string;
+                    entra_tenant_id?: string | null;
+                    /** @enum {string} */
+                    default_role?: "admin" | "billing" | "member";
+                    group_mappings?: {
+                        group: string;
+                        /** @enum {string} */
+                        role: "admin" | "billing" | "member";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            uuid: string;
+                            /** @enum {string} */
+                            type: "oidc" | "saml";
+                            display_name: string;
+                            /** @enum {string} */
+                            preset: "generic" | "google" | "entra";
+                            issuer: string | null;
+                            client_id: string | null;
+                            /** @description The client secret is stored (encrypted); it is never returned */
+                            client_secret_set: boolean;
+                            entra_tenant_id: string | null;
+                            /** @enum {string} */
+                            default_role: "admin" | "billing" | "member";
+                            group_mappings: {
+                                group: string;
+                                /** @enum {string} */
+                                role: "admin" | "billing" | "member";
+                            }[];
+                            /** @description OIDC: the callback URL to register at the identity provider */
+                            redirect_uri: string | null;
+                            tested_at: string | null;
+                            last_test: {
+                                ok: boolean;
+                                at: string;
+                                claims: {
+                                    [key: string]: unknown;
+                                } | null;
+                                error: string | null;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-testConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            redirect_url: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-failures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            uuid: string;
+                            connection_name: string;
+                            email: string | null;
+                            reason: string;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            redirect_url: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            user: {
+                                id: string;
+                                uuid: string;
+                                name: string;
+                                email: string;
+                                email_verified_at: string | null;
+                                two_factor_enabled: boolean;
+                                is_staff: boolean;
+                                phone: string | null;
+                                bio: string | null;
+                                location: string | null;
+                                website: string | null;
+                                avatar_url: string | null;
+                                created_at: string;
+                            };
+                            token: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

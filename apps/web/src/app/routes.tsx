@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: '/signup', element: page(() => import('../pages/auth/SignupPage')) },
         ],
       },
+      { path: '/login/sso', element: page(() => import('../pages/auth/SsoCompletePage')) },
       { path: '/forgot-password', element: page(() => import('../pages/auth/ForgotPasswordPage')) },
       { path: '/reset-password', element: page(() => import('../pages/auth/ResetPasswordPage')) },
       {

@@ -11,3 +11,4 @@ export * from './subdomain';
 export * from './roles';
 export * from './custom-domain';
 export * from './front-page';
+export * from './sso';

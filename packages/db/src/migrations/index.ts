@@ -27,6 +27,8 @@ import * as m_2026_11_26_150000 from './2026_11_26_150000_instance_health_days';
 import * as m_2026_11_27_100000 from './2026_11_27_100000_email_changes';
 import * as m_2026_11_27_110000 from './2026_11_27_110000_custom_domain_claims';
 import * as m_2026_11_27_120000 from './2026_11_27_120000_instance_front_page';
+import * as m_2026_11_27_150000 from './2026_11_27_150000_organization_domains';
+import * as m_2026_11_27_150100 from './2026_11_27_150100_sso_connections';
 import * as m_2026_11_27_160000 from './2026_11_27_160000_session_reauthentications';
 import * as m_2026_11_27_160100 from './2026_11_27_160100_data_exports';
 import * as m_2026_11_27_160200 from './2026_11_27_160200_account_deletions';
@@ -61,6 +63,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_100000_email_changes': m_2026_11_27_100000,
   '2026_11_27_110000_custom_domain_claims': m_2026_11_27_110000,
   '2026_11_27_120000_instance_front_page': m_2026_11_27_120000,
+  '2026_11_27_150000_organization_domains': m_2026_11_27_150000,
+  '2026_11_27_150100_sso_connections': m_2026_11_27_150100,
   '2026_11_27_160000_session_reauthentications': m_2026_11_27_160000,
   '2026_11_27_160100_data_exports': m_2026_11_27_160100,
   '2026_11_27_160200_account_deletions': m_2026_11_27_160200,

@@ -114,6 +114,9 @@ export function ActiveSessionsCard() {
                           </Badge>
                         )}
                       </Group>
+                      {session.sign_in_method ? (
+                        <Text size="sm">{session.sign_in_method}</Text>
+                      ) : null}
                       <Text size="sm" c="gray.7">
                         {session.location}
                         {session.ip_address ? ` · ${session.ip_address}` : ''} · Last active{' '}

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { SSO_TEXTS } from '@scmp/api/contracts/sso';
 import { AuthCard, LoginForm, type LoginOutcome } from '../../features/auth';
 import type { PasskeySignInState } from '../../features/passkeys';
 import { useSession } from '../../features/session';
@@ -12,6 +13,9 @@ const ResendVerificationButton = lazy(() =>
   import('../../features/auth/ResendVerificationButton').then((m) => ({
     default: m.ResendVerificationButton,
   })),
+);
+const SsoSignInForm = lazy(() =>
+  import('../../features/auth/SsoSignInForm').then((m) => ({ default: m.SsoSignInForm })),
 );
 const TwoFactorForm = lazy(() =>
   import('../../features/auth/TwoFactorForm').then((m) => ({ default: m.TwoFactorForm })),
@@ -31,6 +35,8 @@ export default function LoginPage() {
   const client = useTRPCClient();
   const { signIn } = useSession();
   const [passkey, setPasskey] = useState<PasskeySignInState>({});
+  const [sso, setSso] = useState(false);
+  const ssoError = params.get('sso_error') !== null;
   // Passkey code loads on demand: on the button, and (conditional UI) once the visitor reaches
   // for the form, so the passkeys are offered in the e-mail field's autofill.
   const passkeySignIn = (autofill: boolean) =>
@@ -92,17 +98,28 @@ export default function LoginPage() {
             {message}
           </Alert>
         ) : null}
+        {ssoError ? (
+          <Alert color="red" role="alert">
+            {SSO_TEXTS.failed}
+          </Alert>
+        ) : null}
         {sessionExpired ? (
           <Alert color="yellow" role="alert">
             Your session has expired. Please log in again.
           </Alert>
         ) : null}
-        <div onPointerEnter={autofill} onFocus={autofill}>
-          <LoginForm
-            onOutcome={setStep}
-            initialEmail={typeof state?.email === 'string' ? state.email : ''}
-          />
-        </div>
+        {sso ? (
+          <Suspense fallback={null}>
+            <SsoSignInForm onCancel={() => setSso(false)} />
+          </Suspense>
+        ) : (
+          <div onPointerEnter={autofill} onFocus={autofill}>
+            <LoginForm
+              onOutcome={setStep}
+              initialEmail={typeof state?.email === 'string' ? state.email : ''}
+            />
+          </div>
+        )}
         {passkey.error ? (
           <Alert color="red" role="alert">
             {passkey.error}
@@ -116,6 +133,11 @@ export default function LoginPage() {
         >
           Sign in with a passkey
         </Button>
+        {sso ? null : (
+          <Button variant="default" fullWidth onClick={() => setSso(true)}>
+            Sign in with SSO
+          </Button>
+        )}
       </Stack>
     </AuthCard>
   );

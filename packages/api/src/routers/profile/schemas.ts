@@ -127,6 +127,12 @@ export const sessionOutput = z.object({
   location: z.string(),
   last_active: z.string(),
   current: z.boolean(),
+  sign_in_method: z
+    .string()
+    .nullable()
+    .describe(
+      'How the session was signed in when not with a password or passkey: "SSO — <connection>"',
+    ),
 });
 
 export const activityOutput = z.object({

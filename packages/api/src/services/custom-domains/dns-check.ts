@@ -98,3 +98,27 @@ export async function checkDomainRecords(
     throw error;
   }
 }
+
+/**
+ * Checks one TXT record: `name` holds `token` (the e-mail domains of single sign-on use this with
+ * `_scmp-verify.<domain>`). Same resolver, same reasons as the custom-domain check.
+ */
+export async function checkTxtToken(
+  resolver: Resolver,
+  name: string,
+  token: string,
+): Promise<DnsVerdict> {
+  try {
+    const txt = (await orEmpty(resolver.resolveTxt(name), name)).map((chunks) => chunks.join(''));
+    if (txt.length === 0) return { ok: false, reason: 'TXT record not found' };
+    if (!txt.some((value) => value.trim() === token))
+      return {
+        ok: false,
+        reason: 'TXT record does not hold this organization’s verification token',
+      };
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof LookupProblem) return { ok: false, reason: error.message };
+    throw error;
+  }
+}

@@ -26,6 +26,7 @@ export type SessionOutput = {
   location: string;
   last_active: string;
   current: boolean;
+  sign_in_method: string | null;
 };
 
 /** The user's live sessions, the current one first, then by last activity. */
@@ -37,7 +38,9 @@ export async function listSessions(
   const now = deps.clock.now();
   const rows = await deps.db
     .selectFrom('sessions')
-    .selectAll()
+    .leftJoin('session_sign_in_methods', 'session_sign_in_methods.session_id', 'sessions.id')
+    .selectAll('sessions')
+    .select('session_sign_in_methods.method as sign_in_method')
     .where('user_id', '=', user.id)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
@@ -56,6 +59,7 @@ export async function listSessions(
       location: describeLocation(row.ip_address),
       last_active: new Date(row.last_active_at).toISOString(),
       current: row.id === current.id,
+      sign_in_method: row.sign_in_method ?? null,
     };
   });
   return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];

@@ -31,6 +31,7 @@ import { can } from '@scmp/api/contracts/roles';
 import { StatusBadge } from '@scmp/ui';
 import { pollWhileSettling } from '../../../features/instances';
 import { MembersPanel, RoleBadge, gate, RoleGate } from '../../../features/members';
+import { SecurityPanel } from '../../../features/sso';
 import { WebhooksPanel } from '../../../features/webhooks';
 import {
   EditOrganizationForm,
@@ -56,7 +57,10 @@ export default function OrganizationDetailPage() {
   const editButton = useReturnFocusOnClose<HTMLButtonElement>(editing);
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const tab = requested === 'members' || requested === 'webhooks' ? requested : 'overview';
+  const tab =
+    requested === 'members' || requested === 'webhooks' || requested === 'security'
+      ? requested
+      : 'overview';
   const query = useQuery(trpc.organizations.get.queryOptions({ id: orgUuid }));
   const org = query.data?.data;
   usePageMeta(org ? org.name : 'Organization');
@@ -166,7 +170,11 @@ export default function OrganizationDetailPage() {
       <Tabs
         value={tab}
         onChange={(value) =>
-          setSearchParams(value === 'members' || value === 'webhooks' ? { tab: value } : {})
+          setSearchParams(
+            value === 'members' || value === 'webhooks' || value === 'security'
+              ? { tab: value }
+              : {},
+          )
         }
         keepMounted={false}
       >
@@ -174,6 +182,7 @@ export default function OrganizationDetailPage() {
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="members">Members</Tabs.Tab>
           {can(org.role, 'manage') ? <Tabs.Tab value="webhooks">Webhooks</Tabs.Tab> : null}
+          {can(org.role, 'manage') ? <Tabs.Tab value="security">Security</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="overview">
           {editing ? (
@@ -308,6 +317,9 @@ export default function OrganizationDetailPage() {
         </Tabs.Panel>
         <Tabs.Panel value="webhooks">
           <WebhooksPanel organization={org} />
+        </Tabs.Panel>
+        <Tabs.Panel value="security">
+          <SecurityPanel organization={org} />
         </Tabs.Panel>
       </Tabs>
     </DetailPage>

@@ -1,0 +1,129 @@
+import { expect, test } from '@playwright/test';
+import { startTestDnsServer } from '../../server/src/testing/dns-server';
+import { startTestOidcProvider } from '../../server/src/testing/oidc-provider';
+import { baseURL, dnsPort } from '../playwright.config';
+import { createActiveTenant } from './fixtures/active-tenant';
+import { consentToEssentialCookies } from './fixtures/cookie-consent';
+
+/**
+ * Issue 37 in the browser, the first step of single sign-on: an owner opens the organization's
+ * Security tab, a public mailbox provider is refused, the school's own domain is added with the
+ * TXT record to create (copy buttons), and Verify finds the record in the (test) DNS server.
+ */
+test('an admin verifies the organization’s e-mail domain in the Security tab', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const dns = await startTestDnsServer(dnsPort);
+  try {
+    const tenant = await createActiveTenant(page.request, 'sso');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await consentToEssentialCookies(page);
+    await page.goto('/login');
+    await page.evaluate((value) => window.localStorage.setItem('token', value), tenant.token);
+    await page.goto(`/dashboard/organizations/${tenant.uuid}`);
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await expect(page).toHaveURL(/tab=security/);
+
+    await page.getByLabel('Domain').fill('gmail.com');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await expect(page.getByText(/gmail\.com is a public mailbox provider/)).toBeVisible();
+
+    const domain = `${tenant.subdomain}-school.org.uk`;
+    await page.getByLabel('Domain').fill(domain);
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    const card = page.getByRole('region', { name: domain });
+    await expect(card.getByText('Waiting for DNS')).toBeVisible();
+    await expect(card.getByText(`_scmp-verify.${domain}`, { exact: true })).toBeVisible();
+
+    await card.getByRole('button', { name: 'Copy record value' }).click();
+    const value = await page.evaluate(() => navigator.clipboard.readText());
+    expect(value).toMatch(/^scmp-verify=[0-9a-f]{32}$/);
+
+    await card.getByRole('button', { name: `Verify ${domain}` }).click();
+    await expect(card.getByText('Last check: TXT record not found')).toBeVisible();
+
+    dns.set(`_scmp-verify.${domain}`, 'TXT', [value]);
+    await card.getByRole('button', { name: `Verify ${domain}` }).click();
+    await expect(card.getByText('Verified', { exact: true })).toBeVisible();
+    await expect(card.getByText(/it is checked daily/)).toBeVisible();
+  } finally {
+    await dns.close();
+  }
+});
+
+/**
+ * The OpenID Connect journey against a real OpenID provider in-process (oidc-provider): the owner
+ * adds a connection in the Security tab, tests it (the claims received are shown, no session),
+ * and a new staff member at the verified domain signs in with SSO from /login and lands in the
+ * dashboard as a member of the organization.
+ */
+test('an owner adds and tests an OIDC connection; a new staff member signs in with SSO', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const dns = await startTestDnsServer(dnsPort);
+  const idp = await startTestOidcProvider(`${baseURL}/api/v1/sso/oidc/callback`);
+  try {
+    const tenant = await createActiveTenant(page.request, 'ssoidc');
+    const auth = { authorization: `Bearer ${tenant.token}` };
+    const domain = `${tenant.subdomain}-oidc.org.uk`;
+    const added = await page.request.post(`/api/v1/organizations/${tenant.uuid}/domains`, {
+      headers: auth,
+      data: { domain },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const record = (await added.json()).data as { uuid: string; dns_record: { value: string } };
+    dns.set(`_scmp-verify.${domain}`, 'TXT', [record.dns_record.value]);
+    const verified = await page.request.post(
+      `/api/v1/organizations/${tenant.uuid}/domains/${record.uuid}/verify`,
+      { headers: auth },
+    );
+    expect((await verified.json()).data.status).toBe('verified');
+
+    idp.accounts.set('it-lead', { email: `it.lead@${domain}` });
+    idp.accounts.set('staff', { email: `new.teacher@${domain}`, name: 'New Teacher' });
+
+    await consentToEssentialCookies(page);
+    await page.goto('/login');
+    await page.evaluate((value) => window.localStorage.setItem('token', value), tenant.token);
+    await page.goto(`/dashboard/organizations/${tenant.uuid}?tab=security`);
+    await page.getByRole('button', { name: 'Add connection' }).click();
+    const form = page.getByRole('form', { name: 'Add a connection' });
+    await form.getByText('Other (OpenID Connect)').click();
+    await form.getByLabel('Name').fill('School IdP');
+    await form.getByLabel('Issuer').fill(idp.issuer);
+    await form.getByLabel('Client ID').fill(idp.clientId);
+    await form.getByLabel('Client secret').fill(idp.clientSecret);
+    await form.getByRole('button', { name: 'Add connection' }).click();
+    const card = page.getByRole('region', { name: 'School IdP' });
+    await expect(card.getByText(`${baseURL}/api/v1/sso/oidc/callback`)).toBeVisible();
+    await expect(card.getByText('Not tested')).toBeVisible();
+
+    idp.loginAs('it-lead');
+    await card.getByRole('button', { name: 'Test the connection' }).click();
+    await expect(page).toHaveURL(/tab=security&sso_test=/, { timeout: 20_000 });
+    const tested = page.getByRole('region', { name: 'School IdP' });
+    await expect(tested.getByText('Test passed')).toBeVisible();
+    await expect(tested.getByLabel('Claims received')).toContainText(`it.lead@${domain}`);
+
+    // A new staff member, in a browser of their own.
+    const context = await browser.newContext({ baseURL });
+    const staff = await context.newPage();
+    await consentToEssentialCookies(staff);
+    idp.loginAs('staff');
+    await staff.goto('/login');
+    await staff.getByRole('button', { name: 'Sign in with SSO' }).click();
+    await staff.getByLabel('Work e-mail').fill(`new.teacher@${domain}`);
+    await staff.getByRole('button', { name: 'Continue with SSO' }).click();
+    await expect(staff).toHaveURL(/\/dashboard/, { timeout: 20_000 });
+    await staff.goto('/dashboard/organizations');
+    await expect(staff.getByText('ssoidc School').first()).toBeVisible();
+    await context.close();
+  } finally {
+    await idp.close();
+    await dns.close();
+  }
+});

@@ -1,0 +1,237 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Code,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { can, type OrganizationRole } from '@scmp/api/contracts/roles';
+import { ORGANIZATION_DOMAIN_STATUS_LABELS, SSO_DOMAIN_TEXTS } from '@scmp/api/contracts/sso';
+import { StatusBadge } from '@scmp/ui';
+import { Copy } from './Copy';
+import { ConnectionsCard, FailuresCard } from './ConnectionsCard';
+import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+
+type Organization = { uuid: string; name: string; role: OrganizationRole };
+
+/**
+ * The e-mail domains card of the Security tab: add a domain, the TXT record that verifies it (with
+ * copy buttons), verify now, remove. Single sign-on and the sign-in policies cover addresses at
+ * verified domains only.
+ */
+function DomainsCard({ organization }: { organization: Organization }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const domains = useQuery(trpc.sso.listDomains.queryOptions({ id: organization.uuid }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.sso.listDomains.pathKey() });
+  const form = useForm({ initialValues: { domain: '' } });
+  const add = useMutation(
+    trpc.sso.addDomain.mutationOptions({
+      onSuccess: async (result) => {
+        notifications.show({ color: 'green', message: result.message ?? SSO_DOMAIN_TEXTS.added });
+        form.reset();
+        await refresh();
+      },
+      onError: (error) => {
+        const field = errorEnvelopeOf(error)?.errors?.domain?.[0];
+        form.setFieldError('domain', field ?? errorMessage(error, 'Could not add the domain'));
+      },
+    }),
+  );
+  const verify = useMutation(
+    trpc.sso.verifyDomain.mutationOptions({
+      onSuccess: async (result) => {
+        const verified = result.data.status === 'verified';
+        notifications.show({
+          color: verified ? 'green' : 'yellow',
+          message: verified
+            ? (result.message ?? SSO_DOMAIN_TEXTS.verified)
+            : `${result.message ?? SSO_DOMAIN_TEXTS.notYet} ${result.data.reason ?? ''}`.trim(),
+        });
+        await refresh();
+      },
+      onError: (error) =>
+        notifications.show({ color: 'red', message: errorMessage(error, 'Verification failed') }),
+    }),
+  );
+  const remove = useMutation(
+    trpc.sso.removeDomain.mutationOptions({
+      onSuccess: async (result) => {
+        notifications.show({ color: 'green', message: result.message });
+        await refresh();
+      },
+      onError: (error) =>
+        notifications.show({ color: 'red', message: errorMessage(error, 'Could not remove') }),
+    }),
+  );
+  const list = domains.data?.data ?? [];
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} size="h4" mb={4}>
+        E-mail domains
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Prove that your organization controls the domain of your staff&apos;s e-mail addresses.
+        Single sign-on and the sign-in policies apply to addresses at verified domains only.
+      </Text>
+      <form
+        onSubmit={form.onSubmit((values) =>
+          add.mutate({ id: organization.uuid, domain: values.domain }),
+        )}
+        noValidate
+      >
+        <Group align="flex-start" mb="md">
+          <TextInput
+            label="Domain"
+            placeholder="school.org.uk"
+            style={{ flex: 1 }}
+            {...form.getInputProps('domain')}
+          />
+          <Button type="submit" mt={25} loading={add.isPending}>
+            Add domain
+          </Button>
+        </Group>
+      </form>
+      {domains.isPending ? (
+        <Skeleton height={60} />
+      ) : domains.isError ? (
+        <Alert color="red">{errorMessage(domains.error, 'Failed to fetch data')}</Alert>
+      ) : list.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No domains yet.
+        </Text>
+      ) : (
+        <Stack gap="md">
+          {list.map((d) => (
+            <Card
+              key={d.uuid}
+              component="section"
+              withBorder
+              radius="sm"
+              padding="md"
+              aria-label={d.domain}
+            >
+              <Group justify="space-between" mb="xs">
+                <Group gap="xs">
+                  <Text fw={600}>{d.domain}</Text>
+                  <StatusBadge
+                    status={d.status}
+                    label={ORGANIZATION_DOMAIN_STATUS_LABELS[d.status]}
+                  />
+                </Group>
+                <Group gap="xs">
+                  {d.status !== 'verified' ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={verify.isPending && verify.variables?.uuid === d.uuid}
+                      onClick={() => verify.mutate({ id: organization.uuid, uuid: d.uuid })}
+                    >
+                      Verify {d.domain}
+                    </Button>
+                  ) : null}
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    onClick={() =>
+                      modals.openConfirmModal({
+                        title: `Remove ${d.domain}`,
+                        children: (
+                          <Text size="sm">
+                            People with {d.domain} addresses will no longer be able to sign in
+                            through your identity provider.
+                          </Text>
+                        ),
+                        labels: { confirm: 'Remove', cancel: 'Cancel' },
+                        confirmProps: { color: 'red' },
+                        onConfirm: () => remove.mutate({ id: organization.uuid, uuid: d.uuid }),
+                      })
+                    }
+                  >
+                    Remove
+                  </Button>
+                </Group>
+              </Group>
+              {d.status !== 'verified' ? (
+                <>
+                  <Text size="sm" mb="xs">
+                    Create this DNS record at your domain&apos;s DNS provider, then verify:
+                  </Text>
+                  <Table.ScrollContainer
+                    minWidth={520}
+                    type="native"
+                    tabIndex={0}
+                    role="region"
+                    aria-label={`DNS record for ${d.domain} (scrolls sideways)`}
+                  >
+                    <Table verticalSpacing="xs" aria-label={`DNS record for ${d.domain}`}>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>Type</Table.Th>
+                          <Table.Th>Name</Table.Th>
+                          <Table.Th>Value</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        <Table.Tr>
+                          <Table.Td>
+                            <Code>{d.dns_record.type}</Code>
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap={4} wrap="nowrap">
+                              <Code>{d.dns_record.name}</Code>
+                              <Copy value={d.dns_record.name} what="record name" />
+                            </Group>
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap={4} wrap="nowrap">
+                              <Code>{d.dns_record.value}</Code>
+                              <Copy value={d.dns_record.value} what="record value" />
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                  {d.reason ? (
+                    <Text size="sm" c="dimmed" mt="xs">
+                      Last check: {d.reason}
+                    </Text>
+                  ) : null}
+                </>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  Keep the TXT record {d.dns_record.name} in place: it is checked daily.
+                </Text>
+              )}
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+/** The Security tab of an organization (owner and admins): domains, connections, failures. */
+export function SecurityPanel({ organization }: { organization: Organization }) {
+  if (!can(organization.role, 'manage')) return null;
+  return (
+    <Stack gap="lg">
+      <DomainsCard organization={organization} />
+      <ConnectionsCard organization={organization} />
+      <FailuresCard organization={organization} />
+    </Stack>
+  );
+}

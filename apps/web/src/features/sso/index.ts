@@ -1,0 +1,2 @@
+/** The public face of features/sso: other features and the pages import from here only. */
+export * from './SecurityPanel';

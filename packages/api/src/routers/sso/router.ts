@@ -1,0 +1,34 @@
+import { router } from '../../trpc';
+import { completeSso, startSso } from './auth';
+import {
+  createSsoConnection,
+  deleteSsoConnection,
+  getSsoConnection,
+  listSsoConnections,
+  listSsoFailures,
+  testSsoConnection,
+  updateSsoConnection,
+} from './connections';
+import {
+  addOrganizationDomain,
+  listOrganizationDomains,
+  removeOrganizationDomain,
+  verifyOrganizationDomain,
+} from './domains';
+
+/** Single sign-on (issue 37): verified e-mail domains, connections, signing in. */
+export const ssoRouter = router({
+  listDomains: listOrganizationDomains,
+  addDomain: addOrganizationDomain,
+  verifyDomain: verifyOrganizationDomain,
+  removeDomain: removeOrganizationDomain,
+  listConnections: listSsoConnections,
+  createConnection: createSsoConnection,
+  getConnection: getSsoConnection,
+  updateConnection: updateSsoConnection,
+  deleteConnection: deleteSsoConnection,
+  testConnection: testSsoConnection,
+  failures: listSsoFailures,
+  start: startSso,
+  complete: completeSso,
+});
