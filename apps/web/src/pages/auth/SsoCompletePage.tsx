@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SSO_TEXTS } from '@scmp/api/contracts/sso';
-import { AuthCard } from '../../features/auth/AuthCard';
-import { useSession } from '../../features/session/SessionProvider';
+import { AuthCard } from '../../features/auth';
+import { useSession } from '../../features/session';
 import { usePageMeta } from '../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 

@@ -1,5 +1,4 @@
-import type { Selectable } from 'kysely';
-import type { SsoConnectionsTable, SsoGroupMapping } from '@scmp/db';
+import type { SsoGroupMapping } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
 import type { Context } from '../../request-context';
 import { MAX_SSO_CONNECTIONS, SSO_TEXTS, type SsoPresetValue } from '../../contracts/sso';
@@ -8,11 +7,16 @@ import { recordActivity } from '../activity/record-activity';
 import { findMemberOrganization, type MemberOrganization } from '../organizations/membership';
 import { isUuid, toIso } from '../organizations/shared';
 import { encryptSecret } from '../two-factor/crypto';
-import { SSO_SECRET_PURPOSE, discoverOidc, forgetOidcConfiguration } from './oidc-client';
+import {
+  SSO_SECRET_PURPOSE,
+  discoverOidc,
+  forgetOidcConfiguration,
+  type ConnectionRow,
+} from './oidc-client';
 
 type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
 type Actor = { id: number };
-export type ConnectionRow = Selectable<SsoConnectionsTable>;
+export type { ConnectionRow };
 
 export type ConnectionInput = {
   type?: 'oidc' | 'saml';

@@ -2,7 +2,11 @@ import * as client from 'openid-client';
 import type { AppDeps } from '../../app-deps';
 import { SSO_CLOCK_SKEW_SECONDS } from '../../contracts/sso';
 import { decryptSecret } from '../two-factor/crypto';
-import type { ConnectionRow } from './connections';
+import type { Selectable } from 'kysely';
+import type { SsoConnectionsTable } from '@scmp/db';
+
+/** A connection row as the OIDC client reads it (connections.ts re-exports it; no import circle). */
+export type ConnectionRow = Selectable<SsoConnectionsTable>;
 
 /**
  * The relying-party side of OpenID Connect, all through `openid-client` (a certified relying
