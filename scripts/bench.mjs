@@ -4,8 +4,12 @@
 // table (requests/s, p50, p99, errors, ratio to C, target, pass) and writes it to BENCH_OUT
 // (default bench/results.json). Figures are per machine: run it on a quiet one.
 //
+// The servers log as `npm start` does (issue 35): LOG_LEVEL=info, one access line per request,
+// standard output into a file (lib.mjs, startServer). The rows marked "reference, LOG_LEVEL=silent"
+// come from a server that does not log, to show what the logging costs; no target applies to them.
+//
 // Env: SERVER_BUNDLE (default apps/server/dist/server.cjs, built when missing), BENCH_OUT,
-// BENCH_PORT_BASE (default 3290; uses base..base+5), BENCH_DURATION (seconds per load, default 8),
+// BENCH_PORT_BASE (default 3290; uses base..base+6), BENCH_DURATION (seconds per load, default 8),
 // BENCH_DATABASE_URL (PostgreSQL to use; else a throwaway cluster on BENCH_PG_PORT, 55504),
 // BENCH_ONLY (comma-separated module names, e.g. "public-branding,auth").
 import { spawnSync } from 'node:child_process';
@@ -35,8 +39,17 @@ const ports = {
   miss: base + 3,
   startup: base + 4,
   floor: base + 5,
+  silent: base + 6,
 };
-const MODULES = ['rest-door', 'public-branding', 'trpc', 'organizations', 'auth', 'startup'];
+const MODULES = [
+  'rest-door',
+  'public-branding',
+  'trpc',
+  'silent-reference',
+  'organizations',
+  'auth',
+  'startup',
+];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 
 const results = [];
@@ -76,6 +89,9 @@ try {
     before = after;
   }
   results.push(await memoryRow(server, 'RSS after the load, embedded database (MB)', 350));
+  console.log(
+    `  log written by the embedded-database server: ${(server.logBytes() / 2 ** 20).toFixed(1)} MB`,
+  );
 } finally {
   await server.stop();
   await bare.stop();

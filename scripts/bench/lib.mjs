@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: start processes on loopback, run autocannon, format results.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -53,10 +53,23 @@ export async function memoryRow(server, name, limitMb, idleMs = 0) {
 /**
  * Starts the built server on a throwaway data folder (or `dataDir`); resolves once healthy with
  * the milliseconds that took.
+ *
+ * Logging as `npm start` runs it (issue 35): its defaults, LOG_LEVEL=info with one access line per
+ * request, and its standard output written to a file, as a user who runs `npm start > scmp.log`
+ * or a service manager appending to a log file gets (`<dataDir>/server.log`; a terminal is slower
+ * to write to, /dev/null faster). `logging: 'silent'` starts it with LOG_LEVEL=silent instead, for
+ * the reference rows only.
  */
-export async function startServer({ port, env = {}, dataDir, timeoutMs = 120_000 }) {
+export async function startServer({
+  port,
+  env = {},
+  dataDir,
+  timeoutMs = 120_000,
+  logging = 'default',
+}) {
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'scmp-bench-'));
   const removeData = () => rmSync(dir, { recursive: true, force: true });
+  const logFile = path.join(dir, 'server.log');
   const started = performance.now();
   const child = spawn(process.execPath, [serverBundle()], {
     env: {
@@ -64,11 +77,12 @@ export async function startServer({ port, env = {}, dataDir, timeoutMs = 120_000
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dir,
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: logging === 'silent' ? 'silent' : 'info',
+      LOG_REQUESTS: 'true',
       APP_URL: `http://localhost:${port}`,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', openSync(logFile, 'a'), 'inherit'],
   });
   const exited = new Promise((_, reject) =>
     child.once('exit', (code) => reject(new Error(`server exited early (code ${code})`))),
@@ -82,6 +96,8 @@ export async function startServer({ port, env = {}, dataDir, timeoutMs = 120_000
     readyMs,
     /** The server process's resident memory now, in MB (Linux /proc; ps elsewhere). */
     rssMb: () => residentMb(child.pid),
+    /** Bytes the server has logged so far (its standard output). */
+    logBytes: () => statSync(logFile).size,
     removeData,
     /** Stops the server; a data folder made here is removed unless `keepData`. */
     stop: async ({ keepData = false } = {}) => {
@@ -91,10 +107,11 @@ export async function startServer({ port, env = {}, dataDir, timeoutMs = 120_000
   };
 }
 
-export async function startProcess(args, port, env = {}, readyPath = '/') {
+/** Starts a helper process (a yardstick, the cache-miss server); `logFile` takes its stdout. */
+export async function startProcess(args, port, env = {}, readyPath = '/', { logFile } = {}) {
   const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port), ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logFile ? openSync(logFile, 'a') : 'ignore', 'inherit'],
   });
   await waitFor(`http://127.0.0.1:${port}${readyPath}`, 120_000);
   return { url: `http://127.0.0.1:${port}`, stop: () => stop(child) };

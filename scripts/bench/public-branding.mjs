@@ -3,7 +3,10 @@
 // every request, see miss-server.mjs). A miss is one database query: its target is measured on
 // PostgreSQL; the embedded PGlite row is for information (PGlite alone answers ~2,500 indexed
 // lookups a second on these machines, 0.08·C, before any HTTP).
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { startProcess } from './lib.mjs';
 import { withPostgres } from './postgres.mjs';
 
@@ -26,8 +29,8 @@ function portalPage(serverUrl) {
 }
 
 const hitTarget = {
-  text: '≥ 0.6·C, p99 ≤ 15 ms',
-  test: (row, { c }) => row.requests_per_sec >= 0.6 * c && row.p99_ms <= 15,
+  text: '≥ 0.7·C, p99 ≤ 15 ms',
+  test: (row, { c }) => row.requests_per_sec >= 0.7 * c && row.p99_ms <= 15,
 };
 
 /**
@@ -79,17 +82,21 @@ export async function bench({ serverUrl, ports, load, summary }) {
     ),
   );
   const missRow = async (name, env, target) => {
+    // It logs like the built server (one access line per request), into a file.
+    const logDir = mkdtempSync(path.join(os.tmpdir(), 'scmp-bench-miss-log-'));
     const miss = await startProcess(
       ['--import', 'tsx', 'scripts/bench/miss-server.mjs'],
       ports.miss,
       env,
       '/api/v1/public/site-config',
+      { logFile: path.join(logDir, 'server.log') },
     );
     try {
       await load({ url: `${miss.url}${PATH}`, duration: 2 });
       return summary(name, await load({ url: `${miss.url}${PATH}` }), target ? { target } : {});
     } finally {
       await miss.stop();
+      rmSync(logDir, { recursive: true, force: true });
     }
   };
   rows.push(

@@ -4,21 +4,34 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AppError, type AppDeps } from '@scmp/api';
 import type { ServerConfig } from './config';
-import { loggerOptions } from './logging';
+import pino from 'pino';
+import {
+  AccessLog,
+  accessLine,
+  createAccessLogger,
+  loggerOptions,
+  writesAccessLines,
+} from './logging';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonParser } from './plugins/json-parser';
 import { buildSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { requestIdFor } from './request-id';
+import { callerOf } from './request-info';
 import { registerRestDoor, sendError } from './rest/rest-door';
 import { createBrandingEdge } from './routes/branding-edge';
 import { registerRoutes } from './routes/index';
 import { registerTrpcDoor } from './trpc-door';
 
 export type BuildAppOptions = {
-  /** A pino logger config, or false for tests. */
-  logger?: boolean | Record<string, unknown>;
+  /**
+   * A pino logger config (tests add a `stream` to capture the output), or false for tests.
+   * Default: loggerOptions(LOG_LEVEL) writing to `logStream`.
+   */
+  logger?: false | Record<string, unknown>;
+  /** Where the default logger writes (main.ts: stdout, asynchronously); default pino's stdout. */
+  logStream?: { write: (line: string) => void };
 };
 
 /** Builds the whole HTTP server for the given dependencies (used by main.ts and by tests). */
@@ -38,9 +51,37 @@ export async function buildApp(
         }
       : {}),
   });
-  const brandingEdge = createBrandingEdge(deps, security, config.trustProxy);
+  const given =
+    options.logger ??
+    ({
+      ...loggerOptions(config.logLevel),
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    } as Record<string, unknown>);
+  // One access line per request when LOG_REQUESTS is on and the level is info or lower: for the
+  // requests Fastify answers (the LogController below) and for the branding cache hits answered
+  // before it, to the main logger's destination.
+  const accessLines =
+    given !== false && writesAccessLines(String(given.level ?? 'info'), config.logRequests);
+  const logger =
+    accessLines && given.stream === undefined
+      ? { ...given, stream: pino.destination({ dest: 1, sync: true }) }
+      : given;
+  const accessLogger =
+    accessLines && logger !== false
+      ? createAccessLogger(logger.stream as pino.DestinationStream)
+      : null;
+  const brandingEdge = createBrandingEdge(
+    deps,
+    security,
+    config.trustProxy,
+    accessLogger
+      ? (reqId, url, status, ms) =>
+          accessLogger.info(accessLine(reqId, 'GET', url, status, ms, undefined), 'request')
+      : undefined,
+  );
   const app = Fastify({
-    logger: options.logger === undefined ? loggerOptions(config.logLevel) : options.logger,
+    logger,
+    logController: new AccessLog(accessLogger, callerOf),
     genReqId: (req) => requestIdFor(req.headers['x-request-id']),
     // The HTTP server offers each request to the tenant branding edge (cached answers, see
     // routes/branding-edge.ts) before Fastify; Fastify's own server settings are applied here.
@@ -77,6 +118,7 @@ export async function buildApp(
       ),
   });
   if (options.logger !== false) deps.logger = app.log;
+  app.decorateRequest('requestInfo', null);
 
   registerJsonParser(app);
   registerErrorHandler(app, deps);

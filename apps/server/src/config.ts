@@ -84,6 +84,8 @@ const envSchema = z.object({
   TENANT_DOMAIN: domain('localhost'),
   INSTANCE_DOMAIN: domain('instances.localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** One access line per request (at info); false leaves only warnings, errors and events. */
+  LOG_REQUESTS: bool(true),
   TRUST_PROXY: bool(false),
   WEB_DIST_DIR: optionalString,
   SESSION_IDLE_DAYS: int(30, 1, 365),
@@ -145,6 +147,8 @@ export type ServerConfig = AppConfig & {
   host: string;
   databaseUrl: string | undefined;
   logLevel: string;
+  /** Write one access line per request (LOG_REQUESTS); needs LOG_LEVEL info or lower. */
+  logRequests: boolean;
   trustProxy: boolean;
   webDistDir: string;
   workerEnabled: boolean;
@@ -331,6 +335,7 @@ export function loadConfig(
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(e.WEB_DIST_DIR)

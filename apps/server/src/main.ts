@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DataDirLockedError } from '@scmp/db';
 import { buildApp } from './app';
 import { idleMemoryReducer } from './idle-memory';
+import { flushLog, stdoutDestination } from './logging';
 import { enableNightlyBackups } from './backup/nightly-backup';
 import { openRuntime } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
@@ -29,7 +30,9 @@ async function main(): Promise<void> {
       throw new ConfigError(DEMO_DATA_REFUSAL(demo));
     }
   }
-  const app = await buildApp(deps, config);
+  // Logs go to stdout, written asynchronously (logging.ts); shutdown waits for them below.
+  const logStream = stdoutDestination();
+  const app = await buildApp(deps, config, { logStream });
   // Demo data only in local mode: loadConfig turns seedDemoData off in production.
   const seeded = seededInChild || (config.seedDemoData ? await seedDemoData(deps) : false);
   await app.listen({ port: config.port, host: config.host });
@@ -101,6 +104,8 @@ async function main(): Promise<void> {
       code = 1;
     } finally {
       clearTimeout(force);
+      // Everything logged, the last access lines included, is written before the process ends.
+      await flushLog(logStream);
       process.exit(code);
     }
   };

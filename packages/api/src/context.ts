@@ -17,6 +17,7 @@ export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Co
   if (token && token.length <= 200 && isApiToken(token)) {
     const auth = await resolveApiToken(deps, token, req.ip);
     if (auth.status === 'ok') {
+      req.caller = { userId: auth.user.id, apiTokenId: auth.apiToken.id };
       return {
         ...base,
         user: auth.user,
@@ -29,6 +30,7 @@ export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Co
   }
   const auth = await resolveBearerToken(deps, token);
   if (auth.status === 'ok') {
+    req.caller = { userId: auth.user.id, apiTokenId: null };
     return { ...base, user: auth.user, session: auth.session, apiToken: null, authFailure: null };
   }
   return {

@@ -11,6 +11,11 @@ export type RequestInfo = {
   authorization: string | undefined;
   /** The raw Cookie header; only the two-factor sign-in step reads a cookie. */
   cookie?: string | undefined;
+  /**
+   * Who called, set by createContext once the token is resolved: ids only, for the server's
+   * access log line (never the token).
+   */
+  caller?: { userId: number; apiTokenId: number | null } | undefined;
 };
 
 export type Context = {

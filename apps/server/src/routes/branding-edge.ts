@@ -20,11 +20,15 @@ const CACHED_SLUG = /^[a-z0-9-]{1,100}$/;
  * Vary and the compressed body), and returns false for everything else: a miss, a query
  * string, another method, a forwarded protocol to judge. The Fastify route stays the one
  * source for those, and for the errors.
+ *
+ * A hit is logged like any request: one access line (`logAccess`, when the server writes them),
+ * with the time from the cache lookup to the end of the answer.
  */
 export function createBrandingEdge(
   deps: AppDeps,
   security: SecurityHeaders,
   trustProxy: boolean,
+  logAccess?: (reqId: string, url: string, status: number, ms: number) => void,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const staticHeaders = security.headers.flat();
   /** Per branding answer, the security headers followed by its own, joined once. */
@@ -45,6 +49,7 @@ export function createBrandingEdge(
     if (!CACHED_SLUG.test(slug)) return false;
     const cached = publicBranding.getCachedTenantBranding(slug, deps.clock.now().getTime());
     if (!cached) return false;
+    const started = logAccess ? performance.now() : 0;
 
     const answer = brandingAnswer(
       serialize(cached.body as object),
@@ -54,11 +59,13 @@ export function createBrandingEdge(
     let base = joined.get(answer);
     if (!base) joined.set(answer, (base = [...staticHeaders, ...answer.headers]));
     const headers = base.slice();
-    headers.push('x-request-id', requestIdFor(req.headers['x-request-id']));
+    const requestId = requestIdFor(req.headers['x-request-id']);
+    headers.push('x-request-id', requestId);
     if (security.publicHttps || (req.socket as { encrypted?: boolean }).encrypted) {
       headers.push('strict-transport-security', HSTS_VALUE);
     }
     res.writeHead(answer.status, headers).end(answer.payload);
+    if (logAccess) logAccess(requestId, url, answer.status, performance.now() - started);
     return true;
   };
 }

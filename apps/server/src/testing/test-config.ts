@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     host: '127.0.0.1',
     databaseUrl: undefined,
     logLevel: 'silent',
+    logRequests: true,
     trustProxy: false,
     webDistDir: path.join(dataDir, 'no-web-build'),
     workerEnabled: false,
