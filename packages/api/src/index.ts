@@ -12,7 +12,8 @@ export {
 } from './services/events/events';
 export type { AppConfig } from './config';
 export { createTestClock, systemClock, type Clock, type TestClock } from './clock';
-export { AppError, toErrorEnvelope, isDatabaseDown, type ErrorEnvelope } from './errors';
+export { AppError, isDatabaseDown, type ErrorEnvelope } from './errors';
+export { toErrorEnvelope } from './trpc-errors';
 export type { Meta } from './trpc';
 export { runDueJobs, periodicTasks } from './services/jobs/worker';
 export { jobHandlers, type JobHandler } from './services/jobs/handlers';

@@ -3,9 +3,12 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './request-context';
 import type { ApiScope } from './contracts/api-tokens';
 import type { OrganizationPermission } from './contracts/roles';
-import { AppError, toErrorEnvelope } from './errors';
+import { AppError } from './errors';
+import { toErrorEnvelope, toTRPCError } from './trpc-errors';
 import { withRateLimitReporting } from './services/rate-limit/rate-limit-scope';
 import { guardApiToken } from './services/api-tokens/guard';
+import { assertVerified, signedInCaller } from './services/api-tokens/caller';
+import { VERIFICATION_REQUIRED_TEXT } from './contracts/auth-texts';
 
 export type Meta = OpenApiMeta & {
   /** When a browser (Accept: text/html) opens this GET path on the REST door, serve the SPA instead. */
@@ -49,34 +52,33 @@ export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 /**
+ * Every procedure: the core's AppError becomes the TRPCError of its code (the envelope keeps the
+ * AppError as cause), and the throttles it passes report RateLimit headers on its response.
+ */
+const reportingProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const result = await withRateLimitReporting(ctx.responseHeaders, () => next());
+  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+/**
  * Anyone. An API token sent to an operation that acts on its user (one with a scope) must hold
  * that scope; one without a scope then answers 403 for tokens where the procedure says so.
  */
-/** Every procedure: the throttles it passes report RateLimit headers on its response. */
-const reportingProcedure = t.procedure.use(({ ctx, next }) =>
-  withRateLimitReporting(ctx.responseHeaders, () => next()),
-);
-
 export const publicProcedure = reportingProcedure.use(async ({ ctx, meta, next }) => {
   if (ctx.apiToken && meta?.scope) await guardApiToken(ctx, meta.scope);
   return next();
 });
 
-export const VERIFICATION_REQUIRED_TEXT =
-  'Please verify your email address before signing in. Check your inbox for the verification email.';
+export { VERIFICATION_REQUIRED_TEXT };
 
-/** Signed in with a live session. A revoked or expired token answers 401 with session_expired. */
+/**
+ * Signed in with a live session or API token (the one caller check, signedInCaller: 401, with
+ * session_expired for a revoked or expired token; an API token's scope and budget).
+ */
 export const authedProcedure = reportingProcedure.use(async ({ ctx, meta, next }) => {
-  if (!ctx.user || (!ctx.session && !ctx.apiToken)) {
-    if (ctx.authFailure === 'expired') {
-      throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.', {
-        extra: { session_expired: true },
-      });
-    }
-    throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
-  }
-  if (ctx.apiToken) await guardApiToken(ctx, meta?.scope);
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  const user = await signedInCaller(ctx, meta?.scope);
+  return next({ ctx: { ...ctx, user } });
 });
 
 /**
@@ -91,11 +93,7 @@ export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
 
 /** Signed in with a verified e-mail address. */
 export const verifiedProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.email_verified_at) {
-    throw new AppError('FORBIDDEN', VERIFICATION_REQUIRED_TEXT, {
-      extra: { email_verification_required: true, email: ctx.user.email },
-    });
-  }
+  assertVerified(ctx.user);
   return next();
 });
 

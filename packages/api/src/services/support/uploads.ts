@@ -1,9 +1,8 @@
 import { createTicketInput, SUPPORT_TEXTS } from '../../contracts/support';
 import { cleanFileName } from '../../lib/file-names';
 import type { Context } from '../../request-context';
-import { signedInCaller } from '../api-tokens/caller';
+import { assertVerified, signedInCaller } from '../api-tokens/caller';
 import { AppError } from '../../errors';
-import { VERIFICATION_REQUIRED_TEXT } from '../../trpc';
 import { checkAttachments, type UploadedFile } from './attachments';
 import { findAttachmentFor, type TicketDetailOutput } from './ticket-read-model';
 import { createTicket } from './tickets';
@@ -15,12 +14,7 @@ export { fileTooLargeError, tooManyFilesError } from './attachments';
 
 /** Same rules as verifiedProcedure; the multipart route calls it before reading the body. */
 export async function assertCanOpenTicket(ctx: Context): Promise<void> {
-  const user = await signedInCaller(ctx, 'support:write');
-  if (!user.email_verified_at) {
-    throw new AppError('FORBIDDEN', VERIFICATION_REQUIRED_TEXT, {
-      extra: { email_verification_required: true, email: user.email },
-    });
-  }
+  assertVerified(await signedInCaller(ctx, 'support:write'));
 }
 
 /**
