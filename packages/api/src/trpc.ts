@@ -8,6 +8,12 @@ import { toErrorEnvelope, toTRPCError } from './trpc-errors';
 import { withRateLimitReporting } from './services/rate-limit/rate-limit-scope';
 import { guardApiToken } from './services/api-tokens/guard';
 import { assertVerified, signedInCaller } from './services/api-tokens/caller';
+import {
+  beginIdempotentRequest,
+  completeIdempotentRequest,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from './services/idempotency/idempotency';
 import { VERIFICATION_REQUIRED_TEXT } from './contracts/auth-texts';
 
 export type Meta = OpenApiMeta & {
@@ -17,7 +23,10 @@ export type Meta = OpenApiMeta & {
   successStatus?: number;
   /** Works with or without a sign-in (documented as optional bearer auth): logout. */
   optionalAuth?: boolean;
-  /** POST that creates or charges: the REST door honours an Idempotency-Key header on it. */
+  /**
+   * A mutation that creates or charges: an Idempotency-Key header on it (either door) makes it run
+   * once per key; see the idempotency step of authedProcedure.
+   */
   idempotent?: boolean;
   /**
    * Organization-scoped operations: the permission of contracts/roles.ts the caller's role needs.
@@ -31,6 +40,26 @@ export type Meta = OpenApiMeta & {
    * passkeys, sessions, profile edits, account deletion, logout, staff): 403 to any token.
    */
   scope?: ApiScope;
+  /**
+   * Takes multipart/form-data (besides or instead of JSON): the REST door reads the text fields
+   * into the input and the files of `fileField` (sent as `name`, `name[]` or `name[n]`) into an
+   * array of File at input[fileField], within these limits; the procedure checks the rest.
+   */
+  multipart?: MultipartContract;
+};
+
+export type MultipartContract = {
+  fileField: string;
+  maxFiles: number;
+  maxFileBytes: number;
+  /** Text fields whose empty value means "not given" (a browser form sends them empty). */
+  optionalFields?: readonly string[];
+  /** The answers when the limits are passed or a file comes in another field. */
+  errors: {
+    tooManyFiles: () => Error;
+    fileTooLarge: () => Error;
+    unexpectedFileField: (field: string) => Error;
+  };
 };
 
 const t = initTRPC
@@ -76,10 +105,36 @@ export { VERIFICATION_REQUIRED_TEXT };
  * Signed in with a live session or API token (the one caller check, signedInCaller: 401, with
  * session_expired for a revoked or expired token; an API token's scope and budget).
  */
-export const authedProcedure = reportingProcedure.use(async ({ ctx, meta, next }) => {
-  const user = await signedInCaller(ctx, meta?.scope);
-  return next({ ctx: { ...ctx, user } });
-});
+export const authedProcedure = reportingProcedure
+  .use(async ({ ctx, meta, next }) => {
+    const user = await signedInCaller(ctx, meta?.scope);
+    return next({ ctx: { ...ctx, user } });
+  })
+  .use(async ({ ctx, meta, path, type, getRawInput, next }) => {
+    // Idempotency-Key (issue 22), after the caller check so a token whose scope no longer covers
+    // the operation never reads a stored answer: the first call with a key runs and its success
+    // is kept for 24 h; the same key and input answer it again (Idempotent-Replayed: true)
+    // without running; another input answers 422, a call still running 409. A failed call
+    // releases its key. One store (services/idempotency) for both doors.
+    const key = ctx.req.idempotencyKey;
+    if (!meta?.idempotent || type !== 'mutation' || key === undefined) return next();
+    const fingerprint = await requestFingerprint(path, await getRawInput());
+    const start = await beginIdempotentRequest(ctx.deps, ctx.user.id, key, fingerprint);
+    if (start.kind === 'replay') {
+      ctx.responseHeaders['idempotent-replayed'] = 'true';
+      // Answered without running the rest of the chain: a middleware result of tRPC 11.
+      return { ok: true, data: start.body, marker: undefined } as unknown as Awaited<
+        ReturnType<typeof next>
+      >;
+    }
+    const result = await next();
+    if (result.ok) {
+      await completeIdempotentRequest(ctx.deps, start.id, meta.successStatus ?? 200, result.data);
+    } else {
+      await releaseIdempotencyKey(ctx.deps, start.id);
+    }
+    return result;
+  });
 
 /**
  * Operations on the sign-in session itself (logout, password, sessions, passkey registration):
