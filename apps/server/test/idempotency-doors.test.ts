@@ -131,3 +131,69 @@ describe('Idempotency-Key on a multipart upload', () => {
     expect(tickets.n).toBe(1);
   });
 });
+
+describe('a ticket with attachments through both doors', () => {
+  it('takes the same multipart body on /trpc and /api/v1, with the same limits', async () => {
+    const org = await h.rest('POST', '/organizations', {
+      token: owner.token,
+      body: { name: 'Two Doors Upload School', type: 'school' },
+    });
+    const form = (subject: string, files: { name: string; bytes: Buffer }[]) =>
+      multipartBody([
+        { name: 'subject', value: subject },
+        { name: 'description', value: 'Attached.' },
+        { name: 'category', value: 'general' },
+        { name: 'priority', value: '' },
+        { name: 'organization_uuid', value: org.body.data.uuid as string },
+        ...files.map((f, i) => ({
+          name: `attachments[${i}]`,
+          filename: f.name,
+          bytes: f.bytes,
+          type: 'text/plain',
+        })),
+      ]);
+    // tRPC's Fastify adapter reads a multipart body from the socket (Node's IncomingMessage), so
+    // this door is called over real HTTP: light-my-request's injected request is not one.
+    const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const viaTrpc = async (subject: string, files: { name: string; bytes: Buffer }[]) => {
+      const { body, headers } = form(subject, files);
+      const res = await fetch(`${address}/trpc/support.createTicket`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}`, ...headers },
+        body: new Uint8Array(body),
+      });
+      return { statusCode: res.status, body: await res.text() };
+    };
+    const viaRest = (subject: string, files: { name: string; bytes: Buffer }[]) => {
+      const { body, headers } = form(subject, files);
+      return h.rest('POST', '/support/tickets', { token: owner.token, headers, body });
+    };
+    const note = { name: 'note.txt', bytes: Buffer.from('hello') };
+    const trpc = await viaTrpc('Via tRPC', [note]);
+    expect(trpc.statusCode, trpc.body).toBe(200);
+    const trpcData = JSON.parse(trpc.body).result.data.data;
+    const rest = await viaRest('Via REST', [note]);
+    expect(rest.status, rest.text).toBe(201);
+    const strip = (d: { attachments: { name: string; size: number; content_type: string }[] }) =>
+      d.attachments.map(({ name, size, content_type }) => ({ name, size, content_type }));
+    expect(strip(trpcData)).toEqual(strip(rest.body.data));
+    expect(strip(trpcData)).toEqual([{ name: 'note.txt', size: 5, content_type: 'text/plain' }]);
+
+    // Six files: the same 422 text on both doors, and no ticket.
+    const six = Array.from({ length: 6 }, (_, i) => ({
+      name: `n${i}.txt`,
+      bytes: Buffer.from('x'),
+    }));
+    const tooManyTrpc = await viaTrpc('Too many', six);
+    const tooManyRest = await viaRest('Too many', six);
+    expect(tooManyTrpc.statusCode).toBe(422);
+    expect(tooManyRest.status).toBe(422);
+    expect(JSON.parse(tooManyTrpc.body).error.message).toBe(tooManyRest.body.message);
+    const made = await h.db
+      .selectFrom('support_tickets')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('subject', '=', 'Too many')
+      .executeTakeFirstOrThrow();
+    expect(made.n).toBe(0);
+  });
+});

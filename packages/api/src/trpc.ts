@@ -48,6 +48,31 @@ export type Meta = OpenApiMeta & {
   multipart?: MultipartContract;
 };
 
+/**
+ * A FormData body as a procedure's input: text fields by name (an empty optional one left out),
+ * the files of the contract's field (`name`, `name[]`, `name[n]`) as one array of File.
+ */
+function formDataInput(form: FormData, contract: MultipartContract): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const files: File[] = [];
+  const fileField = new RegExp(`^${contract.fileField}(\\[\\d*\\])?$`);
+  const optional = new Set(contract.optionalFields ?? []);
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== 'string') {
+      if (!fileField.test(name)) throw contract.errors.unexpectedFileField(name);
+      // A browser sends an empty part for an untouched file input.
+      if (!value.name && value.size === 0) continue;
+      if (value.size > contract.maxFileBytes) throw contract.errors.fileTooLarge();
+      files.push(value);
+      if (files.length > contract.maxFiles) throw contract.errors.tooManyFiles();
+    } else if (name !== '__proto__' && !(value === '' && optional.has(name))) {
+      fields[name] = value;
+    }
+  }
+  if (files.length > 0) fields[contract.fileField] = files;
+  return fields;
+}
+
 export type MultipartContract = {
   fileField: string;
   maxFiles: number;
@@ -84,11 +109,24 @@ export const createCallerFactory = t.createCallerFactory;
  * Every procedure: the core's AppError becomes the TRPCError of its code (the envelope keeps the
  * AppError as cause), and the throttles it passes report RateLimit headers on its response.
  */
-const reportingProcedure = t.procedure.use(async ({ ctx, next }) => {
-  const result = await withRateLimitReporting(ctx.responseHeaders, () => next());
-  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
-  return result;
-});
+const reportingProcedure = t.procedure
+  .use(async ({ ctx, next }) => {
+    const result = await withRateLimitReporting(ctx.responseHeaders, () => next());
+    if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+    return result;
+  })
+  .use(({ meta, getRawInput, next }) => {
+    // An upload (meta.multipart) sent as FormData, by either door, becomes the procedure's input
+    // object here, when the pipeline first asks for the input (after the caller checks).
+    const contract = meta?.multipart;
+    if (!contract) return next();
+    let input: Promise<unknown> | undefined;
+    const read = async () => {
+      const raw = await getRawInput();
+      return raw instanceof FormData ? formDataInput(raw, contract) : raw;
+    };
+    return next({ getRawInput: () => (input ??= read()) });
+  });
 
 /**
  * Anyone. An API token sent to an operation that acts on its user (one with a scope) must hold

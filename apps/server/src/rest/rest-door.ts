@@ -71,41 +71,32 @@ function multipartError(error: unknown, contract: MultipartContract): unknown {
 }
 
 /**
- * A multipart/form-data body as the procedure's input: text fields by name, the files of the
- * contract's file field as File objects in one array (HTTP to call, nothing more: the procedure
- * checks types, sizes and everything else).
+ * A multipart/form-data body as FormData, streamed within the contract's limits (HTTP to call,
+ * nothing more: the pipeline turns it into the input, the procedure checks types and sizes).
  */
-async function multipartInput(
+async function multipartForm(
   request: FastifyRequest,
   contract: MultipartContract,
-): Promise<Record<string, unknown>> {
-  const fields: Record<string, unknown> = {};
-  const files: File[] = [];
-  const fileField = new RegExp(`^${contract.fileField}(\\[\\d*\\])?$`);
-  const optional = new Set(contract.optionalFields ?? []);
+): Promise<FormData> {
+  const form = new FormData();
   try {
     for await (const part of request.parts({
       limits: { files: contract.maxFiles, fileSize: contract.maxFileBytes },
     })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        if (!fileField.test(part.fieldname)) {
-          throw contract.errors.unexpectedFileField(part.fieldname);
-        }
-        // A browser sends an empty part for an untouched file input.
-        if (!part.filename && bytes.length === 0) continue;
-        files.push(new File([new Uint8Array(bytes)], part.filename || 'attachment'));
-      } else if (typeof part.value === 'string' && part.fieldname !== '__proto__') {
-        // An empty optional field (a browser form's untouched input) means "not given".
-        if (part.value === '' && optional.has(part.fieldname)) continue;
-        fields[part.fieldname] = part.value;
+        form.append(part.fieldname, new File([new Uint8Array(bytes)], part.filename ?? ''));
+      } else if (typeof part.value === 'string') {
+        form.append(part.fieldname, part.value);
       }
     }
   } catch (error) {
     throw multipartError(error, contract);
   }
-  if (files.length > 0) fields[contract.fileField] = files;
-  return fields;
+  for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, string>)) {
+    form.set(name, value);
+  }
+  return form;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -162,10 +153,7 @@ export function registerRestDoor(
         readInput = () => Promise.resolve(input);
       } else if (multipartContract && request.isMultipart()) {
         // Read when the pipeline asks for the input: after the caller and scope checks.
-        readInput = async () => ({
-          ...(await multipartInput(request, multipartContract)),
-          ...(request.params ?? {}),
-        });
+        readInput = () => multipartForm(request, multipartContract);
       } else {
         const body = request.body;
         if (body !== undefined && body !== null && !isPlainObject(body)) {
