@@ -4,6 +4,7 @@
 // PostgreSQL; the embedded PGlite row is for information (PGlite alone answers ~2,500 indexed
 // lookups a second on these machines, 0.08·C, before any HTTP).
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';

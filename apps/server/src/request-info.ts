@@ -16,6 +16,7 @@ declare module 'fastify' {
 export function requestInfoOf(request: FastifyRequest): RequestInfo {
   if (request.requestInfo) return request.requestInfo;
   const userAgent = request.headers['user-agent'];
+  const idempotencyKey = request.headers['idempotency-key'];
   const info: RequestInfo = {
     requestId: String(request.id),
     ip: request.ip ?? null,
@@ -24,6 +25,7 @@ export function requestInfoOf(request: FastifyRequest): RequestInfo {
     authorization:
       typeof request.headers.authorization === 'string' ? request.headers.authorization : undefined,
     cookie: request.headers.cookie,
+    idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
   };
   request.requestInfo = info;
   return info;

@@ -339,7 +339,7 @@ describe('deploy gate', () => {
   it('needs a live subscription with a free location', async () => {
     const { token, orgUuid } = await newOwner();
     const id = (await orgId(orgUuid)).id;
-    await expect(billingServiceDeploy(id)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(billingServiceDeploy(id)).rejects.toMatchObject({ appCode: 'CONFLICT' });
     await giveActiveSubscription(h, token, orgUuid);
     await expect(billingServiceDeploy(id)).resolves.toBeUndefined();
     await addInstances(orgUuid, 1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseDown, toErrorEnvelope } from './errors';
+import { isDatabaseDown } from './errors';
+import { toErrorEnvelope } from './trpc-errors';
 
 describe('database-down errors', () => {
   it('recognises what pg throws while PostgreSQL stops or restarts', () => {

@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, toErrorEnvelope } from './errors';
+import { AppError } from './errors';
+import { toErrorEnvelope } from './trpc-errors';
 import { createCallerFactory, publicProcedure, router } from './trpc';
 
 describe('toErrorEnvelope', () => {
@@ -28,6 +29,25 @@ describe('toErrorEnvelope', () => {
     });
     expect(envelope.body.errors?.name).toEqual(['Name is required']);
     expect(envelope.body.errors?.age).toHaveLength(1);
+  });
+
+  it('keeps AppError a plain error of the core, mapped to tRPC at the edge', async () => {
+    expect(new AppError('NOT_FOUND', 'Gone')).not.toBeInstanceOf(TRPCError);
+    const probe = router({
+      p: publicProcedure.query(() => {
+        throw new AppError('CONFLICT', 'Taken', { extra: { field: 'x' } });
+      }),
+    });
+    const error = await createCallerFactory(probe)({ responseHeaders: {} } as never)
+      .p()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect((error as TRPCError).code).toBe('CONFLICT');
+    expect((error as TRPCError).message).toBe('Taken');
+    expect(toErrorEnvelope(error)).toMatchObject({
+      status: 409,
+      body: { success: false, code: 'CONFLICT', message: 'Taken', field: 'x' },
+    });
   });
 
   it('keeps AppError status, extra fields and headers', () => {

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 
 export type AppErrorCode =
@@ -34,30 +33,17 @@ const statusOf: Record<AppErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
 };
 
-const trpcCodeOf: Record<AppErrorCode, TRPCError['code']> = {
-  BAD_REQUEST: 'BAD_REQUEST',
-  VALIDATION_ERROR: 'UNPROCESSABLE_CONTENT',
-  UNAUTHENTICATED: 'UNAUTHORIZED',
-  FORBIDDEN: 'FORBIDDEN',
-  INSUFFICIENT_SCOPE: 'FORBIDDEN',
-  REAUTH_REQUIRED: 'FORBIDDEN',
-  NOT_FOUND: 'NOT_FOUND',
-  METHOD_NOT_ALLOWED: 'METHOD_NOT_SUPPORTED',
-  CONFLICT: 'CONFLICT',
-  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
-  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
-  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
-  INTERNAL: 'INTERNAL_SERVER_ERROR',
-  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
-};
-
 export type FieldErrors = Record<string, string[]>;
 
 /** Extra top-level fields of the error envelope (session_expired, email_verification_required, …). */
 export type ErrorExtra = Record<string, unknown>;
 
-/** The one error type of the API. Its message is the user-facing text. */
-export class AppError extends TRPCError {
+/**
+ * The one error type of the API, a plain error of the core: services throw it without knowing
+ * any door. Its message is the user-facing text. The tRPC side maps it to a TRPCError
+ * (trpc-errors.ts) and every door answers it with the envelope below.
+ */
+export class AppError extends Error {
   readonly appCode: AppErrorCode;
   readonly status: number;
   readonly errors: FieldErrors | undefined;
@@ -74,7 +60,7 @@ export class AppError extends TRPCError {
       cause?: unknown;
     } = {},
   ) {
-    super({ code: trpcCodeOf[appCode], message, cause: options.cause });
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.appCode = appCode;
     this.status = statusOf[appCode];
@@ -110,21 +96,6 @@ function fieldErrorsOf(error: ZodError): FieldErrors {
   return errors;
 }
 
-const trpcStatus: Partial<Record<TRPCError['code'], [number, AppErrorCode]>> = {
-  BAD_REQUEST: [400, 'BAD_REQUEST'],
-  PARSE_ERROR: [400, 'BAD_REQUEST'],
-  UNAUTHORIZED: [401, 'UNAUTHENTICATED'],
-  FORBIDDEN: [403, 'FORBIDDEN'],
-  NOT_FOUND: [404, 'NOT_FOUND'],
-  METHOD_NOT_SUPPORTED: [405, 'METHOD_NOT_ALLOWED'],
-  CONFLICT: [409, 'CONFLICT'],
-  PAYLOAD_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
-  UNSUPPORTED_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE'],
-  UNPROCESSABLE_CONTENT: [422, 'VALIDATION_ERROR'],
-  TOO_MANY_REQUESTS: [429, 'TOO_MANY_REQUESTS'],
-  SERVICE_UNAVAILABLE: [503, 'SERVICE_UNAVAILABLE'],
-};
-
 /** True when the database cannot be reached (connection refused/reset, pool timeout, closed PGlite). */
 export function isDatabaseDown(error: unknown): boolean {
   const seen = new Set<unknown>();
@@ -151,9 +122,12 @@ export function isDatabaseDown(error: unknown): boolean {
   return false;
 }
 
-/** Maps any thrown value to the envelope. Unknown errors become a 500 without internals. */
-export function toErrorEnvelope(error: unknown): ErrorEnvelope {
-  const cause = error instanceof TRPCError ? error.cause : undefined;
+/**
+ * Maps any thrown value of the core to the envelope (the doors use trpc-errors.ts's
+ * toErrorEnvelope, which unwraps tRPC's errors first). Unknown errors become a 500 without
+ * internals.
+ */
+export function coreErrorEnvelope(error: unknown): ErrorEnvelope {
   if (error instanceof AppError) {
     return {
       status: error.status,
@@ -167,12 +141,9 @@ export function toErrorEnvelope(error: unknown): ErrorEnvelope {
       },
     };
   }
-  if (cause instanceof AppError) return toErrorEnvelope(cause);
-  const zodError =
-    error instanceof ZodError ? error : cause instanceof ZodError ? cause : undefined;
-  if (zodError) {
-    const errors = fieldErrorsOf(zodError);
-    const first = zodError.issues[0]?.message ?? 'The given data was invalid.';
+  if (error instanceof ZodError) {
+    const errors = fieldErrorsOf(error);
+    const first = error.issues[0]?.message ?? 'The given data was invalid.';
     return {
       status: 422,
       headers: {},
@@ -190,18 +161,9 @@ export function toErrorEnvelope(error: unknown): ErrorEnvelope {
       },
     };
   }
-  if (error instanceof TRPCError) {
-    const mapped = trpcStatus[error.code];
-    if (mapped) {
-      return {
-        status: mapped[0],
-        headers: {},
-        body: { success: false, message: error.message, code: mapped[1] },
-      };
-    }
-  }
   const upload = malformedUploadEnvelope(error);
   if (upload) return upload;
+  const cause = error instanceof Error ? error.cause : undefined;
   if (isUnstorableText(error) || isUnstorableText(cause)) {
     // PostgreSQL refuses NUL bytes (and untranslatable characters) in text: the input's fault.
     return {

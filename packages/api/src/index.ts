@@ -1,4 +1,5 @@
 export { appRouter, createCaller, type AppRouter } from './root';
+export { callProcedure, listOperations, type Operation } from './call-procedure';
 export { createContext, type Context, type RequestInfo } from './context';
 export { createDeps } from './deps';
 export type { AppDeps } from './app-deps';
@@ -12,8 +13,9 @@ export {
 } from './services/events/events';
 export type { AppConfig } from './config';
 export { createTestClock, systemClock, type Clock, type TestClock } from './clock';
-export { AppError, toErrorEnvelope, isDatabaseDown, type ErrorEnvelope } from './errors';
-export type { Meta } from './trpc';
+export { AppError, isDatabaseDown, type ErrorEnvelope } from './errors';
+export { toErrorEnvelope } from './trpc-errors';
+export type { Meta, MultipartContract } from './trpc';
 export { runDueJobs, periodicTasks } from './services/jobs/worker';
 export { jobHandlers, type JobHandler } from './services/jobs/handlers';
 export { hashPassword, verifyPassword } from './services/passwords';

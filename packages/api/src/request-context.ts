@@ -9,6 +9,11 @@ export type RequestInfo = {
   userAgent: string | null;
   host: string | null;
   authorization: string | undefined;
+  /**
+   * The Idempotency-Key header: an operation whose meta says `idempotent` runs once per key
+   * (the idempotency middleware of trpc.ts), whichever door it came through.
+   */
+  idempotencyKey?: string | undefined;
   /** The raw Cookie header; only the two-factor sign-in step reads a cookie. */
   cookie?: string | undefined;
   /**

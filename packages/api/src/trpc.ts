@@ -3,9 +3,18 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './request-context';
 import type { ApiScope } from './contracts/api-tokens';
 import type { OrganizationPermission } from './contracts/roles';
-import { AppError, toErrorEnvelope } from './errors';
+import { AppError } from './errors';
+import { toErrorEnvelope, toTRPCError } from './trpc-errors';
 import { withRateLimitReporting } from './services/rate-limit/rate-limit-scope';
 import { guardApiToken } from './services/api-tokens/guard';
+import { assertVerified, signedInCaller } from './services/api-tokens/caller';
+import {
+  beginIdempotentRequest,
+  completeIdempotentRequest,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from './services/idempotency/idempotency';
+import { VERIFICATION_REQUIRED_TEXT } from './contracts/auth-texts';
 
 export type Meta = OpenApiMeta & {
   /** When a browser (Accept: text/html) opens this GET path on the REST door, serve the SPA instead. */
@@ -14,7 +23,10 @@ export type Meta = OpenApiMeta & {
   successStatus?: number;
   /** Works with or without a sign-in (documented as optional bearer auth): logout. */
   optionalAuth?: boolean;
-  /** POST that creates or charges: the REST door honours an Idempotency-Key header on it. */
+  /**
+   * A mutation that creates or charges: an Idempotency-Key header on it (either door) makes it run
+   * once per key; see the idempotency step of authedProcedure.
+   */
   idempotent?: boolean;
   /**
    * Organization-scoped operations: the permission of contracts/roles.ts the caller's role needs.
@@ -28,6 +40,51 @@ export type Meta = OpenApiMeta & {
    * passkeys, sessions, profile edits, account deletion, logout, staff): 403 to any token.
    */
   scope?: ApiScope;
+  /**
+   * Takes multipart/form-data (besides or instead of JSON): the REST door reads the text fields
+   * into the input and the files of `fileField` (sent as `name`, `name[]` or `name[n]`) into an
+   * array of File at input[fileField], within these limits; the procedure checks the rest.
+   */
+  multipart?: MultipartContract;
+};
+
+/**
+ * A FormData body as a procedure's input: text fields by name (an empty optional one left out),
+ * the files of the contract's field (`name`, `name[]`, `name[n]`) as one array of File.
+ */
+function formDataInput(form: FormData, contract: MultipartContract): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const files: File[] = [];
+  const fileField = new RegExp(`^${contract.fileField}(\\[\\d*\\])?$`);
+  const optional = new Set(contract.optionalFields ?? []);
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== 'string') {
+      if (!fileField.test(name)) throw contract.errors.unexpectedFileField(name);
+      // A browser sends an empty part for an untouched file input.
+      if (!value.name && value.size === 0) continue;
+      if (value.size > contract.maxFileBytes) throw contract.errors.fileTooLarge();
+      files.push(value);
+      if (files.length > contract.maxFiles) throw contract.errors.tooManyFiles();
+    } else if (name !== '__proto__' && !(value === '' && optional.has(name))) {
+      fields[name] = value;
+    }
+  }
+  if (files.length > 0) fields[contract.fileField] = files;
+  return fields;
+}
+
+export type MultipartContract = {
+  fileField: string;
+  maxFiles: number;
+  maxFileBytes: number;
+  /** Text fields whose empty value means "not given" (a browser form sends them empty). */
+  optionalFields?: readonly string[];
+  /** The answers when the limits are passed or a file comes in another field. */
+  errors: {
+    tooManyFiles: () => Error;
+    fileTooLarge: () => Error;
+    unexpectedFileField: (field: string) => Error;
+  };
 };
 
 const t = initTRPC
@@ -49,35 +106,73 @@ export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 /**
+ * Every procedure: the core's AppError becomes the TRPCError of its code (the envelope keeps the
+ * AppError as cause), and the throttles it passes report RateLimit headers on its response.
+ */
+const reportingProcedure = t.procedure
+  .use(async ({ ctx, next }) => {
+    const result = await withRateLimitReporting(ctx.responseHeaders, () => next());
+    if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+    return result;
+  })
+  .use(({ meta, getRawInput, next }) => {
+    // An upload (meta.multipart) sent as FormData, by either door, becomes the procedure's input
+    // object here, when the pipeline first asks for the input (after the caller checks).
+    const contract = meta?.multipart;
+    if (!contract) return next();
+    let input: Promise<unknown> | undefined;
+    const read = async () => {
+      const raw = await getRawInput();
+      return raw instanceof FormData ? formDataInput(raw, contract) : raw;
+    };
+    return next({ getRawInput: () => (input ??= read()) });
+  });
+
+/**
  * Anyone. An API token sent to an operation that acts on its user (one with a scope) must hold
  * that scope; one without a scope then answers 403 for tokens where the procedure says so.
  */
-/** Every procedure: the throttles it passes report RateLimit headers on its response. */
-const reportingProcedure = t.procedure.use(({ ctx, next }) =>
-  withRateLimitReporting(ctx.responseHeaders, () => next()),
-);
-
 export const publicProcedure = reportingProcedure.use(async ({ ctx, meta, next }) => {
   if (ctx.apiToken && meta?.scope) await guardApiToken(ctx, meta.scope);
   return next();
 });
 
-export const VERIFICATION_REQUIRED_TEXT =
-  'Please verify your email address before signing in. Check your inbox for the verification email.';
+export { VERIFICATION_REQUIRED_TEXT };
 
-/** Signed in with a live session. A revoked or expired token answers 401 with session_expired. */
-export const authedProcedure = reportingProcedure.use(async ({ ctx, meta, next }) => {
-  if (!ctx.user || (!ctx.session && !ctx.apiToken)) {
-    if (ctx.authFailure === 'expired') {
-      throw new AppError('UNAUTHENTICATED', 'Your session has expired. Please log in again.', {
-        extra: { session_expired: true },
-      });
+/**
+ * Signed in with a live session or API token (the one caller check, signedInCaller: 401, with
+ * session_expired for a revoked or expired token; an API token's scope and budget).
+ */
+export const authedProcedure = reportingProcedure
+  .use(async ({ ctx, meta, next }) => {
+    const user = await signedInCaller(ctx, meta?.scope);
+    return next({ ctx: { ...ctx, user } });
+  })
+  .use(async ({ ctx, meta, path, type, getRawInput, next }) => {
+    // Idempotency-Key (issue 22), after the caller check so a token whose scope no longer covers
+    // the operation never reads a stored answer: the first call with a key runs and its success
+    // is kept for 24 h; the same key and input answer it again (Idempotent-Replayed: true)
+    // without running; another input answers 422, a call still running 409. A failed call
+    // releases its key. One store (services/idempotency) for both doors.
+    const key = ctx.req.idempotencyKey;
+    if (!meta?.idempotent || type !== 'mutation' || key === undefined) return next();
+    const fingerprint = await requestFingerprint(path, await getRawInput());
+    const start = await beginIdempotentRequest(ctx.deps, ctx.user.id, key, fingerprint);
+    if (start.kind === 'replay') {
+      ctx.responseHeaders['idempotent-replayed'] = 'true';
+      // Answered without running the rest of the chain: a middleware result of tRPC 11.
+      return { ok: true, data: start.body, marker: undefined } as unknown as Awaited<
+        ReturnType<typeof next>
+      >;
     }
-    throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
-  }
-  if (ctx.apiToken) await guardApiToken(ctx, meta?.scope);
-  return next({ ctx: { ...ctx, user: ctx.user } });
-});
+    const result = await next();
+    if (result.ok) {
+      await completeIdempotentRequest(ctx.deps, start.id, meta.successStatus ?? 200, result.data);
+    } else {
+      await releaseIdempotencyKey(ctx.deps, start.id);
+    }
+    return result;
+  });
 
 /**
  * Operations on the sign-in session itself (logout, password, sessions, passkey registration):
@@ -91,11 +186,7 @@ export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
 
 /** Signed in with a verified e-mail address. */
 export const verifiedProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.email_verified_at) {
-    throw new AppError('FORBIDDEN', VERIFICATION_REQUIRED_TEXT, {
-      extra: { email_verification_required: true, email: ctx.user.email },
-    });
-  }
+  assertVerified(ctx.user);
   return next();
 });
 

@@ -1,18 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { AnyProcedure } from '@trpc/server';
-import { z } from 'zod';
 import {
   AppError,
-  appRouter,
+  callProcedure,
   createContext,
+  listOperations,
   toErrorEnvelope,
   type AppDeps,
   type Context,
   type Meta,
+  type MultipartContract,
+  type Operation,
 } from '@scmp/api';
 import { requestInfoOf } from '../request-info';
-import { REPLAYED, runIdempotently } from './idempotent-run';
-import { compileProcedure } from './run-procedure';
 import { tenantBrandingFastPath } from '../routes/public-branding';
 
 /**
@@ -35,31 +34,69 @@ type RestOperation = {
   procedurePath: string;
   method: HTTPMethods;
   url: string;
-  procedure: AnyProcedure;
+  operation: Operation;
   meta: Meta;
-  voidInput: boolean;
 };
 
 /** Every procedure that has OpenAPI meta becomes one REST operation. */
 export function restOperations(): RestOperation[] {
-  // At runtime _def.procedures is flat ('auth.login' → procedure); its type is the nested record.
-  const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
   const operations: RestOperation[] = [];
-  for (const [procedurePath, procedure] of Object.entries(procedures)) {
-    const meta = procedure._def.meta as Meta | undefined;
+  for (const operation of listOperations()) {
+    const meta = operation.meta;
     if (!meta?.openapi) continue;
-    const inputs = (procedure._def as { inputs?: unknown[] }).inputs ?? [];
     operations.push({
       path: meta.openapi.path,
-      procedurePath,
+      procedurePath: operation.path,
       method: meta.openapi.method as HTTPMethods,
       url: meta.openapi.path.replace(/\{(\w+)\}/g, ':$1'),
-      procedure,
+      operation,
       meta,
-      voidInput: inputs.length === 0 || inputs.every((i) => i instanceof z.ZodVoid),
     });
   }
   return operations;
+}
+
+/** Fastify's multipart limit errors in the operation's own words. */
+function multipartError(error: unknown, contract: MultipartContract): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return contract.errors.fileTooLarge();
+  if (code === 'FST_FILES_LIMIT') return contract.errors.tooManyFiles();
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new AppError('VALIDATION_ERROR', 'The form has too many fields.');
+  }
+  if (typeof code === 'string' && code.startsWith('FST_')) {
+    return new AppError('BAD_REQUEST', 'The multipart form could not be read.');
+  }
+  return error;
+}
+
+/**
+ * A multipart/form-data body as FormData, streamed within the contract's limits (HTTP to call,
+ * nothing more: the pipeline turns it into the input, the procedure checks types and sizes).
+ */
+async function multipartForm(
+  request: FastifyRequest,
+  contract: MultipartContract,
+): Promise<FormData> {
+  const form = new FormData();
+  try {
+    for await (const part of request.parts({
+      limits: { files: contract.maxFiles, fileSize: contract.maxFileBytes },
+    })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        form.append(part.fieldname, new File([new Uint8Array(bytes)], part.filename ?? ''));
+      } else if (typeof part.value === 'string') {
+        form.append(part.fieldname, part.value);
+      }
+    }
+  } catch (error) {
+    throw multipartError(error, contract);
+  }
+  for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, string>)) {
+    form.set(name, value);
+  }
+  return form;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -88,8 +125,11 @@ function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void
 }
 
 /**
- * The REST door: Fastify-native routes generated from the router (same procedures, validation and
- * errors as the tRPC door), with the DESIGN.md envelope. trpc-to-openapi builds the document only.
+ * The REST door: Fastify routes generated from the router's meta. It only translates HTTP into a
+ * call (the context, and the input from query or body plus path parameters) and the result into
+ * HTTP (success status, RateLimit / Idempotent-Replayed / Set-Cookie headers, the DESIGN.md error
+ * envelope); the pipeline itself is the procedure's, run by tRPC (callProcedure), the same as on
+ * /trpc. trpc-to-openapi builds the document only.
  */
 export function registerRestDoor(
   app: FastifyInstance,
@@ -101,24 +141,25 @@ export function registerRestDoor(
     const successStatus = op.meta.successStatus ?? 200;
     const readsQuery = op.method === 'GET' || op.method === 'DELETE';
     const spaForBrowsers = op.meta.spaForBrowsers === true;
-    const idempotent = op.method === 'POST' && op.meta.idempotent === true;
     const fastPath = FAST_PATHS[op.procedurePath];
+    const multipartContract = op.meta.multipart;
     // An answer that depends on the caller is never stored by a shared cache or the browser.
     const callerDependent = op.meta.openapi?.protect !== false || op.meta.optionalAuth === true;
-    const run = compileProcedure(op.procedure, op.procedurePath);
     const generic = async (request: FastifyRequest, reply: FastifyReply) => {
       if (spaForBrowsers && prefersHtml(request)) return options.sendSpa(reply);
-      let input: unknown;
+      let readInput: () => Promise<unknown>;
       if (readsQuery) {
-        if (!op.voidInput) {
-          // A DELETE may also carry its fields as a JSON body (DELETE /user { password }).
-          const body = op.method === 'DELETE' && isPlainObject(request.body) ? request.body : {};
-          input = {
-            ...(request.query as Record<string, unknown>),
-            ...body,
-            ...(request.params ?? {}),
-          };
-        }
+        // A DELETE may also carry its fields as a JSON body (DELETE /user { password }).
+        const body = op.method === 'DELETE' && isPlainObject(request.body) ? request.body : {};
+        const input = {
+          ...(request.query as Record<string, unknown>),
+          ...body,
+          ...(request.params ?? {}),
+        };
+        readInput = () => Promise.resolve(input);
+      } else if (multipartContract && request.isMultipart()) {
+        // Read when the pipeline asks for the input: after the caller and scope checks.
+        readInput = () => multipartForm(request, multipartContract);
       } else {
         const body = request.body;
         if (body !== undefined && body !== null && !isPlainObject(body)) {
@@ -127,30 +168,13 @@ export function registerRestDoor(
             new AppError('BAD_REQUEST', 'The request body must be a JSON object.'),
           );
         }
-        if (!op.voidInput) input = { ...(body ?? {}), ...(request.params ?? {}) };
+        const input = { ...(body ?? {}), ...(request.params ?? {}) };
+        readInput = () => Promise.resolve(input);
       }
       let ctx: Context | undefined;
       try {
         ctx = await createContext(deps, requestInfoOf(request));
-        const key = idempotent ? request.headers['idempotency-key'] : undefined;
-        const output =
-          typeof key === 'string' && ctx.user
-            ? await runIdempotently(
-                deps,
-                ctx,
-                {
-                  userId: ctx.user.id,
-                  key,
-                  operation: `${op.method} ${op.url}`,
-                  input,
-                  scope: op.meta.scope,
-                },
-                () => run(ctx!, input),
-                reply,
-                successStatus,
-              )
-            : await run(ctx, input);
-        if (output === REPLAYED) return reply;
+        const output = await callProcedure(ctx, op.operation, readInput);
         if (ctx.setCookies.length > 0) reply.header('set-cookie', ctx.setCookies);
         reply.headers(ctx.responseHeaders);
         return reply.code(successStatus).send(output);

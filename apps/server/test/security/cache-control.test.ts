@@ -133,7 +133,7 @@ describe('Cache-Control: no-store on caller-dependent answers', () => {
       { name: 'subject', value: 'Cache' },
       { name: 'description', value: 'No store' },
       { name: 'category', value: 'general' },
-      { name: 'organization_uuid', value: org.body.data.uuid },
+      { name: 'organization_uuid', value: org.body.data.uuid as string },
       { name: 'attachments[0]', filename: 'a.png', bytes: TINY_PNG, type: 'image/png' },
     ]);
     const opened = await h.app.inject({

@@ -15,6 +15,5 @@ export const listApiTokens = sessionProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(envelope(z.array(apiTokenOutput)))
   .query(async ({ ctx }) => ok(await list(ctx.deps, ctx.user)));

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
 import { recordActivity } from '../../services/activity/record-activity';
 import { ACCOUNT_MESSAGES } from '../../services/accounts/messages';
@@ -18,7 +17,6 @@ export const logout = publicProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(messageEnvelope)
   .mutation(async ({ ctx }) => {
     if (ctx.apiToken) throw new AppError('FORBIDDEN', API_TOKEN_TEXTS.notForTokens);

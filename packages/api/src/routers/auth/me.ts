@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { authedProcedure } from '../../trpc';
 import { toUserOutput, userOutput } from './user-output';
@@ -14,6 +13,5 @@ export const me = authedProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(envelope(userOutput))
   .query(({ ctx }) => ok(toUserOutput(ctx.user)));

@@ -13,6 +13,5 @@ export const validateSession = authedProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(envelope(z.object({ valid: z.boolean() })))
   .query(() => ok({ valid: true }));

@@ -15,7 +15,6 @@ export const healthRouter = router({
         summary: 'Service and database health',
       },
     })
-    .input(z.void())
     .output(envelope(healthData))
     .query(async ({ ctx }) => {
       try {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { requireUser } from './require-user';
+import { assertSignedIn } from '../../services/api-tokens/caller';
 import {
   findPublicOrganizations,
   listOrganizations as listOwned,
@@ -34,6 +34,6 @@ export const listOrganizations = publicProcedure
     if (input.public) {
       return ok(input.subdomain ? await findPublicOrganizations(ctx.deps, input.subdomain) : []);
     }
-    const user = requireUser(ctx);
+    const user = assertSignedIn(ctx);
     return ok(await listOwned(ctx.deps, user.id));
   });

@@ -14,6 +14,5 @@ export const listPasskeys = authedProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(envelope(z.array(passkeyOutput)))
   .query(async ({ ctx }) => ok(await list(ctx.deps, ctx.user)));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { startPasskeyRegistration } from '../../services/passkeys/registration';
 import { sessionProcedure } from '../../trpc';
@@ -18,7 +18,6 @@ export const registrationOptions = sessionProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(envelope(creationOptionsOutput))
   .mutation(async ({ ctx }) => {
     const options = await startPasskeyRegistration(ctx.deps, ctx.user, ctx.session);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { AVATAR_TEXTS, removeAvatar } from '../../services/profile/avatar';
 import { authedProcedure } from '../../trpc';
@@ -17,7 +16,6 @@ export const deleteAvatar = authedProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(envelope(userOutput))
   .mutation(async ({ ctx }) =>
     ok(toUserOutput(await removeAvatar(ctx.deps, ctx.req, ctx.user)), AVATAR_TEXTS.removed),

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { envelope, messageEnvelope, ok, okMessage } from '../../lib/envelope';
 import {
   cancelEmailChange as cancelOwn,
@@ -44,7 +43,6 @@ export const resendEmailChange = sessionProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(envelope(profileOutput))
   .mutation(async ({ ctx }) => {
     const pending = await resend(ctx.deps, ctx.user);
@@ -61,7 +59,6 @@ export const cancelEmailChange = sessionProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(messageEnvelope)
   .mutation(async ({ ctx }) => {
     await cancelOwn(ctx.deps, ctx.req, ctx.user);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { getNotificationPreferences as load } from '../../services/notifications/preferences';
 import { authedProcedure } from '../../trpc';
@@ -15,6 +14,5 @@ export const getNotificationPreferences = authedProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(envelope(notificationPreferencesSchema))
   .query(async ({ ctx }) => ok(await load(ctx.deps.db, ctx.user.id)));

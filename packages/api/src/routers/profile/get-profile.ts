@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { pendingEmailChange } from '../../services/profile/email-change';
 import { authedProcedure } from '../../trpc';
@@ -16,7 +15,6 @@ export const getProfile = authedProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(envelope(profileOutput))
   .query(async ({ ctx }) =>
     ok(toProfileOutput(ctx.user, await pendingEmailChange(ctx.deps, ctx.user.id))),

@@ -14,6 +14,5 @@ export const listSessions = sessionProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(envelope(z.array(sessionOutput)))
   .query(async ({ ctx }) => ok(await list(ctx.deps, ctx.user, ctx.session)));

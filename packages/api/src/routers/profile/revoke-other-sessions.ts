@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
 import {
   revokeOtherSessions as revokeOthers,
@@ -16,7 +15,6 @@ export const revokeOtherSessions = sessionProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(messageEnvelope)
   .mutation(async ({ ctx }) => {
     await revokeOthers(ctx.deps, ctx.req, ctx.user, ctx.session);

@@ -60,7 +60,6 @@ export const dashboardOverview = authedProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(
     envelope(
       z.object({

@@ -19,7 +19,6 @@ export const dashboardSummary = authedProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(
     envelope(
       z.object({

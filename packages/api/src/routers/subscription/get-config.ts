@@ -13,7 +13,6 @@ export const getSubscriptionConfig = publicProcedure
       protect: false,
     },
   })
-  .input(z.void())
   .output(
     envelope(
       z.object({

@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { createTicketInput, MAX_TICKET_ATTACHMENTS, SUPPORT_TEXTS } from '../../contracts/support';
+import {
+  createTicketInput,
+  MAX_TICKET_ATTACHMENT_BYTES,
+  MAX_TICKET_ATTACHMENTS,
+  SUPPORT_TEXTS,
+} from '../../contracts/support';
 import { AppError } from '../../errors';
 import { envelope, ok } from '../../lib/envelope';
+import {
+  checkAttachments,
+  fileTooLargeError,
+  tooManyFilesError,
+} from '../../services/support/attachments';
 import { createTicket as openTicket } from '../../services/support/tickets';
 import { verifiedProcedure } from '../../trpc';
 import { ticketDetailOutput } from './ticket-output';
@@ -9,8 +19,8 @@ import { ticketDetailOutput } from './ticket-output';
 const ATTACHMENTS_NEED_MULTIPART = 'Send attachments as multipart/form-data.';
 
 /**
- * Opens a ticket from a JSON body. The same path also takes multipart/form-data with up to five
- * `attachments[n]` files: apps/server/src/routes/support.ts answers those requests.
+ * Opens a ticket: one procedure for a JSON body and for multipart/form-data with up to five
+ * `attachments[n]` files (the REST door hands the files to `attachments`, see meta.multipart).
  */
 export const createTicket = verifiedProcedure
   .meta({
@@ -34,11 +44,38 @@ export const createTicket = verifiedProcedure
     },
     successStatus: 201,
     idempotent: true,
+    multipart: {
+      fileField: 'attachments',
+      maxFiles: MAX_TICKET_ATTACHMENTS,
+      maxFileBytes: MAX_TICKET_ATTACHMENT_BYTES,
+      optionalFields: ['priority', 'organization_uuid'],
+      errors: {
+        tooManyFiles: tooManyFilesError,
+        fileTooLarge: () => fileTooLargeError(),
+        unexpectedFileField: (field) =>
+          new AppError(
+            'VALIDATION_ERROR',
+            'Attach files in the field "attachments[n]" (n from 0 to 4).',
+            { errors: { [field]: ['Unexpected file field.'] } },
+          ),
+      },
+    },
+  })
+  .use(async ({ getRawInput, next }) => {
+    // Files come only as multipart parts (File objects); anything else under `attachments`
+    // (a JSON body's strings) is the wrong media type, not a validation error.
+    const attachments = ((await getRawInput()) as { attachments?: unknown } | null)?.attachments;
+    if (Array.isArray(attachments) && attachments.some((file) => !(file instanceof File))) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', ATTACHMENTS_NEED_MULTIPART, {
+        errors: { attachments: [ATTACHMENTS_NEED_MULTIPART] },
+      });
+    }
+    return next();
   })
   .input(
     createTicketInput.extend({
       attachments: z
-        .array(z.string().meta({ format: 'binary' }))
+        .array(z.file())
         .max(MAX_TICKET_ATTACHMENTS, SUPPORT_TEXTS.tooManyFiles)
         .optional()
         .meta({
@@ -50,10 +87,15 @@ export const createTicket = verifiedProcedure
   )
   .output(envelope(ticketDetailOutput))
   .mutation(async ({ ctx, input: { attachments, ...input } }) => {
-    if (attachments?.length) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', ATTACHMENTS_NEED_MULTIPART, {
-        errors: { attachments: [ATTACHMENTS_NEED_MULTIPART] },
-      });
-    }
-    return ok(await openTicket(ctx.deps, ctx.req, ctx.user, input), SUPPORT_TEXTS.ticketCreated);
+    const files = await Promise.all(
+      (attachments ?? []).map(async (file) => ({
+        filename: file.name || 'attachment',
+        bytes: Buffer.from(await file.arrayBuffer()),
+      })),
+    );
+    const checked = files.length > 0 ? await checkAttachments(files) : undefined;
+    return ok(
+      await openTicket(ctx.deps, ctx.req, ctx.user, input, checked),
+      SUPPORT_TEXTS.ticketCreated,
+    );
   });

@@ -15,6 +15,5 @@ export const listTickets = authedProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(envelope(z.array(ticketSummaryOutput)))
   .query(async ({ ctx }) => ok(await listTicketsForUser(ctx.deps, ctx.user.id)));

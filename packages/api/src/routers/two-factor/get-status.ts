@@ -13,6 +13,5 @@ export const getStatus = authedProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(envelope(z.object({ confirmed: z.boolean(), recovery_codes_count: z.number().int() })))
   .query(async ({ ctx }) => ok(await getTwoFactorStatus(ctx.deps, ctx.user)));

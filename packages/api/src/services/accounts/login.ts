@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from '../../request-context';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
-import { VERIFICATION_REQUIRED_TEXT } from '../../trpc';
+import { VERIFICATION_REQUIRED_TEXT } from '../../contracts/auth-texts';
 import { recordActivity } from '../activity/record-activity';
 import { hashPassword, LOGIN_MAX_QUEUE_MS, needsRehash, verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';

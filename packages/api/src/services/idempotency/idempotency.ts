@@ -30,10 +30,30 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** What makes two requests "the same": the operation and its whole input. */
-export function requestFingerprint(operation: string, input: unknown): string {
+/** Files of a multipart input stand for their name, type and SHA-256 (same file → same input). */
+async function withFileDigests(value: unknown): Promise<unknown> {
+  if (value instanceof Blob) {
+    const digest = createHash('sha256')
+      .update(new Uint8Array(await value.arrayBuffer()))
+      .digest('hex');
+    return { file: value instanceof File ? value.name : '', type: value.type, sha256: digest };
+  }
+  if (Array.isArray(value)) return Promise.all(value.map(withFileDigests));
+  if (value && typeof value === 'object') {
+    const entries = await Promise.all(
+      Object.entries(value as Record<string, unknown>).map(
+        async ([k, v]) => [k, await withFileDigests(v)] as const,
+      ),
+    );
+    return Object.fromEntries(entries);
+  }
+  return value;
+}
+
+/** What makes two requests "the same": the operation and its whole input (files by digest). */
+export async function requestFingerprint(operation: string, input: unknown): Promise<string> {
   return createHash('sha256')
-    .update(`${operation}\n${canonical(input)}`)
+    .update(`${operation}\n${canonical(await withFileDigests(input))}`)
     .digest('hex');
 }
 

@@ -7,7 +7,7 @@ import type { Context } from '../../request-context';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
-import { VERIFICATION_REQUIRED_TEXT } from '../../trpc';
+import { VERIFICATION_REQUIRED_TEXT } from '../../contracts/auth-texts';
 import { recordActivity } from '../activity/record-activity';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { createSession, type SessionUser } from '../sessions';
