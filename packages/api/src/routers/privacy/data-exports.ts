@@ -29,7 +29,6 @@ export const createDataExport = sessionProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(envelope(z.object({ uuid: z.string(), status: z.literal('pending') })))
   .mutation(async ({ ctx }) =>
     ok(await requestDataExport(ctx.deps, ctx.req, ctx.user), PRIVACY_TEXTS.exportRequested),
@@ -48,6 +47,5 @@ export const listDataExportsProcedure = sessionProcedure
       protect: true,
     },
   })
-  .input(z.void())
   .output(envelope(z.array(dataExportOutput)))
   .query(async ({ ctx }) => ok(await listDataExports(ctx.deps, ctx.user.id)));

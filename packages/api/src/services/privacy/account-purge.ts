@@ -51,6 +51,19 @@ export const ACCOUNT_PURGE_RULES: Record<string, PurgeRule> = {
     rule: 'anonymise',
     how: 'invitations to the address deleted; invited_by/accepted_by cleared on the organization’s others',
   },
+  organization_domains: {
+    rule: 'anonymise',
+    how: 'created_by cleared; the verified domain is the organization’s',
+  },
+  sso_connections: {
+    rule: 'anonymise',
+    how: 'created_by cleared; the connection is the organization’s',
+  },
+  sso_identities: { rule: 'delete', how: 'the links between the person and identity providers' },
+  sso_sign_in_failures: {
+    rule: 'anonymise',
+    how: 'the e-mail address cleared on failed single sign-on attempts; the reason stays for the admins',
+  },
   webhook_endpoints: {
     rule: 'anonymise',
     how: 'created_by cleared; the endpoint is the organization’s',
@@ -189,6 +202,21 @@ export async function purgeAccount(
     .set({ created_by: null })
     .where('created_by', '=', userId)
     .execute();
+  for (const table of ['organization_domains', 'sso_connections'] as const) {
+    await trx
+      .updateTable(table)
+      .set({ created_by: null })
+      .where('created_by', '=', userId)
+      .execute();
+  }
+  await trx.deleteFrom('sso_identities').where('user_id', '=', userId).execute();
+  if (deletion?.email) {
+    await trx
+      .updateTable('sso_sign_in_failures')
+      .set({ email: null })
+      .where('email', '=', deletion.email)
+      .execute();
+  }
   await trx
     .updateTable('users')
     .set({
