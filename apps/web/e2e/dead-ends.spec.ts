@@ -341,6 +341,16 @@ test('on a 390×844 phone the cookie banner is compact, never covers the focused
   expect(box.height).toBeLessThan(844 / 6);
   const title = banner.getByText('We use cookies to enhance your experience');
   expect((await title.boundingBox())!.height).toBeLessThan(30);
+  // The spec's links to /cookies and /privacy stay on a phone, opening in a new tab.
+  for (const [name, href] of [
+    ['Cookie Policy', '/cookies'],
+    ['Privacy Policy', '/privacy'],
+  ]) {
+    const link = banner.getByRole('link', { name });
+    await expect(link).toBeInViewport();
+    await expect(link).toHaveAttribute('href', href);
+    await expect(link).toHaveAttribute('target', '_blank');
+  }
   for (const name of ['Essential Only', 'Customize', 'Accept All']) {
     const button = banner.getByRole('button', { name });
     await expect(button).toBeInViewport();

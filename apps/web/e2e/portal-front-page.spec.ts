@@ -160,7 +160,7 @@ test('the owner writes the front page in the instance branding editor and sees i
   // The instance's page says what it inherits, and has the Front page section.
   await page.goto(`/dashboard/branding/${instance.uuid}`);
   await expect(page.getByTestId('branding-scope')).toContainText(
-    `This instance’s portal (Main Site, ${instance.host}) uses these settings; anything left empty is inherited from the organization’s branding`,
+    `This instance’s portal (Main Site, ${instance.host}) uses these settings; a name, tagline, footer, logo or favicon left empty is inherited from the organization’s branding`,
   );
   const section = page.getByRole('region', { name: 'Front page' });
   await expect(section.getByRole('heading', { level: 2, name: 'Front page' })).toBeVisible();

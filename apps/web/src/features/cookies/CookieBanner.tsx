@@ -46,6 +46,16 @@ export function CookieBanner({ onAcceptAll, onEssentialOnly, onCustomize }: Prop
             </Anchor>
             .
           </Text>
+          {/* A phone hides the sentence above; the two links stay, on one small line. */}
+          <Text size="xs" className={classes.phoneLinks}>
+            <Anchor href="/cookies" target="_blank" rel="noopener noreferrer">
+              Cookie Policy
+            </Anchor>
+            {' · '}
+            <Anchor href="/privacy" target="_blank" rel="noopener noreferrer">
+              Privacy Policy
+            </Anchor>
+          </Text>
         </Stack>
         <Group gap="sm" className={classes.actions}>
           <Button variant="default" onClick={onEssentialOnly}>

@@ -98,8 +98,9 @@ export default function BrandingEditorPage() {
     ? ` ${organization.data.data.subdomain}.${tenantDomain}`
     : '';
   const scope = isInstance
-    ? `This instance’s portal (${portal}) uses these settings; anything left empty is ` +
-      `inherited from the organization’s branding${orgName}, then the defaults.`
+    ? `This instance’s portal (${portal}) uses these settings; a name, tagline, footer, logo or ` +
+      `favicon left empty is inherited from the organization’s branding${orgName}, then the ` +
+      'defaults. Colours are the ones set here once you save.'
     : `These settings brand your tenant site${site} and are the defaults for every instance of ` +
       `${branding.name}; an instance’s own branding (Instances → Manage → Branding) overrides ` +
       'them field by field.';
