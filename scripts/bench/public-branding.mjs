@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import http from 'node:http';
 import { startProcess } from './lib.mjs';
 import { withPostgres } from './postgres.mjs';
 
