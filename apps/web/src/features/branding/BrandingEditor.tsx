@@ -5,6 +5,7 @@ import {
   ColorInput,
   Group,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -23,13 +24,12 @@ import {
   contrastRatio,
   type BrandingColorField,
 } from '@scmp/api/contracts';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import type { BrandingData } from './api';
 import { BrandingFileCard } from './BrandingFileCard';
 import { BrandPreview } from './BrandPreview';
 import { EmailPreview } from './EmailPreview';
-import { FrontPageFields, FrontPagePreview } from './FrontPageSection';
 import {
   formValuesOf,
   mergeAfterSave,
@@ -38,6 +38,14 @@ import {
   type BrandingFormValues,
 } from './form-values';
 import { UnsavedChangesPrompt } from './useUnsavedChangesPrompt';
+
+// The Front page section is an instance's only: its code loads when an instance is edited.
+const FrontPageFields = lazy(() =>
+  import('./FrontPageSection').then((m) => ({ default: m.FrontPageFields })),
+);
+const FrontPagePreview = lazy(() =>
+  import('./FrontPageSection').then((m) => ({ default: m.FrontPagePreview })),
+);
 
 function Section({
   title,
@@ -298,15 +306,17 @@ export function BrandingEditor({
 
         {isInstance ? (
           <Section title={FRONT_PAGE_TEXTS.section} description={FRONT_PAGE_TEXTS.sectionHint}>
-            <FrontPageFields form={form} schoolName={schoolName} />
-            <Title order={3} size="h5">
-              Front page preview
-            </Title>
-            <FrontPagePreview
-              values={values}
-              schoolName={schoolName}
-              logoUrl={branding.resolved.logo_url || null}
-            />
+            <Suspense fallback={<Skeleton h={240} />}>
+              <FrontPageFields form={form} schoolName={schoolName} />
+              <Title order={3} size="h5">
+                Front page preview
+              </Title>
+              <FrontPagePreview
+                values={values}
+                schoolName={schoolName}
+                logoUrl={branding.resolved.logo_url || null}
+              />
+            </Suspense>
           </Section>
         ) : null}
 

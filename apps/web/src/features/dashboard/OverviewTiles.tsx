@@ -138,7 +138,9 @@ export function OverviewTiles({
                 {tile.icon}
               </ThemeIcon>
             </Group>
-            <div id={id}>
+            {/* Room for the figure and two lines of detail whether loading or loaded, so a
+                detail that wraps (many organizations) never pushes the page down (no layout shift). */}
+            <div id={id} style={{ minHeight: 90 }}>
               {figure ? (
                 <>
                   {figure.value === null ? (

@@ -24,14 +24,13 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ORGANIZATION_TEXTS } from '@scmp/api/contracts';
 import { can } from '@scmp/api/contracts/roles';
 import { StatusBadge } from '@scmp/ui';
 import { pollWhileSettling } from '../../../features/instances';
 import { MembersPanel, RoleBadge, gate, RoleGate } from '../../../features/members';
-import { SecurityPanel } from '../../../features/sso';
 import { WebhooksPanel } from '../../../features/webhooks';
 import {
   EditOrganizationForm,
@@ -44,6 +43,12 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { useReturnFocusOnClose } from '../../../lib/return-focus';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 import { formatDate } from '../../../lib/format';
+
+// The Security tab (SSO domains and connections) is drawn by owners and admins only, when opened:
+// its code loads then, not with the page.
+const SecurityPanel = lazy(() =>
+  import('../../../features/sso').then((m) => ({ default: m.SecurityPanel })),
+);
 
 const BACK = { to: '/dashboard/organizations', label: 'Back to Organisations' };
 
@@ -319,7 +324,9 @@ export default function OrganizationDetailPage() {
           <WebhooksPanel organization={org} />
         </Tabs.Panel>
         <Tabs.Panel value="security">
-          <SecurityPanel organization={org} />
+          <Suspense fallback={<Skeleton h={160} />}>
+            <SecurityPanel organization={org} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </DetailPage>
