@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { createOrganization, signInAsDemo } from './fixtures/demo-session';
 
 /**
  * Issue 40, parts 2 and 3, at desktop and phone widths: money never moves on one click (a plan
@@ -8,7 +9,6 @@ import { expect, test, type Page } from '@playwright/test';
  * scrolls into view with its first field focused, a declined card's message beside the Pay
  * button with a busy button while paying, a success state with the next step).
  */
-const DEMO_PASSWORD = 'DemoPass!2026';
 
 const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -22,34 +22,6 @@ const gbp = (pence: number) =>
     minimumFractionDigits: 2,
   }).format(pence / 100);
 
-async function signIn(page: Page): Promise<string> {
-  await page.addInitScript(() => {
-    localStorage.setItem('cookie_consent', 'true');
-    localStorage.setItem(
-      'cookie_preferences',
-      JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }),
-    );
-  });
-  const res = await page.request.post('/api/v1/auth/login', {
-    data: { email: 'demo@scmp.test', password: DEMO_PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-  const token = ((await res.json()) as { data: { token: string } }).data.token;
-  await page.goto('/');
-  await page.evaluate((t) => localStorage.setItem('token', t), token);
-  return token;
-}
-
-async function newOrganization(page: Page, token: string, name: string): Promise<string> {
-  const res = await page.request.post('/api/v1/organizations', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name, type: 'school' },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { data: { uuid: string } }).data.uuid;
-}
-
-/** Basic plan through the API (test card 4242), so the page opens on the current plan. */
 async function subscribeByApi(page: Page, token: string, orgUuid: string) {
   const headers = { authorization: `Bearer ${token}` };
   const pm = await page.request.post('/api/v1/payments/test/payment-methods', {
@@ -110,9 +82,9 @@ for (const size of WIDTHS) {
     test('added locations and a plan change ask first; the confirmed amount is the invoice', async ({
       page,
     }) => {
-      const token = await signIn(page);
+      const token = await signInAsDemo(page);
       const orgName = `Confirm ${size.name} ${Date.now()}`;
-      const orgUuid = await newOrganization(page, token, orgName);
+      const orgUuid = await createOrganization(page, token, orgName);
       await subscribeByApi(page, token, orgUuid);
       await page.goto(`/dashboard/subscription?organization=${orgUuid}`);
       const current = page.getByTestId('current-plan');
@@ -181,9 +153,9 @@ for (const size of WIDTHS) {
     test('checkout: the card form comes into view focused, a decline is shown beside Pay, success shows the next step', async ({
       page,
     }) => {
-      const token = await signIn(page);
+      const token = await signInAsDemo(page);
       const orgName = `Checkout ${size.name} ${Date.now()}`;
-      const orgUuid = await newOrganization(page, token, orgName);
+      const orgUuid = await createOrganization(page, token, orgName);
       await page.goto(`/dashboard/subscription?organization=${orgUuid}`);
       await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
 
@@ -266,8 +238,8 @@ for (const size of WIDTHS) {
 test('a quote that went stale before Confirm is refused, nothing is charged, and the fresh amount is confirmed', async ({
   page,
 }) => {
-  const token = await signIn(page);
-  const orgUuid = await newOrganization(page, token, `Stale quote ${Date.now()}`);
+  const token = await signInAsDemo(page);
+  const orgUuid = await createOrganization(page, token, `Stale quote ${Date.now()}`);
   await subscribeByApi(page, token, orgUuid);
   await page.goto(`/dashboard/subscription?organization=${orgUuid}`);
   const current = page.getByTestId('current-plan');

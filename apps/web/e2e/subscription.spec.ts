@@ -1,33 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-const DEMO_PASSWORD = 'DemoPass!2026';
-
-async function signInAsDemo(page: Page): Promise<string> {
-  await page.addInitScript(() => {
-    localStorage.setItem('cookie_consent', 'true');
-    localStorage.setItem(
-      'cookie_preferences',
-      JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }),
-    );
-  });
-  const res = await page.request.post('/api/v1/auth/login', {
-    data: { email: 'demo@scmp.test', password: DEMO_PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-  const token = ((await res.json()) as { data: { token: string } }).data.token;
-  await page.goto('/');
-  await page.evaluate((t) => localStorage.setItem('token', t), token);
-  return token;
-}
-
-/** A fresh organization without a subscription, so each run starts from Choose Your Plan. */
-async function createOrganization(page: Page, token: string, name: string): Promise<void> {
-  const res = await page.request.post('/api/v1/organizations', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name, type: 'school' },
-  });
-  expect(res.status()).toBe(201);
-}
+import { createOrganization, signInAsDemo } from './fixtures/demo-session';
 
 async function fillPaymentForm(page: Page, card: string) {
   await page.getByLabel('Card number').fill(card);
