@@ -12,22 +12,10 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { TEST_MODE_TEXT } from './format';
+import { BillingDetailsFields } from './BillingDetailsFields';
+import type { Values } from './payment-form-values';
 import type { Billing, PaymentFormProps, StripeBridge } from './payment-types';
-
-type Values = {
-  name: string;
-  email: string;
-  line1: string;
-  line2: string;
-  city: string;
-  postal_code: string;
-  country: string;
-  number: string;
-  expiry: string;
-  cvc: string;
-  iban: string;
-};
+import { TestModeHint } from './TestModeHint';
 
 /**
  * The form itself: method (card or direct_debit, default card) and billing fields. With a
@@ -198,22 +186,7 @@ export function PaymentFormBody(props: PaymentFormProps & { stripe: StripeBridge
           ]}
           aria-label="Payment method"
         />
-        {!props.stripe && (
-          <Alert color="blue" variant="light" title={TEST_MODE_TEXT}>
-            {method === 'card' ? (
-              <Text size="sm">
-                Use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined), 4000 0000 0000
-                9995 (insufficient funds) or 4000 0000 0000 0341 (renewals fail), any future expiry
-                and any CVC.
-              </Text>
-            ) : (
-              <Text size="sm">
-                Use DE89370400440532013000 (succeeds after a short processing delay) or
-                AT861904300235473202 (fails).
-              </Text>
-            )}
-          </Alert>
-        )}
+        {!props.stripe && <TestModeHint method={method} />}
         {props.stripe && method === 'card' && props.stripe.cardSlot}
         {props.stripe && method === 'direct_debit' && props.stripe.ibanSlot}
         {props.stripe ? null : method === 'card' ? (
@@ -251,53 +224,7 @@ export function PaymentFormBody(props: PaymentFormProps & { stripe: StripeBridge
             weeks starting from the date your account was debited.
           </Text>
         )}
-        <Text size="sm" fw={600} mt="sm">
-          Billing details
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Full name"
-            required
-            autoComplete="name"
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label="Email"
-            required
-            type="email"
-            autoComplete="email"
-            {...form.getInputProps('email')}
-          />
-          <TextInput
-            label="Address line 1"
-            required
-            autoComplete="address-line1"
-            {...form.getInputProps('line1')}
-          />
-          <TextInput
-            label="Address line 2"
-            autoComplete="address-line2"
-            {...form.getInputProps('line2')}
-          />
-          <TextInput
-            label="City"
-            required
-            autoComplete="address-level2"
-            {...form.getInputProps('city')}
-          />
-          <TextInput
-            label="Postal code"
-            required
-            autoComplete="postal-code"
-            {...form.getInputProps('postal_code')}
-          />
-          <TextInput
-            label="Country"
-            autoComplete="country"
-            maxLength={2}
-            {...form.getInputProps('country')}
-          />
-        </SimpleGrid>
+        <BillingDetailsFields form={form} />
         {/* Next to the Pay button, where the eyes are after pressing it; announced. */}
         <div aria-live="assertive">
           {error && (

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Card,
   ColorInput,
   Group,
   SimpleGrid,
@@ -24,12 +23,13 @@ import {
   contrastRatio,
   type BrandingColorField,
 } from '@scmp/api/contracts';
-import { lazy, Suspense, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import type { BrandingData } from './api';
 import { BrandingFileCard } from './BrandingFileCard';
+import { Section } from './BrandingSection';
 import { BrandPreview } from './BrandPreview';
-import { EmailPreview } from './EmailPreview';
+import { ContentCustomizationSection } from './ContentCustomizationSection';
 import {
   formValuesOf,
   mergeAfterSave,
@@ -37,8 +37,8 @@ import {
   validateBrandingForm,
   type BrandingFormValues,
 } from './form-values';
+import { keepEnterLocal } from './keep-enter-local';
 import { UnsavedChangesPrompt } from './useUnsavedChangesPrompt';
-
 // The Front page section is an instance's only: its code loads when an instance is edited.
 const FrontPageFields = lazy(() =>
   import('./FrontPageSection').then((m) => ({ default: m.FrontPageFields })),
@@ -47,48 +47,12 @@ const FrontPagePreview = lazy(() =>
   import('./FrontPageSection').then((m) => ({ default: m.FrontPagePreview })),
 );
 
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
-      <Stack gap="md">
-        <div>
-          <Title order={2} size="h3">
-            {title}
-          </Title>
-          {description ? (
-            <Text size="sm" c="gray.7">
-              {description}
-            </Text>
-          ) : null}
-        </div>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
-
 const BRAND_COLORS: BrandingColorField[] = ['primary_color', 'secondary_color', 'accent_color'];
 const NAV_COLORS: BrandingColorField[] = [
   'nav_text_color',
   'nav_text_hover_color',
   'nav_background_color',
 ];
-
-/**
- * Enter in a text field must not submit the form (publishing the branding to the live portal):
- * only the Save button does. Text areas keep their new lines.
- */
-function keepEnterLocal(event: KeyboardEvent<HTMLFormElement>) {
-  if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
-}
 
 /**
  * The branding form: five sections (six for an instance, with its portal's front page), live
@@ -235,53 +199,7 @@ export function BrandingEditor({
           <BrandPreview values={values} logoUrl={branding.logo_url} />
         </Section>
 
-        <Section
-          title="Content Customization"
-          description="Footer text and the header and footer of e-mails sent on your behalf (limited HTML)."
-        >
-          <Textarea
-            key={form.key('footer_text')}
-            label={BRANDING_FIELD_LABELS.footer_text}
-            autosize
-            minRows={2}
-            {...form.getInputProps('footer_text')}
-          />
-          <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <Textarea
-              key={form.key('email_template_header')}
-              label={BRANDING_FIELD_LABELS.email_template_header}
-              description="HTML: paragraphs, links, images, tables and inline styles."
-              autosize
-              minRows={4}
-              styles={{
-                input: { fontFamily: 'var(--mantine-font-family-monospace)' },
-                description: { color: 'var(--mantine-color-gray-7)' },
-              }}
-              {...form.getInputProps('email_template_header')}
-            />
-            <Textarea
-              key={form.key('email_template_footer')}
-              label={BRANDING_FIELD_LABELS.email_template_footer}
-              description="HTML: paragraphs, links, images, tables and inline styles."
-              autosize
-              minRows={4}
-              styles={{
-                input: { fontFamily: 'var(--mantine-font-family-monospace)' },
-                description: { color: 'var(--mantine-color-gray-7)' },
-              }}
-              {...form.getInputProps('email_template_footer')}
-            />
-          </SimpleGrid>
-          <Title order={3} size="h5">
-            E-mail preview
-          </Title>
-          <EmailPreview
-            header={values.email_template_header}
-            footer={values.email_template_footer}
-            companyName={values.company_name}
-            primaryColor={values.primary_color}
-          />
-        </Section>
+        <ContentCustomizationSection form={form} values={values} />
 
         <Section
           title="Advanced Styling"

@@ -1,165 +1,20 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   CUSTOM_DOMAIN_STATUS_LABELS,
   DOMAIN_VERIFY_WINDOW_HOURS,
-  parseCustomDomain,
 } from '@scmp/api/contracts/custom-domain';
 import { StatusBadge } from '@scmp/ui';
 import { useReturnFocusOnClose } from '../../lib/return-focus';
-import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { errorMessage, useTRPC } from '../../lib/trpc';
 import { RoleGate, type Gate } from '../members';
+import { DomainForm } from './CustomDomainForm';
+import { RecordsTable } from './DnsRecordsTable';
 import type { Instance } from './types';
 import { formatDate } from '../../lib/format';
-
-function Copy({ value, what }: { value: string; what: string }) {
-  return (
-    <CopyButton value={value}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : `Copy ${what}`} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color={copied ? 'teal' : 'gray'}
-            onClick={copy}
-            aria-label={`Copy ${what}`}
-          >
-            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-}
-
-function RecordsTable({ records }: { records: Instance['dns_records'] }) {
-  return (
-    <Table.ScrollContainer
-      minWidth={520}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label="DNS records (scrolls sideways)"
-    >
-      <Table verticalSpacing="xs" aria-label="DNS records to create">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Value</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {records.map((record) => (
-            <Table.Tr key={`${record.type}-${record.name}-${record.value}`}>
-              <Table.Td>
-                <Code>{record.type}</Code>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                    {record.name}
-                  </Text>
-                  <Copy value={record.name} what={`${record.type} record name`} />
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                    {record.value}
-                  </Text>
-                  <Copy value={record.value} what={`${record.type} record value`} />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function DomainForm({
-  instance,
-  onDone,
-}: {
-  instance: Instance;
-  onDone: (() => void) | undefined;
-}) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const form = useForm({
-    initialValues: { domain: instance.custom_domain ?? '' },
-    validate: {
-      domain: (value) => {
-        const parsed = parseCustomDomain(value);
-        return parsed.ok ? null : parsed.error;
-      },
-    },
-  });
-  const save = useMutation(
-    trpc.instances.setCustomDomain.mutationOptions({
-      onSuccess: async (result) => {
-        notifications.show({ color: 'green', message: result.message });
-        await queryClient.invalidateQueries({ queryKey: trpc.instances.pathKey() });
-        onDone?.();
-      },
-      onError: (error) => {
-        const fieldError = errorEnvelopeOf(error)?.errors?.domain?.[0];
-        form.setFieldError(
-          'domain',
-          fieldError ?? errorMessage(error, 'Could not save the domain.'),
-        );
-      },
-    }),
-  );
-  return (
-    <form
-      onSubmit={form.onSubmit((values) =>
-        save.mutate({ uuid: instance.uuid, domain: values.domain.trim() }),
-      )}
-      noValidate
-    >
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          label="Domain"
-          description="A name your organization owns, such as portal.yourschool.org"
-          placeholder="portal.yourschool.org"
-          style={{ flex: '1 1 260px' }}
-          {...form.getInputProps('domain')}
-        />
-        <Group gap="xs" mt={{ base: 0, sm: 46 }}>
-          <Button type="submit" loading={save.isPending}>
-            Save domain
-          </Button>
-          {onDone ? (
-            <Button variant="default" onClick={onDone} disabled={save.isPending}>
-              Cancel
-            </Button>
-          ) : null}
-        </Group>
-      </Group>
-    </form>
-  );
-}
 
 /**
  * The instance's custom domain: the DNS records to create (with copy buttons), the status of
