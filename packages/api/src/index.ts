@@ -25,7 +25,7 @@ export { deliverPendingMail, MAIL_STATUS_TEXT } from './services/mail/delivery';
 export { recordActivity } from './services/activity/record-activity';
 export { enforceRateLimit } from './services/rate-limit/rate-limiter';
 export { requireRecentReauth } from './services/privacy/reauth';
-export * as dataExports from './services/privacy/data-exports';
+export * as dataExports from './services/privacy/data-exports/index';
 export * as accountPurge from './services/privacy/account-purge';
 export { withRateLimitReporting } from './services/rate-limit/rate-limit-scope';
 export { signedInCaller } from './services/api-tokens';

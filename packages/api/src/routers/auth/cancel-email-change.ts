@@ -1,5 +1,6 @@
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { cancelEmailChangeByLink, EMAIL_CHANGE_TEXTS } from '../../services/profile/email-change';
+import { cancelEmailChangeByLink } from '../../services/profile/email-change/cancel';
+import { EMAIL_CHANGE_TEXTS } from '../../services/profile/email-change/texts';
 import { publicProcedure } from '../../trpc';
 import { emailChangeTokenInput } from '../profile/schemas';
 

@@ -1,10 +1,8 @@
 import { envelope, messageEnvelope, ok, okMessage } from '../../lib/envelope';
-import {
-  cancelEmailChange as cancelOwn,
-  confirmEmailChange as confirm,
-  EMAIL_CHANGE_TEXTS,
-  resendEmailChange as resend,
-} from '../../services/profile/email-change';
+import { cancelEmailChange as cancelOwn } from '../../services/profile/email-change/cancel';
+import { confirmEmailChange as confirm } from '../../services/profile/email-change/confirm';
+import { resendEmailChange as resend } from '../../services/profile/email-change/request';
+import { EMAIL_CHANGE_TEXTS } from '../../services/profile/email-change/texts';
 import { sessionProcedure } from '../../trpc';
 import { emailChangeTokenInput, profileOutput, toProfileOutput } from './schemas';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PendingEmailChange } from '../../services/profile/email-change';
+import type { PendingEmailChange } from '../../services/profile/email-change/texts';
 import type { SessionUser } from '../../services/sessions';
 import { newPasswordField } from '../auth/schemas';
 import { toUserOutput, userOutput } from '../auth/user-output';

@@ -1,5 +1,5 @@
 import { envelope, ok } from '../../lib/envelope';
-import { EMAIL_CHANGE_TEXTS } from '../../services/profile/email-change';
+import { EMAIL_CHANGE_TEXTS } from '../../services/profile/email-change/texts';
 import { PROFILE_TEXTS, updateProfile as saveProfile } from '../../services/profile/profile';
 import { authedProcedure } from '../../trpc';
 import { profileInput, profileOutput, toProfileOutput } from './schemas';

@@ -5,7 +5,7 @@ import { validationError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { hashPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
-import { dropPendingChangesTo } from '../profile/email-change';
+import { dropPendingChangesTo } from '../profile/email-change/dropped-changes';
 import { createSession, type SessionUser } from '../sessions';
 import { normalizeEmail } from './email';
 import { ACCOUNT_MESSAGES } from './messages';

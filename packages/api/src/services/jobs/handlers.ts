@@ -2,7 +2,7 @@ import type { JobHandler } from './types';
 import { billingJobHandlers } from '../billing/worker';
 import { instanceJobHandlers } from '../instances/lifecycle';
 import { webhookJobHandlers } from '../webhooks/deliver';
-import { dataExportJobHandlers } from '../privacy/data-exports';
+import { dataExportJobHandlers } from '../privacy/data-exports/export-job';
 
 export type { JobHandler } from './types';
 

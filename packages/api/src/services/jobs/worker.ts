@@ -11,7 +11,7 @@ import { rateLimitSweepTask } from '../rate-limit/rate-limiter';
 import { countersCompactTask } from '../staff/counters';
 import { dailyFiguresTask } from '../staff/daily-figures';
 import { webhookSweepTask } from '../webhooks/sweep';
-import { dataExportSweepTask } from '../privacy/data-exports';
+import { dataExportSweepTask } from '../privacy/data-exports/export-job';
 import { accountPurgeTask } from '../privacy/account-purge';
 import { jobHandlers, type JobHandler } from './handlers';
 import { claimDueJobs, completeJob, failJob } from './queue';

@@ -14,7 +14,9 @@ import {
 import { hashPassword, verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { revokeUserSessions, type SessionRow, type SessionUser } from '../sessions';
-import { pendingEmailChange, requestEmailChange, type PendingEmailChange } from './email-change';
+import { pendingEmailChange } from './email-change/pending';
+import { requestEmailChange } from './email-change/request';
+import type { PendingEmailChange } from './email-change/texts';
 import { sendSecurityNotice } from './security-mail';
 
 type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
