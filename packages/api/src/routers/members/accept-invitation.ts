@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_TEXTS } from '../../contracts/roles';
 import { envelope, ok } from '../../lib/envelope';
-import { acceptInvitation as accept } from '../../services/organizations/invitations';
+import { acceptInvitation as accept } from '../../services/organizations/invitation-answers';
 import { enforceRateLimit } from '../../services/rate-limit/rate-limiter';
 import { authedProcedure } from '../../trpc';
 import { tokenInput } from './schemas';

@@ -1,6 +1,6 @@
 import { MEMBER_TEXTS } from '../../contracts/roles';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { declineInvitation as decline } from '../../services/organizations/invitations';
+import { declineInvitation as decline } from '../../services/organizations/invitation-answers';
 import { enforceRateLimit } from '../../services/rate-limit/rate-limiter';
 import { authedProcedure } from '../../trpc';
 import { tokenInput } from './schemas';

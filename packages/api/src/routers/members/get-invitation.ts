@@ -1,5 +1,5 @@
 import { envelope, ok } from '../../lib/envelope';
-import { getInvitation as get } from '../../services/organizations/invitations';
+import { getInvitation as get } from '../../services/organizations/invitation-answers';
 import { enforceRateLimit } from '../../services/rate-limit/rate-limiter';
 import { publicProcedure } from '../../trpc';
 import { publicInvitationSchema, tokenInput } from './schemas';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { listMembers as list } from '../../services/organizations/members';
+import { listMembers as list } from '../../services/organizations/member-list';
 import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
 import { memberSchema } from './schemas';

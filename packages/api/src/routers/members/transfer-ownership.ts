@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_TEXTS } from '../../contracts/roles';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { transferOwnership as transfer } from '../../services/organizations/members';
+import { transferOwnership as transfer } from '../../services/organizations/member-transfer';
 import { authedProcedure } from '../../trpc';
 
 export const transferOwnership = authedProcedure

@@ -1,6 +1,6 @@
 import { ORGANIZATION_TEXTS } from '../../contracts/subdomain';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { deleteOrganization as remove } from '../../services/organizations/organizations';
+import { deleteOrganization as remove } from '../../services/organizations/organization-deletion';
 import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from './organization-output';
 

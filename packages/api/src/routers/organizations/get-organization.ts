@@ -1,5 +1,5 @@
 import { envelope, ok } from '../../lib/envelope';
-import { getOrganization as getOwned } from '../../services/organizations/organizations';
+import { getOrganization as getOwned } from '../../services/organizations/organization-queries';
 import { authedProcedure } from '../../trpc';
 import { organizationIdInput, organizationSchema } from './organization-output';
 

@@ -4,7 +4,7 @@ import { assertSignedIn } from '../../services/api-tokens/caller';
 import {
   findPublicOrganizations,
   listOrganizations as listOwned,
-} from '../../services/organizations/organizations';
+} from '../../services/organizations/organization-queries';
 import { publicProcedure } from '../../trpc';
 import { organizationSchema, publicOrganizationSchema } from './organization-output';
 

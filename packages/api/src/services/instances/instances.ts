@@ -8,7 +8,7 @@ import { recordActivity } from '../activity/record-activity';
 import { assertDeployAllowed } from '../billing/seams';
 import { enqueueJob } from '../jobs/queue';
 import { deleteBrandingRows } from '../organizations/branding-cleanup';
-import { deleteStoredFiles } from '../organizations/organizations';
+import { deleteStoredFiles } from '../organizations/organization-deletion';
 import type { OrganizationPermission } from '../../contracts/roles';
 import { findMemberOrganization, requirePermission } from '../organizations/membership';
 import { isUniqueViolation, isUuid, toIso } from '../organizations/shared';

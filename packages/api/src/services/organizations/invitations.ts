@@ -11,64 +11,18 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
-import { emitMemberEvent } from './members';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
-import { organizationMail, ownerNotice } from './member-mail';
+import { openInvitations, toOutput, type InvitationOutput } from './invitation-rows';
+import { organizationMail } from './member-mail';
 import { findMemberOrganization, type MemberOrganization } from './membership';
-import { isUniqueViolation, isUuid, toIso } from './shared';
+import { isUuid } from './shared';
 
 type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
 type Actor = { id: number; name: string };
-type Invitee = { id: number; name: string; email: string; email_verified_at: Date | string | null };
-
-export type InvitationOutput = {
-  uuid: string;
-  email: string;
-  role: AssignableRole;
-  expires_at: string;
-  created_at: string;
-  invited_by: { uuid: string; name: string } | null;
-};
-
-export type PublicInvitation = {
-  organization: { uuid: string; name: string };
-  inviter_name: string | null;
-  role: AssignableRole;
-  email: string;
-  expires_at: string;
-};
 
 const DAY_MS = 86_400_000;
 /** Sending invitations: per organization and per inviting account, each per hour. */
 const INVITES_PER_HOUR = 30;
-
-function openInvitations(deps: Pick<AppDeps, 'db' | 'clock'>) {
-  return deps.db
-    .selectFrom('organization_invitations')
-    .leftJoin('users', 'users.id', 'organization_invitations.invited_by')
-    .selectAll('organization_invitations')
-    .select(['users.uuid as inviter_uuid', 'users.name as inviter_name'])
-    .where('organization_invitations.accepted_at', 'is', null)
-    .where('organization_invitations.declined_at', 'is', null)
-    .where('organization_invitations.revoked_at', 'is', null)
-    .where('organization_invitations.expires_at', '>', deps.clock.now());
-}
-
-type OpenRow = Awaited<ReturnType<ReturnType<typeof openInvitations>['executeTakeFirstOrThrow']>>;
-
-function toOutput(row: OpenRow): InvitationOutput {
-  return {
-    uuid: row.uuid,
-    email: row.email,
-    role: row.role,
-    expires_at: toIso(row.expires_at) ?? '',
-    created_at: toIso(row.created_at) ?? '',
-    invited_by:
-      row.inviter_uuid && row.inviter_name
-        ? { uuid: row.inviter_uuid, name: row.inviter_name }
-        : null,
-  };
-}
 
 /** Open invitations of an organization (any member may see them), newest first. */
 export async function listInvitations(
@@ -230,131 +184,5 @@ export async function revokeInvitation(
     type: 'organization',
     action: 'invitation.revoked',
     description: `Revoked the invitation of ${revoked.email} to "${org.name}"`,
-  });
-}
-
-/** An open invitation by its token, or 404 (unknown, revoked, used, declined or expired). */
-async function findOpenByToken(deps: Pick<AppDeps, 'db' | 'clock'>, token: string) {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) {
-    throw new AppError('NOT_FOUND', MEMBER_TEXTS.invitationNotFound);
-  }
-  const row = await openInvitations(deps)
-    .innerJoin('organizations', 'organizations.id', 'organization_invitations.organization_id')
-    .select([
-      'organizations.uuid as organization_uuid',
-      'organizations.name as organization_name',
-      'organizations.owner_id as organization_owner_id',
-    ])
-    .where('organization_invitations.token_hash', '=', sha256Hex(token))
-    .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', MEMBER_TEXTS.invitationNotFound);
-  return row;
-}
-
-/** What the invitation page shows before anyone signs in. */
-export async function getInvitation(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  token: string,
-): Promise<PublicInvitation> {
-  const row = await findOpenByToken(deps, token);
-  return {
-    organization: { uuid: row.organization_uuid, name: row.organization_name },
-    inviter_name: row.inviter_name,
-    role: row.role,
-    email: row.email,
-    expires_at: toIso(row.expires_at) ?? '',
-  };
-}
-
-/**
- * Accepts: the signed-in, verified account whose e-mail is the invited one joins with the role.
- * Single use under concurrency: the row is claimed with a conditional update, so of two requests
- * only one sees it open.
- */
-export async function acceptInvitation(
-  deps: AppDeps,
-  req: Req,
-  user: Invitee,
-  token: string,
-): Promise<{ organization_uuid: string }> {
-  const row = await findOpenByToken(deps, token);
-  if (user.email.toLowerCase() !== row.email) {
-    throw new AppError('FORBIDDEN', MEMBER_TEXTS.invitationWrongEmail);
-  }
-  if (!user.email_verified_at) throw new AppError('FORBIDDEN', MEMBER_TEXTS.invitationUnverified);
-  const now = deps.clock.now();
-  const notice = await ownerNotice(
-    deps,
-    { id: row.organization_id, owner_id: row.organization_owner_id, uuid: row.organization_uuid },
-    {
-      subject: `${user.name} joined ${row.organization_name}`,
-      line: `${user.name} (${user.email}) accepted the invitation and joined ${row.organization_name} as ${ROLE_LABELS[row.role].toLowerCase()}.`,
-    },
-  );
-  await deps.db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('organization_invitations')
-      .set({ accepted_at: now, accepted_by: user.id })
-      .where('id', '=', row.id)
-      .where('accepted_at', 'is', null)
-      .where('declined_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('id')
-      .executeTakeFirst();
-    if (!claimed) throw new AppError('NOT_FOUND', MEMBER_TEXTS.invitationNotFound);
-    try {
-      await trx
-        .insertInto('organization_members')
-        .values({
-          organization_id: row.organization_id,
-          user_id: user.id,
-          role: row.role,
-          joined_at: now,
-        })
-        .execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', MEMBER_TEXTS.alreadyMember);
-      throw error;
-    }
-    await emitMemberEvent(trx, deps, row.organization_id, user.id, 'member.added');
-    await recordActivity(
-      deps,
-      req,
-      {
-        userId: user.id,
-        type: 'organization',
-        action: 'member.joined',
-        description: `Joined "${row.organization_name}" as ${ROLE_LABELS[row.role]}`,
-      },
-      trx,
-    );
-    if (notice) await deps.mailer.send(notice, trx);
-  });
-  return { organization_uuid: row.organization_uuid };
-}
-
-/** Declines: the invited account (signed in, same e-mail) says no; the invitation is used up. */
-export async function declineInvitation(
-  deps: AppDeps,
-  req: Req,
-  user: Invitee,
-  token: string,
-): Promise<void> {
-  const row = await findOpenByToken(deps, token);
-  if (user.email.toLowerCase() !== row.email) {
-    throw new AppError('FORBIDDEN', MEMBER_TEXTS.invitationWrongEmail);
-  }
-  await deps.db
-    .updateTable('organization_invitations')
-    .set({ declined_at: deps.clock.now() })
-    .where('id', '=', row.id)
-    .where('accepted_at', 'is', null)
-    .execute();
-  await recordActivity(deps, req, {
-    userId: user.id,
-    type: 'organization',
-    action: 'invitation.declined',
-    description: `Declined the invitation to "${row.organization_name}"`,
   });
 }

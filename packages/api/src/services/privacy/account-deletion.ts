@@ -13,7 +13,7 @@ import {
 } from '../accounts/credentials';
 import { recordActivity } from '../activity/record-activity';
 import { renderEmail } from '../mail/render-email';
-import { emitMemberEvent } from '../organizations/members';
+import { emitMemberEvent } from '../organizations/member-events';
 import { verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { revokeUserSessions, type SessionUser } from '../sessions';

@@ -14,7 +14,7 @@ import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
-import { emitMemberEvent } from '../organizations/members';
+import { emitMemberEvent } from '../organizations/member-events';
 import { isUniqueViolation } from '../organizations/shared';
 import { hashPassword } from '../passwords';
 import { createSession } from '../sessions';
