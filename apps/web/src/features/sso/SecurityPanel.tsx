@@ -19,7 +19,8 @@ import { can, type OrganizationRole } from '@scmp/api/contracts/roles';
 import { ORGANIZATION_DOMAIN_STATUS_LABELS, SSO_DOMAIN_TEXTS } from '@scmp/api/contracts/sso';
 import { StatusBadge } from '@scmp/ui';
 import { Copy } from './Copy';
-import { ConnectionsCard, FailuresCard } from './ConnectionsCard';
+import { ConnectionsCard } from './ConnectionsCard';
+import { FailuresCard } from './FailuresCard';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 
 type Organization = { uuid: string; name: string; role: OrganizationRole };

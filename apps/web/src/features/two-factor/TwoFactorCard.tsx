@@ -1,30 +1,17 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Code,
-  Group,
-  Image,
-  PasswordInput,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSession } from '../session';
 import { ConfirmPasswordForm } from '../../lib/ConfirmPasswordForm';
 import { useReturnFocusOnClose } from '../../lib/return-focus';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { downloadTextFile, recoveryCodesFileText } from './recovery-file';
+import { RecoveryCodesList } from './RecoveryCodesList';
+import { RegeneratePrompt } from './RegeneratePrompt';
+import { SetupForm } from './SetupForm';
+import { TEXTS } from './texts';
 
 type Step =
   | { kind: 'idle' }
@@ -32,42 +19,6 @@ type Step =
   | { kind: 'setup'; secret: string; qrSvg: string }
   | { kind: 'codes'; codes: string[] }
   | { kind: 'disable' };
-
-const TEXTS = {
-  enabled: 'Two-factor authentication has been enabled successfully!',
-  regenerated: 'New recovery codes generated successfully!',
-  scan: 'Scan the QR code with your authenticator app.',
-};
-
-function RegeneratePrompt({ onSubmit }: { onSubmit: (password: string) => void }) {
-  const [password, setPassword] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    modals.closeAll();
-    // An empty answer aborts, as a cancelled prompt would.
-    if (password.trim()) onSubmit(password);
-  };
-  return (
-    <form onSubmit={submit}>
-      <Stack>
-        <Text size="sm">Enter your password to generate new recovery codes.</Text>
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => modals.closeAll()}>
-            Cancel
-          </Button>
-          <Button type="submit">OK</Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
 
 /** The two-factor card of the Profile and Security pages (spec part 2 §2). */
 export function TwoFactorCard() {
@@ -168,80 +119,23 @@ export function TwoFactorCard() {
     );
   } else if (step.kind === 'setup') {
     body = (
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (code.length === 6) confirm.mutate({ code });
-        }}
-      >
-        <Stack>
-          <Text size="sm">{TEXTS.scan}</Text>
-          <Box bg="white" p="xs" w={212} style={{ borderRadius: 8 }}>
-            <Image
-              src={`data:image/svg+xml;utf8,${encodeURIComponent(step.qrSvg)}`}
-              alt="QR code for your authenticator app"
-              w={192}
-              h={192}
-            />
-          </Box>
-          <div>
-            <Text size="sm">Or enter this code manually:</Text>
-            <Code fz="sm" data-testid="two-factor-secret" style={{ wordBreak: 'break-all' }}>
-              {step.secret}
-            </Code>
-          </div>
-          <TextInput
-            label="Verification Code"
-            description="Enter the 6-digit code from your authenticator app."
-            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
-            placeholder="000000"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-            w={220}
-          />
-          <Group>
-            <Button variant="default" onClick={cancelSetup} disabled={confirm.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={code.length !== 6 || confirm.isPending}>
-              {confirm.isPending ? 'Verifying...' : 'Verify & Enable'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <SetupForm
+        secret={step.secret}
+        qrSvg={step.qrSvg}
+        code={code}
+        setCode={setCode}
+        onConfirm={() => confirm.mutate({ code })}
+        onCancel={cancelSetup}
+        pending={confirm.isPending}
+      />
     );
   } else if (step.kind === 'codes') {
     body = (
-      <Stack>
-        <Text size="sm">
-          Save these recovery codes somewhere safe. Each code can be used once to sign in if you
-          lose access to your authenticator app. They will not be shown again.
-        </Text>
-        <SimpleGrid cols={2} spacing="xs" maw={360} data-testid="recovery-codes">
-          {step.codes.map((value) => (
-            <Code key={value} fz="md" ta="center" p={6}>
-              {value}
-            </Code>
-          ))}
-        </SimpleGrid>
-        <Group>
-          <Button
-            variant="default"
-            onClick={() =>
-              downloadTextFile(
-                'recovery-codes.txt',
-                recoveryCodesFileText(step.codes, user?.email ?? ''),
-              )
-            }
-          >
-            Download Codes
-          </Button>
-          <Button onClick={() => setStep({ kind: 'idle' })}>I&apos;ve Saved Them</Button>
-        </Group>
-      </Stack>
+      <RecoveryCodesList
+        codes={step.codes}
+        email={user?.email ?? ''}
+        onDone={() => setStep({ kind: 'idle' })}
+      />
     );
   } else if (!confirmed && step.kind === 'enable') {
     body = (

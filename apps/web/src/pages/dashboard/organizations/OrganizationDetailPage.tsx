@@ -4,25 +4,15 @@ import {
   Card,
   Group,
   Paper,
-  SimpleGrid,
   Skeleton,
   Stack,
-  Table,
   Tabs,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import {
-  IconEdit,
-  IconExternalLink,
-  IconPalette,
-  IconPlus,
-  IconTrash,
-  IconWorld,
-} from '@tabler/icons-react';
+import { IconEdit, IconPalette, IconPlus, IconTrash, IconWorld } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -42,7 +32,8 @@ import { DetailPage, DetailPageLoading, DetailPageNotFound } from '../../../lib/
 import { usePageMeta } from '../../../lib/page-meta';
 import { useReturnFocusOnClose } from '../../../lib/return-focus';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
-import { formatDate } from '../../../lib/format';
+import { OrganizationDetailsCard } from './OrganizationDetailsCard';
+import { OrganizationInstancesTable } from './OrganizationInstancesTable';
 
 // The Security tab (SSO domains and connections) is drawn by owners and admins only, when opened:
 // its code loads then, not with the page.
@@ -199,37 +190,7 @@ export default function OrganizationDetailPage() {
             </Paper>
           ) : null}
 
-          <Card withBorder radius="md" padding="lg" mb="lg">
-            <Title order={2} size="h4" mb="sm">
-              Details
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <div>
-                <Text size="sm" c="dimmed">
-                  Description
-                </Text>
-                <Text>{org.description || 'No description'}</Text>
-              </div>
-              <div>
-                <Text size="sm" c="dimmed">
-                  Subdomain
-                </Text>
-                <Text>{org.subdomain ? `${org.subdomain}.${tenantDomain}` : 'Not set'}</Text>
-              </div>
-              <div>
-                <Text size="sm" c="dimmed">
-                  Instances
-                </Text>
-                <Text>{org.instance_count}</Text>
-              </div>
-              <div>
-                <Text size="sm" c="dimmed">
-                  Created
-                </Text>
-                <Text>{formatDate(org.created_at)}</Text>
-              </div>
-            </SimpleGrid>
-          </Card>
+          <OrganizationDetailsCard org={org} tenantDomain={tenantDomain} />
 
           <Card withBorder radius="md" padding="lg">
             <Group justify="space-between" mb="sm">
@@ -256,64 +217,7 @@ export default function OrganizationDetailPage() {
             ) : list.length === 0 ? (
               <Text c="dimmed">No instances yet.</Text>
             ) : (
-              <Table.ScrollContainer minWidth={600}>
-                <Table verticalSpacing="sm">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>URL</Table.Th>
-                      <Table.Th>Last health check</Table.Th>
-                      <Table.Th>
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.map((instance) => (
-                      <Table.Tr key={instance.uuid}>
-                        <Table.Td>{instance.name}</Table.Td>
-                        <Table.Td>
-                          <StatusBadge status={instance.status} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{instance.instance_url ?? '—'}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{formatDate(instance.last_health_check, true)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" justify="flex-end" wrap="nowrap">
-                            {instance.instance_url ? (
-                              <Button
-                                component="a"
-                                href={instance.instance_url}
-                                target="_blank"
-                                rel="noopener noreferrer"
-                                size="xs"
-                                variant="subtle"
-                                leftSection={<IconExternalLink size={14} />}
-                                aria-label={`Visit ${instance.name}`}
-                              >
-                                Visit
-                              </Button>
-                            ) : null}
-                            <Button
-                              component={Link}
-                              to={`/dashboard/instances/${instance.uuid}`}
-                              size="xs"
-                              variant="light"
-                              aria-label={`Manage ${instance.name}`}
-                            >
-                              Manage
-                            </Button>
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <OrganizationInstancesTable list={list} />
             )}
           </Card>
         </Tabs.Panel>

@@ -1,0 +1,141 @@
+import {
+  Button,
+  Group,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ROLE_LABELS } from '@scmp/api/contracts/roles';
+import {
+  GOOGLE_ISSUER,
+  SSO_PRESET_LABELS,
+  SSO_TEXTS,
+  entraIssuer,
+  type SsoPresetValue,
+} from '@scmp/api/contracts/sso';
+import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+
+type Organization = { uuid: string; name: string };
+
+const ROLE_OPTIONS = (['member', 'billing', 'admin'] as const).map((r) => ({
+  value: r,
+  label: ROLE_LABELS[r],
+}));
+
+/** Add an OpenID Connect connection, with presets for Google Workspace and Microsoft Entra ID. */
+export function AddConnectionForm({
+  organization,
+  onDone,
+}: {
+  organization: Organization;
+  onDone: () => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    initialValues: {
+      preset: 'google' as SsoPresetValue,
+      display_name: 'Google Workspace',
+      issuer: GOOGLE_ISSUER,
+      entra_tenant_id: '',
+      client_id: '',
+      client_secret: '',
+      default_role: 'member' as 'member' | 'billing' | 'admin',
+    },
+  });
+  const choosePreset = (preset: SsoPresetValue) => {
+    form.setValues({
+      preset,
+      display_name: SSO_PRESET_LABELS[preset],
+      issuer:
+        preset === 'google'
+          ? GOOGLE_ISSUER
+          : preset === 'entra'
+            ? entraIssuer(form.values.entra_tenant_id || '<tenant id>')
+            : '',
+    });
+  };
+  const create = useMutation(
+    trpc.sso.createConnection.mutationOptions({
+      onSuccess: async (result) => {
+        notifications.show({ color: 'green', message: result.message ?? SSO_TEXTS.created });
+        await queryClient.invalidateQueries({ queryKey: trpc.sso.listConnections.pathKey() });
+        onDone();
+      },
+      onError: (error) => {
+        const errors = errorEnvelopeOf(error)?.errors ?? {};
+        const fields = Object.keys(errors);
+        for (const field of fields) form.setFieldError(field, errors[field]?.[0]);
+        if (fields.length === 0)
+          notifications.show({ color: 'red', message: errorMessage(error, 'Could not add') });
+      },
+    }),
+  );
+  return (
+    <form
+      aria-label="Add a connection"
+      noValidate
+      onSubmit={form.onSubmit((v) =>
+        create.mutate({
+          id: organization.uuid,
+          type: 'oidc',
+          preset: v.preset,
+          display_name: v.display_name,
+          issuer: v.preset === 'entra' ? entraIssuer(v.entra_tenant_id.trim()) : v.issuer,
+          entra_tenant_id: v.preset === 'entra' ? v.entra_tenant_id : null,
+          client_id: v.client_id,
+          client_secret: v.client_secret,
+          default_role: v.default_role,
+        }),
+      )}
+    >
+      <Stack>
+        <SegmentedControl
+          aria-label="Identity provider"
+          value={form.values.preset}
+          onChange={(value) => choosePreset(value as SsoPresetValue)}
+          data={[
+            { value: 'google', label: SSO_PRESET_LABELS.google },
+            { value: 'entra', label: SSO_PRESET_LABELS.entra },
+            { value: 'generic', label: 'Other (OpenID Connect)' },
+          ]}
+        />
+        <TextInput label="Name" {...form.getInputProps('display_name')} />
+        {form.values.preset === 'entra' ? (
+          <TextInput
+            label="Tenant ID"
+            description="Microsoft Entra admin center → Overview → Tenant ID"
+            {...form.getInputProps('entra_tenant_id')}
+          />
+        ) : (
+          <TextInput
+            label="Issuer"
+            readOnly={form.values.preset === 'google'}
+            {...form.getInputProps('issuer')}
+          />
+        )}
+        <TextInput label="Client ID" {...form.getInputProps('client_id')} />
+        <PasswordInput label="Client secret" {...form.getInputProps('client_secret')} />
+        <Select
+          label="Role for new members"
+          data={ROLE_OPTIONS}
+          allowDeselect={false}
+          {...form.getInputProps('default_role')}
+        />
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            Add connection
+          </Button>
+          <Button variant="subtle" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
