@@ -44,7 +44,7 @@ export { cleanFileName } from './lib/file-names';
 export { resolveHost, hostnameOf, type ResolvedHost } from './services/instances/host-resolution';
 export { isServedHost } from './services/custom-domains/served-hosts';
 export { runDueDomainChecks } from './services/custom-domains/domain-checks';
-export { runDueOrganizationDomainChecks } from './services/sso/domains';
+export { runDueOrganizationDomainChecks } from './services/sso/domain-checks';
 export { runDueCertificateChecks } from './services/custom-domains/certificates';
 export { pruneHealthChecks } from './services/instances/health-history';
 export { compactCounters } from './services/staff/counters';

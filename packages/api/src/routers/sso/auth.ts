@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SSO_TEXTS } from '../../contracts/sso';
 import { envelope, ok } from '../../lib/envelope';
-import { completeSsoSignIn, startSsoForEmail } from '../../services/sso/sign-in';
+import { completeSsoSignIn } from '../../services/sso/sign-in-complete';
+import { startSsoForEmail } from '../../services/sso/sign-in-start';
 import { publicProcedure } from '../../trpc';
 import { emailField } from '../auth/schemas';
 import { toUserOutput, userOutput } from '../auth/user-output';

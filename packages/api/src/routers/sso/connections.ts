@@ -11,7 +11,7 @@ import {
   organizationForSso,
   updateConnection,
 } from '../../services/sso/connections';
-import { startAttempt } from '../../services/sso/sign-in';
+import { startAttempt } from '../../services/sso/sign-in-start';
 import { sessionProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
 import {

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import { billingSweepTask } from '../billing/worker';
 import { certificateCheckTask } from '../custom-domains/certificates';
 import { domainCheckTask } from '../custom-domains/domain-checks';
-import { organizationDomainCheckTask } from '../sso/domains';
+import { organizationDomainCheckTask } from '../sso/domain-checks';
 import { healthPruneTask } from '../instances/health-history';
 import { instanceHealthCheckTask } from '../instances/lifecycle';
 import { mailDeliveryTask } from '../mail/delivery';

@@ -1,2 +1,3 @@
 /** What the server's plain routes (apps/server/src/routes/sso.ts) use from single sign-on. */
-export { handleOidcCallback, startSsoForEmail } from './sign-in';
+export { handleOidcCallback } from './oidc-callback';
+export { startSsoForEmail } from './sign-in-start';
