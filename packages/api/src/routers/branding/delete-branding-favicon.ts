@@ -1,6 +1,6 @@
 import { BRANDING_TEXTS } from '../../contracts/branding';
 import { envelope, ok } from '../../lib/envelope';
-import { deleteBrandingFile } from '../../services/branding/branding';
+import { deleteBrandingFile } from '../../services/branding/uploads';
 import { authedProcedure } from '../../trpc';
 import { brandingIdInput, brandingOutput } from './branding-output';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INSTANCE_TEXTS } from '../../contracts/subdomain';
 import { envelope, ok } from '../../lib/envelope';
-import { changeInstanceStatus as change } from '../../services/instances/instances';
+import { changeInstanceStatus as change } from '../../services/instances/status-and-delete';
 import { authedProcedure } from '../../trpc';
 import { instanceSchema } from './instance-output';
 

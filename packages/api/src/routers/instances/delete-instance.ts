@@ -1,5 +1,5 @@
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { deleteInstance as remove } from '../../services/instances/instances';
+import { deleteInstance as remove } from '../../services/instances/status-and-delete';
 import { authedProcedure } from '../../trpc';
 import { instanceUuidInput } from './instance-output';
 

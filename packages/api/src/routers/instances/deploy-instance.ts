@@ -6,7 +6,7 @@ import {
 } from '../../contracts/subdomain';
 import { CUSTOM_DOMAIN_TEXTS } from '../../contracts/custom-domain';
 import { envelope, ok } from '../../lib/envelope';
-import { deployInstance as deploy } from '../../services/instances/instances';
+import { deployInstance as deploy } from '../../services/instances/deploy';
 import { verifiedProcedure } from '../../trpc';
 import { instanceSchema } from './instance-output';
 

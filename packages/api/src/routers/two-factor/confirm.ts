@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { confirmTwoFactorSetup, TWO_FACTOR_TEXTS } from '../../services/two-factor/two-factor';
+import { confirmTwoFactorSetup } from '../../services/two-factor/two-factor';
+import { TWO_FACTOR_TEXTS } from '../../services/two-factor/texts';
 import { authedProcedure } from '../../trpc';
 
 export const confirm = authedProcedure

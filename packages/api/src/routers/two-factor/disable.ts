@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { disableTwoFactor, TWO_FACTOR_TEXTS } from '../../services/two-factor/two-factor';
+import { disableTwoFactor } from '../../services/two-factor/two-factor';
+import { TWO_FACTOR_TEXTS } from '../../services/two-factor/texts';
 import { authedProcedure } from '../../trpc';
 
 export const disable = authedProcedure

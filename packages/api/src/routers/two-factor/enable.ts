@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { startTwoFactorSetup, TWO_FACTOR_TEXTS } from '../../services/two-factor/two-factor';
+import { startTwoFactorSetup } from '../../services/two-factor/two-factor';
+import { TWO_FACTOR_TEXTS } from '../../services/two-factor/texts';
 import { authedProcedure } from '../../trpc';
 
 export const enable = authedProcedure

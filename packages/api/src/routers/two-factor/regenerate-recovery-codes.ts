@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { regenerateRecoveryCodes, TWO_FACTOR_TEXTS } from '../../services/two-factor/two-factor';
+import { regenerateRecoveryCodes } from '../../services/two-factor/recovery-codes';
+import { TWO_FACTOR_TEXTS } from '../../services/two-factor/texts';
 import { authedProcedure } from '../../trpc';
 
 export const regenerateCodes = authedProcedure

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { renderEmail } from '../mail/render-email';
 import { resolveInstanceBranding, resolveOrganizationBranding } from '../public-branding/resolve';
-import { findBrandingTarget } from './branding';
+import { findBrandingTarget } from './target';
 import { sanitizeEmailHtml } from './sanitize';
 
 /**

@@ -1,13 +1,8 @@
 /** The branding area's services, exported for the server's upload and file routes. */
-export {
-  brandingFileForDownload,
-  deleteBrandingFile,
-  findBrandingTarget,
-  getBranding,
-  updateBranding,
-  uploadBrandingFile,
-  type BrandingView,
-} from './branding';
+export { getBranding, updateBranding } from './branding';
+export { findBrandingTarget } from './target';
+export { brandingFileForDownload, deleteBrandingFile, uploadBrandingFile } from './uploads';
+export { type BrandingView } from './view';
 export { emailBrandingFor } from './email-branding';
 export {
   BRANDING_FILE_TYPES,

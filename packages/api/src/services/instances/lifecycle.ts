@@ -4,7 +4,8 @@ import { claimDueInstances } from './claim-due';
 import { enqueueJob } from '../jobs/queue';
 import { probeUrl } from './http-probe';
 import { instanceUrlOf } from './instance-url';
-import { emitInstanceEvent, type InstanceRow } from './instances';
+import { emitInstanceEvent } from './instance-events';
+import type { InstanceRow } from './instance-output';
 import { CERTIFICATE_JOB, PROVISION_JOB } from './job-types';
 
 /**

@@ -1,12 +1,12 @@
 import type { AppDeps } from '../../app-deps';
 import {
-  TWO_FACTOR_TEXTS,
   checkTwoFactorCodeForUser,
   verifyTwoFactorCodeForUser,
   type TwoFactorCodeCheck,
-} from './two-factor';
+} from './sign-in-check';
+import { TWO_FACTOR_TEXTS } from './texts';
 
-export type { TwoFactorCodeCheck } from './two-factor';
+export type { TwoFactorCodeCheck } from './sign-in-check';
 
 /** What the replay block answers: the code was right, but its time step was just used. */
 export const REUSED_CODE_TEXT = TWO_FACTOR_TEXTS.reusedCode;

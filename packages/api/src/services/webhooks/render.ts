@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { WebhookEventsTable } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
-import { brandingViewForEvent } from '../branding/branding';
+import { brandingViewForEvent } from '../branding/view';
 import { invoiceItemOf, toOutput as subscriptionOutput } from '../billing/queries';
 import { toIso } from '../organizations/shared';
 

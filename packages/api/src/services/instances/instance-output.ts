@@ -1,0 +1,70 @@
+import type { Selectable } from 'kysely';
+import type { CustomDomainStatus, InstancesTable, SslStatus } from '@scmp/db';
+import type { AppDeps } from '../../app-deps';
+import { toIso } from '../organizations/shared';
+import { instanceUrlOf } from './instance-url';
+import { dnsRecordsFor, type DnsRecord } from '../custom-domains/dns-records';
+
+export type InstanceRow = Selectable<InstancesTable>;
+
+export type InstanceOutput = {
+  id: string;
+  uuid: string;
+  name: string;
+  status: string;
+  ssl_status: SslStatus;
+  organization_uuid: string;
+  organization_name: string;
+  subdomain: string;
+  host: string | null;
+  custom_domain: string | null;
+  custom_domain_status: CustomDomainStatus | null;
+  custom_domain_reason: string | null;
+  custom_domain_checked_at: string | null;
+  dns_records: DnsRecord[];
+  instance_url: string | null;
+  provisioned_at: string | null;
+  last_health_check: string | null;
+  last_health_status: string | null;
+  ssl_issuer: string | null;
+  ssl_expires_at: string | null;
+  ssl_reason: string | null;
+  ssl_checked_at: string | null;
+  created_at: string;
+};
+
+export type JoinedRow = InstanceRow & {
+  organization_uuid: string;
+  organization_name: string;
+};
+
+export function toInstanceOutput(deps: Pick<AppDeps, 'config'>, row: JoinedRow): InstanceOutput {
+  return {
+    id: row.uuid,
+    uuid: row.uuid,
+    name: row.name,
+    status: row.status,
+    ssl_status: row.ssl_status,
+    organization_uuid: row.organization_uuid,
+    organization_name: row.organization_name,
+    subdomain: row.prefix,
+    host: row.host,
+    custom_domain: row.custom_domain,
+    custom_domain_status: row.custom_domain ? row.custom_domain_status : null,
+    custom_domain_reason: row.custom_domain ? row.custom_domain_reason : null,
+    custom_domain_checked_at: row.custom_domain ? toIso(row.custom_domain_checked_at) : null,
+    dns_records:
+      row.custom_domain && row.custom_domain_token && row.host
+        ? dnsRecordsFor(deps.config, row.custom_domain, row.custom_domain_token, row.host)
+        : [],
+    instance_url: row.host ? instanceUrlOf(deps.config, row.host) : null,
+    provisioned_at: toIso(row.provisioned_at),
+    last_health_check: toIso(row.last_health_check),
+    last_health_status: row.last_health_status,
+    ssl_issuer: row.ssl_issuer,
+    ssl_expires_at: toIso(row.ssl_expires_at),
+    ssl_reason: row.ssl_reason,
+    ssl_checked_at: toIso(row.ssl_checked_at),
+    created_at: toIso(row.created_at) ?? '',
+  };
+}

@@ -1,0 +1,23 @@
+import type { AppDeps } from '../../app-deps';
+import type { Context } from '../../request-context';
+import { AppError } from '../../errors';
+import { verifyPassword } from '../passwords';
+import { enforceRateLimit } from '../rate-limit/rate-limiter';
+import type { SessionUser } from '../sessions';
+import { TWO_FACTOR_TEXTS } from './texts';
+
+export type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+
+export async function requirePassword(
+  deps: AppDeps,
+  user: SessionUser,
+  password: string,
+  action: string,
+): Promise<void> {
+  await enforceRateLimit(deps.rateLimiter, `two-factor:${action}:${user.id}`, 5, 60);
+  if (!(await verifyPassword(user.password_hash, password))) {
+    throw new AppError('VALIDATION_ERROR', TWO_FACTOR_TEXTS.wrongPassword, {
+      errors: { password: [TWO_FACTOR_TEXTS.wrongPassword] },
+    });
+  }
+}
