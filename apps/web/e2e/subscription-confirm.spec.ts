@@ -65,6 +65,11 @@ async function apiSubscription(page: Page, token: string, orgUuid: string) {
 }
 
 async function expectNoSeriousViolations(page: Page, include: string) {
+  // Mid-transition the dialog is partly transparent, which axe reads as low contrast: wait for
+  // the enter transition to end first.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa'])
     .include(include)
