@@ -75,7 +75,7 @@ export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const validationError = (field: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, { errors: { [field]: [message] } });
 
-/** The REST error body of DESIGN.md §2, plus its status and headers. */
+/** The REST error body of docs/api.md (the envelope), plus its status and headers. */
 export type ErrorEnvelope = {
   status: number;
   headers: Record<string, string>;

@@ -11,7 +11,7 @@ const addSentence = (operation: Operation, sentence: string) => {
     : sentence;
 };
 
-/** The error body of every operation (DESIGN.md's envelope), as components.schemas.ErrorEnvelope. */
+/** The error body of every operation (the envelope of docs/api.md), as components.schemas.ErrorEnvelope. */
 type SchemaObject = NonNullable<
   NonNullable<ReturnType<typeof generateOpenApiDocument>['components']>['schemas']
 >[string];

@@ -51,7 +51,7 @@ const trpcStatus: Partial<Record<TRPCError['code'], [number, AppErrorCode]>> = {
   SERVICE_UNAVAILABLE: [503, 'SERVICE_UNAVAILABLE'],
 };
 
-/** Maps any thrown value, tRPC's or the core's, to the envelope (DESIGN.md §2). */
+/** Maps any thrown value, tRPC's or the core's, to the envelope (docs/api.md, "Using the SCMP API": one envelope). */
 export function toErrorEnvelope(error: unknown): ErrorEnvelope {
   if (!(error instanceof TRPCError)) return coreErrorEnvelope(error);
   const cause = error.cause;

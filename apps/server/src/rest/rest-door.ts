@@ -127,8 +127,8 @@ function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void
 /**
  * The REST door: Fastify routes generated from the router's meta. It only translates HTTP into a
  * call (the context, and the input from query or body plus path parameters) and the result into
- * HTTP (success status, RateLimit / Idempotent-Replayed / Set-Cookie headers, the DESIGN.md error
- * envelope); the pipeline itself is the procedure's, run by tRPC (callProcedure), the same as on
+ * HTTP (success status, RateLimit / Idempotent-Replayed / Set-Cookie headers, the error
+ * envelope of docs/api.md); the pipeline itself is the procedure's, run by tRPC (callProcedure), the same as on
  * /trpc. trpc-to-openapi builds the document only.
  */
 export function registerRestDoor(
