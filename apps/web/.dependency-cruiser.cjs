@@ -46,6 +46,18 @@ module.exports = {
         dependencyTypesNot: ['dynamic-import'],
       },
     },
+    {
+      name: 'web-contracts-without-zod',
+      severity: 'error',
+      comment:
+        'The web takes texts and rules from zod-free contract files; zod schemas (*-schemas.ts, the ' +
+        'contracts index) only through a dynamic import(), so no route carries zod before it draws (issue 36).',
+      from: { path: '^src/' },
+      to: {
+        path: 'packages/api/src/contracts/(index|[^/]+-schemas)\\.ts$',
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Branding editor contracts shared by the server and the web client (spec part 2 §2, §3, §5, §7,
  * §8). The server applies deeper checks on top (custom CSS parsed with css-tree, e-mail HTML
@@ -94,62 +92,6 @@ export const BRANDING_TEXTS = {
 } as const;
 
 export const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-const colorMessage = (field: BrandingColorField) =>
-  `${BRANDING_FIELD_LABELS[field]} must be a hex colour such as #3B82F6 or #FFF`;
-
-const lengthMessage = (field: BrandingTextField) =>
-  field === 'custom_css'
-    ? `${BRANDING_FIELD_LABELS[field]} must be at most 50 KB`
-    : `${BRANDING_FIELD_LABELS[field]} must be at most ${BRANDING_LIMITS[field]} characters`;
-
-/** A text field: trimmed; an empty string becomes null; omitted leaves the stored value. */
-function textField(field: BrandingTextField) {
-  const max = BRANDING_LIMITS[field];
-  const base =
-    field === 'custom_css'
-      ? z
-          .string({ error: `${BRANDING_FIELD_LABELS[field]} must be text` })
-          .refine((v) => new TextEncoder().encode(v).length <= max, lengthMessage(field))
-      : z
-          .string({ error: `${BRANDING_FIELD_LABELS[field]} must be text` })
-          .trim()
-          .max(max, lengthMessage(field));
-  return base
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v));
-}
-
-/** A colour: #RGB or #RRGGBB; an empty string becomes null. */
-function colorField(field: BrandingColorField) {
-  return z
-    .string({ error: colorMessage(field) })
-    .trim()
-    .refine((v) => v === '' || HEX_COLOR.test(v), colorMessage(field))
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));
-}
-
-/** Body of PUT /branding/{id}: the text and colour fields (logo and favicon go separately). */
-export const brandingFieldsInput = z.object({
-  company_name: textField('company_name'),
-  tagline: textField('tagline'),
-  primary_color: colorField('primary_color'),
-  secondary_color: colorField('secondary_color'),
-  accent_color: colorField('accent_color'),
-  nav_text_color: colorField('nav_text_color'),
-  nav_text_hover_color: colorField('nav_text_hover_color'),
-  nav_background_color: colorField('nav_background_color'),
-  footer_text: textField('footer_text'),
-  email_template_header: textField('email_template_header'),
-  email_template_footer: textField('email_template_footer'),
-  custom_css: textField('custom_css'),
-});
-
-export type BrandingFieldsInput = z.input<typeof brandingFieldsInput>;
-export type BrandingFieldsValues = z.output<typeof brandingFieldsInput>;
 
 /** WCAG relative luminance contrast ratio of two hex colours (1 to 21); null when unreadable. */
 export function contrastRatio(a: string, b: string): number | null {

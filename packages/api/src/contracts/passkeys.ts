@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Texts of the passkey operations, shared by the server and the web app. */
 export const PASSKEY_TEXTS = {
   added: 'Passkey added.',
@@ -22,9 +20,13 @@ export const PASSKEY_TEXTS = {
 
 export const MAX_PASSKEYS_PER_USER = 20;
 
-/** A passkey's name, e.g. "Office laptop". */
-export const passkeyNameSchema = z
-  .string({ error: PASSKEY_TEXTS.nameRequired })
-  .trim()
-  .min(1, PASSKEY_TEXTS.nameRequired)
-  .max(60, PASSKEY_TEXTS.nameTooLong);
+/** A passkey name's longest length. */
+export const PASSKEY_NAME_MAX_LENGTH = 60;
+
+/** The rule of passkeyNameSchema as a plain check (the web's form): the first failing text, or null. */
+export function passkeyNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed.length === 0) return PASSKEY_TEXTS.nameRequired;
+  if (trimmed.length > PASSKEY_NAME_MAX_LENGTH) return PASSKEY_TEXTS.nameTooLong;
+  return null;
+}

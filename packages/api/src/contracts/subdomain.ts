@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Client-safe rules and texts for organization subdomains and instance host prefixes (spec part 2 §5, §9). */
 
 export const RESERVED_SUBDOMAINS = ['www', 'api', 'admin', 'mail', 'ftp', 'blog'] as const;
@@ -23,40 +21,6 @@ export const SUBDOMAIN_TEXTS = {
   notAvailableFallback: 'Subdomain is not available',
   invalidFallback: 'Invalid subdomain',
 } as const;
-
-export const ORGANIZATION_TEXTS = {
-  nameRequired: 'Organization name is required',
-  typeRequired: 'Organization type is required',
-  editNameRequired: 'Organisation name is required',
-  editTypeRequired: 'Organisation type is required',
-  deleteConfirm: 'Are you sure you want to delete this organisation? This action cannot be undone.',
-  notFound: 'Organization not found',
-  liveSubscription:
-    'This organization has an active subscription. Cancel the subscription before deleting the organization.',
-  subdomainUpdated: 'Organization subdomain updated successfully.',
-  created: 'Organization created successfully.',
-  updated: 'Organization updated successfully.',
-  deleted: 'Organization deleted successfully.',
-} as const;
-
-export const INSTANCE_TEXTS = {
-  organizationRequired: 'Organization is required',
-  nameRequired: 'Instance name is required',
-  customDomainUrl: 'Custom domain must be a valid URL',
-  needsSubdomain:
-    'This organization needs a subdomain before instances can be created. Set one on the Tenant Subdomain page first.',
-  hostTaken: 'This instance subdomain is already in use for this organization',
-  hostTooLong: 'The instance host name would be longer than 63 characters; choose a shorter prefix',
-  notFound: 'Instance not found',
-  suspendOnlyActive: 'Only an active instance can be suspended.',
-  resumeOnlySuspended: 'Only a suspended instance can be resumed.',
-  deployed: 'Instance deployment started.',
-  suspended: 'Instance suspended successfully.',
-  resumed: 'Instance resumed successfully.',
-} as const;
-
-export const ORGANIZATION_TYPES = ['school', 'camp', 'other'] as const;
-export type OrganizationTypeValue = (typeof ORGANIZATION_TYPES)[number];
 
 const CHARACTER_RULE = /^[a-zA-Z0-9-]*$/;
 
@@ -88,34 +52,6 @@ export function slugify(text: string, maxLength = SUBDOMAIN_MAX_LENGTH): string 
     .replace(/-+$/g, '');
   return slug;
 }
-
-/** Zod schema of the tenant screen's slug (required, every rule). */
-export const tenantSubdomainSchema = z
-  .string({ error: SUBDOMAIN_TEXTS.required })
-  .trim()
-  .superRefine((value, ctx) => {
-    const problem = subdomainProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-
-/**
- * An optional subdomain on the create/edit forms: the character rule text first, then lower-cased
- * and checked against every tenant rule. Empty or missing → undefined (generated from the name).
- */
-export const optionalSubdomainSchema = z
-  .string()
-  .trim()
-  .nullish()
-  .superRefine((value, ctx) => {
-    if (!value) return;
-    if (!hasOnlySubdomainCharacters(value)) {
-      ctx.addIssue({ code: 'custom', message: SUBDOMAIN_TEXTS.lettersNumbersHyphens });
-      return;
-    }
-    const problem = subdomainProblem(value.toLowerCase());
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .transform((value) => (value ? value.toLowerCase() : undefined));
 
 /** Host of an instance: {prefix}-{org subdomain}.{instance domain}. */
 export function instanceHostOf(prefix: string, orgSubdomain: string, instanceDomain: string) {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Support desk contracts shared by the server and the web client (spec part 2 §3, §5, §8, §9). */
 
 export const TICKET_CATEGORIES = ['billing', 'technical', 'general'] as const;
@@ -57,27 +55,3 @@ export const SUPPORT_TEXTS = {
 
 export const MAX_TICKET_ATTACHMENTS = 5;
 export const MAX_TICKET_ATTACHMENT_BYTES = 10 * 1024 * 1024;
-
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
-
-/** Fields of a new ticket (JSON body, or the text fields of the multipart form). */
-export const createTicketInput = z.object({
-  category: z.enum(TICKET_CATEGORIES, { error: SUPPORT_TEXTS.categoryRequired }),
-  subject: requiredText(SUPPORT_TEXTS.subjectRequired, 255),
-  description: requiredText(SUPPORT_TEXTS.descriptionRequired, 20_000),
-  priority: z
-    .enum(TICKET_PRIORITIES, { error: 'Priority must be low, medium, high or urgent' })
-    .optional(),
-  organization_uuid: z
-    .string()
-    .trim()
-    .optional()
-    .nullable()
-    .transform((value) => (value ? value : null)),
-});
-export type CreateTicketInput = z.infer<typeof createTicketInput>;
-
-export const ticketMessageInput = z.object({
-  message: requiredText(SUPPORT_TEXTS.messageRequired, 20_000),
-});

@@ -1,5 +1,6 @@
 import { Box, Group, Image, Paper, Text, Title } from '@mantine/core';
-import { DEFAULT_BRANDING, FOOTER_DEFAULTS, HEX_COLOR, contrastRatio } from '@scmp/api/contracts';
+import { DEFAULT_BRANDING, FOOTER_DEFAULTS } from '@scmp/api/contracts/branding-defaults';
+import { HEX_COLOR, contrastRatio } from '@scmp/api/contracts/branding';
 import { useState } from 'react';
 import type { BrandingFormValues } from './form-values';
 

@@ -18,12 +18,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   BRANDING_FIELD_LABELS,
   BRANDING_TEXTS,
-  DEFAULT_BRANDING,
-  FRONT_PAGE_TEXTS,
   contrastRatio,
   type BrandingColorField,
-} from '@scmp/api/contracts';
-import { lazy, Suspense, useRef, useState } from 'react';
+} from '@scmp/api/contracts/branding';
+import { DEFAULT_BRANDING } from '@scmp/api/contracts/branding-defaults';
+import { FRONT_PAGE_TEXTS } from '@scmp/api/contracts/front-page';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import type { BrandingData } from './api';
 import { BrandingFileCard } from './BrandingFileCard';
@@ -34,6 +34,7 @@ import {
   formValuesOf,
   mergeAfterSave,
   payloadOf,
+  loadBrandingRules,
   validateBrandingForm,
   type BrandingFormValues,
 } from './form-values';
@@ -111,11 +112,15 @@ export function BrandingEditor({
     }),
   );
 
-  const submit = form.onSubmit((values) => {
+  const validatedSubmit = form.onSubmit((values) => {
     setSaveError(null);
     sent.current = values;
     save.mutate({ id: branding.id, ...payloadOf(values, isInstance) });
   });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void loadBrandingRules().then(() => validatedSubmit());
+  };
 
   const values = form.getValues();
   // The name the portal shows: the company name typed here, else the one inherited, else the
@@ -129,6 +134,9 @@ export function BrandingEditor({
   const ratio = contrastRatio(values.nav_text_color.trim(), values.nav_background_color.trim());
   const lowContrast = ratio !== null && ratio < 4.5;
   const dirty = form.isDirty();
+  useEffect(() => {
+    if (dirty) void loadBrandingRules();
+  }, [dirty]);
 
   const colorInput = (field: BrandingColorField) => (
     <ColorInput

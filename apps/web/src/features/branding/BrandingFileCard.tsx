@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BRANDING_TEXTS } from '@scmp/api/contracts';
+import { BRANDING_TEXTS } from '@scmp/api/contracts/branding';
 import { useState } from 'react';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { uploadBrandingFile, type BrandingData, type BrandingFileKind } from './api';

@@ -1,6 +1,6 @@
 import { SimpleGrid, Textarea, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { BRANDING_FIELD_LABELS } from '@scmp/api/contracts';
+import { BRANDING_FIELD_LABELS } from '@scmp/api/contracts/branding';
 import { Section } from './BrandingSection';
 import { EmailPreview } from './EmailPreview';
 import type { BrandingFormValues } from './form-values';

@@ -14,16 +14,15 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { DEFAULT_BRANDING, FOOTER_DEFAULTS } from '@scmp/api/contracts/branding-defaults';
 import {
-  DEFAULT_BRANDING,
-  FOOTER_DEFAULTS,
   FRONT_PAGE_LABELS,
   FRONT_PAGE_MAX_LINKS,
   FRONT_PAGE_TEXTS,
-  HEX_COLOR,
   defaultWelcomeText,
   textOn,
-} from '@scmp/api/contracts';
+} from '@scmp/api/contracts/front-page';
+import { HEX_COLOR } from '@scmp/api/contracts/branding';
 import type { BrandingFormValues } from './form-values';
 
 const colorOr = (value: string, fallback: string) =>

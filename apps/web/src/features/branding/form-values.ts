@@ -1,12 +1,10 @@
 import {
   BRANDING_COLOR_FIELDS,
   BRANDING_TEXT_FIELDS,
-  EDITOR_BRANDING_DEFAULTS,
-  brandingFieldsInput,
-  frontPageInput,
   type BrandingEditableField,
-  type FrontPageLink,
-} from '@scmp/api/contracts';
+} from '@scmp/api/contracts/branding';
+import { EDITOR_BRANDING_DEFAULTS } from '@scmp/api/contracts/branding-defaults';
+import { type FrontPageLink } from '@scmp/api/contracts/front-page';
 import type { BrandingData } from './api';
 
 /** The front page fields of an instance's branding ('' = not set, the default applies). */
@@ -60,9 +58,41 @@ export function formValuesOf(data: BrandingData): BrandingFormValues {
   return values;
 }
 
-/** Client rules mirror the server's schema (the server also parses the CSS and HTML). */
+/** What the editor needs of a zod schema: its issues (path and message). */
+type Rule = {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true }
+    | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } };
+};
+type BrandingRules = { brandingFieldsInput: Rule; frontPageInput: Rule };
+let rules: BrandingRules | null = null;
+
+/**
+ * The server's zod rules for the editor, loaded apart from the page (issue 36: the editor draws
+ * without zod; the rules arrive once the form is first edited, and a save waits for them).
+ */
+export async function loadBrandingRules(): Promise<void> {
+  if (rules) return;
+  const [branding, frontPage] = await Promise.all([
+    import('@scmp/api/contracts/branding-schemas'),
+    import('@scmp/api/contracts/front-page-schemas'),
+  ]);
+  rules = {
+    brandingFieldsInput: branding.brandingFieldsInput,
+    frontPageInput: frontPage.frontPageInput,
+  };
+}
+
+/**
+ * Client rules mirror the server's schema (the server also parses the CSS and HTML). Before
+ * loadBrandingRules has answered there is nothing to check against: the submit waits for it.
+ */
 export function validateBrandingForm(values: BrandingFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
+  if (!rules) return errors;
+  const { brandingFieldsInput, frontPageInput } = rules;
   const result = brandingFieldsInput.safeParse(values);
   if (!result.success) {
     for (const issue of result.error.issues) {

@@ -5,12 +5,12 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { INSTANCE_TEXTS } from '@scmp/api/contracts/instances';
 import {
-  INSTANCE_TEXTS,
   SUBDOMAIN_TEXTS,
   hasOnlySubdomainCharacters,
   slugify,
-} from '@scmp/api/contracts';
+} from '@scmp/api/contracts/subdomain';
 import { parseCustomDomain } from '@scmp/api/contracts/custom-domain';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import type { Organization } from '../organizations';

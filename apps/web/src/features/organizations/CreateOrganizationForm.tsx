@@ -4,11 +4,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  ORGANIZATION_TEXTS,
-  SUBDOMAIN_TEXTS,
-  hasOnlySubdomainCharacters,
-} from '@scmp/api/contracts';
+import { ORGANIZATION_TEXTS } from '@scmp/api/contracts/organizations';
+import { SUBDOMAIN_TEXTS, hasOnlySubdomainCharacters } from '@scmp/api/contracts/subdomain';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import { SubdomainStatusIcon } from './SubdomainStatus';
 import { ORGANIZATION_TYPE_OPTIONS } from './type-icon';

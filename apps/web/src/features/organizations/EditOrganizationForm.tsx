@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ORGANIZATION_TEXTS } from '@scmp/api/contracts';
+import { ORGANIZATION_TEXTS } from '@scmp/api/contracts/organizations';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import { ORGANIZATION_TYPE_OPTIONS } from './type-icon';
 import type { Organization } from './types';

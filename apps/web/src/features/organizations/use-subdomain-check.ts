@@ -4,7 +4,7 @@ import {
   SUBDOMAIN_CHECK_DEBOUNCE_MS,
   SUBDOMAIN_MIN_LENGTH,
   SUBDOMAIN_TEXTS,
-} from '@scmp/api/contracts';
+} from '@scmp/api/contracts/subdomain';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 
 export type SubdomainAvailability = 'idle' | 'checking' | 'available' | 'unavailable';

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { PASSKEY_TEXTS, passkeyNameSchema } from '@scmp/api/contracts/passkeys';
+import { PASSKEY_TEXTS, passkeyNameProblem } from '@scmp/api/contracts/passkeys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { fullDate } from '../account';
@@ -79,13 +79,13 @@ export function PasskeysCard() {
   const list = passkeys.data?.data ?? [];
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = passkeyNameSchema.safeParse(name);
-    if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? PASSKEY_TEXTS.nameRequired);
+    const problem = passkeyNameProblem(name);
+    if (problem) {
+      setNameError(problem);
       return;
     }
     setNameError(null);
-    add.mutate(parsed.data);
+    add.mutate(name.trim());
   };
 
   return (

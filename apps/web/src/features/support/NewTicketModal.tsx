@@ -11,7 +11,7 @@ import {
   TICKET_CATEGORY_LABELS,
   TICKET_PRIORITIES,
   TICKET_PRIORITY_LABELS,
-} from '@scmp/api/contracts';
+} from '@scmp/api/contracts/support';
 import { useRef, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { isFullOrganization } from '../organizations';

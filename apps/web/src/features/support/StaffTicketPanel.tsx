@@ -8,7 +8,7 @@ import {
   TICKET_STATUSES,
   TICKET_STATUS_LABELS,
   type TicketStatusValue,
-} from '@scmp/api/contracts';
+} from '@scmp/api/contracts/support';
 import { useEffect, useState } from 'react';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';

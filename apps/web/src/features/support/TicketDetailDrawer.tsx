@@ -1,7 +1,7 @@
 import { Alert, Divider, Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SUPPORT_TEXTS, TICKET_CATEGORY_LABELS } from '@scmp/api/contracts';
+import { SUPPORT_TEXTS, TICKET_CATEGORY_LABELS } from '@scmp/api/contracts/support';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { AttachmentList } from './AttachmentList';
 import { formatDateTime } from './api';

@@ -4,7 +4,7 @@ import {
   TICKET_STATUS_LABELS,
   type TicketPriorityValue,
   type TicketStatusValue,
-} from '@scmp/api/contracts';
+} from '@scmp/api/contracts/support';
 
 const STATUS_COLORS: Record<TicketStatusValue, string> = {
   open: 'blue',

@@ -1,5 +1,6 @@
-import { BRANDING_TEXTS, brandingFieldsInput } from '../../contracts/branding';
-import { frontPageInput } from '../../contracts/front-page';
+import { BRANDING_TEXTS } from '../../contracts/branding';
+import { brandingFieldsInput } from '../../contracts/branding-schemas';
+import { frontPageInput } from '../../contracts/front-page-schemas';
 import { envelope, ok } from '../../lib/envelope';
 import { updateBranding as saveBranding } from '../../services/branding/branding';
 import { authedProcedure } from '../../trpc';

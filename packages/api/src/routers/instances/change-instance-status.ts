@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSTANCE_TEXTS } from '../../contracts/subdomain';
+import { INSTANCE_TEXTS } from '../../contracts/instances';
 import { envelope, ok } from '../../lib/envelope';
 import { changeInstanceStatus as change } from '../../services/instances/status-and-delete';
 import { authedProcedure } from '../../trpc';

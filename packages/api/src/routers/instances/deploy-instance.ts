@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import {
-  INSTANCE_TEXTS,
-  SUBDOMAIN_TEXTS,
-  hasOnlySubdomainCharacters,
-} from '../../contracts/subdomain';
+import { INSTANCE_TEXTS } from '../../contracts/instances';
+import { SUBDOMAIN_TEXTS, hasOnlySubdomainCharacters } from '../../contracts/subdomain';
 import { CUSTOM_DOMAIN_TEXTS } from '../../contracts/custom-domain';
 import { envelope, ok } from '../../lib/envelope';
 import { deployInstance as deploy } from '../../services/instances/deploy';

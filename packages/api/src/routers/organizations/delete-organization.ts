@@ -1,4 +1,4 @@
-import { ORGANIZATION_TEXTS } from '../../contracts/subdomain';
+import { ORGANIZATION_TEXTS } from '../../contracts/organizations';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
 import { deleteOrganization as remove } from '../../services/organizations/organization-deletion';
 import { authedProcedure } from '../../trpc';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORGANIZATION_ROLES } from '../../contracts/roles';
-import { ORGANIZATION_TYPES } from '../../contracts/subdomain';
+import { ORGANIZATION_TYPES } from '../../contracts/organizations';
 
 export const organizationSchema = z.object({
   id: z.string(),

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import {
-  ORGANIZATION_TEXTS,
-  ORGANIZATION_TYPES,
-  optionalSubdomainSchema,
-} from '../../contracts/subdomain';
+import { ORGANIZATION_TEXTS, ORGANIZATION_TYPES } from '../../contracts/organizations';
+import { optionalSubdomainSchema } from '../../contracts/subdomain-schemas';
 import { envelope, ok } from '../../lib/envelope';
 import { updateOrganization as update } from '../../services/organizations/organizations';
 import { authedProcedure } from '../../trpc';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PASSKEY_TEXTS, passkeyNameSchema } from '../../contracts/passkeys';
+import { PASSKEY_TEXTS } from '../../contracts/passkeys';
+import { passkeyNameSchema } from '../../contracts/passkeys-schemas';
 import { envelope, ok } from '../../lib/envelope';
 import { finishPasskeyRegistration } from '../../services/passkeys/registration';
 import { sessionProcedure } from '../../trpc';

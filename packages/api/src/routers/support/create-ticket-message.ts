@@ -1,4 +1,5 @@
-import { SUPPORT_TEXTS, ticketMessageInput } from '../../contracts/support';
+import { SUPPORT_TEXTS } from '../../contracts/support';
+import { ticketMessageInput } from '../../contracts/support-schemas';
 import { envelope, ok } from '../../lib/envelope';
 import { addCustomerMessage } from '../../services/support/tickets';
 import { authedProcedure } from '../../trpc';

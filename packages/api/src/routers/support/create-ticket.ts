@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { createTicketInput } from '../../contracts/support-schemas';
 import {
-  createTicketInput,
   MAX_TICKET_ATTACHMENT_BYTES,
   MAX_TICKET_ATTACHMENTS,
   SUPPORT_TEXTS,

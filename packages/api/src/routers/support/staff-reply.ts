@@ -1,4 +1,5 @@
-import { SUPPORT_TEXTS, ticketMessageInput } from '../../contracts/support';
+import { SUPPORT_TEXTS } from '../../contracts/support';
+import { ticketMessageInput } from '../../contracts/support-schemas';
 import { envelope, ok } from '../../lib/envelope';
 import { addStaffReply } from '../../services/support/staff-tickets';
 import { staffProcedure } from '../../trpc';

@@ -1,5 +1,6 @@
-import type { BrandingFieldsValues } from '../../contracts/branding';
-import { FRONT_PAGE_TEXTS, type FrontPageValues } from '../../contracts/front-page';
+import type { BrandingFieldsValues } from '../../contracts/branding-schemas';
+import { FRONT_PAGE_TEXTS } from '../../contracts/front-page';
+import { type FrontPageValues } from '../../contracts/front-page-schemas';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { emitWebhookEvent } from '../webhooks/emit';

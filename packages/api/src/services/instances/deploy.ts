@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
-import { INSTANCE_TEXTS, instanceHostOf, slugify } from '../../contracts/subdomain';
+import { INSTANCE_TEXTS } from '../../contracts/instances';
+import { instanceHostOf, slugify } from '../../contracts/subdomain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { Context } from '../../request-context';
-import { INSTANCE_TEXTS } from '../../contracts/subdomain';
+import { INSTANCE_TEXTS } from '../../contracts/instances';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import type { OrganizationPermission } from '../../contracts/roles';

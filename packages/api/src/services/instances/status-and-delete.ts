@@ -1,4 +1,4 @@
-import { INSTANCE_TEXTS } from '../../contracts/subdomain';
+import { INSTANCE_TEXTS } from '../../contracts/instances';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';

@@ -6,7 +6,7 @@ import {
   type OrganizationPermission,
   type OrganizationRole,
 } from '../../contracts/roles';
-import { ORGANIZATION_TEXTS } from '../../contracts/subdomain';
+import { ORGANIZATION_TEXTS } from '../../contracts/organizations';
 import { AppError } from '../../errors';
 import { isUuid, type OrganizationRow } from './shared';
 

@@ -1,5 +1,5 @@
 import type { Context } from '../../request-context';
-import { ORGANIZATION_TEXTS } from '../../contracts/subdomain';
+import { ORGANIZATION_TEXTS } from '../../contracts/organizations';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';

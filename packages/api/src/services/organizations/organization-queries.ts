@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../app-deps';
-import { ORGANIZATION_TEXTS, subdomainProblem } from '../../contracts/subdomain';
+import { ORGANIZATION_TEXTS } from '../../contracts/organizations';
+import { subdomainProblem } from '../../contracts/subdomain';
 import { AppError } from '../../errors';
 import type { OrganizationOutput } from './output';
 import { withCountOutput, withLiveInstances } from './organization-rows';

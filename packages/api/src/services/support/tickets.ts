@@ -1,4 +1,5 @@
-import { SUPPORT_TEXTS, type CreateTicketInput } from '../../contracts/support';
+import { SUPPORT_TEXTS } from '../../contracts/support';
+import { type CreateTicketInput } from '../../contracts/support-schemas';
 import type { Context } from '../../request-context';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';

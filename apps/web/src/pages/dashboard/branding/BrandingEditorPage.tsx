@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { BRANDING_TEXTS } from '@scmp/api/contracts';
+import { BRANDING_TEXTS } from '@scmp/api/contracts/branding';
 import { Link, useParams } from 'react-router';
 import { BrandingEditor } from '../../../features/branding';
 import { gate, RoleGate } from '../../../features/members';

@@ -16,7 +16,7 @@ import { IconEdit, IconPalette, IconPlus, IconTrash, IconWorld } from '@tabler/i
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ORGANIZATION_TEXTS } from '@scmp/api/contracts';
+import { ORGANIZATION_TEXTS } from '@scmp/api/contracts/organizations';
 import { can } from '@scmp/api/contracts/roles';
 import { StatusBadge } from '@scmp/ui';
 import { pollWhileSettling } from '../../../features/instances';

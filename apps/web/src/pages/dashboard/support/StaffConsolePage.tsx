@@ -30,7 +30,7 @@ import {
   type TicketCategoryValue,
   type TicketPriorityValue,
   type TicketStatusValue,
-} from '@scmp/api/contracts';
+} from '@scmp/api/contracts/support';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../../features/session';

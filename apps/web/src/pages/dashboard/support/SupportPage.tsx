@@ -15,7 +15,11 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconBook, IconPlus, IconVideo } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { OPEN_TICKET_STATUSES, SUPPORT_TEXTS, TICKET_CATEGORY_LABELS } from '@scmp/api/contracts';
+import {
+  OPEN_TICKET_STATUSES,
+  SUPPORT_TEXTS,
+  TICKET_CATEGORY_LABELS,
+} from '@scmp/api/contracts/support';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {

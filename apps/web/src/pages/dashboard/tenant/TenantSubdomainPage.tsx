@@ -18,7 +18,8 @@ import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ORGANIZATION_TEXTS, RESERVED_SUBDOMAINS, subdomainProblem } from '@scmp/api/contracts';
+import { ORGANIZATION_TEXTS } from '@scmp/api/contracts/organizations';
+import { RESERVED_SUBDOMAINS, subdomainProblem } from '@scmp/api/contracts/subdomain';
 import { PageHeader, StatusBadge } from '@scmp/ui';
 import {
   SubdomainStatusIcon,
