@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
  */
 
 const ModalsProvider = lazy(() =>
-  import('@mantine/modals').then((m) => ({ default: m.ModalsProvider })),
+  import('./modals-provider').then((m) => ({ default: m.ModalsProvider })),
 );
 const NotificationsLayer = lazy(() => import('./NotificationsLayer'));
 

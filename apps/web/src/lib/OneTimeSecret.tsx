@@ -1,5 +1,6 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { LazyModal } from './LazyOverlay';
 
 export type OneTimeSecretProps = {
   /** The secret, shown this once. */
@@ -92,13 +93,13 @@ export function SecretDialog({
   reveal: (secret: string) => ReactNode;
 }) {
   return (
-    <Modal
+    <LazyModal
       opened={dialog.opened}
       onClose={dialog.close}
       title={dialog.secret ? revealTitle : title}
       size="lg"
     >
       {dialog.secret ? reveal(dialog.secret) : form}
-    </Modal>
+    </LazyModal>
   );
 }

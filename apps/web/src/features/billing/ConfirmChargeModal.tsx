@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PlanId } from '@scmp/api/contracts/plans';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import { formatDate, money } from './format';
+import { LazyModal } from '../../lib/LazyOverlay';
 
 /** What a charge is for: a plan change or added Basic locations. */
 export type ChargeRequest =
@@ -67,7 +68,7 @@ export function ConfirmChargeModal(props: {
   };
 
   return (
-    <Modal
+    <LazyModal
       opened={request !== null}
       onClose={busy ? () => undefined : props.onClose}
       title={title}
@@ -140,6 +141,6 @@ export function ConfirmChargeModal(props: {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </LazyModal>
   );
 }

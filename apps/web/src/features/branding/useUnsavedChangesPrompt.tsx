@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import {
   addNavigationGuard,
@@ -7,6 +7,7 @@ import {
   resetHeldNavigation,
   subscribeHeldNavigation,
 } from '../../lib/navigation-guard';
+import { LazyModal } from '../../lib/LazyOverlay';
 
 /**
  * Asks before leaving with unsaved changes: in-app navigation (links, back/forward) through the
@@ -36,7 +37,7 @@ export function UnsavedChangesPrompt({ when, message }: { when: boolean; message
   }, [when]);
 
   return (
-    <Modal opened={blocked} onClose={resetHeldNavigation} title="Unsaved changes" centered>
+    <LazyModal opened={blocked} onClose={resetHeldNavigation} title="Unsaved changes" centered>
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={resetHeldNavigation}>
@@ -46,6 +47,6 @@ export function UnsavedChangesPrompt({ when, message }: { when: boolean; message
           Leave without saving
         </Button>
       </Group>
-    </Modal>
+    </LazyModal>
   );
 }

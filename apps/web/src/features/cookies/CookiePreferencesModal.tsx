@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { CookiePreferences } from './consent-storage';
+import { LazyModal } from '../../lib/LazyOverlay';
 
 type Optional = 'functional' | 'analytics' | 'marketing';
 
@@ -48,7 +49,7 @@ export function CookiePreferencesModal({ opened, initial, onCancel, onAcceptAll,
   }, [opened, initial]);
 
   return (
-    <Modal opened={opened} onClose={onCancel} title="Cookie Preferences" size="lg" centered>
+    <LazyModal opened={opened} onClose={onCancel} title="Cookie Preferences" size="lg" centered>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Choose which cookies we may use. You can change your choice at any time from the Cookie
@@ -117,6 +118,6 @@ export function CookiePreferencesModal({ opened, initial, onCancel, onAcceptAll,
           <Button onClick={() => onSave(draft)}>Save Preferences</Button>
         </Group>
       </Stack>
-    </Modal>
+    </LazyModal>
   );
 }

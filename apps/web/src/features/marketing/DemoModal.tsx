@@ -1,6 +1,7 @@
-import { Box, Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { PRODUCT } from '@scmp/api/contracts/product';
+import { LazyModal } from '../../lib/LazyOverlay';
 
 /** The "Watch Demo" dialog: a styled placeholder where the product film will sit (no embed). */
 export function DemoModal({
@@ -15,7 +16,7 @@ export function DemoModal({
   description: string;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="xl" centered radius="md">
+    <LazyModal opened={opened} onClose={onClose} title={title} size="xl" centered radius="md">
       <Stack gap="md">
         <Box
           role="img"
@@ -63,6 +64,6 @@ export function DemoModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { LazyModal } from '../../lib/LazyOverlay';
 
 /** True when the server asked for a fresh password confirmation (403 REAUTH_REQUIRED). */
 export function isReauthRequired(error: unknown): boolean {
@@ -63,7 +64,7 @@ export function useReauth(): {
   const fieldError = errorEnvelopeOf(confirm.error)?.errors?.password?.[0];
 
   const modal = (
-    <Modal opened={open} onClose={cancel} title="Confirm your password" centered>
+    <LazyModal opened={open} onClose={cancel} title="Confirm your password" centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
@@ -94,7 +95,7 @@ export function useReauth(): {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </LazyModal>
   );
   return { run, modal };
 }

@@ -1,8 +1,9 @@
-import { Button, Divider, Drawer, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
+import { Button, Divider, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { SessionUser } from '../session';
 import { isActiveLink, type NavLink as NavLinkItem } from './nav-links';
+import { LazyDrawer } from '../../lib/LazyOverlay';
 
 export type MobileMenuProps = {
   drawerOpened: boolean;
@@ -31,7 +32,7 @@ export function MobileMenu({
   signingOut,
 }: MobileMenuProps) {
   return (
-    <Drawer
+    <LazyDrawer
       opened={drawerOpened}
       onClose={onClose}
       title="Menu"
@@ -92,6 +93,6 @@ export function MobileMenu({
           </Stack>
         )}
       </Stack>
-    </Drawer>
+    </LazyDrawer>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useForm } from '@mantine/form';
 import { IconPaperclip } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import { useRef, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { isFullOrganization } from '../organizations';
 import { submitTicket, UploadError, type TicketDetail } from './api';
+import { LazyModal } from '../../lib/LazyOverlay';
 
 type FormValues = {
   organization_uuid: string;
@@ -113,7 +114,7 @@ export function NewTicketModal({
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Submit New Ticket" size="lg">
+    <LazyModal opened={opened} onClose={close} title="Submit New Ticket" size="lg">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           {error && (
@@ -188,6 +189,6 @@ export function NewTicketModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </LazyModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Divider, Drawer, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SUPPORT_TEXTS, TICKET_CATEGORY_LABELS } from '@scmp/api/contracts/support';
@@ -8,6 +8,7 @@ import { formatDateTime } from './api';
 import { TicketPriorityBadge, TicketStatusBadge } from './badges';
 import { ReplyBox } from './ReplyBox';
 import { TicketThread } from './TicketThread';
+import { LazyDrawer } from '../../lib/LazyOverlay';
 
 /** The customer's side panel: ticket, thread and reply box. */
 export function TicketDetailDrawer({
@@ -41,7 +42,7 @@ export function TicketDetailDrawer({
   const ticket = query.data?.data;
 
   return (
-    <Drawer
+    <LazyDrawer
       opened={Boolean(ticketId)}
       onClose={onClose}
       position="right"
@@ -88,6 +89,6 @@ export function TicketDetailDrawer({
           />
         </Stack>
       ) : null}
-    </Drawer>
+    </LazyDrawer>
   );
 }

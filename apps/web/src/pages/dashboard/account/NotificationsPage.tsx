@@ -5,7 +5,6 @@ import {
   Card,
   Container,
   Group,
-  Modal,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -23,6 +22,7 @@ import { useSession } from '../../../features/session';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';
+import { LazyModal } from '../../../lib/LazyOverlay';
 
 type Preferences = RouterOutputs['profile']['getNotificationPreferences']['data'];
 type Group = keyof Preferences;
@@ -142,7 +142,7 @@ function AllNotificationsModal({ opened, onClose }: { opened: boolean; onClose: 
   });
   const items = history.data?.pages.flatMap((page) => page.data) ?? [];
   return (
-    <Modal opened={opened} onClose={onClose} title="All notifications" size="lg">
+    <LazyModal opened={opened} onClose={onClose} title="All notifications" size="lg">
       {history.isPending ? (
         <Skeleton height={120} />
       ) : history.isError ? (
@@ -163,7 +163,7 @@ function AllNotificationsModal({ opened, onClose }: { opened: boolean; onClose: 
           )}
         </Stack>
       )}
-    </Modal>
+    </LazyModal>
   );
 }
 
