@@ -1,4 +1,5 @@
-import { ActionIcon, Code, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Code, CopyButton, Group, Table, Text } from '@mantine/core';
+import { LazyTooltip } from '../../lib/LazyTooltip';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import type { Instance } from './types';
 
@@ -6,7 +7,7 @@ function Copy({ value, what }: { value: string; what: string }) {
   return (
     <CopyButton value={value}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : `Copy ${what}`} withArrow>
+        <LazyTooltip label={copied ? 'Copied' : `Copy ${what}`} withArrow>
           <ActionIcon
             variant="subtle"
             color={copied ? 'teal' : 'gray'}
@@ -15,7 +16,7 @@ function Copy({ value, what }: { value: string; what: string }) {
           >
             {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
           </ActionIcon>
-        </Tooltip>
+        </LazyTooltip>
       )}
     </CopyButton>
   );

@@ -1,4 +1,4 @@
-import { Tooltip } from '@mantine/core';
+import { LazyTooltip } from '../../lib/LazyTooltip';
 import { SSL_STATUS_LABELS, type SslStatusValue } from '@scmp/api/contracts/custom-domain';
 import { StatusBadge } from '@scmp/ui';
 import type { Instance } from './types';
@@ -21,8 +21,8 @@ export function sslDetail(instance: Instance): string {
 export function SslBadge({ instance }: { instance: Instance }) {
   const label = SSL_STATUS_LABELS[instance.ssl_status as SslStatusValue] ?? instance.ssl_status;
   return (
-    <Tooltip label={sslDetail(instance)} multiline w={280} withArrow>
+    <LazyTooltip label={sslDetail(instance)} multiline w={280} withArrow>
       <StatusBadge status={instance.ssl_status} label={`SSL: ${label}`} />
-    </Tooltip>
+    </LazyTooltip>
   );
 }
