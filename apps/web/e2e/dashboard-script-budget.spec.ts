@@ -7,20 +7,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * pages and /dashboard to 150 KB; scripts/size-report.mjs holds every route's first chunks to 170 KB.
  */
 const SCRIPT_BUDGET_BYTES = 200 * 1024;
-/**
- * Routes not yet within 200 KB, held to what they load today (+3 KB) so they cannot grow: the zod
- * schemas of the API contracts (~25 KB, the texts these pages take sit in contract files that
- * build schemas), Mantine's Modal and form code, and Tooltip/Popover with floating-ui (instances,
- * branding). Remove a route from here once it is under 200 KB.
- */
-const NOT_YET_KB: Record<string, number> = {
-  '/dashboard/organizations/:orgUuid': 232,
-  '/dashboard/instances': 231,
-  '/dashboard/instances/:uuid': 210,
-  '/dashboard/branding/:orgUuid': 242,
-  '/dashboard/support': 211,
-  '/dashboard/security': 212,
-};
 const PASSWORD = 'DemoPass!2026';
 
 type Script = { url: string; wire: number; gzip: number };
@@ -98,8 +84,7 @@ test.describe('dashboard routes: script transferred on a cold load', () => {
   });
 
   for (const { label, path, staff } of ROUTES) {
-    const budget = NOT_YET_KB[label] ? NOT_YET_KB[label] * 1024 : SCRIPT_BUDGET_BYTES;
-    test(`${label}: at most ${budget / 1024} KB gzip of script`, async ({ page }) => {
+    test(`${label}: at most ${SCRIPT_BUDGET_BYTES / 1024} KB gzip of script`, async ({ page }) => {
       const token = staff ? tokens.staff : tokens.demo;
       await page.addInitScript((t) => localStorage.setItem('token', t), token);
       const scripts = recordScripts(page);
@@ -115,8 +100,8 @@ test.describe('dashboard routes: script transferred on a cold load', () => {
         `${label}: ${(gzip / 1024).toFixed(1)} KB gzip of script (${(wire / 1024).toFixed(1)} KB on the wire, ${loaded.length} files)`,
       );
       expect(loaded.length).toBeGreaterThan(0);
-      expect(gzip).toBeLessThanOrEqual(budget);
-      expect(wire).toBeLessThanOrEqual(budget);
+      expect(gzip).toBeLessThanOrEqual(SCRIPT_BUDGET_BYTES);
+      expect(wire).toBeLessThanOrEqual(SCRIPT_BUDGET_BYTES);
     });
   }
 });

@@ -1,16 +1,27 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { can, ORGANIZATION_PERMISSIONS, type OrganizationRole } from '@scmp/api/contracts/roles';
+import { LazySection } from '../../lib/LazySection';
 import { useTRPC } from '../../lib/trpc';
-import { ChoosePlan } from './ChoosePlan';
-import { BillingHistory } from './BillingHistory';
-import { CancelSubscription } from './CancelSubscription';
-import { ChangePlan } from './ChangePlan';
 import { CurrentPlanCard, UpdatePaymentMethod } from './CurrentPlanCard';
-import { InvoicedChart } from './InvoicedChart';
-import { ManageLocations } from './ManageLocations';
 import { SubscriptionSuccess, type Purchase } from './SubscriptionSuccess';
+
+// Under the current plan: loaded after the page's first chunks (issue 36).
+const ChoosePlan = lazy(() => import('./ChoosePlan').then((m) => ({ default: m.ChoosePlan })));
+const ChangePlan = lazy(() => import('./ChangePlan').then((m) => ({ default: m.ChangePlan })));
+const ManageLocations = lazy(() =>
+  import('./ManageLocations').then((m) => ({ default: m.ManageLocations })),
+);
+const InvoicedChart = lazy(() =>
+  import('./InvoicedChart').then((m) => ({ default: m.InvoicedChart })),
+);
+const BillingHistory = lazy(() =>
+  import('./BillingHistory').then((m) => ({ default: m.BillingHistory })),
+);
+const CancelSubscription = lazy(() =>
+  import('./CancelSubscription').then((m) => ({ default: m.CancelSubscription })),
+);
 
 /**
  * Everything for one organization: the current plan and its management, or Choose Your Plan.
@@ -80,25 +91,27 @@ export function OrganizationBilling(props: {
             />
           )}
           {live.status !== 'cancelled' && (
-            <>
+            <LazySection height={240}>
               {canManage && <ChangePlan sub={live} />}
               {canManage && live.plan_type === 'basic' && <ManageLocations sub={live} />}
               <InvoicedChart organizationUuid={props.organizationUuid} />
               <BillingHistory organizationUuid={props.organizationUuid} />
               {canManage && <CancelSubscription sub={live} />}
-            </>
+            </LazySection>
           )}
         </>
       ) : !canManage ? (
         readOnly
       ) : (
-        <ChoosePlan
-          organizationUuid={props.organizationUuid}
-          provider={props.provider}
-          publishableKey={props.publishableKey}
-          email={props.email}
-          onSubscribed={setPurchase}
-        />
+        <LazySection height={240}>
+          <ChoosePlan
+            organizationUuid={props.organizationUuid}
+            provider={props.provider}
+            publishableKey={props.publishableKey}
+            email={props.email}
+            onSubscribed={setPurchase}
+          />
+        </LazySection>
       )}
     </Stack>
   );

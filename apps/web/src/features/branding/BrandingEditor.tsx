@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  ColorInput,
   Group,
   SimpleGrid,
   Skeleton,
@@ -24,6 +23,7 @@ import {
 import { DEFAULT_BRANDING } from '@scmp/api/contracts/branding-defaults';
 import { FRONT_PAGE_TEXTS } from '@scmp/api/contracts/front-page';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { LazyColorInput } from '../../lib/LazyColorInput';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import type { BrandingData } from './api';
 import { BrandingFileCard } from './BrandingFileCard';
@@ -139,7 +139,7 @@ export function BrandingEditor({
   }, [dirty]);
 
   const colorInput = (field: BrandingColorField) => (
-    <ColorInput
+    <LazyColorInput
       key={form.key(field)}
       label={BRANDING_FIELD_LABELS[field]}
       format="hex"

@@ -16,14 +16,28 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { AvatarBlock } from '../../../features/account';
-import { ApiTokensCard } from '../../../features/api-tokens';
-import { DeleteAccountCard, YourDataCard } from '../../../features/privacy';
 import { useSession, type SessionUser } from '../../../features/session';
-import { TwoFactorCard } from '../../../features/two-factor';
+import { LazySection } from '../../../lib/LazySection';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
+
+// The cards under the profile form load after the page's first chunks (issue 36).
+const TwoFactorCard = lazy(() =>
+  import('../../../features/two-factor/TwoFactorCard').then((m) => ({ default: m.TwoFactorCard })),
+);
+const ApiTokensCard = lazy(() =>
+  import('../../../features/api-tokens/ApiTokensCard').then((m) => ({ default: m.ApiTokensCard })),
+);
+const YourDataCard = lazy(() =>
+  import('../../../features/privacy/YourDataCard').then((m) => ({ default: m.YourDataCard })),
+);
+const DeleteAccountCard = lazy(() =>
+  import('../../../features/privacy/DeleteAccountCard').then((m) => ({
+    default: m.DeleteAccountCard,
+  })),
+);
 
 type Values = {
   name: string;
@@ -274,10 +288,12 @@ export default function ProfilePage() {
             {user ? <ProfileForm user={user} onSaved={refetchUser} /> : <Skeleton height={240} />}
           </Stack>
         </Card>
-        <TwoFactorCard />
-        <ApiTokensCard />
-        <YourDataCard />
-        <DeleteAccountCard />
+        <LazySection height={240}>
+          <TwoFactorCard />
+          <ApiTokensCard />
+          <YourDataCard />
+          <DeleteAccountCard />
+        </LazySection>
       </Stack>
     </Container>
   );

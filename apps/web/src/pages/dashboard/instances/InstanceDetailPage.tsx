@@ -10,14 +10,12 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { StatusBadge } from '@scmp/ui';
 import {
   confirmSuspend,
   SUSPEND_CONSEQUENCE,
-  CustomDomainCard,
-  InstanceHealthCard,
   SslBadge,
   sslDetail,
   isSettling,
@@ -30,9 +28,22 @@ import {
   DetailPageLoading,
   DetailPageNotFound,
 } from '../../../lib/DetailPage';
+import { LazySection } from '../../../lib/LazySection';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 import { formatDate } from '../../../lib/format';
+
+// Below the details: loaded after the page's first chunks (issue 36).
+const InstanceHealthCard = lazy(() =>
+  import('../../../features/instances/InstanceHealthCard').then((m) => ({
+    default: m.InstanceHealthCard,
+  })),
+);
+const CustomDomainCard = lazy(() =>
+  import('../../../features/instances/CustomDomainCard').then((m) => ({
+    default: m.CustomDomainCard,
+  })),
+);
 
 const BACK = { to: '/dashboard/instances', label: 'Back to Instances' };
 
@@ -201,8 +212,10 @@ export default function InstanceDetailPage() {
         </SimpleGrid>
       </Card>
 
-      <InstanceHealthCard uuid={instance.uuid} />
-      <CustomDomainCard instance={instance} manage={manage} />
+      <LazySection height={220}>
+        <InstanceHealthCard uuid={instance.uuid} />
+        <CustomDomainCard instance={instance} manage={manage} />
+      </LazySection>
 
       <Title order={2} size="h4" mb="sm">
         Management
