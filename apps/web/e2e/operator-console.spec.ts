@@ -119,10 +119,14 @@ test('staff see the data retention summary', async ({ page }) => {
   const latest = page.getByTestId('retention-latest');
   await expect(latest.locator('tbody tr')).toHaveCount(10);
   await expect(
-    latest.getByRole('row', { name: /Sign-in sessions .* 30 days of inactivity .* removed/ }),
+    latest.getByRole('row', { name: /Sign-in sessions.*30 days of inactivity.*\d+ removed/ }),
   ).toBeVisible();
   await expect(
-    latest.getByRole('row', { name: /Activity log .* 2 years after the event .* removed/ }),
+    latest.getByRole('row', { name: /Activity log.*2 years after the event.*\d+ removed/ }),
+  ).toBeVisible();
+  // Until organization closure registers its purge, that rule says so instead of a count.
+  await expect(
+    latest.getByRole('row', { name: /Closed organizations.*(\d+ removed|Not connected)$/ }),
   ).toBeVisible();
   await expect(page.getByTestId('retention-runs').locator('tbody tr').first()).toBeVisible();
   await expect(

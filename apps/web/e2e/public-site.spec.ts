@@ -67,10 +67,10 @@ test('legal pages carry 12 and 11 sections and the spec facts', async ({ page })
   const retention = page.getByTestId('retention-table');
   await expect(retention.locator('tbody tr')).toHaveCount(10);
   await expect(
-    retention.getByRole('row', { name: /Activity log .* 2 years after the event/ }),
+    retention.getByRole('row', { name: /Activity log.*2 years after the event/ }),
   ).toBeVisible();
   await expect(
-    retention.getByRole('row', { name: /Closed organizations .* 60 days after closure/ }),
+    retention.getByRole('row', { name: /Closed organizations.*60 days after closure/ }),
   ).toBeVisible();
 });
 

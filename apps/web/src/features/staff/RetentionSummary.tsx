@@ -37,7 +37,7 @@ function RuleOutcome({ result }: { result: Run['results'][number] }) {
     );
   if (result.outcome === 'not_connected')
     return (
-      <Text size="sm" c="orange.9" fw={600}>
+      <Text size="sm" c="gray.9" fw={700}>
         {RETENTION_TEXTS.notConnected}
       </Text>
     );
