@@ -506,6 +506,31 @@ describe('the retention rules', () => {
     expect(rule.error).toMatch(/purgeClosedOrganizations/);
   });
 
+  it('closes a run its process left unfinished as failed once its lease has passed', async () => {
+    const stale = await h.db
+      .insertInto('retention_runs')
+      .values({ started_at: new Date(h.clock.now().getTime() - 31 * MIN) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const current = await h.db
+      .insertInto('retention_runs')
+      .values({ started_at: new Date(h.clock.now().getTime() - 5 * MIN) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await retention.runRetention(h.deps);
+    const rows = await h.db
+      .selectFrom('retention_runs')
+      .select(['id', 'status', 'error'])
+      .where('id', 'in', [stale.id, current.id])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: stale.id, status: 'failed', error: RETENTION_TEXTS.interrupted },
+      { id: current.id, status: 'running', error: null },
+    ]);
+    await h.db.deleteFrom('retention_runs').where('id', '=', current.id).execute();
+  });
+
   it('the table’s periods are the ones the rows are written with', () => {
     expect(ruleOf('data-exports').period).toEqual({
       amount: DATA_EXPORT_EXPIRY_DAYS,

@@ -144,4 +144,5 @@ export type RetentionRuleOutcome = (typeof RETENTION_RULE_OUTCOMES)[number];
 export const RETENTION_TEXTS = {
   failedSubject: 'SCMP retention run failed',
   notConnected: 'Not connected',
+  interrupted: 'Interrupted: the process stopped before the run finished; the job was retried.',
 };

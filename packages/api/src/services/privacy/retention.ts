@@ -28,6 +28,8 @@ import { sweepExpiredExports } from './data-exports/export-job';
 export const RETENTION_JOB = 'privacy.retention';
 /** How many times a failing run is tried (backoff 10 s, 20 s, 40 s, 80 s between them). */
 export const RETENTION_MAX_ATTEMPTS = 5;
+/** A run may take this long before another process may take the job over. */
+export const RETENTION_LEASE_SECONDS = 30 * 60;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** A rule's function is called until it removes nothing, at most this many times per run. */
@@ -156,6 +158,13 @@ export async function runRetention(
   deps: AppDeps,
   runners: Record<RetentionRuleId, RuleRunner> = RETENTION_RUNNERS,
 ): Promise<RetentionRunSummary> {
+  // A run whose process stopped mid-way (its job is retried after the lease) is closed as failed.
+  await deps.db
+    .updateTable('retention_runs')
+    .set({ status: 'failed', finished_at: deps.clock.now(), error: RETENTION_TEXTS.interrupted })
+    .where('status', '=', 'running')
+    .where('started_at', '<', new Date(deps.clock.now().getTime() - RETENTION_LEASE_SECONDS * 1000))
+    .execute();
   const run = await deps.db
     .insertInto('retention_runs')
     .values({ started_at: deps.clock.now() })
@@ -267,7 +276,7 @@ export async function scheduleRetention(deps: AppDeps): Promise<boolean> {
 }
 
 // A run deletes in batches and may outlast the default one-minute lease.
-jobLeaseSeconds[RETENTION_JOB] = 30 * 60;
+jobLeaseSeconds[RETENTION_JOB] = RETENTION_LEASE_SECONDS;
 
 export const retentionJobHandlers: Record<string, JobHandler> = { [RETENTION_JOB]: retentionJob };
 
