@@ -65,6 +65,7 @@ export function loadConfig(
     uploadsDir: e.UPLOADS_DIR ? path.resolve(e.UPLOADS_DIR) : path.join(e.DATA_DIR, 'uploads'),
     sessionIdleDays: e.SESSION_IDLE_DAYS,
     sessionAbsoluteDays: e.SESSION_ABSOLUTE_DAYS,
+    activityLogRetentionDays: e.ACTIVITY_LOG_RETENTION_DAYS,
     requireVerifiedLogin: e.AUTH_REQUIRE_VERIFIED_LOGIN,
     mail: {
       smtpUrl: e.SMTP_URL,

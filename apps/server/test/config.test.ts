@@ -77,6 +77,20 @@ describe('server configuration', () => {
     );
   });
 
+  it('keeps the activity log 2 years by default and refuses ACTIVITY_LOG_RETENTION_DAYS below 1 year', () => {
+    const dir = { DATA_DIR: '/tmp/scmp-config-test' };
+    expect(loadConfig(dir).activityLogRetentionDays).toBe(730);
+    expect(
+      loadConfig({ ...dir, ACTIVITY_LOG_RETENTION_DAYS: '365' }).activityLogRetentionDays,
+    ).toBe(365);
+    expect(() => loadConfig({ ...dir, ACTIVITY_LOG_RETENTION_DAYS: '364' })).toThrow(
+      /ACTIVITY_LOG_RETENTION_DAYS: expected a whole number from 365/,
+    );
+    expect(() => loadConfig({ ...dir, ACTIVITY_LOG_RETENTION_DAYS: '30' })).toThrow(
+      /ACTIVITY_LOG_RETENTION_DAYS/,
+    );
+  });
+
   it('production: ALLOW_TEST_PAYMENTS replaces the Stripe keys, and demo data is never seeded', () => {
     const production = {
       APP_ENV: 'production',

@@ -63,6 +63,15 @@ test('legal pages carry 12 and 11 sections and the spec facts', async ({ page })
     await expect(page.getByRole('cell', { name: category, exact: true })).toBeVisible();
   }
   await expect(page.locator('main')).toContainText('UK GDPR');
+  // The retention rules the retention job applies (contracts/retention.ts).
+  const retention = page.getByTestId('retention-table');
+  await expect(retention.locator('tbody tr')).toHaveCount(10);
+  await expect(
+    retention.getByRole('row', { name: /Activity log.*2 years after the event/ }),
+  ).toBeVisible();
+  await expect(
+    retention.getByRole('row', { name: /Closed organizations.*60 days after closure/ }),
+  ).toBeVisible();
 });
 
 test('the Cookie Preferences button on /cookies opens the preferences dialog', async ({ page }) => {

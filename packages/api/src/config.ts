@@ -12,6 +12,8 @@ export type AppConfig = {
   uploadsDir: string;
   sessionIdleDays: number;
   sessionAbsoluteDays: number;
+  /** Days the activity log is kept by the retention job (at least 365; ACTIVITY_LOG_RETENTION_DAYS). */
+  activityLogRetentionDays: number;
   requireVerifiedLogin: boolean;
   mail: {
     smtpUrl: string | undefined;

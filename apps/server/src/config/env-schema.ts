@@ -40,6 +40,8 @@ export const envSchema = z.object({
   WEB_DIST_DIR: optionalString,
   SESSION_IDLE_DAYS: int(30, 1, 365),
   SESSION_ABSOLUTE_DAYS: int(90, 1, 3650),
+  /** Days the activity log is kept (retention, issue 38): default 2 years, never below 1 year. */
+  ACTIVITY_LOG_RETENTION_DAYS: int(730, 365, 36_500),
   AUTH_REQUIRE_VERIFIED_LOGIN: bool(false),
   SMTP_URL: optionalString.pipe(
     z.union([z.undefined(), z.string().regex(/^smtps?:\/\//, 'expected smtp:// or smtps://')]),

@@ -20,6 +20,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     uploadsDir: path.join(dataDir, 'uploads'),
     sessionIdleDays: 30,
     sessionAbsoluteDays: 90,
+    activityLogRetentionDays: 730,
     requireVerifiedLogin: false,
     mail: {
       smtpUrl: undefined,

@@ -2343,6 +2343,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff: retention rules, the latest retention runs, organizations closing
+         * @description The retention job runs hourly on the worker and applies every rule; each run records the rows removed per rule and whether it succeeded (a failed run e-mails the operators and is retried with backoff). A rule whose function is not part of this build is listed as not_connected. Closing organizations are those in their 60-day window before the purge. Staff only: 404 to anyone else.
+         *
+         *     Signed-in sessions only: any API token answers 403.
+         */
+        get: operations["staff-retention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user/confirm-password": {
         parameters: {
             query?: never;
@@ -16764,6 +16786,118 @@ export interface operations {
                         }[];
                         /** @description Opaque; pass as cursor for the next page */
                         next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "staff-retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            /** @description The retention rules (contracts/retention.ts), in the order a run applies them */
+                            rules: {
+                                /** @enum {string} */
+                                id: "sessions" | "data-exports" | "webhook-deliveries" | "mail-bodies" | "health-checks" | "idempotency-keys" | "deleted-accounts" | "closed-organizations" | "invoices" | "activity-log";
+                                what: string;
+                                kept_for: string;
+                                then: string;
+                            }[];
+                            /** @description The latest 10 runs, newest first */
+                            runs: {
+                                uuid: string;
+                                started_at: string;
+                                finished_at: string | null;
+                                /** @enum {string} */
+                                status: "running" | "ok" | "failed";
+                                error: string | null;
+                                results: {
+                                    rule: string;
+                                    removed: number;
+                                    /** @enum {string} */
+                                    outcome: "ok" | "failed" | "not_connected";
+                                    error: string | null;
+                                }[];
+                            }[];
+                            /** @description Organizations in their 60-day closing window, soonest purge first */
+                            closing_organizations: {
+                                uuid: string;
+                                name: string;
+                                owner_email: string;
+                                closed_at: string;
+                                purge_at: string;
+                            }[];
+                        };
                     };
                 };
             };

@@ -34,7 +34,27 @@ export type AccountDeletionsTable = {
   purged_at: NullableTimestamp;
 };
 
+/** One run of the retention job: per rule, how many rows it removed (issue 38). */
+export type RetentionRunsTable = {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+  status: Generated<'running' | 'ok' | 'failed'>;
+  /** Written as JSON text; defaults to []. */
+  results: ColumnType<RetentionRuleResult[], string | undefined, string>;
+  error: string | null;
+};
+
+export type RetentionRuleResult = {
+  rule: string;
+  removed: number;
+  outcome: 'ok' | 'failed' | 'not_connected';
+  error?: string;
+};
+
 export type PrivacyTables = {
+  retention_runs: RetentionRunsTable;
   account_deletions: AccountDeletionsTable;
   data_exports: DataExportsTable;
   session_reauthentications: SessionReauthenticationsTable;

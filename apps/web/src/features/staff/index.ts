@@ -5,6 +5,7 @@ export * from './FigureTiles';
 export * from './FleetSummary';
 export * from './InstancesList';
 export * from './PastDueList';
+export * from './RetentionSummary';
 export * from './RevenueCharts';
 export * from './StaffOnly';
 export * from './TicketFigures';

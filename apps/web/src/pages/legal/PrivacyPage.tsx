@@ -1,5 +1,6 @@
 import { Anchor, List, Table, Text } from '@mantine/core';
 import { PRODUCT } from '@scmp/api/contracts/product';
+import { RETENTION_RULES, retentionKeptFor } from '@scmp/api/contracts/retention';
 import { Link } from 'react-router';
 import { LegalDocument, type LegalSection } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
@@ -12,6 +13,38 @@ const dpo = (
     {PRODUCT.generalEmail}
   </Anchor>
 );
+
+/** The retention rules as the retention job applies them (contracts/retention.ts). */
+function RetentionTable() {
+  return (
+    <Table.ScrollContainer
+      minWidth={560}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label="How long we keep data (scrolls sideways)"
+    >
+      <Table withTableBorder striped data-testid="retention-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Data</Table.Th>
+            <Table.Th scope="col">Kept for</Table.Th>
+            <Table.Th scope="col">Then</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {RETENTION_RULES.map((rule) => (
+            <Table.Tr key={rule.id}>
+              <Table.Td>{rule.what}</Table.Td>
+              <Table.Td>{retentionKeptFor(rule)}</Table.Td>
+              <Table.Td>{rule.then}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
 
 const SECTIONS: LegalSection[] = [
   {
@@ -125,12 +158,20 @@ const SECTIONS: LegalSection[] = [
     id: 'retention',
     title: 'How long we keep data',
     body: (
-      <Text>
-        Account data is kept while your account is open. When a subscription ends, customer data can
-        be exported for 60 days and is then deleted. Educational records in customer instances are
-        kept for up to 7 years, or less if the customer chooses. Financial records are kept for six
-        years after the end of the financial year they relate to, as UK law requires.
-      </Text>
+      <>
+        <Text>
+          Account data is kept while your account is open. When a subscription ends, customer data
+          can be exported for 60 days and is then deleted. Educational records in customer instances
+          are kept for up to 7 years, or less if the customer chooses. Financial records are kept
+          for six years after the end of the financial year they relate to, as UK law requires.
+        </Text>
+        <Text>
+          The 60 days start when an organization is closed; until then its owner can export its data
+          and undo the closure. A deleted account can be restored for 30 days. Our systems remove
+          the rest on their own, on this schedule:
+        </Text>
+        <RetentionTable />
+      </>
     ),
   },
   {

@@ -2,6 +2,7 @@ import { router } from '../../trpc';
 import { staffGetCustomer, staffListCustomers } from './staff-customers';
 import { staffListInstances } from './staff-instances';
 import { staffOverview } from './staff-overview';
+import { staffRetention } from './staff-retention';
 
 /** The operator console (staff only; 404 to everyone else). */
 export const staffRouter = router({
@@ -9,4 +10,5 @@ export const staffRouter = router({
   customers: staffListCustomers,
   customer: staffGetCustomer,
   instances: staffListInstances,
+  retention: staffRetention,
 });

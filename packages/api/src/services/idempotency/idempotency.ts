@@ -124,12 +124,22 @@ export async function releaseIdempotencyKey(deps: AppDeps, id: number): Promise<
   await deps.db.deleteFrom('idempotent_requests').where('id', '=', id).execute();
 }
 
-/** Forgets keys older than the window (a periodic task; lookups ignore them anyway). */
-export const idempotencySweepTask = {
-  name: 'idempotency-sweep',
-  everyMs: 60 * 60_000,
-  run: async (deps: AppDeps) => {
-    const cutoff = new Date(deps.clock.now().getTime() - IDEMPOTENCY_TTL_HOURS * 3600_000);
-    await deps.db.deleteFrom('idempotent_requests').where('created_at', '<', cutoff).execute();
-  },
-};
+/**
+ * Forgets keys older than `cutoff` (default: the 24-hour window; lookups ignore them anyway), in
+ * both stores: idempotent_requests and billing's idempotency_keys. Run by the retention job
+ * (services/privacy/retention.ts, rule "idempotency-keys"); returns the rows removed.
+ */
+export async function sweepIdempotencyKeys(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  cutoff = new Date(deps.clock.now().getTime() - IDEMPOTENCY_TTL_HOURS * 3600_000),
+): Promise<number> {
+  const requests = await deps.db
+    .deleteFrom('idempotent_requests')
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
+  const keys = await deps.db
+    .deleteFrom('idempotency_keys')
+    .where('created_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(requests.numDeletedRows) + Number(keys.numDeletedRows);
+}

@@ -135,9 +135,14 @@ export async function instanceHealth(
   };
 }
 
-/** Deletes checks older than 90 days, a batch at a time (registered in jobs/worker.ts). */
-export async function pruneHealthChecks(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<number> {
-  const cutoff = new Date(deps.clock.now().getTime() - HEALTH_RETENTION_DAYS * DAY);
+/**
+ * Deletes checks older than `cutoff` (default 90 days), a batch at a time; run by the retention
+ * job (services/privacy/retention.ts, rule "health-checks"). The daily figures stay.
+ */
+export async function pruneHealthChecks(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  cutoff = new Date(deps.clock.now().getTime() - HEALTH_RETENTION_DAYS * DAY),
+): Promise<number> {
   const result = await sql`
     DELETE FROM instance_health_checks WHERE id IN (
       SELECT id FROM instance_health_checks WHERE checked_at < ${cutoff} LIMIT 5000)`.execute(
@@ -145,11 +150,3 @@ export async function pruneHealthChecks(deps: Pick<AppDeps, 'db' | 'clock'>): Pr
   );
   return Number(result.numAffectedRows ?? 0);
 }
-
-export const healthPruneTask = {
-  name: 'instances.health-prune',
-  everyMs: HOUR,
-  run: async (deps: AppDeps) => {
-    await pruneHealthChecks(deps);
-  },
-};

@@ -3,6 +3,7 @@ import { billingJobHandlers } from '../billing/worker';
 import { instanceJobHandlers } from '../instances/lifecycle';
 import { webhookJobHandlers } from '../webhooks/deliver';
 import { dataExportJobHandlers } from '../privacy/data-exports/export-job';
+import { retentionJobHandlers } from '../privacy/retention';
 
 export type { JobHandler } from './types';
 
@@ -15,3 +16,4 @@ Object.assign(jobHandlers, instanceJobHandlers);
 Object.assign(jobHandlers, billingJobHandlers);
 Object.assign(jobHandlers, webhookJobHandlers);
 Object.assign(jobHandlers, dataExportJobHandlers);
+Object.assign(jobHandlers, retentionJobHandlers);

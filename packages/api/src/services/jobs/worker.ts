@@ -3,16 +3,12 @@ import { billingSweepTask } from '../billing/worker';
 import { certificateCheckTask } from '../custom-domains/certificates';
 import { domainCheckTask } from '../custom-domains/domain-checks';
 import { organizationDomainCheckTask } from '../sso/domain-checks';
-import { healthPruneTask } from '../instances/health-history';
 import { instanceHealthCheckTask } from '../instances/lifecycle';
 import { mailDeliveryTask } from '../mail/delivery';
-import { idempotencySweepTask } from '../idempotency/idempotency';
 import { rateLimitSweepTask } from '../rate-limit/rate-limiter';
 import { countersCompactTask } from '../staff/counters';
 import { dailyFiguresTask } from '../staff/daily-figures';
-import { webhookSweepTask } from '../webhooks/sweep';
-import { dataExportSweepTask } from '../privacy/data-exports/export-job';
-import { accountPurgeTask } from '../privacy/account-purge';
+import { retentionScheduleTask } from '../privacy/retention';
 import { jobHandlers, type JobHandler } from './handlers';
 import { claimDueJobs, completeJob, failJob } from './queue';
 
@@ -47,13 +43,11 @@ periodicTasks.push(instanceHealthCheckTask);
 periodicTasks.push(billingSweepTask);
 periodicTasks.push(mailDeliveryTask);
 periodicTasks.push(rateLimitSweepTask);
-periodicTasks.push(idempotencySweepTask);
-periodicTasks.push(webhookSweepTask);
 periodicTasks.push(domainCheckTask);
 periodicTasks.push(certificateCheckTask);
 periodicTasks.push(organizationDomainCheckTask);
-periodicTasks.push(healthPruneTask);
 periodicTasks.push(countersCompactTask);
 periodicTasks.push(dailyFiguresTask);
-periodicTasks.push(dataExportSweepTask);
-periodicTasks.push(accountPurgeTask);
+// Retention (sessions, exports, webhook log, mail bodies, health checks, idempotency keys, deleted
+// accounts, closed organizations, invoices, activity log): one hourly job, services/privacy/retention.ts.
+periodicTasks.push(retentionScheduleTask);

@@ -103,6 +103,11 @@ export const ACCOUNT_PURGE_RULES: Record<string, PurgeRule> = {
     rule: 'keep',
     reason: 'delivery attempts of those events; removed by retention after 30 days',
   },
+  retention_runs: {
+    rule: 'keep',
+    reason:
+      'the retention job’s own log: counts of rows removed per rule and error messages, no person’s data',
+  },
 };
 
 /** Applies ACCOUNT_PURGE_RULES to one account, in one transaction. */
@@ -241,7 +246,10 @@ export async function purgeAccount(
     .execute();
 }
 
-/** The purge job: accounts deleted 30 days ago or more, a few at a time, each in a transaction. */
+/**
+ * The purge: accounts deleted 30 days ago or more, a few at a time, each in a transaction. Run
+ * by the retention job (services/privacy/retention.ts, rule "deleted-accounts").
+ */
 export async function purgeDeletedAccounts(deps: AppDeps): Promise<number> {
   const due = await deps.db
     .selectFrom('account_deletions')
@@ -266,9 +274,3 @@ export async function purgeDeletedAccounts(deps: AppDeps): Promise<number> {
   }
   return due.length;
 }
-
-export const accountPurgeTask = {
-  name: 'account-purge',
-  everyMs: 60 * 60_000,
-  run: (deps: AppDeps) => purgeDeletedAccounts(deps).then(() => undefined),
-};

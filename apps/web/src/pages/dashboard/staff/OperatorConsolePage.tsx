@@ -18,6 +18,7 @@ import {
   FleetSummary,
   InstancesList,
   PastDueList,
+  RetentionSummary,
   RevenueCharts,
   StaffOnly,
   TicketFigures,
@@ -25,7 +26,7 @@ import {
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 
-const TABS = ['overview', 'customers', 'instances'] as const;
+const TABS = ['overview', 'customers', 'instances', 'retention'] as const;
 type Tab = (typeof TABS)[number];
 
 function Overview() {
@@ -89,6 +90,7 @@ function OperatorConsole() {
             <Tabs.Tab value="overview">Overview</Tabs.Tab>
             <Tabs.Tab value="customers">Customers</Tabs.Tab>
             <Tabs.Tab value="instances">Instances</Tabs.Tab>
+            <Tabs.Tab value="retention">Data retention</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview" pt="lg">
             <Overview />
@@ -98,6 +100,9 @@ function OperatorConsole() {
           </Tabs.Panel>
           <Tabs.Panel value="instances" pt="lg">
             <InstancesList />
+          </Tabs.Panel>
+          <Tabs.Panel value="retention" pt="lg">
+            <RetentionSummary />
           </Tabs.Panel>
         </Tabs>
       </Stack>

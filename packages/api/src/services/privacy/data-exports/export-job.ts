@@ -89,7 +89,10 @@ const buildExportJob: JobHandler = async (deps, payload) => {
   });
 };
 
-/** Removes the files of exports past their 7 days (the rows stay, listed as expired). */
+/**
+ * Removes the files of exports past their 7 days (the rows stay, listed as expired), 100 at a
+ * time. Run by the retention job (services/privacy/retention.ts, rule "data-exports").
+ */
 export async function sweepExpiredExports(deps: AppDeps): Promise<number> {
   const now = deps.clock.now();
   const rows = await deps.db
@@ -113,10 +116,4 @@ export async function sweepExpiredExports(deps: AppDeps): Promise<number> {
 
 export const dataExportJobHandlers: Record<string, JobHandler> = {
   [DATA_EXPORT_JOB]: buildExportJob,
-};
-
-export const dataExportSweepTask = {
-  name: 'data-export-sweep',
-  everyMs: 60 * 60_000,
-  run: (deps: AppDeps) => sweepExpiredExports(deps).then(() => undefined),
 };

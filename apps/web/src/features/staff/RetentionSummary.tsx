@@ -1,0 +1,200 @@
+import { Alert, Badge, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { RETENTION_TEXTS } from '@scmp/api/contracts/retention';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import type { RouterOutputs } from '../../lib/types';
+import { formatDay } from './types';
+import { ScrollTable } from './ScrollTable';
+
+type Retention = RouterOutputs['staff']['retention']['data'];
+type Run = Retention['runs'][number];
+
+const RUN_BADGE: Record<Run['status'], { color: string; label: string }> = {
+  ok: { color: 'green', label: 'OK' },
+  failed: { color: 'red', label: 'Failed' },
+  running: { color: 'blue', label: 'Running' },
+};
+
+/** "26 Nov 2026, 09:00" (UTC). */
+function formatTime(iso: string | null): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
+}
+
+function RuleOutcome({ result }: { result: Run['results'][number] }) {
+  if (result.outcome === 'failed')
+    return (
+      <Text size="sm" c="red.8" fw={600}>
+        Failed{result.error ? `: ${result.error}` : ''}
+      </Text>
+    );
+  if (result.outcome === 'not_connected')
+    return (
+      <Text size="sm" c="gray.9" fw={700}>
+        {RETENTION_TEXTS.notConnected}
+      </Text>
+    );
+  return <Text size="sm">{result.removed.toLocaleString('en-GB')} removed</Text>;
+}
+
+/** The latest run in full: every rule with what it removed. */
+function LatestRun({ run, rules }: { run: Run; rules: Retention['rules'] }) {
+  const labels = new Map(rules.map((r) => [r.id as string, r]));
+  return (
+    <ScrollTable
+      label="Latest retention run by rule"
+      minWidth={560}
+      testId="retention-latest"
+      columns={['Rule', 'Kept for', 'Last run']}
+    >
+      {run.results.map((r) => (
+        <Table.Tr key={r.rule}>
+          <Table.Td>
+            <Text size="sm">{labels.get(r.rule)?.what ?? r.rule}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" c="gray.7">
+              {labels.get(r.rule)?.kept_for ?? '—'}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <RuleOutcome result={r} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ScrollTable>
+  );
+}
+
+/** The operator console's Data retention tab: the latest runs and the organizations closing. */
+export function RetentionSummary() {
+  const trpc = useTRPC();
+  const query = useQuery({ ...trpc.staff.retention.queryOptions(), refetchInterval: 60_000 });
+  if (query.isError)
+    return (
+      <Alert color="red" role="alert" title="The retention summary could not be loaded">
+        {errorMessage(query.error, 'Please try again in a moment.')}
+      </Alert>
+    );
+  const data = query.data?.data;
+  if (!data) return <Skeleton h={240} aria-busy="true" aria-label="Loading the retention runs" />;
+  const latest = data.runs[0];
+  return (
+    <Stack gap="lg">
+      <Card
+        withBorder
+        radius="md"
+        padding="md"
+        component="section"
+        aria-labelledby="retention-title"
+      >
+        <Stack gap="xs">
+          <Title order={2} size="h4" id="retention-title">
+            Data retention
+          </Title>
+          <Text size="sm" c="gray.7">
+            The retention job runs every hour and applies each rule of the privacy policy. A failed
+            run e-mails the operators and is retried.
+          </Text>
+          {latest ? (
+            <>
+              <Text size="sm">
+                Latest run {formatTime(latest.started_at)}:{' '}
+                <Badge color={RUN_BADGE[latest.status].color} variant="light">
+                  {RUN_BADGE[latest.status].label}
+                </Badge>
+              </Text>
+              <LatestRun run={latest} rules={data.rules} />
+            </>
+          ) : (
+            <Text c="gray.7">No retention run yet: the first one starts within the hour.</Text>
+          )}
+        </Stack>
+      </Card>
+      {data.runs.length > 0 && (
+        <Card withBorder radius="md" padding="md" component="section" aria-labelledby="runs-title">
+          <Stack gap="xs">
+            <Title order={2} size="h4" id="runs-title">
+              Recent runs
+            </Title>
+            <ScrollTable
+              label="Recent retention runs"
+              minWidth={560}
+              testId="retention-runs"
+              columns={['Started', 'Finished', 'Result', 'Rows removed']}
+            >
+              {data.runs.map((run) => (
+                <Table.Tr key={run.uuid}>
+                  <Table.Td>
+                    <Text size="sm">{formatTime(run.started_at)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatTime(run.finished_at)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={RUN_BADGE[run.status].color} variant="light">
+                      {RUN_BADGE[run.status].label}
+                    </Badge>
+                    {run.error && (
+                      <Text size="xs" c="red.8">
+                        {run.error}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">
+                      {run.results.reduce((n, r) => n + r.removed, 0).toLocaleString('en-GB')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ScrollTable>
+          </Stack>
+        </Card>
+      )}
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="closing-title">
+        <Stack gap="xs">
+          <Title order={2} size="h4" id="closing-title">
+            Organizations closing ({data.closing_organizations.length})
+          </Title>
+          {data.closing_organizations.length === 0 ? (
+            <Text c="gray.7">No organization is in its 60-day closing window.</Text>
+          ) : (
+            <ScrollTable
+              label="Organizations closing"
+              minWidth={560}
+              testId="closing-organizations"
+              columns={['Organization', 'Owner', 'Closed', 'Purged on']}
+            >
+              {data.closing_organizations.map((o) => (
+                <Table.Tr key={o.uuid}>
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {o.name}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{o.owner_email}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatDay(o.closed_at)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{formatDay(o.purge_at)}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </ScrollTable>
+          )}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
