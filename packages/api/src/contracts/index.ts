@@ -12,3 +12,4 @@ export * from './roles';
 export * from './custom-domain';
 export * from './front-page';
 export * from './sso';
+export * from './organization-closure';

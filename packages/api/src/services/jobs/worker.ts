@@ -13,6 +13,7 @@ import { dailyFiguresTask } from '../staff/daily-figures';
 import { webhookSweepTask } from '../webhooks/sweep';
 import { dataExportSweepTask } from '../privacy/data-exports/export-job';
 import { accountPurgeTask } from '../privacy/account-purge';
+import { organizationPurgeTask } from '../privacy/organization-closure/purge-task';
 import { jobHandlers, type JobHandler } from './handlers';
 import { claimDueJobs, completeJob, failJob } from './queue';
 
@@ -57,3 +58,4 @@ periodicTasks.push(countersCompactTask);
 periodicTasks.push(dailyFiguresTask);
 periodicTasks.push(dataExportSweepTask);
 periodicTasks.push(accountPurgeTask);
+periodicTasks.push(organizationPurgeTask);

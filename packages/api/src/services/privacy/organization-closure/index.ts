@@ -1,0 +1,8 @@
+/** The `organizationClosure` face of the API package: closing, restoring and the day-60 purge. */
+export * from './closure';
+export * from './purge';
+export * from './purge-task';
+export {
+  organizationExportEntries,
+  ORGANIZATION_EXPORT_FILES,
+} from '../organization-export/entries';
