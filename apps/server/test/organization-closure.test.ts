@@ -304,6 +304,25 @@ describe('closing an organization', () => {
     await drain();
   });
 
+  it('lets the owner delete their account once the organization with other members is closing', async () => {
+    const A = await buildSecurityResourceSet(h, 'leaver');
+    const colleague = await h.createUser({ verified: true });
+    const org = await orgRow(A.orgUuid);
+    await h.db
+      .insertInto('organization_members')
+      .values({ organization_id: org.id, user_id: colleague.id, role: 'member' })
+      .execute();
+    const body = { password: A.user.password, confirm: 'DELETE' };
+    const refused = await h.rest('DELETE', '/user', { token: A.user.token, body });
+    expect(refused.status).toBe(409);
+    expect(refused.body.organizations).toEqual([{ uuid: A.orgUuid, name: org.name }]);
+    expect(
+      (await h.rest('DELETE', `/organizations/${A.orgUuid}`, { token: A.user.token })).status,
+    ).toBe(200);
+    const deleted = await h.rest('DELETE', '/user', { token: A.user.token, body });
+    expect(deleted.status, deleted.text).toBe(200);
+  });
+
   it('has a purge rule for every table with an organization_id', async () => {
     const columns = await sql<{ table_name: string }>`
       select distinct table_name from information_schema.columns
