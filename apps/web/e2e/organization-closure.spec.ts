@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /**
@@ -23,6 +24,16 @@ async function mailTo(page: Page, to: string, subject: string): Promise<DevMail>
     )
     .toBe(true);
   return found!;
+}
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 async function verifiedAccount(page: Page, name: string): Promise<string> {
@@ -99,6 +110,7 @@ test('an owner exports the organization’s data, closes it with its name typed,
   const confirm = zone.getByRole('button', { name: 'Close this organization' });
   await zone.getByRole('textbox', { name: /Type the organization’s name/ }).fill('wrong name');
   await expect(confirm).toBeDisabled();
+  await expectAccessible(page);
   await zone.getByRole('textbox', { name: /Type the organization’s name/ }).fill(name);
   await confirm.click();
   const banner = page.getByRole('status').filter({ hasText: 'This organization is closing' });
@@ -110,6 +122,7 @@ test('an owner exports the organization’s data, closes it with its name typed,
   });
   await expect(banner).toContainText(`Its data will be deleted on ${purge}`);
   await expect(page.getByRole('region', { name: 'Close organization' })).toHaveCount(0);
+  await expectAccessible(page);
 
   // --- restore it
   await banner.getByRole('button', { name: 'Restore organization' }).click();
