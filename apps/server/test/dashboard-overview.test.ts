@@ -205,6 +205,7 @@ async function independentCounts(userId: number) {
         pending: byStatus('pending'),
         active: byStatus('active'),
         inactive: byStatus('inactive'),
+        closing: byStatus('closing'),
       },
     },
     instances: {
@@ -239,7 +240,12 @@ describe('GET /dashboard/overview', () => {
     expect(data.instances).toEqual(expected.instances);
     expect(data.tickets).toEqual(expected.tickets);
     // What the test set up, so the independent count cannot be trivially empty.
-    expect(expected.organizations.by_status).toEqual({ pending: 1, active: 2, inactive: 1 });
+    expect(expected.organizations.by_status).toEqual({
+      pending: 1,
+      active: 2,
+      inactive: 1,
+      closing: 0,
+    });
     expect(expected.instances.by_status.suspended).toBe(1);
     expect(expected.instances.by_health).toEqual({ healthy: 2, unhealthy: 1, unchecked: 1 });
     expect(expected.tickets).toEqual({ open: 3, awaiting_reply: 1 });

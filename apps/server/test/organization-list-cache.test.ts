@@ -21,7 +21,7 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 2000): Prom
 const list = async (user: User) => {
   const res = await h.rest('GET', '/organizations', { token: user.token });
   expect(res.status).toBe(200);
-  return res.body.data as { uuid: string; name: string; instance_count: number }[];
+  return res.body.data as { uuid: string; name: string; instance_count: number; status: string }[];
 };
 
 async function createOrganization(user: User, name: string): Promise<string> {
@@ -73,7 +73,10 @@ describe('organization list cache', () => {
     expect((await h.rest('DELETE', `/organizations/${uuid}`, { token: owner.token })).status).toBe(
       200,
     );
-    expect((await list(owner)).map((o) => o.name)).toEqual(['Second School']);
+    expect((await list(owner)).map((o) => [o.name, o.status])).toEqual([
+      ['Second School', 'pending'],
+      ['First School Renamed', 'closing'],
+    ]);
   });
 
   it('sees organization and instance changes made behind its back through the triggers', async () => {

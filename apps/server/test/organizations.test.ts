@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizationClosure } from '@scmp/api';
 import { createHarness, type TestHarness } from '../src/testing/harness';
 
 /**
@@ -291,7 +292,7 @@ describe('editing and deleting', () => {
     }
   });
 
-  it('deletes the organization with its instances, branding rows and files', async () => {
+  it('closes the organization at once (even with a live subscription) and purges its instances, branding rows and files on day 60', async () => {
     const org = (await create({ name: 'Doomed', type: 'school', subdomain: 'doomed' })).body.data;
     const row = await h.db
       .selectFrom('organizations')
@@ -326,13 +327,15 @@ describe('editing and deleting', () => {
         favicon_path: null,
       })
       .execute();
-    const refused = await h.rest('DELETE', `/organizations/${org.uuid}`, { token: owner.token });
-    expect(refused.status).toBe(409);
-    expect(refused.body.message).toContain('subscription');
-    await subscribe(h, org.uuid, 'expired');
     const res = await h.rest('DELETE', `/organizations/${org.uuid}`, { token: owner.token });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
+    expect(res.body.data.status).toBe('closing');
+    // Day 60: the purge (its own `now`, so the test's sessions stay fresh).
+    await organizationClosure.purgeClosedOrganizations(
+      h.deps,
+      new Date(h.clock.now().getTime() + 60 * 86_400_000),
+    );
     expect((await h.rest('GET', `/organizations/${org.uuid}`, { token: owner.token })).status).toBe(
       404,
     );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retention, runDueJobs } from '@scmp/api';
 import { ACCOUNT_RESTORE_DAYS, DATA_EXPORT_EXPIRY_DAYS } from '@scmp/api/contracts/privacy';
 import {
@@ -85,10 +85,19 @@ beforeAll(async () => {
   endpointId = (await createWebhookRowForTest(h, orgUuid, 'https://hooks.example.com/scmp')).id;
 });
 afterAll(() => h?.close());
-afterEach(() => {
-  delete retention.retentionHooks.purgeClosedOrganizations;
-  delete retention.retentionHooks.listClosingOrganizations;
-});
+
+/** An organization of the owner, closed (DELETE /organizations/{id}): its purge date is 60 days on. */
+async function closedOrganization(name: string, subdomain: string): Promise<string> {
+  const created = await h.rest('POST', '/organizations', {
+    token: owner.token,
+    body: { name, type: 'school', subdomain },
+  });
+  expect(created.status, created.text).toBe(201);
+  const uuid = created.body.data.uuid as string;
+  const closed = await h.rest('DELETE', `/organizations/${uuid}`, { token: owner.token });
+  expect(closed.status, closed.text).toBe(200);
+  return uuid;
+}
 
 /** Rows on both sides of every rule's edge; returns what to look for afterwards. */
 async function plantRows() {
@@ -318,11 +327,19 @@ describe('the retention rules', () => {
   it('each rule removes what is past its edge and keeps what is not, and the run is recorded', async () => {
     const planted = await plantRows();
     const { tag } = planted;
-    const hookCalls: Date[] = [];
-    retention.retentionHooks.purgeClosedOrganizations = async (_deps, now) => {
-      hookCalls.push(now);
-      return 3;
-    };
+    // Closed organizations: one whose 60 days are over, one a minute short of them.
+    const closedOld = await closedOrganization(`Closed Old ${tag}`, `closed-old-${tag}`);
+    const closedYoung = await closedOrganization(`Closed Young ${tag}`, `closed-young-${tag}`);
+    for (const [uuid, purgeAt] of [
+      [closedOld, new Date(h.clock.now().getTime() - MIN)],
+      [closedYoung, new Date(h.clock.now().getTime() + MIN)],
+    ] as const) {
+      await h.db
+        .updateTable('organizations')
+        .set({ purge_at: purgeAt })
+        .where('uuid', '=', uuid)
+        .execute();
+    }
     const before = (await retentionRuns()).length;
     const run = await retention.runRetention(h.deps);
     expect(run.status).toBe('ok');
@@ -418,7 +435,19 @@ describe('the retention rules', () => {
       [`Waiting Person ${tag}`, false],
     ]);
 
-    expect(hookCalls).toHaveLength(1);
+    const closedRows = await h.db
+      .selectFrom('organizations')
+      .select(['uuid', 'status'])
+      .where('uuid', 'in', [closedOld, closedYoung])
+      .execute();
+    expect(Object.fromEntries(closedRows.map((o) => [o.uuid, o.status]))).toEqual({
+      [closedOld]: 'closed',
+      [closedYoung]: 'closing',
+    });
+    expect(run.results.find((r) => r.rule === 'closed-organizations')).toMatchObject({
+      outcome: 'ok',
+      removed: 1,
+    });
 
     const invoices = await h.db
       .selectFrom('invoices')
@@ -496,14 +525,6 @@ describe('the retention rules', () => {
     } finally {
       config.activityLogRetentionDays = saved;
     }
-  });
-
-  it('without the closure purge registered the rule is recorded as not connected, never silently skipped', async () => {
-    const run = await retention.runRetention(h.deps);
-    expect(run.status).toBe('ok');
-    const rule = run.results.find((r) => r.rule === 'closed-organizations')!;
-    expect(rule.outcome).toBe('not_connected');
-    expect(rule.error).toMatch(/purgeClosedOrganizations/);
   });
 
   it('closes a run its process left unfinished as failed once its lease has passed', async () => {
@@ -664,21 +685,27 @@ describe('GET /staff/retention', () => {
       expect(runs[0]!.uuid).toBe(newest.uuid);
       expect(runs[0]!.status).toBe('ok');
       expect((runs[0]!.results as Json[]).map((r) => r.rule)).toEqual([...RETENTION_RULE_IDS]);
-      expect(data.closing_organizations).toEqual([]);
-
+      const closingUuid = await closedOrganization('Closing Academy', `closing-${Date.now()}`);
+      const row = await h.db
+        .selectFrom('organizations')
+        .select(['closing_at', 'purge_at'])
+        .where('uuid', '=', closingUuid)
+        .executeTakeFirstOrThrow();
       const closing = {
-        uuid: orgUuid,
-        name: 'Retention School',
+        uuid: closingUuid,
+        name: 'Closing Academy',
         owner_email: owner.email,
-        closed_at: new Date(h.clock.now().getTime() - 5 * DAY).toISOString(),
-        purge_at: new Date(h.clock.now().getTime() + 55 * DAY).toISOString(),
+        closed_at: new Date(row.closing_at!).toISOString(),
+        purge_at: new Date(row.purge_at!).toISOString(),
       };
-      retention.retentionHooks.listClosingOrganizations = async () => [closing];
+      expect(new Date(closing.purge_at).getTime() - new Date(closing.closed_at).getTime()).toBe(
+        60 * DAY,
+      );
       const trpc = await h.trpc('query', 'staff.retention', undefined, { token: staff.token });
       expect(trpc.status, JSON.stringify(trpc.body)).toBe(200);
       expect(JSON.stringify(trpc.body)).toContain(owner.email);
       const rest = await h.rest('GET', '/staff/retention', { token: staff.token });
-      expect(rest.body.data.closing_organizations).toEqual([closing]);
+      expect(rest.body.data.closing_organizations).toContainEqual(closing);
     } finally {
       await h.db.updateTable('users').set({ is_staff: false }).where('id', '=', staff.id).execute();
     }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emitWebhookEvent, runDueJobs, sweepWebhooks } from '@scmp/api';
+import { emitWebhookEvent, organizationClosure, runDueJobs, sweepWebhooks } from '@scmp/api';
 import { WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_TEXTS } from '@scmp/api/contracts/webhooks';
 import { createHarness, type TestHarness } from '../src/testing/harness';
 import { fields, supportHelpers } from '../src/testing/support-helpers';
@@ -404,6 +404,11 @@ describe('signed events', () => {
     expect(
       (await h.rest('DELETE', `/organizations/${orgUuid}`, { token: owner.token })).status,
     ).toBe(200);
+    // Closing schedules the purge; organization.deleted is sent when it happens (day 60).
+    await organizationClosure.purgeClosedOrganizations(
+      h.deps,
+      new Date(h.clock.now().getTime() + 60 * 86_400_000),
+    );
     await drain();
     const [event] = verified(hook.secret);
     expect(event).toMatchObject({ type: 'organization.deleted', data: { uuid: orgUuid } });

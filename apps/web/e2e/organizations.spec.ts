@@ -194,17 +194,7 @@ test('organizations and instances: create, edit, deploy, visit, suspend, resume,
     0,
   );
 
-  // --- the subscribed organization cannot be deleted; an unsubscribed one can
-  await page.goto(`/dashboard/organizations/${orgUuid}`);
-  await page.getByRole('button', { name: 'Delete' }).click();
-  await expect(
-    page.getByText(
-      'Are you sure you want to delete this organisation? This action cannot be undone.',
-    ),
-  ).toBeVisible();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText(/active subscription/)).toBeVisible();
-
+  // --- an organization is closed from its danger zone (typed name), not deleted at once
   await page.goto('/dashboard/organizations');
   await page.getByRole('button', { name: 'New Organization' }).click();
   const second = page.getByRole('form', { name: 'Create organization' });
@@ -215,10 +205,15 @@ test('organizations and instances: create, edit, deploy, visit, suspend, resume,
   const throwaway = page.getByRole('article', { name: `Throwaway Camp ${stamp}` });
   await expect(throwaway.getByText(`throwaway-camp-${stamp}.localhost`)).toBeVisible();
   await throwaway.getByRole('link', { name: `Manage Throwaway Camp ${stamp}` }).click();
-  await page.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/organizations$/);
-  await expect(page.getByRole('article', { name: `Throwaway Camp ${stamp}` })).toHaveCount(0);
+  const zone = page.getByRole('region', { name: 'Close organization' });
+  await zone.getByRole('button', { name: 'Close organization…' }).click();
+  await zone
+    .getByRole('textbox', { name: /Type the organization’s name/ })
+    .fill(`Throwaway Camp ${stamp}`);
+  await zone.getByRole('button', { name: 'Close this organization' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'This organization is closing' }),
+  ).toBeVisible();
 });
 
 test('the tenant subdomain screen checks live and saves', async ({ browser }) => {

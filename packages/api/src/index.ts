@@ -28,6 +28,8 @@ export { requireRecentReauth } from './services/privacy/reauth';
 export * as dataExports from './services/privacy/data-exports/index';
 export * as accountPurge from './services/privacy/account-purge';
 export * as retention from './services/privacy/retention';
+export * as organizationClosure from './services/privacy/organization-closure/index';
+export { findMemberOrganization } from './services/organizations/membership';
 export { withRateLimitReporting } from './services/rate-limit/rate-limit-scope';
 export { signedInCaller } from './services/api-tokens';
 export {

@@ -49,6 +49,8 @@ function tenantMeta(resolved: ResolvedHost): string {
  * - an active instance's host (or its verified custom domain) serves the school's front page at
  *   `/` (server-rendered from the branding cache: portal-page.ts), a branded 404 page for other
  *   pages, and `/healthz` → {status, instance};
+ * - a closing organization's instance host answers 503 with its branded "This site has closed"
+ *   page (its custom domains are no longer served at all: host-resolution.ts);
  * - a suspended instance's host answers 503 with the school's branded "temporarily unavailable"
  *   page; one still being set up 503 with its branded "not available yet" page;
  * - an unknown host under INSTANCE_DOMAIN answers 404;
@@ -99,7 +101,9 @@ export async function registerHostRouting(
         return reply.code(503).header('cache-control', 'no-store').send({ status, instance: uuid });
       }
       let kind: PortalPageKind | undefined;
-      if (status === 'suspended') kind = 'unavailable';
+      // A closing organization's portals: 503 "This site has closed", in its branding.
+      if (resolved.organization.status === 'closing') kind = 'closed';
+      else if (status === 'suspended') kind = 'unavailable';
       else if (status !== 'active') kind = 'not-ready';
       else if (isNavigation(request, path)) kind = path === '/' ? 'front' : 'not-found';
       if (!kind) return false;

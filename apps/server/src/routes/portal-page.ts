@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { publicBranding } from '@scmp/api';
 import {
+  CLOSURE_TEXTS,
   contrastRatio,
   DEFAULT_BRANDING,
   FOOTER_DEFAULTS,
@@ -14,13 +15,14 @@ import { encodingFor, matches } from './public-branding';
 type PortalPage = publicBranding.PortalPage;
 
 /** Which page of a portal: its front page, or one of its status pages. */
-export type PortalPageKind = 'front' | 'unavailable' | 'not-ready' | 'not-found';
+export type PortalPageKind = 'front' | 'unavailable' | 'not-ready' | 'not-found' | 'closed';
 
 const STATUS: Record<PortalPageKind, number> = {
   front: 200,
   unavailable: 503,
   'not-ready': 503,
   'not-found': 404,
+  closed: 503,
 };
 
 export function escapeHtml(value: string): string {
@@ -179,11 +181,13 @@ export function renderPortalPage(
       : '';
   } else {
     const [heading, text] =
-      kind === 'unavailable'
-        ? [FRONT_PAGE_TEXTS.unavailableTitle, FRONT_PAGE_TEXTS.unavailableText]
-        : kind === 'not-ready'
-          ? [FRONT_PAGE_TEXTS.notReadyTitle, FRONT_PAGE_TEXTS.notReadyText]
-          : [FRONT_PAGE_TEXTS.pageNotFoundTitle, FRONT_PAGE_TEXTS.pageNotFoundText];
+      kind === 'closed'
+        ? [CLOSURE_TEXTS.siteClosedTitle, CLOSURE_TEXTS.siteClosedText]
+        : kind === 'unavailable'
+          ? [FRONT_PAGE_TEXTS.unavailableTitle, FRONT_PAGE_TEXTS.unavailableText]
+          : kind === 'not-ready'
+            ? [FRONT_PAGE_TEXTS.notReadyTitle, FRONT_PAGE_TEXTS.notReadyText]
+            : [FRONT_PAGE_TEXTS.pageNotFoundTitle, FRONT_PAGE_TEXTS.pageNotFoundText];
     title = `${heading} - ${f.page_title}`;
     const back =
       kind === 'not-found'

@@ -659,12 +659,38 @@ export interface paths {
         put: operations["organizations-update"];
         post?: never;
         /**
-         * Delete an organization with its instances, branding and files
-         * @description API tokens need the `organizations:write` scope (403 INSUFFICIENT_SCOPE without it).
+         * Close an organization: deleted after a 60-day window in which it can be restored
+         * @description Schedules the closure (issue 38, the Terms’ 60-day export window): the subscription is cancelled in the payment provider (nothing more is charged; the current period is not refunded), instances are suspended (their portals answer 503 "This site has closed"), custom domains and the tenant subdomain stop being served and `organization.closing` is sent. The organization answers with `status: "closing"` and `purge_at`; until then the owner can export its data and restore it (POST /organizations/{id}/restore). On `purge_at` its data is deleted (`organization.deleted`); invoices are kept 7 years. Other changes to a closing organization answer 409.
+         *
+         *     API tokens need the `organizations:write` scope (403 INSUFFICIENT_SCOPE without it).
          *
          *     Organization roles allowed: Owner (403 FORBIDDEN for other members, 404 for non-members).
          */
         delete: operations["organizations-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a closing organization within its 60 days
+         * @description Puts back the status it had before closing. Its instances stay suspended until resumed; the cancelled subscription is not revived (a new one is needed to resume paid service once its paid period has run out). 409 when the organization is not closing.
+         *
+         *     API tokens need the `organizations:write` scope (403 INSUFFICIENT_SCOPE without it).
+         *
+         *     Organization roles allowed: Owner (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        post: operations["organizations-restore"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2409,6 +2435,38 @@ export interface paths {
          *     Signed-in sessions only: any API token answers 403.
          */
         post: operations["privacy-createDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organizations/{id}/data-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An organization’s data exports, newest first (owner and admins)
+         * @description Status `pending` while it is built, `ready` until `expires_at` (7 days), then `expired`; `failed` if it could not be built.
+         *
+         *     Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        get: operations["privacy-listOrganizationDataExports"];
+        put?: never;
+        /**
+         * Request an export of an organization’s data (owner and admins)
+         * @description Starts building one ZIP of the organization’s data (organization, members and roles, invitations, instances and their health history, branding with its files, tickets, subscription and invoices, activity, webhooks and deliveries, domains and SSO connections; never a secret) and README.txt; the requester is e-mailed "Your data export is ready". Allowed while the organization is closing. One export per organization per 24 hours (429 with Retry-After). Download it with GET /organizations/{id}/data-exports/{uuid}/download (a signed-in session that confirmed its password in the last 10 minutes; 7 days).
+         *
+         *     Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        post: operations["privacy-createOrganizationDataExport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5302,6 +5360,7 @@ export interface operations {
                                     pending: number;
                                     active: number;
                                     inactive: number;
+                                    closing: number;
                                 };
                             };
                             instances: {
@@ -5326,7 +5385,7 @@ export interface operations {
                                 organization_uuid: string;
                                 organization_name: string;
                                 /** @enum {string} */
-                                organization_status: "pending" | "active" | "inactive";
+                                organization_status: "pending" | "active" | "inactive" | "closing" | "closed";
                                 /** @enum {string} */
                                 role: "owner" | "admin" | "billing" | "member";
                                 /**
@@ -5451,6 +5510,8 @@ export interface operations {
                             instance_count: number;
                             /** @enum {string} */
                             role: "owner" | "admin" | "billing" | "member";
+                            closing_at: string | null;
+                            purge_at: string | null;
                             created_at: string;
                         } | {
                             name: string;
@@ -5562,6 +5623,8 @@ export interface operations {
                             instance_count: number;
                             /** @enum {string} */
                             role: "owner" | "admin" | "billing" | "member";
+                            closing_at: string | null;
+                            purge_at: string | null;
                             created_at: string;
                         };
                     };
@@ -5666,6 +5729,8 @@ export interface operations {
                             instance_count: number;
                             /** @enum {string} */
                             role: "owner" | "admin" | "billing" | "member";
+                            closing_at: string | null;
+                            purge_at: string | null;
                             created_at: string;
                         };
                     };
@@ -5780,6 +5845,8 @@ export interface operations {
                             instance_count: number;
                             /** @enum {string} */
                             role: "owner" | "admin" | "billing" | "member";
+                            closing_at: string | null;
+                            purge_at: string | null;
                             created_at: string;
                         };
                     };
@@ -5879,7 +5946,139 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         success: true;
-                        message: string;
+                        message?: string;
+                        data: {
+                            id: string;
+                            uuid: string;
+                            name: string;
+                            /** @enum {string} */
+                            type: "school" | "camp" | "other";
+                            description: string | null;
+                            subdomain: string | null;
+                            status: string;
+                            location_count: number;
+                            instance_count: number;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "billing" | "member";
+                            closing_at: string | null;
+                            purge_at: string | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "organizations-restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            id: string;
+                            uuid: string;
+                            name: string;
+                            /** @enum {string} */
+                            type: "school" | "camp" | "other";
+                            description: string | null;
+                            subdomain: string | null;
+                            status: string;
+                            location_count: number;
+                            instance_count: number;
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "billing" | "member";
+                            closing_at: string | null;
+                            purge_at: string | null;
+                            created_at: string;
+                        };
                     };
                 };
             };
@@ -14111,7 +14310,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("organization.updated" | "organization.deleted" | "instance.created" | "instance.activated" | "instance.suspended" | "instance.resumed" | "instance.deleted" | "branding.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "invoice.paid" | "invoice.payment_failed" | "ticket.replied" | "member.added" | "member.removed")[];
+                    events: ("organization.updated" | "organization.closing" | "organization.deleted" | "instance.created" | "instance.activated" | "instance.suspended" | "instance.resumed" | "instance.deleted" | "branding.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "invoice.paid" | "invoice.payment_failed" | "ticket.replied" | "member.added" | "member.removed")[];
                     description?: string | null;
                 };
             };
@@ -14431,7 +14630,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("organization.updated" | "organization.deleted" | "instance.created" | "instance.activated" | "instance.suspended" | "instance.resumed" | "instance.deleted" | "branding.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "invoice.paid" | "invoice.payment_failed" | "ticket.replied" | "member.added" | "member.removed")[];
+                    events?: ("organization.updated" | "organization.closing" | "organization.deleted" | "instance.created" | "instance.activated" | "instance.suspended" | "instance.resumed" | "instance.deleted" | "branding.updated" | "subscription.created" | "subscription.updated" | "subscription.canceled" | "invoice.paid" | "invoice.payment_failed" | "ticket.replied" | "member.added" | "member.removed")[];
                     description?: string | null;
                     enabled?: boolean;
                 };
@@ -17187,6 +17386,207 @@ export interface operations {
             };
             /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "privacy-listOrganizationDataExports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            uuid: string;
+                            /** @enum {string} */
+                            status: "pending" | "ready" | "expired" | "failed";
+                            created_at: string;
+                            completed_at: string | null;
+                            expires_at: string | null;
+                            size_bytes: number | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "privacy-createOrganizationDataExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            uuid: string;
+                            /** @constant */
+                            status: "pending";
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

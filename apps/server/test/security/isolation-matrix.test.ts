@@ -165,6 +165,10 @@ describe('tenant isolation matrix', () => {
     // A's data export, ready; B has confirmed its password, so only ownership stands between.
     const exported = await h.rest('POST', '/user/data-exports', { token: A.user.token });
     expect(exported.status, exported.text).toBe(202);
+    const orgExported = await h.rest('POST', `/organizations/${A.orgUuid}/data-exports`, {
+      token: A.user.token,
+    });
+    expect(orgExported.status, orgExported.text).toBe(202);
     while ((await runDueJobs(h.deps, undefined, 10)) > 0);
     const confirmed = await h.rest('POST', '/user/confirm-password', {
       token: B.user.token,
@@ -194,6 +198,7 @@ describe('tenant isolation matrix', () => {
       ['GET', `/subscription/invoices/${A.invoiceId}`],
       ['GET', `/subscription/invoices/${A.invoiceId}/pdf`],
       ['GET', `/user/data-exports/${exported.body.data.uuid}/download`],
+      ['GET', `/organizations/${A.orgUuid}/data-exports/${orgExported.body.data.uuid}/download`],
     ];
     for (const [method, url] of extra) {
       const res = await h.rest(method as 'GET', url, { token: B.user.token });
@@ -258,6 +263,7 @@ describe('tenant isolation matrix', () => {
       `/subscription/invoices/${A.invoiceId}/pdf`,
       '/activity/export',
       '/user/data-exports/00000000-0000-4000-8000-000000000000/download',
+      `/organizations/${A.orgUuid}/data-exports/00000000-0000-4000-8000-000000000000/download`,
     ]) {
       const res = await h.rest('GET', url);
       if (res.status !== 401) wrong.push(`GET ${url} -> ${res.status}`);

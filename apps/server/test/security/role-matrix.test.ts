@@ -209,6 +209,7 @@ describe('role matrix', () => {
     targets.push(
       { key: 'GET /subscription/invoices/{id}', permission: 'viewBilling' },
       { key: 'GET /subscription/invoices/{id}/pdf', permission: 'viewBilling' },
+      { key: 'GET /organizations/{id}/data-exports/{uuid}/download', permission: 'manage' },
     );
     targets.sort((x, y) => rank(x.key) - rank(y.key));
     const undeclared = targets.filter((t) => !t.permission).map((t) => t.key);
@@ -222,7 +223,9 @@ describe('role matrix', () => {
       const request = target.op
         ? requestFor(target.op)
         : {
-            url: target.key.slice(4).replace('{id}', A.invoiceId!),
+            url: target.key.includes('data-exports')
+              ? `/organizations/${A.orgUuid}/data-exports/00000000-0000-4000-8000-000000000000/download`
+              : target.key.slice(4).replace('{id}', A.invoiceId!),
             query: {},
             body: undefined,
             headers: {},

@@ -97,6 +97,12 @@ const EXTRA: { method: 'GET' | 'POST'; url: () => string; scope: ApiScope | null
     url: () => '/user/data-exports/00000000-0000-4000-8000-000000000000/download',
     scope: null,
   },
+  {
+    method: 'GET',
+    url: () =>
+      `/organizations/${A.orgUuid}/data-exports/00000000-0000-4000-8000-000000000000/download`,
+    scope: null,
+  },
 ];
 
 async function snapshot(): Promise<string[]> {

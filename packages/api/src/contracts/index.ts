@@ -18,3 +18,4 @@ export * from './custom-domain';
 export * from './front-page';
 export * from './front-page-schemas';
 export * from './sso';
+export * from './organization-closure';

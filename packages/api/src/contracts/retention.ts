@@ -137,12 +137,11 @@ export function retentionMarkdownTable(): string {
 
 export const RETENTION_RUN_STATUSES = ['running', 'ok', 'failed'] as const;
 export type RetentionRunStatus = (typeof RETENTION_RUN_STATUSES)[number];
-/** One rule's outcome in a run; not_connected: the rule's function is not registered in this build. */
-export const RETENTION_RULE_OUTCOMES = ['ok', 'failed', 'not_connected'] as const;
+/** One rule's outcome in a run. */
+export const RETENTION_RULE_OUTCOMES = ['ok', 'failed'] as const;
 export type RetentionRuleOutcome = (typeof RETENTION_RULE_OUTCOMES)[number];
 
 export const RETENTION_TEXTS = {
   failedSubject: 'SCMP retention run failed',
-  notConnected: 'Not connected',
   interrupted: 'Interrupted: the process stopped before the run finished; the job was retried.',
 };

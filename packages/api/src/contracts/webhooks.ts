@@ -7,6 +7,7 @@ export const WEBHOOK_EVENT_GROUPS = [
     area: 'Organization',
     events: [
       { type: 'organization.updated', label: 'Organization updated' },
+      { type: 'organization.closing', label: 'Organization closing' },
       { type: 'organization.deleted', label: 'Organization deleted' },
     ],
   },

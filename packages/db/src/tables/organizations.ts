@@ -2,7 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, NullableTimestamp } from './core';
 
 export type OrganizationType = 'school' | 'camp' | 'other';
-export type OrganizationStatus = 'pending' | 'active' | 'inactive';
+/** `closing` during the 60 days after DELETE /organizations/{id}; `closed` once purged. */
+export type OrganizationStatus = 'pending' | 'active' | 'inactive' | 'closing' | 'closed';
 export type InstanceStatus = 'pending' | 'provisioning' | 'active' | 'suspended' | 'terminated';
 /**
  * What the last certificate check saw: `not_configured` when the deployment has no TLS proxy
@@ -25,6 +26,14 @@ export type OrganizationsTable = {
   /** Unique when set; lower-case letters, digits and hyphens. */
   subdomain: string | null;
   status: Generated<OrganizationStatus>;
+  /** When the owner closed it (status `closing`); null otherwise. */
+  closing_at: Optional<Date>;
+  /** When the purge job deletes it: 60 days after closing_at. */
+  purge_at: Optional<Date>;
+  /** The status a restore puts back. */
+  status_before_closing: Optional<OrganizationStatus>;
+  /** When its rows were purged (status `closed`: the row stays as the minimal billing record). */
+  purged_at: Optional<Date>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
 };

@@ -49,7 +49,7 @@ export type RetentionRunsTable = {
 export type RetentionRuleResult = {
   rule: string;
   removed: number;
-  outcome: 'ok' | 'failed' | 'not_connected';
+  outcome: 'ok' | 'failed';
   error?: string;
 };
 

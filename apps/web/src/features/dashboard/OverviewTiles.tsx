@@ -29,6 +29,7 @@ const TILES: Tile[] = [
           [o.by_status.active, 'active'],
           [o.by_status.pending, 'pending'],
           [o.by_status.inactive, 'inactive'],
+          [o.by_status.closing, 'closing'],
         ],
         'None yet',
       ),

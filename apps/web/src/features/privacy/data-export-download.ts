@@ -8,10 +8,16 @@ export class DownloadError extends Error {
   }
 }
 
-/** GET /api/v1/user/data-exports/{uuid}/download as a file download. */
-export async function downloadDataExport(uuid: string): Promise<void> {
+/**
+ * GET /api/v1/user/data-exports/{uuid}/download (or an organization's,
+ * /api/v1/organizations/{id}/data-exports/{uuid}/download) as a file download.
+ */
+export async function downloadDataExport(uuid: string, organizationUuid?: string): Promise<void> {
   const token = getStoredToken();
-  const res = await fetch(`/api/v1/user/data-exports/${encodeURIComponent(uuid)}/download`, {
+  const base = organizationUuid
+    ? `/api/v1/organizations/${encodeURIComponent(organizationUuid)}`
+    : '/api/v1/user';
+  const res = await fetch(`${base}/data-exports/${encodeURIComponent(uuid)}/download`, {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   if (!res.ok) {

@@ -3,3 +3,5 @@ export * from './DeleteAccountCard';
 export * from './YourDataCard';
 export * from './data-export-download';
 export * from './useReauth';
+export * from './OrganizationDataCard';
+export * from './CloseOrganization';

@@ -35,12 +35,6 @@ function RuleOutcome({ result }: { result: Run['results'][number] }) {
         Failed{result.error ? `: ${result.error}` : ''}
       </Text>
     );
-  if (result.outcome === 'not_connected')
-    return (
-      <Text size="sm" c="gray.9" fw={700}>
-        {RETENTION_TEXTS.notConnected}
-      </Text>
-    );
   return <Text size="sm">{result.removed.toLocaleString('en-GB')} removed</Text>;
 }
 

@@ -1,8 +1,11 @@
-import { ORGANIZATION_TEXTS } from '../../contracts/organizations';
-import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { deleteOrganization as remove } from '../../services/organizations/organization-deletion';
+import { CLOSURE_TEXTS } from '../../contracts/organization-closure';
+import { envelope, ok } from '../../lib/envelope';
+import {
+  closeOrganization,
+  restoreOrganization as restore,
+} from '../../services/privacy/organization-closure/closure';
 import { authedProcedure } from '../../trpc';
-import { organizationIdInput } from './organization-output';
+import { organizationIdInput, organizationSchema } from './organization-output';
 
 export const deleteOrganization = authedProcedure
   .meta({
@@ -12,13 +15,44 @@ export const deleteOrganization = authedProcedure
       method: 'DELETE',
       path: '/organizations/{id}',
       tags: ['organizations'],
-      summary: 'Delete an organization with its instances, branding and files',
+      summary: 'Close an organization: deleted after a 60-day window in which it can be restored',
+      description:
+        'Schedules the closure (issue 38, the Terms’ 60-day export window): the subscription is ' +
+        'cancelled in the payment provider (nothing more is charged; the current period is not ' +
+        'refunded), instances are suspended (their portals answer 503 "This site has closed"), ' +
+        'custom domains and the tenant subdomain stop being served and `organization.closing` is ' +
+        'sent. The organization answers with `status: "closing"` and `purge_at`; until then the ' +
+        'owner can export its data and restore it (POST /organizations/{id}/restore). On ' +
+        '`purge_at` its data is deleted (`organization.deleted`); invoices are kept 7 years. ' +
+        'Other changes to a closing organization answer 409.',
       protect: true,
     },
   })
   .input(organizationIdInput)
-  .output(messageEnvelope)
+  .output(envelope(organizationSchema))
   .mutation(async ({ ctx, input }) => {
-    await remove(ctx.deps, ctx.req, ctx.user, input.id);
-    return okMessage(ORGANIZATION_TEXTS.deleted);
+    const org = await closeOrganization(ctx.deps, ctx.req, ctx.user, input.id);
+    return ok(org, CLOSURE_TEXTS.closing((org.purge_at ?? '').slice(0, 10)));
   });
+
+export const restoreOrganization = authedProcedure
+  .meta({
+    scope: 'organizations:write',
+    permission: 'own',
+    openapi: {
+      method: 'POST',
+      path: '/organizations/{id}/restore',
+      tags: ['organizations'],
+      summary: 'Restore a closing organization within its 60 days',
+      description:
+        'Puts back the status it had before closing. Its instances stay suspended until resumed; ' +
+        'the cancelled subscription is not revived (a new one is needed to resume paid service ' +
+        'once its paid period has run out). 409 when the organization is not closing.',
+      protect: true,
+    },
+  })
+  .input(organizationIdInput)
+  .output(envelope(organizationSchema))
+  .mutation(async ({ ctx, input }) =>
+    ok(await restore(ctx.deps, ctx.req, ctx.user, input.id), CLOSURE_TEXTS.restored),
+  );

@@ -14,6 +14,9 @@ export const organizationSchema = z.object({
   instance_count: z.number().int(),
   /** The caller's role in this organization. */
   role: z.enum(ORGANIZATION_ROLES),
+  /** Set while `status` is `closing` (DELETE /organizations/{id}): closed at, data deleted at. */
+  closing_at: z.string().nullable(),
+  purge_at: z.string().nullable(),
   created_at: z.string(),
 });
 

@@ -1,7 +1,7 @@
 import { router } from '../../trpc';
 import { checkSubdomain } from './check-subdomain';
 import { createOrganization } from './create-organization';
-import { deleteOrganization } from './delete-organization';
+import { deleteOrganization, restoreOrganization } from './delete-organization';
 import { getOrganization } from './get-organization';
 import { listOrganizations } from './list-organizations';
 import { updateOrganization } from './update-organization';
@@ -13,5 +13,6 @@ export const organizationsRouter = router({
   create: createOrganization,
   update: updateOrganization,
   delete: deleteOrganization,
+  restore: restoreOrganization,
   checkSubdomain,
 });

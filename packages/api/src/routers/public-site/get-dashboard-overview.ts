@@ -8,7 +8,7 @@ const count = z.number().int();
 const subscriptionLine = z.object({
   organization_uuid: z.string(),
   organization_name: z.string(),
-  organization_status: z.enum(['pending', 'active', 'inactive']),
+  organization_status: z.enum(['pending', 'active', 'inactive', 'closing', 'closed']),
   role: z.enum(['owner', 'admin', 'billing', 'member']),
   state: z
     .enum(['none', 'active', 'past_due', 'suspended', 'cancelled', 'expired', 'hidden'])
@@ -65,7 +65,12 @@ export const dashboardOverview = authedProcedure
       z.object({
         organizations: z.object({
           total: count,
-          by_status: z.object({ pending: count, active: count, inactive: count }),
+          by_status: z.object({
+            pending: count,
+            active: count,
+            inactive: count,
+            closing: count,
+          }),
         }),
         instances: z.object({
           total: count,

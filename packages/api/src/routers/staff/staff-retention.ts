@@ -66,8 +66,7 @@ export const staffRetention = staffProcedure
       description:
         'The retention job runs hourly on the worker and applies every rule; each run records the ' +
         'rows removed per rule and whether it succeeded (a failed run e-mails the operators and is ' +
-        'retried with backoff). A rule whose function is not part of this build is listed as ' +
-        'not_connected. Closing organizations are those in their 60-day window before the purge. ' +
+        'retried with backoff). Closing organizations are those in their 60-day window before the purge. ' +
         'Staff only: 404 to anyone else.',
       protect: true,
     },

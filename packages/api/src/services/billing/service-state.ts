@@ -15,6 +15,14 @@ export async function setOrganizationStatus(
     .updateTable('organizations')
     .set({ status, updated_at: now })
     .where('id', '=', organizationId)
+    .where('status', 'not in', ['closing', 'closed'])
+    .execute();
+  // A closing organization stays closing; a restore puts back what billing says now.
+  await db
+    .updateTable('organizations')
+    .set({ status_before_closing: status, updated_at: now })
+    .where('id', '=', organizationId)
+    .where('status', '=', 'closing')
     .execute();
   // Every process's public branding cache hears it when the transaction commits.
   await notifyChange(db, 'branding', ALL_KEYS);

@@ -15,7 +15,10 @@ export type { AttentionItem } from './needs-attention';
 export type { SubscriptionLine } from './subscription-lines';
 
 export type CustomerOverview = {
-  organizations: { total: number; by_status: Record<OrganizationStatus, number> };
+  organizations: {
+    total: number;
+    by_status: Record<Exclude<OrganizationStatus, 'closed'>, number>;
+  };
   instances: InstanceCounts & { total: number };
   tickets: { open: number; awaiting_reply: number };
   subscriptions: SubscriptionLine[];

@@ -27,8 +27,14 @@ export async function organizationCounts(db: Db, userId: number) {
     .select(['organizations.status', (eb) => eb.fn.countAll<string>().as('n')])
     .groupBy('organizations.status')
     .execute();
-  const counts: Record<OrganizationStatus, number> = { pending: 0, active: 0, inactive: 0 };
-  for (const row of rows) counts[row.status] = Number(row.n);
+  const counts: Record<Exclude<OrganizationStatus, 'closed'>, number> = {
+    pending: 0,
+    active: 0,
+    inactive: 0,
+    closing: 0,
+  };
+  // A closed (purged) organization has no members left, so it never appears here.
+  for (const row of rows) if (row.status !== 'closed') counts[row.status] = Number(row.n);
   return counts;
 }
 

@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { assertDeployAllowed } from '../billing/seams';
 import { enqueueJob } from '../jobs/queue';
-import { findMemberOrganization } from '../organizations/membership';
+import { assertNotClosing, findMemberOrganization } from '../organizations/membership';
 import { isUniqueViolation } from '../organizations/shared';
 import { PROVISION_JOB } from './job-types';
 import {
@@ -49,6 +49,7 @@ export async function deployInstance(
   input: DeployInput,
 ): Promise<InstanceOutput> {
   const org = await findMemberOrganization(deps.db, actor.id, input.organization_uuid, 'manage');
+  assertNotClosing(org);
   if (!org.subdomain) throw new AppError('CONFLICT', INSTANCE_TEXTS.needsSubdomain);
   await assertDeployAllowed(deps, org.id);
   const domain = input.custom_domain

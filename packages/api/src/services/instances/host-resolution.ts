@@ -84,6 +84,9 @@ export async function resolveHost(
     )
     .executeTakeFirst();
   if (!claimed) return { kind: 'main' };
+  // A closing (or closed) organization's custom domains stop being served: 404, no certificate.
+  if (claimed.organization_status === 'closing' || claimed.organization_status === 'closed')
+    return { kind: 'unknown-instance' };
   const graceStart = new Date(deps.clock.now().getTime() - DOMAIN_GRACE_HOURS * 3600 * 1000);
   return isDomainServed(claimed.domain_status, claimed.lapsed_at, graceStart)
     ? instanceHost(claimed)

@@ -5,7 +5,11 @@ import { INSTANCE_TEXTS } from '../../contracts/instances';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import type { OrganizationPermission } from '../../contracts/roles';
-import { findMemberOrganization, requirePermission } from '../organizations/membership';
+import {
+  assertNotClosing,
+  findMemberOrganization,
+  requirePermission,
+} from '../organizations/membership';
 import { isUuid } from '../organizations/shared';
 import { toInstanceOutput, type InstanceOutput, type JoinedRow } from './instance-output';
 
@@ -26,6 +30,7 @@ function baseQuery(db: Kysely<Database>, userId: number) {
     .select([
       'organizations.uuid as organization_uuid',
       'organizations.name as organization_name',
+      'organizations.status as organization_status',
       'organization_members.role as role',
     ]);
 }
@@ -61,8 +66,10 @@ export async function findMemberInstance(
     .where('instances.status', '!=', 'terminated')
     .executeTakeFirst();
   if (!found) throw new AppError('NOT_FOUND', INSTANCE_TEXTS.notFound);
-  const { role, ...row } = found;
+  const { role, organization_status, ...row } = found;
   requirePermission(role, permission);
+  // Suspending, resuming, deleting an instance or changing its domain: not while closing.
+  if (permission !== 'view') assertNotClosing({ status: organization_status });
   return row;
 }
 

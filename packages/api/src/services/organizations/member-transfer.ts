@@ -3,7 +3,7 @@ import { MEMBER_TEXTS } from '../../contracts/roles';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import { findMemberOrganization } from './membership';
+import { assertNotClosing, findMemberOrganization } from './membership';
 import { isUuid } from './shared';
 
 type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
@@ -18,6 +18,7 @@ export async function transferOwnership(
   userUuid: string,
 ): Promise<void> {
   const org = await findMemberOrganization(deps.db, actor.id, organizationUuid, 'own');
+  assertNotClosing(org);
   const target = isUuid(userUuid)
     ? await deps.db
         .selectFrom('organization_members')

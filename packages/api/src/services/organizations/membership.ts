@@ -6,6 +6,7 @@ import {
   type OrganizationPermission,
   type OrganizationRole,
 } from '../../contracts/roles';
+import { CLOSURE_TEXTS } from '../../contracts/organization-closure';
 import { ORGANIZATION_TEXTS } from '../../contracts/organizations';
 import { AppError } from '../../errors';
 import { isUuid, type OrganizationRow } from './shared';
@@ -34,7 +35,20 @@ export async function findMemberOrganization(
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', ORGANIZATION_TEXTS.notFound);
   requirePermission(row.role, permission);
+  if (REFUSED_WHILE_CLOSING.includes(permission)) assertNotClosing(row);
   return row;
+}
+
+/** Permissions that only ever change things: refused outright while the organization closes. */
+const REFUSED_WHILE_CLOSING: readonly OrganizationPermission[] = ['manageBilling', 'manageMembers'];
+
+/**
+ * 409 for a change to an organization in its 60-day closing window: it can be read, exported and
+ * restored, nothing else (issue 38). `manage` callers that change things call this themselves.
+ */
+export function assertNotClosing(org: { status: string }): void {
+  if (org.status === 'closing' || org.status === 'closed')
+    throw new AppError('CONFLICT', CLOSURE_TEXTS.refused);
 }
 
 /** 403 with the table's message when `role` lacks `permission`. */

@@ -1,55 +1,11 @@
-import type { Context } from '../../request-context';
-import { ORGANIZATION_TEXTS } from '../../contracts/organizations';
 import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../errors';
-import { recordActivity } from '../activity/record-activity';
-import { hasLiveSubscription } from '../billing/seams';
-import { deleteBrandingRows } from './branding-cleanup';
-import { findMemberOrganization } from './membership';
-import { emitOrganizationEvent } from './organization-events';
-import { invalidateTenant } from './tenant-cache';
-import { retireWebhooks } from '../webhooks/emit';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
-type Owner = { id: number };
-
-/** Deletes an organization with its instances, branding rows and their uploaded files. */
-export async function deleteOrganization(
-  deps: AppDeps,
-  req: Req,
-  owner: Owner,
-  uuid: string,
-): Promise<void> {
-  const org = await findMemberOrganization(deps.db, owner.id, uuid, 'own');
-  if (await hasLiveSubscription(deps, org.id))
-    throw new AppError('CONFLICT', ORGANIZATION_TEXTS.liveSubscription);
-  const files = await deps.db.transaction().execute(async (trx) => {
-    const instanceIds = (
-      await trx.selectFrom('instances').select('id').where('organization_id', '=', org.id).execute()
-    ).map((i) => i.id);
-    await emitOrganizationEvent(trx, deps, org.id, 'organization.deleted');
-    await retireWebhooks(trx, org.id, deps.clock.now());
-    const removed = await deleteBrandingRows(trx, org.id, instanceIds);
-    await trx.deleteFrom('instances').where('organization_id', '=', org.id).execute();
-    await trx.deleteFrom('organizations').where('id', '=', org.id).execute();
-    await recordActivity(
-      deps,
-      req,
-      {
-        userId: owner.id,
-        type: 'organization',
-        action: 'organization.deleted',
-        description: `Deleted organization "${org.name}"`,
-        severity: 'medium',
-      },
-      trx,
-    );
-    return removed;
-  });
-  await deleteStoredFiles(deps, files);
-  await invalidateTenant(deps, [org.subdomain]);
-}
-
+/**
+ * Deleting an organization is now scheduled (issue 38): DELETE /organizations/{id} closes it
+ * (privacy/organization-closure/closure.ts) and the purge job deletes its rows and files 60 days
+ * later (privacy/organization-closure/purge.ts). What stays here is shared by those and by
+ * instance deletion: removing stored files once the transaction that dropped their rows committed.
+ */
 export async function deleteStoredFiles(deps: AppDeps, keys: string[]): Promise<void> {
   for (const key of keys) {
     try {

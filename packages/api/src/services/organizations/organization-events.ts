@@ -12,7 +12,7 @@ export async function emitOrganizationEvent(
   trx: Kysely<Database>,
   deps: Pick<AppDeps, 'clock'>,
   organizationId: number,
-  type: 'organization.updated' | 'organization.deleted',
+  type: 'organization.updated' | 'organization.closing' | 'organization.deleted',
 ): Promise<void> {
   if (!(await hasListeners(trx, organizationId, type))) return;
   const row = await trx

@@ -21,6 +21,8 @@ export function toOutput(
     location_count: liveInstances,
     instance_count: liveInstances,
     role,
+    closing_at: row.status === 'closing' ? toIso(row.closing_at) : null,
+    purge_at: row.status === 'closing' ? toIso(row.purge_at) : null,
     created_at: toIso(row.created_at) ?? '',
   };
 }

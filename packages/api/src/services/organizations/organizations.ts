@@ -4,7 +4,7 @@ import { SUBDOMAIN_TEXTS, instanceHostOf } from '../../contracts/subdomain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import { findMemberOrganization } from './membership';
+import { assertNotClosing, findMemberOrganization } from './membership';
 import type { OrganizationOutput } from './output';
 import { emitOrganizationEvent } from './organization-events';
 import { getOrganization } from './organization-queries';
@@ -91,6 +91,7 @@ export async function updateOrganization(
   input: Partial<OrganizationInput>,
 ): Promise<OrganizationOutput> {
   const current = await findMemberOrganization(deps.db, owner.id, uuid, 'manage');
+  assertNotClosing(current);
   const newSubdomain =
     input.subdomain !== undefined && input.subdomain !== current.subdomain
       ? input.subdomain

@@ -14,5 +14,8 @@ export type OrganizationOutput = {
   instance_count: number;
   /** The caller's role in this organization. */
   role: OrganizationRole;
+  /** While `status` is `closing`: when it was closed and when its data is deleted (else null). */
+  closing_at: string | null;
+  purge_at: string | null;
   created_at: string;
 };

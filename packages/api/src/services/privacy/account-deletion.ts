@@ -25,7 +25,10 @@ const LIVE_SUBSCRIPTION = ['active', 'past_due'] as const;
 /** The address a deleted account's row carries meanwhile: unique, undeliverable, not personal. */
 export const placeholderEmail = (uuid: string) => `deleted-${uuid}@deleted.invalid`;
 
-/** Organizations the person alone owns that still have other members or a live subscription. */
+/**
+ * Organizations the person alone owns that still have other members or a live subscription (one
+ * already closing does not block: closing it is what the person is asked to do).
+ */
 export async function blockingOrganizations(
   db: Kysely<Database>,
   userId: number,
@@ -34,6 +37,7 @@ export async function blockingOrganizations(
     .selectFrom('organizations as o')
     .select(['o.uuid', 'o.name'])
     .where('o.owner_id', '=', userId)
+    .where('o.status', 'not in', ['closing', 'closed'])
     .where((eb) =>
       eb.or([
         eb.exists(

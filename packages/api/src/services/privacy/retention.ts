@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { RetentionRuleResult } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
+import { purgeClosedOrganizations } from './organization-closure/purge';
 import {
   RETENTION_RULES,
   RETENTION_TEXTS,
@@ -43,22 +44,6 @@ export type ClosingOrganization = {
   closed_at: string;
   purge_at: string;
 };
-
-/**
- * Functions other areas provide, looked up by name when the rule runs. Organization closure
- * (issue 38, built alongside) registers `purgeClosedOrganizations(deps, now)` (the day-60 purge,
- * returning how many organizations it purged) and `listClosingOrganizations(deps)` here. Until it
- * does, the "closed-organizations" rule is recorded in every run as `not_connected` (never a
- * silent no-op: the operator console shows it, the log warns) and the console's closing list is
- * empty.
- */
-export const retentionHooks: {
-  purgeClosedOrganizations?: (deps: AppDeps, now: Date) => Promise<number>;
-  listClosingOrganizations?: (deps: AppDeps) => Promise<ClosingOrganization[]>;
-} = {};
-
-/** Thrown by a rule whose function is not registered in this build. */
-export class RuleNotConnected extends Error {}
 
 export type RuleContext = { now: Date; cutoff: Date };
 export type RuleRunner = (deps: AppDeps, ctx: RuleContext) => Promise<number>;
@@ -125,11 +110,8 @@ export const RETENTION_RUNNERS: Record<RetentionRuleId, RuleRunner> = {
   'idempotency-keys': (deps, { cutoff }) => sweepIdempotencyKeys(deps, cutoff),
   // The 30 days are on the row (purge_after, set at deletion from the same period).
   'deleted-accounts': (deps) => drain(() => purgeDeletedAccounts(deps)),
-  'closed-organizations': async (deps, { now }) => {
-    const purge = retentionHooks.purgeClosedOrganizations;
-    if (!purge) throw new RuleNotConnected('purgeClosedOrganizations is not registered');
-    return purge(deps, now);
-  },
+  // The 60 days are on the row (purge_at, set at closure from the same period).
+  'closed-organizations': (deps, { now }) => drain(() => purgeClosedOrganizations(deps, now)),
   invoices: async (deps, { cutoff }) => {
     // Lines go with their invoice (ON DELETE CASCADE).
     const result = await deps.db
@@ -178,11 +160,6 @@ export async function runRetention(
       const removed = await runners[rule.id](deps, { now, cutoff });
       results.push({ rule: rule.id, removed, outcome: 'ok' });
     } catch (error) {
-      if (error instanceof RuleNotConnected) {
-        deps.logger.warn({ rule: rule.id }, `retention rule not connected: ${error.message}`);
-        results.push({ rule: rule.id, removed: 0, outcome: 'not_connected', error: error.message });
-        continue;
-      }
       deps.logger.error({ err: error, rule: rule.id }, 'retention rule failed');
       results.push({
         rule: rule.id,
@@ -295,8 +272,27 @@ export async function retentionSummary(deps: AppDeps, limit = 10) {
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  const closing = retentionHooks.listClosingOrganizations
-    ? await retentionHooks.listClosingOrganizations(deps)
-    : [];
+  const closing: ClosingOrganization[] = (
+    await deps.db
+      .selectFrom('organizations')
+      .innerJoin('users', 'users.id', 'organizations.owner_id')
+      .select([
+        'organizations.uuid',
+        'organizations.name',
+        'users.email as owner_email',
+        'organizations.closing_at',
+        'organizations.purge_at',
+      ])
+      .where('organizations.status', '=', 'closing')
+      .orderBy('organizations.purge_at')
+      .limit(100)
+      .execute()
+  ).map((o) => ({
+    uuid: o.uuid,
+    name: o.name,
+    owner_email: o.owner_email,
+    closed_at: new Date(o.closing_at!).toISOString(),
+    purge_at: new Date(o.purge_at!).toISOString(),
+  }));
   return { runs, closing };
 }

@@ -9,7 +9,11 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import { findMemberOrganization, type MemberOrganization } from '../organizations/membership';
+import {
+  assertNotClosing,
+  findMemberOrganization,
+  type MemberOrganization,
+} from '../organizations/membership';
 import { isUuid, toIso } from '../organizations/shared';
 import { encryptWebhookSecret, targetPolicyOf } from './deliver';
 import { generateWebhookSecret } from './signing';
@@ -115,6 +119,7 @@ export async function createWebhook(
   input: WebhookInput,
 ): Promise<WebhookOutput & { secret: string }> {
   const org = await organizationOf(deps, actor, organizationUuid);
+  assertNotClosing(org);
   const url = await checkedUrl(deps, input.url);
   const secret = generateWebhookSecret();
   const row = await deps.db.transaction().execute(async (trx) => {

@@ -10,18 +10,20 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPalette, IconPlus, IconTrash, IconWorld } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconEdit, IconPalette, IconPlus, IconWorld } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ORGANIZATION_TEXTS } from '@scmp/api/contracts/organizations';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { can } from '@scmp/api/contracts/roles';
 import { StatusBadge } from '@scmp/ui';
 import { pollWhileSettling } from '../../../features/instances';
 import { RoleBadge, gate, RoleGate } from '../../../features/members';
 import { OrganizationTypeIcon, typeLabel, useSiteConfig } from '../../../features/organizations';
+import {
+  ClosingBanner,
+  CloseOrganizationCard,
+  OrganizationDataCard,
+} from '../../../features/privacy';
 import { DetailPage, DetailPageLoading, DetailPageNotFound } from '../../../lib/DetailPage';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useReturnFocusOnClose } from '../../../lib/return-focus';
@@ -52,8 +54,6 @@ const BACK = { to: '/dashboard/organizations', label: 'Back to Organisations' };
 export default function OrganizationDetailPage() {
   const { orgUuid = '' } = useParams();
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { tenantDomain } = useSiteConfig();
   const [editing, setEditing] = useState(false);
   const editButton = useReturnFocusOnClose<HTMLButtonElement>(editing);
@@ -71,25 +71,6 @@ export default function OrganizationDetailPage() {
     enabled: !!org,
     refetchInterval: (q) => pollWhileSettling(q.state.data),
   });
-  const remove = useMutation(
-    trpc.organizations.delete.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({
-          color: 'green',
-          message: `Organisation "${org?.name ?? ''}" deleted.`,
-        });
-        await queryClient.invalidateQueries({ queryKey: trpc.organizations.pathKey() });
-        await queryClient.invalidateQueries({ queryKey: trpc.instances.pathKey() });
-        void navigate('/dashboard/organizations');
-      },
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          message: errorMessage(error, 'Failed to delete organisation'),
-        }),
-    }),
-  );
-
   if (query.isPending) return <DetailPageLoading sections={[160, 120]} />;
   if (query.isError || !org) {
     return (
@@ -100,15 +81,6 @@ export default function OrganizationDetailPage() {
       />
     );
   }
-
-  const confirmDelete = () =>
-    modals.openConfirmModal({
-      title: 'Delete organisation',
-      children: <Text size="sm">{ORGANIZATION_TEXTS.deleteConfirm}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => remove.mutate({ id: org.uuid }),
-    });
 
   const list = instances.data?.data ?? [];
   const manage = gate(org.role, 'manage');
@@ -155,20 +127,10 @@ export default function OrganizationDetailPage() {
               Subdomain
             </Button>
           </RoleGate>
-          <RoleGate {...gate(org.role, 'own')}>
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={16} />}
-              onClick={confirmDelete}
-              loading={remove.isPending}
-            >
-              Delete
-            </Button>
-          </RoleGate>
         </>
       }
     >
+      <ClosingBanner organization={org} />
       <Tabs
         value={tab}
         onChange={(value) =>
@@ -228,6 +190,8 @@ export default function OrganizationDetailPage() {
               <OrganizationInstancesTable list={list} />
             )}
           </Card>
+          {can(org.role, 'manage') ? <OrganizationDataCard organization={org} /> : null}
+          <CloseOrganizationCard organization={org} />
         </Tabs.Panel>
         <Tabs.Panel value="members">
           <Suspense fallback={<Skeleton h={160} />}>

@@ -3,13 +3,14 @@ import type { AppDeps } from '../../../app-deps';
 import { DATA_EXPORT_EXPIRY_DAYS, PRIVACY_TEXTS } from '../../../contracts/privacy';
 import type { JobHandler } from '../../jobs/types';
 import { renderEmail } from '../../mail/render-email';
+import { organizationExportEntries } from '../organization-export/entries';
 import { personalExportEntries } from '../personal-export';
 import { writeZip, type ArchiveEntry } from '../zip-archive';
 
 export const DATA_EXPORT_JOB = 'privacy.build-export';
 const DAY_MS = 86_400_000;
 
-/** Organization exports register their builder here (piece 4); personal ones are built in place. */
+/** Organization exports: organization-export/entries.ts unless a test puts another builder here. */
 export const organizationExportBuilders: {
   entries?: (deps: AppDeps, organizationId: number) => Promise<ArchiveEntry[]>;
 } = {};
@@ -28,7 +29,10 @@ const buildExportJob: JobHandler = async (deps, payload) => {
     const entries =
       row.organization_id === null
         ? await personalExportEntries(deps, row.user_id)
-        : await organizationExportBuilders.entries!(deps, row.organization_id);
+        : await (organizationExportBuilders.entries ?? organizationExportEntries)(
+            deps,
+            row.organization_id,
+          );
     let size = 0;
     await writeZip(entries, async (filePath) => {
       size = (await stat(filePath)).size;
@@ -62,6 +66,16 @@ const buildExportJob: JobHandler = async (deps, payload) => {
     .select(['id', 'name', 'email'])
     .where('id', '=', row.user_id)
     .executeTakeFirstOrThrow();
+  const orgUuid =
+    row.organization_id === null
+      ? null
+      : (
+          await deps.db
+            .selectFrom('organizations')
+            .select('uuid')
+            .where('id', '=', row.organization_id)
+            .executeTakeFirst()
+        )?.uuid;
   const { html, text } = renderEmail(
     {
       title: PRIVACY_TEXTS.exportReadySubject,
@@ -73,7 +87,10 @@ const buildExportJob: JobHandler = async (deps, payload) => {
       ],
       action: {
         label: 'Download your data',
-        url: `${deps.config.appUrl}/dashboard/profile#your-data`,
+        url:
+          row.organization_id === null
+            ? `${deps.config.appUrl}/dashboard/profile#your-data`
+            : `${deps.config.appUrl}/dashboard/organizations/${orgUuid ?? ''}`,
       },
       footnote: 'If you did not ask for this export, change your password and contact support.',
     },

@@ -1,0 +1,325 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDueJobs } from '@scmp/api';
+import { PRIVACY_TEXTS } from '@scmp/api/contracts/privacy';
+import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import {
+  buildSecurityResourceSet,
+  type SecurityResourceSet,
+} from '../src/testing/security-fixtures';
+
+/**
+ * An organization's data export (issue 38): owner and admins, the same mechanism as one's own
+ * (202 pending → worker ZIP → ready 7 days; download with a fresh re-authentication; one per
+ * organization per 24 hours). The ZIP holds the organization's rows the test wrote, none of the
+ * secrets planted first and nothing of another organization.
+ */
+let h: TestHarness;
+let A: SecurityResourceSet;
+let other: SecurityResourceSet;
+let admin: Awaited<ReturnType<TestHarness['createUser']>>;
+let member: Awaited<ReturnType<TestHarness['createUser']>>;
+let orgId: number;
+let exportUuid: string;
+let files: Record<string, Uint8Array>;
+const secrets: { label: string; value: string }[] = [];
+const json = (name: string): Json => JSON.parse(strFromU8(files[name]!));
+
+async function drain() {
+  for (let i = 0; i < 20; i += 1) if ((await runDueJobs(h.deps, undefined, 10)) === 0) return;
+}
+
+const download = (uuid: string, token: string, org = A.orgUuid) =>
+  h.app.inject({
+    method: 'GET',
+    url: `/api/v1/organizations/${org}/data-exports/${uuid}/download`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+beforeAll(async () => {
+  h = await createHarness();
+  A = await buildSecurityResourceSet(h, 'orgexport');
+  other = await buildSecurityResourceSet(h, 'elsewhere');
+  orgId = (
+    await h.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('uuid', '=', A.orgUuid)
+      .executeTakeFirstOrThrow()
+  ).id;
+  admin = await h.createUser({ verified: true, name: 'Ada Admin', email: 'ada.admin@example.com' });
+  member = await h.createUser({
+    verified: true,
+    name: 'Mo Member',
+    email: 'mo.member@example.com',
+  });
+  await h.db
+    .insertInto('organization_members')
+    .values([
+      { organization_id: orgId, user_id: admin.id, role: 'admin' },
+      { organization_id: orgId, user_id: member.id, role: 'member' },
+    ])
+    .execute();
+
+  // Plant every secret kind first.
+  secrets.push({ label: 'password', value: A.user.password });
+  secrets.push({ label: 'session token', value: A.user.token });
+  secrets.push({ label: 'admin session token', value: admin.token });
+  secrets.push({ label: 'API token', value: A.apiToken! });
+  for (const u of await h.db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', 'in', [A.user.id, admin.id, member.id])
+    .execute())
+    secrets.push({ label: 'password hash', value: u.password_hash });
+  for (const s of await h.db
+    .selectFrom('sessions')
+    .select('token_hash')
+    .where('user_id', 'in', [A.user.id, admin.id, member.id])
+    .execute())
+    secrets.push({ label: 'session token hash', value: s.token_hash });
+  for (const t of await h.db
+    .selectFrom('api_tokens')
+    .select('token_hash')
+    .where('user_id', '=', A.user.id)
+    .execute())
+    secrets.push({ label: 'API token hash', value: t.token_hash });
+  const enabled = await h.rest('POST', '/two-factor/enable', {
+    token: admin.token,
+    body: { password: admin.password },
+  });
+  expect(enabled.status, enabled.text).toBe(200);
+  secrets.push({ label: 'TOTP secret', value: enabled.body.data.secret as string });
+  const hook = await h.rest('POST', `/organizations/${A.orgUuid}/webhooks`, {
+    token: A.user.token,
+    body: { url: 'https://hooks.example.com/export-test', events: ['organization.updated'] },
+  });
+  expect(hook.status, hook.text).toBe(201);
+  secrets.push({ label: 'webhook secret', value: hook.body.data.secret as string });
+  for (const e of await h.db
+    .selectFrom('webhook_endpoints')
+    .select('secret_encrypted')
+    .where('organization_id', '=', orgId)
+    .execute())
+    secrets.push({ label: 'webhook secret (encrypted)', value: e.secret_encrypted });
+  const invite = await h.rest('POST', `/organizations/${A.orgUuid}/invitations`, {
+    token: A.user.token,
+    body: { email: 'invitee.export@example.com', role: 'member' },
+  });
+  expect(invite.status, invite.text).toBe(201);
+  const inviteMail = await h.db
+    .selectFrom('mail_outbox')
+    .select('text')
+    .where('to_address', '=', 'invitee.export@example.com')
+    .executeTakeFirstOrThrow();
+  const inviteToken = /invitations\/([A-Za-z0-9_-]{20,})/.exec(inviteMail.text)?.[1];
+  if (inviteToken) secrets.push({ label: 'invitation token', value: inviteToken });
+  const invitation = await h.db
+    .selectFrom('organization_invitations')
+    .select('token_hash')
+    .where('organization_id', '=', orgId)
+    .executeTakeFirstOrThrow();
+  secrets.push({ label: 'invitation token hash', value: invitation.token_hash });
+  const ssoSecret = 'sso-client-secret-PLANTED-0123456789';
+  await h.db
+    .insertInto('sso_connections')
+    .values({
+      organization_id: orgId,
+      type: 'oidc',
+      display_name: 'Staff sign-in',
+      issuer: 'https://idp.example.com',
+      client_id: 'scmp-client-id',
+      client_secret_encrypted: ssoSecret,
+    })
+    .execute();
+  secrets.push({ label: 'SSO client secret', value: ssoSecret });
+  const domainToken = 'scmp-domain-challenge-PLANTED-123';
+  await h.db
+    .insertInto('organization_domains')
+    .values({ organization_id: orgId, domain: 'orgexport.example.org', token: domainToken })
+    .execute();
+  secrets.push({ label: 'domain challenge', value: domainToken });
+}, 180_000);
+afterAll(() => h?.close());
+
+describe("an organization's data export", () => {
+  it('is for the owner and admins: 202 pending, listed, built, e-mailed; 403 for other members', async () => {
+    const refused = await h.rest('POST', `/organizations/${A.orgUuid}/data-exports`, {
+      token: member.token,
+    });
+    expect(refused.status).toBe(403);
+    const foreign = await h.rest('POST', `/organizations/${other.orgUuid}/data-exports`, {
+      token: admin.token,
+    });
+    expect(foreign.status).toBe(404);
+    const res = await h.rest('POST', `/organizations/${A.orgUuid}/data-exports`, {
+      token: admin.token,
+    });
+    expect(res.status, res.text).toBe(202);
+    expect(res.body).toMatchObject({
+      message: PRIVACY_TEXTS.exportRequested,
+      data: { status: 'pending' },
+    });
+    exportUuid = res.body.data.uuid as string;
+    await drain();
+    const list = await h.trpc(
+      'query',
+      'privacy.listOrganizationDataExports',
+      { id: A.orgUuid },
+      { token: A.user.token },
+    );
+    expect(list.body.result.data.data[0]).toMatchObject({ uuid: exportUuid, status: 'ready' });
+    // Not among anyone's personal exports.
+    const personal = await h.rest('GET', '/user/data-exports', { token: admin.token });
+    expect(personal.body.data).toEqual([]);
+    const mail = await h.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'text'])
+      .where('to_address', '=', admin.email)
+      .where('kind', '=', 'data-export-ready')
+      .execute();
+    expect(mail.map((m) => m.subject)).toEqual([PRIVACY_TEXTS.exportReadySubject]);
+    expect(mail[0]!.text).toContain(`/dashboard/organizations/${A.orgUuid}`);
+  });
+
+  it('downloads after a fresh re-authentication only, for the owner and admins', async () => {
+    const before = await download(exportUuid, admin.token);
+    expect(before.statusCode).toBe(403);
+    expect(JSON.parse(before.body).code).toBe('REAUTH_REQUIRED');
+    const asMember = await download(exportUuid, member.token);
+    expect(asMember.statusCode).toBe(403);
+    expect(JSON.parse(asMember.body).code).toBe('FORBIDDEN');
+    const wrongOrg = await download(exportUuid, other.user.token, other.orgUuid);
+    expect(wrongOrg.statusCode).toBe(404);
+    const viaToken = await download(exportUuid, A.apiToken!);
+    expect(viaToken.statusCode).toBe(403);
+    const confirmed = await h.rest('POST', '/user/confirm-password', {
+      token: admin.token,
+      body: { password: admin.password },
+    });
+    expect(confirmed.status).toBe(200);
+    const res = await download(exportUuid, admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/filename="scmp-organization-export-/);
+    files = unzipSync(new Uint8Array(res.rawPayload));
+    const activity = await h.db
+      .selectFrom('activity_events')
+      .select('action')
+      .where('user_id', '=', admin.id)
+      .where('action', 'in', ['data_export.requested', 'data_export.downloaded'])
+      .execute();
+    expect(activity.map((a) => a.action).sort()).toEqual([
+      'data_export.downloaded',
+      'data_export.requested',
+    ]);
+  });
+
+  it('holds each category with the rows the test wrote', () => {
+    for (const name of [
+      'README.txt',
+      'organization.json',
+      'members.json',
+      'instances.json',
+      'branding.json',
+      'tickets.json',
+      'billing.json',
+      'activity.json',
+      'webhooks.json',
+      'domains-and-sso.json',
+    ])
+      expect(Object.keys(files), name).toContain(name);
+    expect(strFromU8(files['README.txt']!)).toContain('domains-and-sso.json');
+    expect(json('organization.json')).toMatchObject({ uuid: A.orgUuid, subdomain: A.subdomain });
+    const members = json('members.json');
+    expect(members.members.map((m: Json) => [m.email, m.role]).sort()).toEqual(
+      [
+        [A.user.email, 'owner'],
+        [admin.email, 'admin'],
+        [member.email, 'member'],
+      ].sort(),
+    );
+    expect(members.invitations.map((i: Json) => i.email)).toContain('invitee.export@example.com');
+    const instances = json('instances.json');
+    expect(instances.map((i: Json) => i.uuid)).toEqual([A.instanceUuid]);
+    expect(instances[0]).toHaveProperty('health_checks');
+    const branding = json('branding.json');
+    expect(branding[0].logo).toMatch(/^branding\//);
+    expect(files[branding[0].logo]!.length).toBeGreaterThan(0);
+    const tickets = json('tickets.json');
+    expect(tickets.map((t: Json) => t.uuid)).toEqual([A.ticketId]);
+    expect(files[tickets[0].attachments[0].file]!.length).toBeGreaterThan(0);
+    const billing = json('billing.json');
+    expect(billing.subscription.status).toBe('active');
+    expect(billing.invoices.map((i: Json) => i.uuid)).toEqual([A.invoiceId]);
+    expect(billing.invoices[0].lines.length).toBeGreaterThan(0);
+    const activity = json('activity.json');
+    expect(activity.member_activity.map((a: Json) => a.action)).toContain('organization.created');
+    const hooks = json('webhooks.json');
+    expect(hooks.map((w: Json) => w.url)).toContain('https://hooks.example.com/export-test');
+    expect(hooks.find((w: Json) => w.uuid === A.webhookUuid).deliveries.length).toBeGreaterThan(0);
+    const sso = json('domains-and-sso.json');
+    expect(sso.domains.map((d: Json) => d.domain)).toEqual(['orgexport.example.org']);
+    expect(sso.sso_connections.map((c: Json) => c.client_id)).toEqual(['scmp-client-id']);
+  });
+
+  it('contains no secret of any kind and nothing of another organization', () => {
+    const text = Object.values(files)
+      .map((bytes) => Buffer.from(bytes).toString('latin1'))
+      .join('\n');
+    const found = secrets.filter((s) => s.value.length >= 6 && text.includes(s.value));
+    expect(found.map((s) => s.label)).toEqual([]);
+    for (const label of [
+      'password hash',
+      'TOTP secret',
+      'session token hash',
+      'API token hash',
+      'webhook secret',
+      'SSO client secret',
+      'invitation token hash',
+    ])
+      expect(secrets.map((s) => s.label)).toContain(label);
+    for (const foreign of [other.orgUuid, other.user.email, 'elsewhere Academy', other.ticketId!])
+      expect(text).not.toContain(foreign);
+  });
+
+  it('allows one export per organization per 24 hours (429 with Retry-After), also while closing', async () => {
+    h.clock.advance(60 * 60_000);
+    const again = await h.rest('POST', `/organizations/${A.orgUuid}/data-exports`, {
+      token: A.user.token,
+    });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBe(23 * 3600);
+    // Another organization's allowance is its own.
+    const elsewhere = await h.rest('POST', `/organizations/${other.orgUuid}/data-exports`, {
+      token: other.user.token,
+    });
+    expect(elsewhere.status).toBe(202);
+    const closed = await h.rest('DELETE', `/organizations/${A.orgUuid}`, { token: A.user.token });
+    expect(closed.status).toBe(200);
+    h.clock.advance(23 * 60 * 60_000);
+    const next = await h.rest('POST', `/organizations/${A.orgUuid}/data-exports`, {
+      token: A.user.token,
+    });
+    expect(next.status, next.text).toBe(202);
+  });
+
+  it('expires after 7 days: listed as expired and the download refused', async () => {
+    h.clock.advance(7 * 86_400_000);
+    const fresh = await h.createUser({ verified: true });
+    await h.db
+      .insertInto('organization_members')
+      .values({ organization_id: orgId, user_id: fresh.id, role: 'admin' })
+      .execute();
+    const list = await h.rest('GET', `/organizations/${A.orgUuid}/data-exports`, {
+      token: fresh.token,
+    });
+    expect(list.body.data.find((e: Json) => e.uuid === exportUuid).status).toBe('expired');
+    await h.rest('POST', '/user/confirm-password', {
+      token: fresh.token,
+      body: { password: fresh.password },
+    });
+    const res = await download(exportUuid, fresh.token);
+    expect(res.statusCode).toBe(404);
+    expect(JSON.parse(res.body).message).toBe(PRIVACY_TEXTS.exportExpired);
+  });
+});

@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/**
+ * Issue 38 in the browser: an organization's owner exports its data (password confirmed in the
+ * dialog), closes it from the danger zone with its name typed, sees the closing banner with the
+ * purge date, and restores it.
+ */
+const PASSWORD = 'Secure-Passphrase-2026';
+
+type DevMail = { to: string; subject: string; text: string };
+
+async function mailTo(page: Page, to: string, subject: string): Promise<DevMail> {
+  let found: DevMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await page.request.get('/dev/mail.json')).json()) as DevMail[];
+        found = list.find((m) => m.to === to && m.subject === subject);
+        return Boolean(found);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+async function verifiedAccount(page: Page, name: string): Promise<string> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;
+  const res = await page.request.post('/api/v1/auth/register', {
+    data: { name, email, password: PASSWORD, password_confirmation: PASSWORD },
+  });
+  expect(res.status()).toBe(201);
+  const mail = await mailTo(page, email, 'Verify your email address');
+  const link = new URL(mail.text.match(/https?:\/\/[^\s]+\/verify-email\/[^\s]*/)![0]);
+  const verified = await page.request.get(`/api/v1/auth${link.pathname}${link.search}`, {
+    headers: { accept: 'application/json' },
+  });
+  expect(verified.status()).toBe(200);
+  return email;
+}
+
+async function signedIn(browser: Browser, email: string): Promise<{ page: Page; token: string }> {
+  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  const res = await page.request.post('/api/v1/auth/login', {
+    data: { email, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+  const token = ((await res.json()) as { data: { token: string } }).data.token;
+  await page.goto('/login');
+  await page.evaluate((value) => {
+    window.localStorage.setItem('token', value);
+    window.localStorage.setItem(
+      'cookie_consent',
+      JSON.stringify({ necessary: true, analytics: false, marketing: false }),
+    );
+  }, token);
+  return { page, token };
+}
+
+test('an owner exports the organization’s data, closes it with its name typed, and restores it', async ({
+  browser,
+}) => {
+  const setup = await (await browser.newContext()).newPage();
+  const email = await verifiedAccount(setup, 'Closing Owner');
+  const { page, token } = await signedIn(browser, email);
+  const name = `Closing Academy ${Date.now()}`;
+  const created = await page.request.post('/api/v1/organizations', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name, type: 'school' },
+  });
+  expect(created.status()).toBe(201);
+  const orgUuid = ((await created.json()) as { data: { uuid: string } }).data.uuid;
+  await page.goto(`/dashboard/organizations/${orgUuid}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  // --- export the organization's data
+  const data = page.getByRole('region', { name: 'Export organization data' });
+  await data.getByRole('button', { name: 'Export organization data' }).click();
+  await expect(
+    page.getByText("We're preparing your data export. We'll e-mail you when it's ready."),
+  ).toBeVisible();
+  await expect(data.getByText('Ready')).toBeVisible({ timeout: 20_000 });
+  await mailTo(page, email, 'Your data export is ready');
+  await data.getByRole('button', { name: /Download the organization export of/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+  await dialog.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  const downloaded = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  const file = await downloaded;
+  expect(file.suggestedFilename()).toMatch(/^scmp-organization-export-\d{4}-\d{2}-\d{2}\.zip$/);
+  const bytes = await readFile((await file.path())!);
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+
+  // --- close it: the danger zone explains, and asks for the name
+  const zone = page.getByRole('region', { name: 'Close organization' });
+  await expect(zone.getByText(/current billing period is not refunded/)).toBeVisible();
+  await zone.getByRole('button', { name: 'Close organization…' }).click();
+  const confirm = zone.getByRole('button', { name: 'Close this organization' });
+  await zone.getByRole('textbox', { name: /Type the organization’s name/ }).fill('wrong name');
+  await expect(confirm).toBeDisabled();
+  await expectAccessible(page);
+  await zone.getByRole('textbox', { name: /Type the organization’s name/ }).fill(name);
+  await confirm.click();
+  const banner = page.getByRole('status').filter({ hasText: 'This organization is closing' });
+  await expect(banner).toBeVisible();
+  const purge = new Date(Date.now() + 60 * 86_400_000).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  await expect(banner).toContainText(`Its data will be deleted on ${purge}`);
+  await expect(page.getByRole('region', { name: 'Close organization' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // --- restore it
+  await banner.getByRole('button', { name: 'Restore organization' }).click();
+  await expect(page.getByText(/Organization restored\./)).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Close organization' })).toBeVisible();
+});

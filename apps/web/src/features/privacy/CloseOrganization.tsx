@@ -1,0 +1,163 @@
+import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { CLOSURE_TEXTS, ORGANIZATION_CLOSURE_DAYS } from '@scmp/api/contracts';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+
+type Organization = {
+  uuid: string;
+  name: string;
+  role: string;
+  status: string;
+  purge_at: string | null;
+};
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+function useRefresh() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.organizations.pathKey() });
+    await queryClient.invalidateQueries({ queryKey: trpc.instances.pathKey() });
+  };
+}
+
+/**
+ * Shown while the organization is closing: the date its data is deleted; the owner can restore
+ * it or export its data until then, other members see the notice.
+ */
+export function ClosingBanner({ organization }: { organization: Organization }) {
+  const trpc = useTRPC();
+  const refresh = useRefresh();
+  const restore = useMutation(
+    trpc.organizations.restore.mutationOptions({
+      onSuccess: async (result) => {
+        notifications.show({ color: 'green', message: result.message, autoClose: 10_000 });
+        await refresh();
+      },
+    }),
+  );
+  if (organization.status !== 'closing') return null;
+  const date = organization.purge_at ? day(organization.purge_at) : '';
+  const owner = organization.role === 'owner';
+  return (
+    <Alert color="red" variant="light" mb="lg" title="This organization is closing" role="status">
+      <Stack gap="xs">
+        <Text size="sm">{CLOSURE_TEXTS.closing(date)}</Text>
+        {restore.isError && (
+          <Text size="sm" c="red.9" role="alert">
+            {errorMessage(restore.error, 'Failed to restore the organization')}
+          </Text>
+        )}
+        {owner && (
+          <Group>
+            <Button
+              color="dark"
+              onClick={() => restore.mutate({ id: organization.uuid })}
+              loading={restore.isPending}
+            >
+              Restore organization
+            </Button>
+            <Button variant="default" component="a" href="#organization-data">
+              Export data
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Organization → danger zone: close it (60 days to export or restore, then deleted). */
+export function CloseOrganizationCard({ organization }: { organization: Organization }) {
+  const trpc = useTRPC();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const close = useMutation(
+    trpc.organizations.delete.mutationOptions({
+      onSuccess: async (result) => {
+        notifications.show({ color: 'green', message: result.message, autoClose: 10_000 });
+        setOpen(false);
+        setTyped('');
+        await refresh();
+      },
+    }),
+  );
+  if (organization.role !== 'owner' || organization.status === 'closing') return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (typed === organization.name) close.mutate({ id: organization.uuid });
+  };
+  return (
+    <Card
+      withBorder
+      radius="md"
+      p="lg"
+      mt="lg"
+      component="section"
+      aria-labelledby="close-organization"
+      style={{ borderColor: 'var(--mantine-color-red-6)' }}
+    >
+      <Stack>
+        <Title order={2} size="h4" id="close-organization" c="red.9">
+          Close organization
+        </Title>
+        <Text size="sm">When you close this organization:</Text>
+        <List size="sm" spacing={4}>
+          <List.Item>{CLOSURE_TEXTS.billing}</List.Item>
+          <List.Item>
+            its instances are suspended: their portals show “{CLOSURE_TEXTS.siteClosedTitle}”, and
+            custom domains and the subdomain stop being served; open invitations are withdrawn;
+          </List.Item>
+          <List.Item>
+            for {ORGANIZATION_CLOSURE_DAYS} days you can still export its data and restore it (a new
+            subscription is then needed to resume paid service);
+          </List.Item>
+          <List.Item>
+            after {ORGANIZATION_CLOSURE_DAYS} days its data is deleted for good; invoices are kept
+            for 7 years, as the law on accounting records requires.
+          </List.Item>
+        </List>
+        {!open ? (
+          <Button color="red.9" variant="outline" onClick={() => setOpen(true)} maw={260}>
+            Close organization…
+          </Button>
+        ) : (
+          <form onSubmit={submit}>
+            <Stack>
+              <TextInput
+                label={`Type the organization’s name (${organization.name}) to confirm`}
+                value={typed}
+                onChange={(e) => setTyped(e.currentTarget.value)}
+                autoComplete="off"
+                data-autofocus
+              />
+              {close.isError && (
+                <Alert color="red" role="alert">
+                  {errorMessage(close.error, 'Failed to close the organization')}
+                </Alert>
+              )}
+              <Group>
+                <Button
+                  type="submit"
+                  color="red.9"
+                  disabled={typed !== organization.name}
+                  loading={close.isPending}
+                >
+                  Close this organization
+                </Button>
+                <Button variant="default" onClick={() => setOpen(false)}>
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Card>
+  );
+}
