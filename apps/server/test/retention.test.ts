@@ -478,7 +478,7 @@ describe('the retention rules', () => {
       'health-checks': ['ok', 1],
       'idempotency-keys': ['ok', 2],
       'deleted-accounts': ['ok', 1],
-      'closed-organizations': ['ok', 3],
+      'closed-organizations': ['ok', 1],
       invoices: ['ok', 1],
       'activity-log': ['ok', 1],
     });
