@@ -502,6 +502,12 @@ describe('SAML refusals', () => {
       { inResponseTo: '_never-issued' },
       SAML_FAILURE_REASONS.notSolicited,
     );
+    // The Response names this browser's request, the signed assertion does not.
+    await expectRefused(
+      { email: `u6@${DOMAIN}` },
+      { subjectInResponseTo: null },
+      SAML_FAILURE_REASONS.notSolicited,
+    );
     const started = await startFor(`u6@${DOMAIN}`);
     const response = idp.respond({ request: started.request, account: { email: `u6@${DOMAIN}` } });
     const seen = (await failures()).length;

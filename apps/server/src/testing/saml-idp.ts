@@ -22,6 +22,8 @@ export type SamlResponseOptions = {
   account: SamlAccount;
   /** null: no InResponseTo (unsolicited). */
   inResponseTo?: string | null;
+  /** The assertion's own (SubjectConfirmationData) InResponseTo, when not the same. */
+  subjectInResponseTo?: string | null;
   audience?: string;
   destination?: string;
   recipient?: string;
@@ -128,6 +130,12 @@ export function createTestSamlIdp(baseUrl = 'https://idp.test.invalid'): TestSam
     const notOnOrAfter = o.notOnOrAfter ?? new Date(now.getTime() + 5 * MINUTE);
     const inResponseTo = o.inResponseTo === undefined ? o.request.id : o.inResponseTo;
     const irt = inResponseTo === null ? '' : ` InResponseTo="${escapeXml(inResponseTo)}"`;
+    const subjectIrt =
+      o.subjectInResponseTo === undefined
+        ? irt
+        : o.subjectInResponseTo === null
+          ? ''
+          : ` InResponseTo="${escapeXml(o.subjectInResponseTo)}"`;
     const issuer = escapeXml(o.issuer ?? entityId);
     const assertionId = o.assertionId ?? `_a${randomBytes(16).toString('hex')}`;
     const attributes: Array<[string, string[]]> = [
@@ -147,7 +155,7 @@ export function createTestSamlIdp(baseUrl = 'https://idp.test.invalid'): TestSam
       `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${assertionId}" Version="2.0" IssueInstant="${now.toISOString()}">` +
       `<saml:Issuer>${issuer}</saml:Issuer>` +
       `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escapeXml(o.account.email)}</saml:NameID>` +
-      `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${irt} NotOnOrAfter="${notOnOrAfter.toISOString()}" Recipient="${escapeXml(o.recipient ?? o.request.acsUrl)}"/></saml:SubjectConfirmation></saml:Subject>` +
+      `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData${subjectIrt} NotOnOrAfter="${notOnOrAfter.toISOString()}" Recipient="${escapeXml(o.recipient ?? o.request.acsUrl)}"/></saml:SubjectConfirmation></saml:Subject>` +
       `<saml:Conditions NotBefore="${notBefore.toISOString()}" NotOnOrAfter="${notOnOrAfter.toISOString()}"><saml:AudienceRestriction><saml:Audience>${escapeXml(o.audience ?? o.request.issuer)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
       `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="${assertionId}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
       `<saml:AttributeStatement>${attributeXml}</saml:AttributeStatement>` +

@@ -65,12 +65,13 @@ function personClaims(profile: Profile): Record<string, unknown> {
 /**
  * The checks node-saml leaves to its caller, on the signed assertion it returns: the Issuer is the
  * IdP of the metadata, every SubjectConfirmationData's Recipient and the Response's Destination
- * (when present) are this connection's ACS URL. Returns the assertion's ID and when it expires.
+ * (when present) are this connection's ACS URL, and its InResponseTo is the request answered. Returns the assertion's ID and when it expires.
  */
 async function checkAddressing(
   deps: Pick<AppDeps, 'config'>,
   connection: ConnectionRow,
   profile: Profile,
+  requestId: string,
 ): Promise<{ assertionId: string; expiresAt: Date }> {
   const acs = spUrls(deps, connection.uuid).acs_url;
   const assertion = (profile.getAssertion?.() as { Assertion?: XmlJs } | undefined)?.Assertion;
@@ -87,6 +88,10 @@ async function checkAddressing(
   const wrong = recipients.find((r) => r !== acs);
   if (recipients.length === 0 || wrong !== undefined)
     throw new SsoRefusal(SAML_FAILURE_REASONS.recipient(wrong ?? ''));
+  // The signed answer itself names the request (the Response's InResponseTo may be unsigned).
+  const answered = confirmations.map((c) => first(c.SubjectConfirmationData)?.$?.InResponseTo);
+  if (answered.some((value) => value !== requestId))
+    throw new SsoRefusal(SAML_FAILURE_REASONS.notSolicited);
   const assertionId = assertion.$?.ID ?? '';
   if (!assertionId) throw new SsoRefusal(SAML_FAILURE_REASONS.rejected('the assertion has no ID'));
   const until = first(assertion.Conditions)?.$?.NotOnOrAfter;
@@ -243,7 +248,12 @@ export async function handleSamlAcs(
   const email = typeof claims.email === 'string' && claims.email ? claims.email : null;
   let person: Awaited<ReturnType<typeof checkClaims>>;
   try {
-    const { assertionId, expiresAt } = await checkAddressing(deps, connection, profile);
+    const { assertionId, expiresAt } = await checkAddressing(
+      deps,
+      connection,
+      profile,
+      matched.saml_request_id ?? '',
+    );
     await acceptOnce(deps, connection, assertionId, expiresAt);
     const claimed = await deps.db
       .updateTable('sso_login_attempts')
