@@ -198,7 +198,7 @@ describe('SAML connections', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('reads the metadata from its URL (loopback http in local mode), fetched server-side', async () => {
+  it('reads the metadata from its URL (loopback http in local mode only), fetched server-side', async () => {
     const served = await serveTestSamlIdp();
     try {
       const url = served.ssoUrl.replace(/\/sso$/, '/metadata');
@@ -206,6 +206,11 @@ describe('SAML connections', () => {
         token: owner.token,
         body: { type: 'saml', display_name: 'By URL', idp_metadata_url: url },
       });
+      if (h.config.appEnv === 'production') {
+        expect(res.status).toBe(422);
+        expect(res.body.errors.idp_metadata_url).toEqual([SAML_TEXTS.metadataUrlHttps]);
+        return;
+      }
       expect(res.status, res.text).toBe(201);
       expect(res.body.data).toMatchObject({
         idp_metadata_url: url,
@@ -245,7 +250,20 @@ describe('SAML connections', () => {
     expect(http.body.errors.idp_metadata_url).toEqual([SAML_TEXTS.metadataUrlHttps]);
     const down = await post({ idp_metadata_url: 'http://127.0.0.1:9/metadata' });
     expect(down.status).toBe(422);
-    expect(down.body.errors.idp_metadata_url[0]).toMatch(/^Could not read the SAML metadata/);
+    expect(down.body.errors.idp_metadata_url[0]).toMatch(
+      h.config.appEnv === 'production'
+        ? SAML_TEXTS.metadataUrlHttps
+        : /^Could not read the SAML metadata/,
+    );
+    const both = await post({
+      idp_metadata_xml: idp.metadataXml,
+      idp_metadata_url: 'https://idp.example.com/metadata',
+    });
+    expect(both.status).toBe(422);
+    expect(both.body.errors.idp_metadata_url).toEqual([SAML_TEXTS.metadataBoth]);
+    const huge = await post({ idp_metadata_xml: 'x'.repeat(600 * 1024) });
+    expect(huge.status).toBe(422);
+    expect(huge.body.errors.idp_metadata_xml).toEqual([SAML_TEXTS.metadataTooLarge]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SSO_CONNECTION_TYPES, SSO_PRESETS, SSO_ROLES } from '../../contracts/sso';
+import { SAML_METADATA_MAX_BYTES, SAML_TEXTS } from '../../contracts/sso-saml';
 
 const groupMapping = z.object({
   group: z.string().trim().min(1, 'Enter the group').max(200),
@@ -70,7 +71,7 @@ const fields = {
   group_mappings: z.array(groupMapping).max(50).optional(),
   idp_metadata_xml: z
     .string()
-    .max(512 * 1024, 'The metadata is too large (at most 512 KB)')
+    .max(SAML_METADATA_MAX_BYTES, SAML_TEXTS.metadataTooLarge)
     .optional()
     .describe('SAML: the identity provider’s metadata XML (or give idp_metadata_url)'),
   idp_metadata_url: z
