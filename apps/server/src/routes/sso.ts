@@ -1,17 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { ssoService, type AppDeps } from '@scmp/api';
+import { AppError, ssoService, type AppDeps } from '@scmp/api';
 import { requestInfoOf } from '../request-info';
 import { sendError } from '../rest/rest-door';
 
 type StartQuery = { email?: string };
 type CallbackQuery = Record<string, string | undefined>;
+type SamlParams = { uuid: string };
+/** A SAMLResponse form post (base64 XML) is at most this large. */
+const SAML_FORM_LIMIT = 1024 * 1024;
 
 /**
  * Single sign-on's browser redirects (issue 37), beside the two doors:
  * - GET /api/v1/sso/start?email= → 302 to the identity provider (for links; the SPA uses
  *   POST /auth/sso/start);
  * - GET /api/v1/sso/oidc/callback → the identity provider's answer, then 302 to /login/sso with a
- *   one-time code, to /login with one clear message, or back to the Security tab after a test.
+ *   one-time code, to /login with one clear message, or back to the Security tab after a test;
+ * - GET /api/v1/sso/saml/{uuid}/metadata → SCMP's SAML service-provider metadata (XML);
+ * - POST /api/v1/sso/saml/{uuid}/acs → the SAML identity provider's response (a form post), then
+ *   the same 302s as the OIDC callback.
  */
 export async function registerSsoRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get<{ Querystring: StartQuery }>('/api/v1/sso/start', async (request, reply) => {
@@ -45,5 +51,59 @@ export async function registerSsoRoutes(app: FastifyInstance, deps: AppDeps): Pr
     } catch (error) {
       return sendError(reply, error, deps);
     }
+  });
+
+  app.get<{ Params: SamlParams }>('/api/v1/sso/saml/:uuid/metadata', async (request, reply) => {
+    try {
+      const xml = await ssoService.samlServiceProviderMetadata(deps, request.params.uuid);
+      if (xml === null) throw new AppError('NOT_FOUND', 'Connection not found');
+      return reply
+        .code(200)
+        .header('content-type', 'application/samlmetadata+xml; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(xml);
+    } catch (error) {
+      return sendError(reply, error, deps);
+    }
+  });
+
+  // The identity provider's form post: urlencoded bodies are parsed for this route only.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: SAML_FORM_LIMIT },
+      (_req, body, done) => {
+        const text = typeof body === 'string' ? body : body.toString('utf8');
+        const form: Record<string, string> = {};
+        for (const [key, value] of new URLSearchParams(text)) if (!(key in form)) form[key] = value;
+        done(null, form);
+      },
+    );
+    scope.post<{ Params: SamlParams; Body: Record<string, string> | undefined }>(
+      '/api/v1/sso/saml/:uuid/acs',
+      { bodyLimit: SAML_FORM_LIMIT },
+      async (request, reply) => {
+        try {
+          const form = request.body && typeof request.body === 'object' ? request.body : {};
+          const result = await ssoService.handleSamlAcs(
+            deps,
+            requestInfoOf(request),
+            request.params.uuid,
+            {
+              SAMLResponse: typeof form.SAMLResponse === 'string' ? form.SAMLResponse : undefined,
+            },
+          );
+          if (result.setCookies.length > 0) reply.header('set-cookie', result.setCookies);
+          // 303: the browser follows the form post with a GET.
+          return reply
+            .code(303)
+            .header('cache-control', 'no-store')
+            .header('location', result.location)
+            .send();
+        } catch (error) {
+          return sendError(reply, error, deps);
+        }
+      },
+    );
   });
 }

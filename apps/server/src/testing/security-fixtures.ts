@@ -5,6 +5,7 @@ import type { Json, TestHarness } from './harness';
 import { multipartBody, type MultipartPart } from './multipart';
 import { API_SCOPES } from '@scmp/api/contracts/api-tokens';
 import { authenticatorFor, registerPasskey } from './passkey-helpers';
+import { createTestSamlIdp } from './saml-idp';
 import { createWebhookRowForTest } from './webhook-rows';
 
 /** A 1×1 PNG. */
@@ -47,6 +48,8 @@ export type SecurityResourceSet = {
   webhookUuid: string;
   /** A delivery of that webhook (a queued test ping). */
   webhookDeliveryUuid: string | null;
+  /** A single sign-on connection of the organization (SAML: no network needed to add it). */
+  ssoConnectionUuid: string | null;
 };
 
 /** The id a path parameter takes in the matrices, for the parameters shared by several areas. */
@@ -57,6 +60,7 @@ export function webhookIdFor(
 ): string | null | undefined {
   if (param === 'delivery_uuid') return set.webhookDeliveryUuid;
   if (param === 'uuid' && path.includes('/webhooks/')) return set.webhookUuid;
+  if (param === 'uuid' && path.includes('/sso-connections/')) return set.ssoConnectionUuid;
   return undefined;
 }
 
@@ -183,6 +187,16 @@ export async function buildSecurityResourceSet(
   });
   const webhookDeliveryUuid = ping.status === 202 ? (ping.body.data.uuid as string) : null;
 
+  const sso = await h.rest('POST', `/organizations/${orgUuid}/sso-connections`, {
+    token: user.token,
+    body: {
+      type: 'saml',
+      display_name: `${label} SAML`,
+      idp_metadata_xml: createTestSamlIdp(`https://idp.${label}.example`).metadataXml,
+    },
+  });
+  const ssoConnectionUuid = sso.status === 201 ? (sso.body.data.uuid as string) : null;
+
   return {
     user,
     extraTokens,
@@ -199,5 +213,6 @@ export async function buildSecurityResourceSet(
     apiTokenUuid,
     webhookUuid: webhook.uuid,
     webhookDeliveryUuid,
+    ssoConnectionUuid,
   };
 }

@@ -2152,8 +2152,8 @@ export interface paths {
         get: operations["sso-listConnections"];
         put?: never;
         /**
-         * Add an OpenID Connect connection { type: "oidc", display_name, issuer, client_id, client_secret }; the issuer is discovered
-         * @description Presets: "google" (the hd claim must be a verified domain) and "entra" (entra_tenant_id; the tid claim must match). client_secret is encrypted at rest and never returned.
+         * Add a connection: OpenID Connect { type: "oidc", display_name, issuer, client_id, client_secret } or SAML { type: "saml", display_name, idp_metadata_xml | idp_metadata_url }
+         * @description OIDC presets: "google" (the hd claim must be a verified domain) and "entra" (entra_tenant_id; the tid claim must match). client_secret is encrypted at rest and never returned. SAML: the IdP metadata is read when saved (entity ID, HTTP-Redirect single sign-on URL, signing certificates, never returned); the answer carries entity_id, acs_url and metadata_url.
          *
          *     Signed-in sessions only: any API token answers 403.
          *
@@ -15560,6 +15560,18 @@ export interface operations {
                             }[];
                             /** @description OIDC: the callback URL to register at the identity provider */
                             redirect_uri: string | null;
+                            /** @description SAML: SCMP’s entity ID (audience) for this connection, to paste into the IdP */
+                            entity_id: string | null;
+                            /** @description SAML: the Assertion Consumer Service URL (HTTP-POST) to paste into the IdP */
+                            acs_url: string | null;
+                            /** @description SAML: SCMP’s service-provider metadata for this connection */
+                            metadata_url: string | null;
+                            /** @description SAML: the IdP’s entity ID, from its metadata */
+                            idp_entity_id: string | null;
+                            /** @description SAML: the IdP’s single sign-on URL (HTTP-Redirect), from its metadata */
+                            idp_sso_url: string | null;
+                            /** @description SAML: where the IdP metadata was fetched from (when given as a URL) */
+                            idp_metadata_url: string | null;
                             tested_at: string | null;
                             last_test: {
                                 ok: boolean;
@@ -15668,6 +15680,10 @@ export interface operations {
                         /** @enum {string} */
                         role: "admin" | "billing" | "member";
                     }[];
+                    /** @description SAML: the identity provider’s metadata XML (or give idp_metadata_url) */
+                    idp_metadata_xml?: string;
+                    /** @description SAML: the URL of the identity provider’s metadata, fetched when saved */
+                    idp_metadata_url?: string;
                 };
             };
         };
@@ -15703,6 +15719,18 @@ export interface operations {
                             }[];
                             /** @description OIDC: the callback URL to register at the identity provider */
                             redirect_uri: string | null;
+                            /** @description SAML: SCMP’s entity ID (audience) for this connection, to paste into the IdP */
+                            entity_id: string | null;
+                            /** @description SAML: the Assertion Consumer Service URL (HTTP-POST) to paste into the IdP */
+                            acs_url: string | null;
+                            /** @description SAML: SCMP’s service-provider metadata for this connection */
+                            metadata_url: string | null;
+                            /** @description SAML: the IdP’s entity ID, from its metadata */
+                            idp_entity_id: string | null;
+                            /** @description SAML: the IdP’s single sign-on URL (HTTP-Redirect), from its metadata */
+                            idp_sso_url: string | null;
+                            /** @description SAML: where the IdP metadata was fetched from (when given as a URL) */
+                            idp_metadata_url: string | null;
                             tested_at: string | null;
                             last_test: {
                                 ok: boolean;
@@ -15835,6 +15863,18 @@ export interface operations {
                             }[];
                             /** @description OIDC: the callback URL to register at the identity provider */
                             redirect_uri: string | null;
+                            /** @description SAML: SCMP’s entity ID (audience) for this connection, to paste into the IdP */
+                            entity_id: string | null;
+                            /** @description SAML: the Assertion Consumer Service URL (HTTP-POST) to paste into the IdP */
+                            acs_url: string | null;
+                            /** @description SAML: SCMP’s service-provider metadata for this connection */
+                            metadata_url: string | null;
+                            /** @description SAML: the IdP’s entity ID, from its metadata */
+                            idp_entity_id: string | null;
+                            /** @description SAML: the IdP’s single sign-on URL (HTTP-Redirect), from its metadata */
+                            idp_sso_url: string | null;
+                            /** @description SAML: where the IdP metadata was fetched from (when given as a URL) */
+                            idp_metadata_url: string | null;
                             tested_at: string | null;
                             last_test: {
                                 ok: boolean;
@@ -16041,6 +16081,10 @@ export interface operations {
                         /** @enum {string} */
                         role: "admin" | "billing" | "member";
                     }[];
+                    /** @description SAML: the identity provider’s metadata XML (or give idp_metadata_url) */
+                    idp_metadata_xml?: string;
+                    /** @description SAML: the URL of the identity provider’s metadata, fetched when saved */
+                    idp_metadata_url?: string;
                 };
             };
         };
@@ -16076,6 +16120,18 @@ export interface operations {
                             }[];
                             /** @description OIDC: the callback URL to register at the identity provider */
                             redirect_uri: string | null;
+                            /** @description SAML: SCMP’s entity ID (audience) for this connection, to paste into the IdP */
+                            entity_id: string | null;
+                            /** @description SAML: the Assertion Consumer Service URL (HTTP-POST) to paste into the IdP */
+                            acs_url: string | null;
+                            /** @description SAML: SCMP’s service-provider metadata for this connection */
+                            metadata_url: string | null;
+                            /** @description SAML: the IdP’s entity ID, from its metadata */
+                            idp_entity_id: string | null;
+                            /** @description SAML: the IdP’s single sign-on URL (HTTP-Redirect), from its metadata */
+                            idp_sso_url: string | null;
+                            /** @description SAML: where the IdP metadata was fetched from (when given as a URL) */
+                            idp_metadata_url: string | null;
                             tested_at: string | null;
                             last_test: {
                                 ok: boolean;

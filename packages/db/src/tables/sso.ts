@@ -50,6 +50,11 @@ export type SsoConnectionsTable = {
   entra_tenant_id: string | null;
   saml_idp_metadata_xml: string | null;
   saml_idp_metadata_url: string | null;
+  /** Read from the SAML metadata when the connection is saved. */
+  saml_idp_entity_id: ColumnType<string | null, string | null | undefined, string | null>;
+  saml_idp_sso_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The IdP's signing certificates (base64 DER, public keys); never returned by the API. */
+  saml_idp_certificates: ColumnType<string[] | null, string | null | undefined, string | null>;
   default_role: Generated<'admin' | 'billing' | 'member'>;
   group_mappings: ColumnType<SsoGroupMapping[], string | undefined, string>;
   tested_at: NullableTimestamp;
@@ -98,6 +103,13 @@ export type SsoSignInFailuresTable = {
   created_at: CreatedAt;
 };
 
+/** The SAML replay store: an assertion ID is accepted once per connection (until it expires). */
+export type SsoSamlAssertionsTable = {
+  connection_id: number;
+  assertion_id: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+};
+
 export type SessionSignInMethodsTable = {
   session_id: number;
   method: string;
@@ -110,4 +122,5 @@ export type SsoTables = {
   sso_identities: SsoIdentitiesTable;
   sso_sign_in_failures: SsoSignInFailuresTable;
   session_sign_in_methods: SessionSignInMethodsTable;
+  sso_saml_assertions: SsoSamlAssertionsTable;
 };

@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +20,7 @@ import { SSO_PRESET_LABELS } from '@scmp/api/contracts/sso';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { AddConnectionForm } from './AddConnectionForm';
 import { Copy } from './Copy';
+import { AddSamlConnectionForm, SamlRows } from './SamlConnection';
 
 type Organization = { uuid: string; name: string };
 
@@ -19,6 +32,7 @@ export function ConnectionsCard({ organization }: { organization: Organization }
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
+  const [protocol, setProtocol] = useState<'oidc' | 'saml'>('oidc');
   const connections = useQuery(trpc.sso.listConnections.queryOptions({ id: organization.uuid }));
   const test = useMutation(
     trpc.sso.testConnection.mutationOptions({
@@ -50,7 +64,21 @@ export function ConnectionsCard({ organization }: { organization: Organization }
       </Text>
       {adding ? (
         <Card withBorder radius="sm" padding="md" mb="md">
-          <AddConnectionForm organization={organization} onDone={() => setAdding(false)} />
+          <SegmentedControl
+            aria-label="Protocol"
+            mb="md"
+            value={protocol}
+            onChange={(value) => setProtocol(value as 'oidc' | 'saml')}
+            data={[
+              { value: 'oidc', label: 'OpenID Connect' },
+              { value: 'saml', label: 'SAML 2.0' },
+            ]}
+          />
+          {protocol === 'saml' ? (
+            <AddSamlConnectionForm organization={organization} onDone={() => setAdding(false)} />
+          ) : (
+            <AddConnectionForm organization={organization} onDone={() => setAdding(false)} />
+          )}
         </Card>
       ) : null}
       {connections.isError ? (
@@ -73,7 +101,9 @@ export function ConnectionsCard({ organization }: { organization: Organization }
               <Group justify="space-between" mb="xs">
                 <Group gap="xs">
                   <Text fw={600}>{c.display_name}</Text>
-                  <Badge variant="light">{SSO_PRESET_LABELS[c.preset]}</Badge>
+                  <Badge variant="light">
+                    {c.type === 'saml' ? 'SAML 2.0' : SSO_PRESET_LABELS[c.preset]}
+                  </Badge>
                   {c.last_test ? (
                     <Badge color={c.last_test.ok ? 'green' : 'red'} variant="light" c="dark.7">
                       {c.last_test.ok ? 'Test passed' : 'Test failed'}
@@ -115,32 +145,37 @@ export function ConnectionsCard({ organization }: { organization: Organization }
               </Group>
               <Table variant="vertical" withTableBorder aria-label={`Values for ${c.display_name}`}>
                 <Table.Tbody>
-                  <Table.Tr>
-                    <Table.Th w={160}>Redirect URI</Table.Th>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Code>{c.redirect_uri}</Code>
-                        <Copy value={c.redirect_uri ?? ''} what="redirect URI" />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Th>Issuer</Table.Th>
-                    <Table.Td>
-                      <Code>{c.issuer}</Code>
-                    </Table.Td>
-                  </Table.Tr>
-                  <Table.Tr>
-                    <Table.Th>Client ID</Table.Th>
-                    <Table.Td>
-                      <Code>{c.client_id}</Code>
-                      {c.client_secret_set ? (
-                        <Text span size="sm" c="dimmed" ml="sm">
-                          secret stored
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
+                  {c.type === 'saml' ? <SamlRows connection={c} /> : null}
+                  {c.type === 'saml' ? null : (
+                    <>
+                      <Table.Tr>
+                        <Table.Th w={160}>Redirect URI</Table.Th>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <Code>{c.redirect_uri}</Code>
+                            <Copy value={c.redirect_uri ?? ''} what="redirect URI" />
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                      <Table.Tr>
+                        <Table.Th>Issuer</Table.Th>
+                        <Table.Td>
+                          <Code>{c.issuer}</Code>
+                        </Table.Td>
+                      </Table.Tr>
+                      <Table.Tr>
+                        <Table.Th>Client ID</Table.Th>
+                        <Table.Td>
+                          <Code>{c.client_id}</Code>
+                          {c.client_secret_set ? (
+                            <Text span size="sm" c="dimmed" ml="sm">
+                              secret stored
+                            </Text>
+                          ) : null}
+                        </Table.Td>
+                      </Table.Tr>
+                    </>
+                  )}
                   <Table.Tr>
                     <Table.Th>Role for new members</Table.Th>
                     <Table.Td>{ROLE_LABELS[c.default_role]}</Table.Td>
@@ -154,7 +189,10 @@ export function ConnectionsCard({ organization }: { organization: Organization }
                   </Text>
                   {c.last_test.error ? <Alert color="red">{c.last_test.error}</Alert> : null}
                   {c.last_test.claims ? (
-                    <Code block aria-label="Claims received">
+                    <Code
+                      block
+                      aria-label={c.type === 'saml' ? 'Attributes received' : 'Claims received'}
+                    >
                       {JSON.stringify(c.last_test.claims, null, 2)}
                     </Code>
                   ) : null}

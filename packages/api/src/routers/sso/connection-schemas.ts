@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SSO_CONNECTION_TYPES, SSO_PRESETS, SSO_ROLES } from '../../contracts/sso';
+import { SAML_METADATA_MAX_BYTES, SAML_TEXTS } from '../../contracts/sso-saml';
 
 const groupMapping = z.object({
   group: z.string().trim().min(1, 'Enter the group').max(200),
@@ -23,6 +24,27 @@ export const connectionOutput = z.object({
     .string()
     .nullable()
     .describe('OIDC: the callback URL to register at the identity provider'),
+  entity_id: z
+    .string()
+    .nullable()
+    .describe('SAML: SCMP’s entity ID (audience) for this connection, to paste into the IdP'),
+  acs_url: z
+    .string()
+    .nullable()
+    .describe('SAML: the Assertion Consumer Service URL (HTTP-POST) to paste into the IdP'),
+  metadata_url: z
+    .string()
+    .nullable()
+    .describe('SAML: SCMP’s service-provider metadata for this connection'),
+  idp_entity_id: z.string().nullable().describe('SAML: the IdP’s entity ID, from its metadata'),
+  idp_sso_url: z
+    .string()
+    .nullable()
+    .describe('SAML: the IdP’s single sign-on URL (HTTP-Redirect), from its metadata'),
+  idp_metadata_url: z
+    .string()
+    .nullable()
+    .describe('SAML: where the IdP metadata was fetched from (when given as a URL)'),
   tested_at: z.string().nullable(),
   last_test: z
     .object({
@@ -47,6 +69,16 @@ const fields = {
     .enum(SSO_ROLES, { error: 'The role must be admin, billing or member' })
     .optional(),
   group_mappings: z.array(groupMapping).max(50).optional(),
+  idp_metadata_xml: z
+    .string()
+    .max(SAML_METADATA_MAX_BYTES, SAML_TEXTS.metadataTooLarge)
+    .optional()
+    .describe('SAML: the identity provider’s metadata XML (or give idp_metadata_url)'),
+  idp_metadata_url: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe('SAML: the URL of the identity provider’s metadata, fetched when saved'),
 };
 
 export const createConnectionInput = z.object({

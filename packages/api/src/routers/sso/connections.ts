@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SSO_TEXTS } from '../../contracts/sso';
+import { SAML_TEXTS } from '../../contracts/sso-saml';
 import { envelope, messageEnvelope, ok, okMessage } from '../../lib/envelope';
 import {
   createConnection,
@@ -47,10 +48,12 @@ export const createSsoConnection = sessionProcedure
       path: PATH,
       tags: ['sso'],
       summary:
-        'Add an OpenID Connect connection { type: "oidc", display_name, issuer, client_id, client_secret }; the issuer is discovered',
+        'Add a connection: OpenID Connect { type: "oidc", display_name, issuer, client_id, client_secret } or SAML { type: "saml", display_name, idp_metadata_xml | idp_metadata_url }',
       description:
-        'Presets: "google" (the hd claim must be a verified domain) and "entra" (entra_tenant_id; ' +
-        'the tid claim must match). client_secret is encrypted at rest and never returned.',
+        'OIDC presets: "google" (the hd claim must be a verified domain) and "entra" (entra_tenant_id; ' +
+        'the tid claim must match). client_secret is encrypted at rest and never returned. ' +
+        'SAML: the IdP metadata is read when saved (entity ID, HTTP-Redirect single sign-on URL, ' +
+        'signing certificates, never returned); the answer carries entity_id, acs_url and metadata_url.',
       protect: true,
     },
     successStatus: 201,
@@ -59,7 +62,8 @@ export const createSsoConnection = sessionProcedure
   .output(envelope(connectionOutput))
   .mutation(async ({ ctx, input }) => {
     const { id, ...rest } = input;
-    return ok(await createConnection(ctx.deps, ctx.req, ctx.user, id, rest), SSO_TEXTS.created);
+    const created = await createConnection(ctx.deps, ctx.req, ctx.user, id, rest);
+    return ok(created, created.type === 'saml' ? SAML_TEXTS.created : SSO_TEXTS.created);
   });
 
 export const getSsoConnection = sessionProcedure

@@ -7,6 +7,8 @@ import { recordActivity } from '../activity/record-activity';
 import { findMemberOrganization, type MemberOrganization } from '../organizations/membership';
 import { isUuid, toIso } from '../organizations/shared';
 import { encryptSecret } from '../two-factor/crypto';
+import { samlServiceProviderUrls } from '../../contracts/sso-saml';
+import { samlFields } from './saml-metadata';
 import {
   SSO_SECRET_PURPOSE,
   discoverOidc,
@@ -28,6 +30,8 @@ export type ConnectionInput = {
   entra_tenant_id?: string | null;
   default_role?: 'admin' | 'billing' | 'member';
   group_mappings?: SsoGroupMapping[];
+  idp_metadata_xml?: string;
+  idp_metadata_url?: string;
 };
 
 export function oidcRedirectUri(appUrl: string): string {
@@ -47,6 +51,7 @@ export function toConnectionOutput(deps: Pick<AppDeps, 'config'>, row: Connectio
     default_role: row.default_role,
     group_mappings: row.group_mappings ?? [],
     redirect_uri: row.type === 'oidc' ? oidcRedirectUri(deps.config.appUrl) : null,
+    ...samlOutput(deps, row),
     tested_at: toIso(row.tested_at),
     last_test: row.last_test ?? null,
     created_at: toIso(row.created_at) ?? '',
@@ -54,6 +59,19 @@ export function toConnectionOutput(deps: Pick<AppDeps, 'config'>, row: Connectio
   };
 }
 export type ConnectionOutput = ReturnType<typeof toConnectionOutput>;
+
+/** SAML: what the admin pastes into the IdP, and what SCMP read from its metadata (no certificates). */
+function samlOutput(deps: Pick<AppDeps, 'config'>, row: ConnectionRow) {
+  const sp = row.type === 'saml' ? samlServiceProviderUrls(deps.config.appUrl, row.uuid) : null;
+  return {
+    entity_id: sp?.entity_id ?? null,
+    acs_url: sp?.acs_url ?? null,
+    metadata_url: sp?.metadata_url ?? null,
+    idp_entity_id: row.saml_idp_entity_id ?? null,
+    idp_sso_url: row.saml_idp_sso_url ?? null,
+    idp_metadata_url: row.saml_idp_metadata_url ?? null,
+  };
+}
 
 function invalid(field: string, message: string): AppError {
   return new AppError('VALIDATION_ERROR', message, { errors: { [field]: [message] } });
@@ -184,21 +202,22 @@ export async function createConnection(
     .executeTakeFirstOrThrow();
   if (Number(count.n) >= MAX_SSO_CONNECTIONS) throw invalid('type', SSO_TEXTS.tooMany);
   const displayName = displayNameOrThrow(input.display_name);
-  if (input.type !== 'oidc')
-    throw invalid('type', 'Only OpenID Connect connections are available.');
-  const fields = await oidcFields(deps, input, null);
+  const type = input.type === 'saml' ? 'saml' : 'oidc';
+  const fields = type === 'oidc' ? await oidcFields(deps, input, null) : {};
+  const saml = type === 'saml' ? await samlFields(deps, input, null) : null;
   const now = deps.clock.now();
   const row = await deps.db
     .insertInto('sso_connections')
     .values({
       organization_id: org.id,
-      type: 'oidc',
+      type,
       display_name: displayName,
-      preset: fields.preset,
+      preset: fields.preset ?? 'generic',
       issuer: fields.issuer ?? null,
       client_id: fields.client_id ?? null,
       client_secret_encrypted: fields.client_secret_encrypted ?? null,
       entra_tenant_id: fields.entra_tenant_id ?? null,
+      ...saml,
       default_role: input.default_role ?? 'member',
       group_mappings: JSON.stringify(input.group_mappings ?? []),
       created_by: actor.id,
@@ -241,6 +260,13 @@ export async function updateConnection(
     Object.assign(patch, await oidcFields(deps, input, current));
     // A different provider has not been tested yet.
     patch.tested_at = null;
+  }
+  if (current.type === 'saml') {
+    const saml = await samlFields(deps, input, current);
+    if (saml) {
+      Object.assign(patch, saml);
+      patch.tested_at = null;
+    }
   }
   const row = await deps.db
     .updateTable('sso_connections')

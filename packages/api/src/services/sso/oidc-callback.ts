@@ -9,7 +9,7 @@ import { checkClaims, SsoRefusal } from './sign-in-claims';
 import { provision } from './sign-in-provision';
 import { VERIFIER_PURPOSE, type Req } from './sign-in-start';
 
-async function recordFailure(
+export async function recordFailure(
   deps: AppDeps,
   connection: ConnectionRow,
   reason: string,

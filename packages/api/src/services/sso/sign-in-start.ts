@@ -8,6 +8,7 @@ import { encryptSecret } from '../two-factor/crypto';
 import { oidcRedirectUri, type ConnectionRow } from './connections';
 import { readSsoBrowserCookie, ssoBrowserCookie } from './cookie';
 import { newOidcStart, oidcAuthorizationUrl, oidcConfiguration } from './oidc-client';
+import { startSamlAttempt } from './saml-sp';
 
 export type Req = Pick<RequestInfo, 'ip' | 'userAgent' | 'cookie'>;
 const MINUTE = 60_000;
@@ -15,7 +16,7 @@ export const VERIFIER_PURPOSE = 'scmp:sso:pkce-verifier';
 
 export type StartResult = { redirectUrl: string; setCookies: string[] };
 
-/** The organization's OIDC connection for an e-mail at one of its verified domains. */
+/** The organization's (first) connection for an e-mail at one of its verified domains. */
 async function connectionForEmail(deps: AppDeps, email: string): Promise<ConnectionRow> {
   const domain = email.trim().toLowerCase().split('@')[1] ?? '';
   const row = domain
@@ -29,7 +30,6 @@ async function connectionForEmail(deps: AppDeps, email: string): Promise<Connect
         .selectAll('sso_connections')
         .where('organization_domains.domain', '=', domain)
         .where('organization_domains.status', '=', 'verified')
-        .where('sso_connections.type', '=', 'oidc')
         .orderBy('sso_connections.created_at')
         .orderBy('sso_connections.id')
         .executeTakeFirst()
@@ -49,6 +49,7 @@ export async function startAttempt(
   purpose: 'sign_in' | 'test',
   options: { testerId?: number; loginHint?: string } = {},
 ): Promise<StartResult> {
+  if (connection.type === 'saml') return startSamlAttempt(deps, req, connection, purpose, options);
   const browser = readSsoBrowserCookie(req.cookie) ?? generateToken(32);
   const start = newOidcStart();
   const now = deps.clock.now();

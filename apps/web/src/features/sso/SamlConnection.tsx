@@ -1,0 +1,152 @@
+import {
+  Button,
+  Code,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ROLE_LABELS } from '@scmp/api/contracts/roles';
+import { SAML_TEXTS } from '@scmp/api/contracts/sso-saml';
+import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { Copy } from './Copy';
+
+type Organization = { uuid: string; name: string };
+
+const ROLE_OPTIONS = (['member', 'billing', 'admin'] as const).map((r) => ({
+  value: r,
+  label: ROLE_LABELS[r],
+}));
+
+/** Add a SAML 2.0 connection from the identity provider's metadata (pasted, or its URL). */
+export function AddSamlConnectionForm({
+  organization,
+  onDone,
+}: {
+  organization: Organization;
+  onDone: () => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    initialValues: {
+      display_name: 'SAML identity provider',
+      idp_metadata_xml: '',
+      idp_metadata_url: '',
+      default_role: 'member' as 'member' | 'billing' | 'admin',
+    },
+  });
+  const create = useMutation(
+    trpc.sso.createConnection.mutationOptions({
+      onSuccess: async (result) => {
+        notifications.show({ color: 'green', message: result.message ?? SAML_TEXTS.created });
+        await queryClient.invalidateQueries({ queryKey: trpc.sso.listConnections.pathKey() });
+        onDone();
+      },
+      onError: (error) => {
+        const errors = errorEnvelopeOf(error)?.errors ?? {};
+        const fields = Object.keys(errors);
+        for (const field of fields) form.setFieldError(field, errors[field]?.[0]);
+        if (fields.length === 0)
+          notifications.show({ color: 'red', message: errorMessage(error, 'Could not add') });
+      },
+    }),
+  );
+  return (
+    <form
+      aria-label="Add a SAML connection"
+      noValidate
+      onSubmit={form.onSubmit((v) =>
+        create.mutate({
+          id: organization.uuid,
+          type: 'saml',
+          display_name: v.display_name,
+          ...(v.idp_metadata_url.trim()
+            ? { idp_metadata_url: v.idp_metadata_url.trim() }
+            : { idp_metadata_xml: v.idp_metadata_xml }),
+          default_role: v.default_role,
+        }),
+      )}
+    >
+      <Stack>
+        <TextInput label="Name" {...form.getInputProps('display_name')} />
+        <Textarea
+          label="Identity provider metadata (XML)"
+          description="Download it from your identity provider and paste it here, or give its URL below"
+          autosize
+          minRows={4}
+          maxRows={12}
+          styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+          {...form.getInputProps('idp_metadata_xml')}
+        />
+        <TextInput
+          label="…or its metadata URL"
+          placeholder="https://idp.example.org/metadata"
+          {...form.getInputProps('idp_metadata_url')}
+        />
+        <Select
+          label="Role for new members"
+          data={ROLE_OPTIONS}
+          allowDeselect={false}
+          {...form.getInputProps('default_role')}
+        />
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            Add connection
+          </Button>
+          <Button variant="subtle" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type SamlRow = {
+  entity_id: string | null;
+  acs_url: string | null;
+  metadata_url: string | null;
+  idp_entity_id: string | null;
+  idp_sso_url: string | null;
+};
+
+function Pasted({ label, value, what }: { label: string; value: string | null; what: string }) {
+  return (
+    <Table.Tr>
+      <Table.Th w={160}>{label}</Table.Th>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <Code>{value}</Code>
+          <Copy value={value ?? ''} what={what} />
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The SAML values of a connection's table: what to paste into the IdP, and what SCMP read. */
+export function SamlRows({ connection }: { connection: SamlRow }) {
+  return (
+    <>
+      <Pasted label="Entity ID (audience)" value={connection.entity_id} what="entity ID" />
+      <Pasted label="ACS URL" value={connection.acs_url} what="ACS URL" />
+      <Pasted label="SP metadata URL" value={connection.metadata_url} what="metadata URL" />
+      <Table.Tr>
+        <Table.Th>Identity provider</Table.Th>
+        <Table.Td>
+          <Code>{connection.idp_entity_id}</Code>
+          <Text size="xs" c="dimmed">
+            Sign-in URL: {connection.idp_sso_url}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    </>
+  );
+}
