@@ -15,6 +15,7 @@ import {
   removeOrganizationDomain,
   verifyOrganizationDomain,
 } from './domains';
+import { getSsoPolicy, updateSsoPolicy } from './policies';
 
 /** Single sign-on (issue 37): verified e-mail domains, connections, signing in. */
 export const ssoRouter = router({
@@ -29,6 +30,8 @@ export const ssoRouter = router({
   deleteConnection: deleteSsoConnection,
   testConnection: testSsoConnection,
   failures: listSsoFailures,
+  getPolicy: getSsoPolicy,
+  updatePolicy: updateSsoPolicy,
   start: startSso,
   complete: completeSso,
 });
