@@ -42,10 +42,25 @@ function handleSessionExpired(error: unknown): void {
   window.dispatchEvent(new Event('scmp:session-expired'));
 }
 
+/**
+ * 403 TWO_FACTOR_REQUIRED (an organization's Require two-factor policy): the app sends the user to
+ * set up two-factor authentication with the server's explanation (TwoFactorRequiredRedirect).
+ */
+function handleTwoFactorRequired(error: unknown): void {
+  const envelope = errorEnvelopeOf(error);
+  if (envelope?.code !== 'TWO_FACTOR_REQUIRED') return;
+  window.dispatchEvent(new CustomEvent('scmp:two-factor-required', { detail: envelope.message }));
+}
+
+function handleGlobalErrors(error: unknown): void {
+  handleSessionExpired(error);
+  handleTwoFactorRequired(error);
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: handleSessionExpired }),
-    mutationCache: new MutationCache({ onError: handleSessionExpired }),
+    queryCache: new QueryCache({ onError: handleGlobalErrors }),
+    mutationCache: new MutationCache({ onError: handleGlobalErrors }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -1,4 +1,15 @@
-import { Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useLocation } from 'react-router';
 import type { ReactNode } from 'react';
 import {
   IconMailCheck,
@@ -8,7 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { ActiveSessionsCard, ChangePasswordCard } from '../../../features/account';
 import { PasskeysCard } from '../../../features/passkeys';
-import { useSession } from '../../../features/session';
+import { twoFactorRequiredExplanation, useSession } from '../../../features/session';
 import { TwoFactorCard } from '../../../features/two-factor';
 import { usePageMeta } from '../../../lib/page-meta';
 
@@ -47,6 +58,7 @@ export default function SecurityPage() {
   const { user } = useSession();
   const verified = Boolean(user?.email_verified_at);
   const twoFactor = Boolean(user?.two_factor_enabled);
+  const required = twoFactorRequiredExplanation(useLocation().search);
 
   return (
     <Container size="lg" py="xl">
@@ -55,6 +67,16 @@ export default function SecurityPage() {
           <Title order={1}>Security</Title>
           <Text c="gray.7">Keep your account secure.</Text>
         </div>
+        {required && !twoFactor ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            c="dark.7"
+            title="Two-factor authentication required"
+          >
+            {required} Once it is on, go back to your organization.
+          </Alert>
+        ) : null}
         <section aria-labelledby="security-overview">
           <Stack>
             <Title order={2} size="h3" id="security-overview">
