@@ -533,3 +533,42 @@ describe('Require two-factor', () => {
     expect(instances.body.code).toBe('TWO_FACTOR_REQUIRED');
   });
 });
+
+describe("the tenant's login page", () => {
+  it('lists its organization’s connections with a start link that goes to the identity provider', async () => {
+    // A tenant's pages answer once the organization is active (as its branding does).
+    const pending = await h.rest('GET', '/public/tenant/oakfield-policy/sso-connections');
+    expect(pending.status).toBe(404);
+    await h.db
+      .updateTable('organizations')
+      .set({ status: 'active' })
+      .where('id', '=', orgId)
+      .execute();
+    const res = await h.rest('GET', '/public/tenant/oakfield-policy/sso-connections');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual([
+      {
+        uuid: connection.uuid,
+        display_name: 'Oakfield IdP',
+        start_url: `http://localhost:3000/api/v1/sso/start?connection=${connection.uuid}`,
+      },
+    ]);
+    const trpc = await h.trpc('query', 'sso.tenantConnections', { slug: 'oakfield-policy' });
+    expect(trpc.status).toBe(200);
+    const start = await h.app.inject({
+      method: 'GET',
+      url: `/api/v1/sso/start?connection=${connection.uuid}`,
+    });
+    expect(start.statusCode, start.body).toBe(302);
+    expect(String(start.headers.location)).toMatch(new RegExp(`^${idp.issuer}/`));
+    expect(String(start.headers['set-cookie'])).toContain('scmp_sso_browser=');
+
+    const unknownTenant = await h.rest('GET', '/public/tenant/no-such-school/sso-connections');
+    expect(unknownTenant.status).toBe(404);
+    const unknownConnection = await h.app.inject({
+      method: 'GET',
+      url: '/api/v1/sso/start?connection=00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknownConnection.statusCode).toBe(404);
+  });
+});

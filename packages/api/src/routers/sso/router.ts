@@ -1,5 +1,5 @@
 import { router } from '../../trpc';
-import { completeSso, startSso } from './auth';
+import { completeSso, startSso, tenantSsoConnections } from './auth';
 import {
   createSsoConnection,
   deleteSsoConnection,
@@ -34,4 +34,5 @@ export const ssoRouter = router({
   updatePolicy: updateSsoPolicy,
   start: startSso,
   complete: completeSso,
+  tenantConnections: tenantSsoConnections,
 });

@@ -1,3 +1,4 @@
 /** What the server's plain routes (apps/server/src/routes/sso.ts) use from single sign-on. */
 export { handleOidcCallback } from './oidc-callback';
 export { startSsoForEmail } from './sign-in-start';
+export { startSsoForConnection } from './tenant-connections';
