@@ -2,3 +2,4 @@
 export { handleOidcCallback } from './oidc-callback';
 export { startSsoForEmail } from './sign-in-start';
 export { startSsoForConnection } from './tenant-connections';
+export { encryptClientSecret } from './oidc-client';
