@@ -431,6 +431,51 @@ describe('Require SSO', () => {
     }
   });
 
+  it('rests while the organization has no connection left (nowhere to send its members)', async () => {
+    const head = await h.createUser({ email: 'head@birchwood.org.uk' });
+    const org = await h.rest('POST', '/organizations', {
+      token: head.token,
+      body: { name: 'Birchwood', type: 'school', subdomain: 'birchwood-policy' },
+    });
+    const id = (
+      await h.db
+        .selectFrom('organizations')
+        .select('id')
+        .where('uuid', '=', org.body.data.uuid)
+        .executeTakeFirstOrThrow()
+    ).id;
+    await h.db
+      .insertInto('organization_domains')
+      .values({
+        organization_id: id,
+        domain: 'birchwood.org.uk',
+        status: 'verified',
+        token: 'scmp-verify=test',
+        verified_at: new Date(),
+      })
+      .execute();
+    await h.db
+      .insertInto('sso_policies')
+      .values({ organization_id: id, require_sso: true, require_two_factor: false })
+      .execute();
+    const staff = await h.createUser({ email: 'staff@birchwood.org.uk' });
+    await h.db
+      .insertInto('organization_members')
+      .values({ organization_id: id, user_id: staff.id, role: 'member', joined_at: new Date() })
+      .execute();
+    const login = () =>
+      h.rest('POST', '/auth/login', { body: { email: staff.email, password: staff.password } });
+    expect((await login()).status).toBe(200);
+    await h.db
+      .insertInto('sso_connections')
+      .values({ organization_id: id, type: 'oidc', display_name: 'Birchwood IdP' })
+      .execute();
+    h.clock.advance(61_000);
+    const refused = await login();
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('SSO_REQUIRED');
+  });
+
   it('switched off, covered members sign in with their password again', async () => {
     const off = await h.rest('PATCH', policyPath(), {
       token: owner.token,

@@ -176,29 +176,39 @@ export async function updatePolicy(
 async function requiringOrganization(deps: Pick<AppDeps, 'db'>, user: SessionUser) {
   const domain = user.email.toLowerCase().split('@')[1] ?? '';
   if (!domain) return undefined;
-  return deps.db
-    .selectFrom('organization_domains')
-    .innerJoin(
-      'sso_policies',
-      'sso_policies.organization_id',
-      'organization_domains.organization_id',
-    )
-    .innerJoin('organizations', 'organizations.id', 'organization_domains.organization_id')
-    .innerJoin('organization_members', (join) =>
-      join
-        .onRef('organization_members.organization_id', '=', 'organizations.id')
-        .on('organization_members.user_id', '=', user.id),
-    )
-    .select([
-      'organizations.id',
-      'organizations.uuid',
-      'organizations.name',
-      'organizations.owner_id',
-    ])
-    .where('organization_domains.domain', '=', domain)
-    .where('organization_domains.status', '=', 'verified')
-    .where('sso_policies.require_sso', '=', true)
-    .executeTakeFirst();
+  return (
+    deps.db
+      .selectFrom('organization_domains')
+      .innerJoin(
+        'sso_policies',
+        'sso_policies.organization_id',
+        'organization_domains.organization_id',
+      )
+      .innerJoin('organizations', 'organizations.id', 'organization_domains.organization_id')
+      .innerJoin('organization_members', (join) =>
+        join
+          .onRef('organization_members.organization_id', '=', 'organizations.id')
+          .on('organization_members.user_id', '=', user.id),
+      )
+      .select([
+        'organizations.id',
+        'organizations.uuid',
+        'organizations.name',
+        'organizations.owner_id',
+      ])
+      .where('organization_domains.domain', '=', domain)
+      .where('organization_domains.status', '=', 'verified')
+      .where('sso_policies.require_sso', '=', true)
+      // Without any connection left there is nowhere to send them: the policy rests.
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('sso_connections')
+            .select('sso_connections.id')
+            .whereRef('sso_connections.organization_id', '=', 'organizations.id'),
+        ),
+      )
+      .executeTakeFirst()
+  );
 }
 
 function ssoRequired(deps: AppDeps, user: SessionUser, message: string): AppError {
