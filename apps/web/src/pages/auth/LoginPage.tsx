@@ -133,6 +133,12 @@ export default function LoginPage() {
         {passkey.error ? (
           <Alert color="red" role="alert">
             {passkey.error}
+            {passkey.ssoUrl ? (
+              <>
+                {' '}
+                <Anchor href={passkey.ssoUrl}>Sign in through your identity provider</Anchor>
+              </>
+            ) : null}
           </Alert>
         ) : null}
         <Button
