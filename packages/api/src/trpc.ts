@@ -15,7 +15,7 @@ import {
   requestFingerprint,
 } from './services/idempotency/idempotency';
 import { VERIFICATION_REQUIRED_TEXT } from './contracts/auth-texts';
-import { enforceTwoFactorPolicy, organizationOfInput } from './services/sso/policies';
+import { enforceTwoFactorPolicy, organizationOfInput } from './services/sso/policy-two-factor';
 
 export type Meta = OpenApiMeta & {
   /** When a browser (Accept: text/html) opens this GET path on the REST door, serve the SPA instead. */

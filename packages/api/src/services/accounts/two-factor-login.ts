@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
-import { checkSignInPolicy, recordBreakGlass } from '../sso/policies';
+import { checkSignInPolicy, recordBreakGlass } from '../sso/policy-sign-in';
 import { noticePasskeyUsed } from '../passkeys/notices';
 import { verifyPasskeySecondFactor } from '../passkeys/second-factor';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
