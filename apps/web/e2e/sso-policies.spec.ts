@@ -169,3 +169,31 @@ test('Require SSO: staff sign in through the provider, passwords are refused, th
     await dns.close();
   }
 });
+
+/**
+ * Require two-factor in the browser: a member without a second factor who opens a page of the
+ * organization is sent to the two-factor setup with the explanation.
+ */
+test('Require two-factor sends a member without a second factor to the setup first', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const tenant = await createActiveTenant(page.request, 'ssotfa');
+  const auth = { authorization: `Bearer ${tenant.token}` };
+  const on = await page.request.patch(`/api/v1/organizations/${tenant.uuid}/sso-policy`, {
+    headers: auth,
+    data: { require_two_factor: true },
+  });
+  expect(on.status(), await on.text()).toBe(200);
+
+  await consentToEssentialCookies(page);
+  await page.goto('/login');
+  await page.evaluate((value) => window.localStorage.setItem('token', value), tenant.token);
+  await page.goto(`/dashboard/organizations/${tenant.uuid}`);
+  await expect(page).toHaveURL(/\/dashboard\/security\?two_factor_required=1/, {
+    timeout: 20_000,
+  });
+  await expect(page.getByRole('alert')).toContainText(
+    SSO_POLICY_TEXTS.twoFactorRequired('ssotfa School'),
+  );
+});

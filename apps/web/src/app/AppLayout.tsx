@@ -2,7 +2,7 @@ import { Box, Center, Loader } from '@mantine/core';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageViewTracker } from '../features/cookies';
-import { SessionExpiryRedirect, TwoFactorRequiredRedirect } from '../features/session';
+import { SessionExpiryRedirect } from '../features/session';
 import { SiteFooter, SiteHeader } from '../features/shell';
 
 /** The page shell: top navigation, the routed page, the footer. Scrolls to top on every route change. */
@@ -40,7 +40,6 @@ export function AppLayout() {
       <SiteFooter />
       <PageViewTracker />
       <SessionExpiryRedirect />
-      <TwoFactorRequiredRedirect />
     </Box>
   );
 }

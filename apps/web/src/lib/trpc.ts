@@ -43,18 +43,20 @@ function handleSessionExpired(error: unknown): void {
 }
 
 /**
- * 403 TWO_FACTOR_REQUIRED (an organization's Require two-factor policy): the app sends the user to
- * set up two-factor authentication with the server's explanation (TwoFactorRequiredRedirect).
+ * A 401 with session_expired clears the session; a 403 TWO_FACTOR_REQUIRED (an organization's
+ * Require two-factor policy) keeps the server's explanation for the Security page. Either way
+ * SessionExpiryRedirect sends the user on.
  */
-function handleTwoFactorRequired(error: unknown): void {
-  const envelope = errorEnvelopeOf(error);
-  if (envelope?.code !== 'TWO_FACTOR_REQUIRED') return;
-  window.dispatchEvent(new CustomEvent('scmp:two-factor-required', { detail: envelope.message }));
-}
-
 function handleGlobalErrors(error: unknown): void {
   handleSessionExpired(error);
-  handleTwoFactorRequired(error);
+  const envelope = errorEnvelopeOf(error);
+  if (envelope?.code !== 'TWO_FACTOR_REQUIRED') return;
+  try {
+    sessionStorage.setItem('scmp:two-factor-required', envelope.message);
+  } catch {
+    /* no storage: the Security page explains in general terms */
+  }
+  window.dispatchEvent(new Event('scmp:two-factor-required'));
 }
 
 export function createQueryClient(): QueryClient {

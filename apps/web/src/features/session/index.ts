@@ -1,4 +1,3 @@
 /** The public face of features/session: other features and the pages import from here only. */
 export * from './SessionExpiryRedirect';
 export * from './SessionProvider';
-export * from './TwoFactorRequiredRedirect';

@@ -19,7 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { ActiveSessionsCard, ChangePasswordCard } from '../../../features/account';
 import { PasskeysCard } from '../../../features/passkeys';
-import { twoFactorRequiredExplanation, useSession } from '../../../features/session';
+import { useSession } from '../../../features/session';
 import { TwoFactorCard } from '../../../features/two-factor';
 import { usePageMeta } from '../../../lib/page-meta';
 
@@ -50,6 +50,21 @@ function Tile({
         </div>
       </Group>
     </Paper>
+  );
+}
+
+/** After a 403 TWO_FACTOR_REQUIRED (SessionExpiryRedirect): the server's explanation, or null. */
+function twoFactorRequiredExplanation(search: string): string | null {
+  if (!new URLSearchParams(search).has('two_factor_required')) return null;
+  let message: string | null = null;
+  try {
+    message = sessionStorage.getItem('scmp:two-factor-required');
+  } catch {
+    message = null;
+  }
+  return (
+    message ??
+    'Your organization requires two-factor authentication. Set up an authenticator app or a passkey to continue.'
   );
 }
 
