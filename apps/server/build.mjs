@@ -30,6 +30,9 @@ const EXTERNAL = new Set([
   'dompurify',
   'pg',
   '@simplewebauthn/server',
+  // The demo identity provider (local mode only, apps/server/src/demo-idp): loaded on its first
+  // request, never in production.
+  'oidc-provider',
 ]);
 
 const packageName = (specifier) =>

@@ -15,6 +15,7 @@ import {
   requestFingerprint,
 } from './services/idempotency/idempotency';
 import { VERIFICATION_REQUIRED_TEXT } from './contracts/auth-texts';
+import { enforceTwoFactorPolicy, organizationOfInput } from './services/sso/policy-two-factor';
 
 export type Meta = OpenApiMeta & {
   /** When a browser (Accept: text/html) opens this GET path on the REST door, serve the SPA instead. */
@@ -147,6 +148,15 @@ export const authedProcedure = reportingProcedure
   .use(async ({ ctx, meta, next }) => {
     const user = await signedInCaller(ctx, meta?.scope);
     return next({ ctx: { ...ctx, user } });
+  })
+  .use(async ({ ctx, meta, getRawInput, next }) => {
+    // Require two-factor (issue 37): organization-scoped calls by a member without a second
+    // factor answer 403 TWO_FACTOR_REQUIRED (one query, only for users without TOTP).
+    if (meta?.permission && !ctx.user.two_factor_enabled) {
+      const target = organizationOfInput(meta.openapi?.path ?? '', await getRawInput());
+      await enforceTwoFactorPolicy(ctx.deps, ctx.user, ctx.session?.id ?? null, target);
+    }
+    return next();
   })
   .use(async ({ ctx, meta, path, type, getRawInput, next }) => {
     // Idempotency-Key (issue 22), after the caller check so a token whose scope no longer covers

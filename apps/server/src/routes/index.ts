@@ -8,6 +8,7 @@ import { registerDataExportRoutes } from './data-exports';
 import { registerDevMailRoutes } from './dev-mail';
 import { registerHostRouting } from './host-routing';
 import { registerSsoRoutes } from './sso';
+import { registerDemoIdp } from '../demo-idp/demo-idp';
 import { registerSupportRoutes } from './support';
 import { registerTlsAskRoute } from './tls-ask';
 import type { RouteContext } from './context';
@@ -33,4 +34,6 @@ export async function registerRoutes(
   await registerBillingRoutes(app, deps);
   await registerTlsAskRoute(app, deps);
   await registerSsoRoutes(app, deps);
+  // Local mode only (never with APP_ENV=production): the offline identity provider of the demo.
+  await registerDemoIdp(app, deps);
 }

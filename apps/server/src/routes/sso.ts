@@ -3,7 +3,7 @@ import { AppError, ssoService, type AppDeps } from '@scmp/api';
 import { requestInfoOf } from '../request-info';
 import { sendError } from '../rest/rest-door';
 
-type StartQuery = { email?: string };
+type StartQuery = { email?: string; connection?: string };
 type CallbackQuery = Record<string, string | undefined>;
 type SamlParams = { uuid: string };
 /** A SAMLResponse form post (base64 XML) is at most this large. */
@@ -12,7 +12,7 @@ const SAML_FORM_LIMIT = 1024 * 1024;
 /**
  * Single sign-on's browser redirects (issue 37), beside the two doors:
  * - GET /api/v1/sso/start?email= → 302 to the identity provider (for links; the SPA uses
- *   POST /auth/sso/start);
+ *   POST /auth/sso/start); ?connection=<uuid> for the buttons of a tenant's login page;
  * - GET /api/v1/sso/oidc/callback → the identity provider's answer, then 302 to /login/sso with a
  *   one-time code, to /login with one clear message, or back to the Security tab after a test;
  * - GET /api/v1/sso/saml/{uuid}/metadata → SCMP's SAML service-provider metadata (XML);
@@ -22,9 +22,14 @@ const SAML_FORM_LIMIT = 1024 * 1024;
 export async function registerSsoRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   app.get<{ Querystring: StartQuery }>('/api/v1/sso/start', async (request, reply) => {
     try {
+      const connection =
+        typeof request.query.connection === 'string' ? request.query.connection.slice(0, 64) : '';
       const email =
         typeof request.query.email === 'string' ? request.query.email.slice(0, 320) : '';
-      const started = await ssoService.startSsoForEmail(deps, requestInfoOf(request), email);
+      // ?connection=: a button of the tenant's login page; ?email=: a link for a person.
+      const started = connection
+        ? await ssoService.startSsoForConnection(deps, requestInfoOf(request), connection)
+        : await ssoService.startSsoForEmail(deps, requestInfoOf(request), email);
       return reply
         .code(302)
         .header('set-cookie', started.setCookies)

@@ -1,6 +1,7 @@
 import type { AppDeps } from '@scmp/api';
 import { seedActivityHistory } from './activity-history';
 import { seedBilling } from './billing';
+import { seedDemoSso } from './demo-sso';
 import { seedDemoUsers } from './demo-users';
 import { seedOrganizations } from './organizations';
 import { seedPastDueCustomers } from './past-due-customer';
@@ -18,6 +19,7 @@ export async function seedDemoData(deps: AppDeps): Promise<boolean> {
   const userIds = await seedDemoUsers(deps);
   const organizationIds = await seedOrganizations(deps, userIds);
   await seedTeam(deps, userIds, organizationIds);
+  await seedDemoSso(deps, organizationIds.oakfield, userIds['demo@scmp.test']);
   await seedBilling(deps, userIds);
   await seedPastDueCustomers(deps, userIds);
   await seedSupport(deps, userIds);

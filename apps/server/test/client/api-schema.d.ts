@@ -2244,6 +2244,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organizations/{id}/sso-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sign-in policies of an organization: Require SSO and Require two-factor
+         * @description Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        get: operations["sso-getPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the sign-in policies { require_sso, require_two_factor }
+         * @description require_sso can be switched on only after a connection test succeeded (422 otherwise). Switching it on ends the sessions of covered members that did not come through single sign-on.
+         *
+         *     Signed-in sessions only: any API token answers 403.
+         *
+         *     Organization roles allowed: Owner, Admin (403 FORBIDDEN for other members, 404 for non-members).
+         */
+        patch: operations["sso-updatePolicy"];
+        trace?: never;
+    };
     "/auth/sso/start": {
         parameters: {
             query?: never;
@@ -2275,6 +2305,26 @@ export interface paths {
         put?: never;
         /** Finish single sign-on: exchange the one-time code from /login/sso?code= for a session (same browser only) */
         post: operations["sso-complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/tenant/{slug}/sso-connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The single sign-on connections a tenant’s login page offers ("Sign in with <display_name>")
+         * @description No authentication. Names and start links only (start_url answers 302 to the identity provider). 404 for an unknown or inactive tenant.
+         */
+        get: operations["sso-tenantConnections"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -16419,6 +16469,228 @@ export interface operations {
             };
         };
     };
+    "sso-getPolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            /** @description Members whose e-mail is at a verified domain must sign in through the identity provider (password and passkey sign-ins answer 403 SSO_REQUIRED with sso_url); the owner keeps a break-glass sign-in with password and second factor, recorded and e-mailed to the admins */
+                            require_sso: boolean;
+                            /** @description Members who do not sign in through SSO need TOTP or a passkey: until they enrol, calls to the organization answer 403 TWO_FACTOR_REQUIRED */
+                            require_two_factor: boolean;
+                            /** @description A connection test has succeeded */
+                            can_require_sso: boolean;
+                            require_sso_blocked_reason: string | null;
+                            tested_connection: string | null;
+                            verified_domains: string[];
+                            /** @description Members (not the owner) whose e-mail is at a verified domain */
+                            covered_member_count: number;
+                            updated_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-updatePolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    require_sso?: boolean;
+                    require_two_factor?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            /** @description Members whose e-mail is at a verified domain must sign in through the identity provider (password and passkey sign-ins answer 403 SSO_REQUIRED with sso_url); the owner keeps a break-glass sign-in with password and second factor, recorded and e-mailed to the admins */
+                            require_sso: boolean;
+                            /** @description Members who do not sign in through SSO need TOTP or a passkey: until they enrol, calls to the organization answer 403 TWO_FACTOR_REQUIRED */
+                            require_two_factor: boolean;
+                            /** @description A connection test has succeeded */
+                            can_require_sso: boolean;
+                            require_sso_blocked_reason: string | null;
+                            tested_connection: string | null;
+                            verified_domains: string[];
+                            /** @description Members (not the owner) whose e-mail is at a verified domain */
+                            covered_member_count: number;
+                            updated_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     "sso-start": {
         parameters: {
             query?: never;
@@ -16536,6 +16808,82 @@ export interface operations {
             };
             /** @description The request is malformed (BAD_REQUEST). */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "sso-tenantConnections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            uuid: string;
+                            display_name: string;
+                            start_url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not yours (NOT_FOUND). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -42,10 +42,27 @@ function handleSessionExpired(error: unknown): void {
   window.dispatchEvent(new Event('scmp:session-expired'));
 }
 
+/**
+ * A 401 with session_expired clears the session; a 403 TWO_FACTOR_REQUIRED (an organization's
+ * Require two-factor policy) keeps the server's explanation for the Security page. Either way
+ * SessionExpiryRedirect sends the user on.
+ */
+function handleGlobalErrors(error: unknown): void {
+  handleSessionExpired(error);
+  const envelope = errorEnvelopeOf(error);
+  if (envelope?.code !== 'TWO_FACTOR_REQUIRED') return;
+  try {
+    sessionStorage.setItem('scmp:two-factor-required', envelope.message);
+  } catch {
+    /* no storage: the Security page explains in general terms */
+  }
+  window.dispatchEvent(new Event('scmp:two-factor-required'));
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: handleSessionExpired }),
-    mutationCache: new MutationCache({ onError: handleSessionExpired }),
+    queryCache: new QueryCache({ onError: handleGlobalErrors }),
+    mutationCache: new MutationCache({ onError: handleGlobalErrors }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -167,3 +167,18 @@ export const SSO_FAILURE_REASONS = {
     `The tid claim (${tid || 'missing'}) is not the configured Microsoft Entra tenant`,
   unknownUser: (email: string) => `${email} is not at a verified domain of this organization`,
 } as const;
+
+/** Sign-in policies (issue 37): what the API answers and the web app shows. */
+export const SSO_POLICY_TEXTS = {
+  updated: 'Sign-in policies saved.',
+  testFirst:
+    'Test a connection successfully before requiring single sign-on: otherwise nobody at your domains could sign in.',
+  ssoRequired:
+    'Your organization requires you to sign in through its identity provider (single sign-on).',
+  breakGlassNeedsSecondFactor:
+    'Your organization requires single sign-on. As its owner you can still sign in with your password once two-factor authentication is on; until then, sign in through your identity provider.',
+  twoFactorRequired: (organization: string) =>
+    `${organization} requires two-factor authentication. Set up an authenticator app or a passkey to continue.`,
+  breakGlassSubject: (organization: string) =>
+    `Break-glass sign-in to ${organization} without single sign-on`,
+} as const;

@@ -33,6 +33,7 @@ import * as m_2026_11_27_160000 from './2026_11_27_160000_session_reauthenticati
 import * as m_2026_11_27_160100 from './2026_11_27_160100_data_exports';
 import * as m_2026_11_27_160200 from './2026_11_27_160200_account_deletions';
 import * as m_2026_11_28_100000 from './2026_11_28_100000_sso_saml';
+import * as m_2026_11_28_110000 from './2026_11_28_110000_sso_policies';
 import * as m_2026_11_28_120000 from './2026_11_28_120000_organization_closure';
 import * as m_2026_11_28_130000 from './2026_11_28_130000_retention_runs';
 
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_160100_data_exports': m_2026_11_27_160100,
   '2026_11_27_160200_account_deletions': m_2026_11_27_160200,
   '2026_11_28_100000_sso_saml': m_2026_11_28_100000,
+  '2026_11_28_110000_sso_policies': m_2026_11_28_110000,
   '2026_11_28_120000_organization_closure': m_2026_11_28_120000,
   '2026_11_28_130000_retention_runs': m_2026_11_28_130000,
 };

@@ -115,6 +115,15 @@ export type SessionSignInMethodsTable = {
   method: string;
 };
 
+/** An organization's sign-in policies (issue 37); no row: both off. */
+export type SsoPoliciesTable = {
+  organization_id: number;
+  require_sso: Generated<boolean>;
+  require_two_factor: Generated<boolean>;
+  updated_by: number | null;
+  updated_at: CreatedAt;
+};
+
 export type SsoTables = {
   organization_domains: OrganizationDomainsTable;
   sso_connections: SsoConnectionsTable;
@@ -123,4 +132,5 @@ export type SsoTables = {
   sso_sign_in_failures: SsoSignInFailuresTable;
   session_sign_in_methods: SessionSignInMethodsTable;
   sso_saml_assertions: SsoSamlAssertionsTable;
+  sso_policies: SsoPoliciesTable;
 };

@@ -88,6 +88,12 @@ export function LoginForm({
         {showError ? (
           <Alert color="red" role="alert">
             {errorMessage(login.error, 'Login failed')}
+            {envelope?.code === 'SSO_REQUIRED' && typeof envelope.sso_url === 'string' ? (
+              <>
+                {' '}
+                <Anchor href={envelope.sso_url}>Sign in through your identity provider</Anchor>
+              </>
+            ) : null}
           </Alert>
         ) : null}
         <TextInput

@@ -31,8 +31,18 @@ function serverMessage(error: unknown): string | null {
   return typeof message === 'string' && message ? message : null;
 }
 
-/** What the sign-in page shows: a busy button, or the error (nothing while idle). */
-export type PasskeySignInState = { busy?: boolean; error?: string | null };
+/** The link to the identity provider when Require SSO refused the sign-in (SSO_REQUIRED). */
+function ssoUrlOf(error: unknown): string | undefined {
+  const data = (error as { data?: { envelope?: { sso_url?: unknown } } } | null)?.data;
+  const url = data?.envelope?.sso_url;
+  return typeof url === 'string' && url ? url : undefined;
+}
+
+/**
+ * What the sign-in page shows: a busy button, or the error (nothing while idle), with the link to
+ * the identity provider when the organization requires single sign-on.
+ */
+export type PasskeySignInState = { busy?: boolean; error?: string | null; ssoUrl?: string };
 
 /** The sign-in pages (by their state setter) whose autofill ceremony is already waiting. */
 const autofillStarted = new WeakSet<(state: PasskeySignInState) => void>();
@@ -75,6 +85,6 @@ export async function runPasskeySignIn(options: {
     // Autofill that could not start (throttled, offline) or gave way to the button is not the
     // visitor's concern (and must not clear the button's busy state).
     if (autofill && (!started || !text)) return;
-    report({ error: text });
+    report({ error: text, ssoUrl: ssoUrlOf(error) });
   }
 }

@@ -19,6 +19,7 @@ import { ROLE_LABELS } from '@scmp/api/contracts/roles';
 import { SSO_PRESET_LABELS } from '@scmp/api/contracts/sso';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { AddConnectionForm } from './AddConnectionForm';
+import { ConnectionRolesEditor } from './ConnectionRolesEditor';
 import { Copy } from './Copy';
 import { AddSamlConnectionForm, SamlRows } from './SamlConnection';
 
@@ -182,6 +183,7 @@ export function ConnectionsCard({ organization }: { organization: Organization }
                   </Table.Tr>
                 </Table.Tbody>
               </Table>
+              <ConnectionRolesEditor organizationUuid={organization.uuid} connection={c} />
               {c.last_test ? (
                 <Stack gap={4} mt="sm">
                   <Text size="sm" fw={500}>

@@ -21,6 +21,7 @@ import { StatusBadge } from '@scmp/ui';
 import { Copy } from './Copy';
 import { ConnectionsCard } from './ConnectionsCard';
 import { FailuresCard } from './FailuresCard';
+import { PoliciesCard } from './PoliciesCard';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 
 type Organization = { uuid: string; name: string; role: OrganizationRole };
@@ -225,13 +226,14 @@ function DomainsCard({ organization }: { organization: Organization }) {
   );
 }
 
-/** The Security tab of an organization (owner and admins): domains, connections, failures. */
+/** The Security tab of an organization (owner and admins): domains, connections, policies, failures. */
 export function SecurityPanel({ organization }: { organization: Organization }) {
   if (!can(organization.role, 'manage')) return null;
   return (
     <Stack gap="lg">
       <DomainsCard organization={organization} />
       <ConnectionsCard organization={organization} />
+      <PoliciesCard organization={organization} />
       <FailuresCard organization={organization} />
     </Stack>
   );

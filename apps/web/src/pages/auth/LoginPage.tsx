@@ -5,6 +5,7 @@ import { SSO_TEXTS } from '@scmp/api/contracts/sso';
 import { AuthCard, LoginForm, type LoginOutcome } from '../../features/auth';
 import type { PasskeySignInState } from '../../features/passkeys';
 import { useSession } from '../../features/session';
+import { useTenant } from '../../features/tenant';
 import { useTRPCClient } from '../../lib/trpc';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -16,6 +17,9 @@ const ResendVerificationButton = lazy(() =>
 );
 const SsoSignInForm = lazy(() =>
   import('../../features/auth/SsoSignInForm').then((m) => ({ default: m.SsoSignInForm })),
+);
+const TenantSsoButtons = lazy(() =>
+  import('../../features/auth/TenantSsoButtons').then((m) => ({ default: m.TenantSsoButtons })),
 );
 const TwoFactorForm = lazy(() =>
   import('../../features/auth/TwoFactorForm').then((m) => ({ default: m.TwoFactorForm })),
@@ -37,6 +41,7 @@ export default function LoginPage() {
   const [passkey, setPasskey] = useState<PasskeySignInState>({});
   const [sso, setSso] = useState(false);
   const ssoError = params.get('sso_error') !== null;
+  const { tenant } = useTenant();
   // Passkey code loads on demand: on the button, and (conditional UI) once the visitor reaches
   // for the form, so the passkeys are offered in the e-mail field's autofill.
   const passkeySignIn = (autofill: boolean) =>
@@ -108,6 +113,11 @@ export default function LoginPage() {
             Your session has expired. Please log in again.
           </Alert>
         ) : null}
+        {tenant && !sso ? (
+          <Suspense fallback={null}>
+            <TenantSsoButtons slug={tenant.slug} />
+          </Suspense>
+        ) : null}
         {sso ? (
           <Suspense fallback={null}>
             <SsoSignInForm onCancel={() => setSso(false)} />
@@ -123,6 +133,12 @@ export default function LoginPage() {
         {passkey.error ? (
           <Alert color="red" role="alert">
             {passkey.error}
+            {passkey.ssoUrl ? (
+              <>
+                {' '}
+                <Anchor href={passkey.ssoUrl}>Sign in through your identity provider</Anchor>
+              </>
+            ) : null}
           </Alert>
         ) : null}
         <Button

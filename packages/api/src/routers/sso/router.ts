@@ -1,5 +1,5 @@
 import { router } from '../../trpc';
-import { completeSso, startSso } from './auth';
+import { completeSso, startSso, tenantSsoConnections } from './auth';
 import {
   createSsoConnection,
   deleteSsoConnection,
@@ -15,6 +15,7 @@ import {
   removeOrganizationDomain,
   verifyOrganizationDomain,
 } from './domains';
+import { getSsoPolicy, updateSsoPolicy } from './policies';
 
 /** Single sign-on (issue 37): verified e-mail domains, connections, signing in. */
 export const ssoRouter = router({
@@ -29,6 +30,9 @@ export const ssoRouter = router({
   deleteConnection: deleteSsoConnection,
   testConnection: testSsoConnection,
   failures: listSsoFailures,
+  getPolicy: getSsoPolicy,
+  updatePolicy: updateSsoPolicy,
   start: startSso,
   complete: completeSso,
+  tenantConnections: tenantSsoConnections,
 });

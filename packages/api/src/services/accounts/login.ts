@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { VERIFICATION_REQUIRED_TEXT } from '../../contracts/auth-texts';
 import { recordActivity } from '../activity/record-activity';
+import { checkSignInPolicy } from '../sso/policy-sign-in';
 import { hashPassword, LOGIN_MAX_QUEUE_MS, needsRehash, verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { createSession, type SessionUser } from '../sessions';
@@ -84,6 +85,10 @@ export async function attemptLogin(
       extra: { email_verification_required: true, email: user.email },
     });
   }
+
+  // Require SSO (issue 37): covered members go to their identity provider; the owner passes
+  // with a second factor (break-glass, recorded when the second step succeeds).
+  await checkSignInPolicy(deps, user, 'password');
 
   if (user.two_factor_enabled) {
     const challengeToken = await openLoginChallenge(deps, user.id);

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
+import { checkSignInPolicy, recordBreakGlass } from '../sso/policy-sign-in';
 import { noticePasskeyUsed } from '../passkeys/notices';
 import { verifyPasskeySecondFactor } from '../passkeys/second-factor';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
@@ -139,7 +140,18 @@ export async function verifyTwoFactorLogin(
     .executeTakeFirst();
   if (Number(consumed.numDeletedRows) === 0) throw invalid();
 
+  // Require SSO may have been switched on since the password step.
+  const policy = await checkSignInPolicy(deps, user, 'password');
   const { token } = await createSession(deps, user.id, { ip: req.ip, userAgent: req.userAgent });
+  if (policy.breakGlass) {
+    const how =
+      input.type === 'passkey'
+        ? 'password and passkey'
+        : input.type === 'recovery'
+          ? 'password and a recovery code'
+          : 'password and authenticator code';
+    await recordBreakGlass(deps, req, user, policy.breakGlass, how);
+  }
   if (passkeyName !== null) {
     await noticePasskeyUsed(deps, req, user, passkeyName, 'second-factor');
     return { user, token };

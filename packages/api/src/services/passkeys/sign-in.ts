@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { VERIFICATION_REQUIRED_TEXT } from '../../contracts/auth-texts';
 import { recordActivity } from '../activity/record-activity';
+import { checkSignInPolicy, recordBreakGlass } from '../sso/policy-sign-in';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { createSession, type SessionUser } from '../sessions';
 import { verifyPasskeyAssertion } from './assertion';
@@ -125,7 +126,10 @@ export async function finishPasskeySignIn(
       extra: { email_verification_required: true, email: user.email },
     });
   }
+  // Require SSO (issue 37): a passkey counts as both factors, so only the owner passes.
+  const policy = await checkSignInPolicy(deps, user, 'passkey');
   const { token } = await createSession(deps, user.id, { ip: req.ip, userAgent: req.userAgent });
+  if (policy.breakGlass) await recordBreakGlass(deps, req, user, policy.breakGlass, 'a passkey');
   await noticePasskeyUsed(deps, req, user, passkey.name, 'sign-in');
   return { user, token };
 }

@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import type { AppDeps } from '../../app-deps';
 import { SSO_CLOCK_SKEW_SECONDS } from '../../contracts/sso';
-import { decryptSecret } from '../two-factor/crypto';
+import { decryptSecret, encryptSecret } from '../two-factor/crypto';
 import type { Selectable } from 'kysely';
 import type { SsoConnectionsTable } from '@scmp/db';
 
@@ -104,4 +104,9 @@ export async function oidcExchange(
     idTokenExpected: true,
   });
   return (tokens.claims() ?? {}) as Record<string, unknown>;
+}
+
+/** A client secret as stored on a connection (the demo data seeds one this way). */
+export function encryptClientSecret(appKey: string, secret: string): string {
+  return encryptSecret(appKey, secret, SSO_SECRET_PURPOSE);
 }

@@ -3,3 +3,5 @@ export { handleOidcCallback } from './oidc-callback';
 export { startSsoForEmail } from './sign-in-start';
 export { handleSamlAcs } from './saml-acs';
 export { samlServiceProviderMetadata } from './saml-sp';
+export { startSsoForConnection } from './tenant-connections';
+export { encryptClientSecret } from './oidc-client';

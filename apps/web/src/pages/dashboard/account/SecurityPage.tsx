@@ -1,4 +1,15 @@
-import { Container, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Container,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { useLocation } from 'react-router';
 import type { ReactNode } from 'react';
 import {
   IconMailCheck,
@@ -42,11 +53,27 @@ function Tile({
   );
 }
 
+/** After a 403 TWO_FACTOR_REQUIRED (SessionExpiryRedirect): the server's explanation, or null. */
+function twoFactorRequiredExplanation(search: string): string | null {
+  if (!new URLSearchParams(search).has('two_factor_required')) return null;
+  let message: string | null = null;
+  try {
+    message = sessionStorage.getItem('scmp:two-factor-required');
+  } catch {
+    message = null;
+  }
+  return (
+    message ??
+    'Your organization requires two-factor authentication. Set up an authenticator app or a passkey to continue.'
+  );
+}
+
 export default function SecurityPage() {
   usePageMeta('Security', 'Password, sessions, two-factor authentication and passkeys.');
   const { user } = useSession();
   const verified = Boolean(user?.email_verified_at);
   const twoFactor = Boolean(user?.two_factor_enabled);
+  const required = twoFactorRequiredExplanation(useLocation().search);
 
   return (
     <Container size="lg" py="xl">
@@ -55,6 +82,16 @@ export default function SecurityPage() {
           <Title order={1}>Security</Title>
           <Text c="gray.7">Keep your account secure.</Text>
         </div>
+        {required && !twoFactor ? (
+          <Alert
+            color="yellow"
+            variant="light"
+            c="dark.7"
+            title="Two-factor authentication required"
+          >
+            {required} Once it is on, go back to your organization.
+          </Alert>
+        ) : null}
         <section aria-labelledby="security-overview">
           <Stack>
             <Title order={2} size="h3" id="security-overview">
