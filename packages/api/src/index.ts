@@ -1,6 +1,8 @@
 export { appRouter, createCaller, type AppRouter } from './root';
 export { callProcedure, listOperations, type Operation } from './call-procedure';
 export { createContext, type Context, type RequestInfo } from './context';
+export * as fileOperations from './file-operations';
+export type { FileAnswer } from './file-operations';
 export { createDeps } from './deps';
 export type { AppDeps } from './app-deps';
 export { silentLogger, type Logger } from './logger';
@@ -28,7 +30,7 @@ export { requireRecentReauth } from './services/privacy/reauth';
 export * as dataExports from './services/privacy/data-exports/index';
 export * as accountPurge from './services/privacy/account-purge';
 export { withRateLimitReporting } from './services/rate-limit/rate-limit-scope';
-export { signedInCaller } from './services/api-tokens';
+export { signedInCaller } from './caller';
 export {
   emitWebhookEvent,
   encryptWebhookSecret,

@@ -32,6 +32,7 @@ import * as m_2026_11_27_150100 from './2026_11_27_150100_sso_connections';
 import * as m_2026_11_27_160000 from './2026_11_27_160000_session_reauthentications';
 import * as m_2026_11_27_160100 from './2026_11_27_160100_data_exports';
 import * as m_2026_11_27_160200 from './2026_11_27_160200_account_deletions';
+import * as m_2026_11_28_140000 from './2026_11_28_140000_drop_idempotency_keys';
 
 /** Every migration, in order: a static list so the bundled server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_160000_session_reauthentications': m_2026_11_27_160000,
   '2026_11_27_160100_data_exports': m_2026_11_27_160100,
   '2026_11_27_160200_account_deletions': m_2026_11_27_160200,
+  '2026_11_28_140000_drop_idempotency_keys': m_2026_11_28_140000,
 };

@@ -13,6 +13,8 @@ export const IDEMPOTENCY_TEXTS = {
   mismatch:
     'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
   inProgress: 'A request with this Idempotency-Key is still being processed. Retry it in a moment.',
+  twoKeys: (field: string) =>
+    `The Idempotency-Key header and the ${field} field name two different keys. Send one key.`,
 } as const;
 
 export type IdempotencyStart =

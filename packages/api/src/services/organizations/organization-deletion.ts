@@ -1,4 +1,4 @@
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { ORGANIZATION_TEXTS } from '../../contracts/subdomain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
@@ -10,7 +10,7 @@ import { emitOrganizationEvent } from './organization-events';
 import { invalidateTenant } from './tenant-cache';
 import { retireWebhooks } from '../webhooks/emit';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type Owner = { id: number };
 
 /** Deletes an organization with its instances, branding rows and their uploaded files. */
