@@ -60,7 +60,11 @@ export {
 export * as brandingService from './services/branding/index';
 export * as publicBranding from './services/public-branding/index';
 export * as billingService from './services/billing/index';
-export * as accountSecurity from './services/profile/server-exports';
+// The profile area's pieces for the server's plain routes, and the user as auth answers show it
+// (a router's output shape: services do not import routers).
+import * as profileServerExports from './services/profile/server-exports';
+import { toUserOutput } from './routers/auth/user-output';
+export const accountSecurity = { ...profileServerExports, toUserOutput };
 export { createInvitation } from './services/organizations/invitations';
 export * as idempotency from './services/idempotency/idempotency';
 export * as ssoService from './services/sso/server-exports';
