@@ -93,6 +93,37 @@ describe('request data reaches services as arguments, through both doors', () =>
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('reports a throttle’s state on the response of the request that passed it, on both doors', async () => {
+    const ask = (url: string, remoteAddress: string, payload: unknown) =>
+      h.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+    // forgot-password: 10 a minute per address, each request's own count in its headers.
+    const rest1 = await ask('/api/v1/auth/forgot-password', '192.0.2.31', {
+      email: 'nobody@example.com',
+    });
+    const rest2 = await ask('/api/v1/auth/forgot-password', '192.0.2.31', {
+      email: 'nobody@example.com',
+    });
+    const trpc = await ask('/trpc/auth.forgotPassword', '192.0.2.32', {
+      email: 'nobody@example.com',
+    });
+    expect(rest1.statusCode, rest1.body).toBe(200);
+    expect(rest1.headers['ratelimit-policy']).toBe('"default";q=10;w=60');
+    expect(String(rest1.headers.ratelimit)).toMatch(/^"default";r=9;t=\d+$/);
+    expect(String(rest2.headers.ratelimit)).toMatch(/^"default";r=8;t=\d+$/);
+    expect(trpc.statusCode, trpc.body).toBe(200);
+    expect(String(trpc.headers.ratelimit)).toMatch(/^"default";r=9;t=\d+$/);
+    // A request that passes no throttle carries none.
+    const plain = await h.app.inject({ method: 'GET', url: '/api/v1/public/site-config' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['ratelimit']).toBeUndefined();
+  });
+
   it('leaves no plain route of apps/server building a context by hand', () => {
     const routes = path.join(import.meta.dirname, '../src/routes');
     // avatar.ts and branding-files.ts are being turned into upload procedures (issue 35).

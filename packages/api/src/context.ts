@@ -1,6 +1,7 @@
 import type { AppDeps } from './app-deps';
 import type { ApiTokenAuth } from './services/api-tokens/resolve-api-token';
 import { isApiToken, resolveApiToken } from './services/api-tokens';
+import { reportingRateLimiter } from './services/rate-limit/rate-limit-scope';
 import { resolveBearerToken, type SessionRow, type SessionUser } from './services/sessions';
 
 /*
@@ -55,7 +56,14 @@ export function bearerTokenOf(authorization: string | undefined): string | undef
 
 export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Context> {
   const token = bearerTokenOf(req.authorization);
-  const base = { deps, req, setCookies: [], responseHeaders: {} };
+  // The request's own deps: its rate limiter reports the throttles a call passes on this
+  // response's headers (request-scoped rate-limit state, handed to services with the deps).
+  const responseHeaders: Record<string, string> = {};
+  const requestDeps: AppDeps = {
+    ...deps,
+    rateLimiter: reportingRateLimiter(deps.rateLimiter, responseHeaders),
+  };
+  const base = { deps: requestDeps, req, setCookies: [], responseHeaders };
   if (token && token.length <= 200 && isApiToken(token)) {
     const auth = await resolveApiToken(deps, token, req.ip);
     if (auth.status === 'ok') {

@@ -94,7 +94,12 @@ describe('request-scoped data stays in the pipeline (issue 35)', () => {
         .map((target) => `${path.relative(root, file)} → ${path.relative(root, target)}`),
     );
     expect(offenders).toEqual([]);
-    // The module services used to read the request through is gone.
+    // The module services used to read the request through is gone, and no service keeps
+    // request state (the rate-limit report of the current call, say) in async-local storage.
     expect(existsSync(path.join(root, 'request-context.ts'))).toBe(false);
+    const asyncLocal = services.filter((file) =>
+      /\bAsyncLocalStorage\b/.test(readFileSync(file, 'utf8')),
+    );
+    expect(asyncLocal.map((file) => path.relative(root, file))).toEqual([]);
   });
 });

@@ -29,7 +29,6 @@ export { enforceRateLimit } from './services/rate-limit/rate-limiter';
 export { requireRecentReauth } from './services/privacy/reauth';
 export * as dataExports from './services/privacy/data-exports/index';
 export * as accountPurge from './services/privacy/account-purge';
-export { withRateLimitReporting } from './services/rate-limit/rate-limit-scope';
 export { signedInCaller } from './caller';
 export {
   emitWebhookEvent,

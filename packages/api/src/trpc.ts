@@ -5,7 +5,6 @@ import type { ApiScope } from './contracts/api-tokens';
 import type { OrganizationPermission } from './contracts/roles';
 import { AppError } from './errors';
 import { toErrorEnvelope, toTRPCError } from './trpc-errors';
-import { withRateLimitReporting } from './services/rate-limit/rate-limit-scope';
 import { guardApiToken } from './services/api-tokens/guard';
 import { signedInCaller } from './caller';
 import { assertVerified } from './services/api-tokens/caller';
@@ -116,11 +115,12 @@ export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 /**
  * Every procedure: the core's AppError becomes the TRPCError of its code (the envelope keeps the
- * AppError as cause), and the throttles it passes report RateLimit headers on its response.
+ * AppError as cause). The throttles a call passes report RateLimit headers on its response through
+ * the request's rate limiter, which createContext puts in ctx.deps (rate-limit-scope.ts).
  */
 const reportingProcedure = t.procedure
   .use(async ({ ctx, next }) => {
-    const result = await withRateLimitReporting(ctx.responseHeaders, () => next());
+    const result = await next();
     if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
     return result;
   })
