@@ -119,7 +119,7 @@ export const createCallerFactory = t.createCallerFactory;
  * the request's rate limiter, which createContext puts in ctx.deps (rate-limit-scope.ts).
  */
 const reportingProcedure = t.procedure
-  .use(async ({ ctx, next }) => {
+  .use(async ({ next }) => {
     const result = await next();
     if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
     return result;
