@@ -1,5 +1,5 @@
 import { callTRPCProcedure, type AnyProcedure } from '@trpc/server';
-import type { Context } from './request-context';
+import type { Context } from './context';
 import type { Meta } from './trpc';
 import { appRouter } from './root';
 

@@ -79,3 +79,27 @@ describe('packages/api import graph', () => {
     expect(importers.map((file) => path.relative(root, file))).toEqual(['index.ts']);
   });
 });
+
+describe('request-scoped data stays in the pipeline (issue 35)', () => {
+  it('keeps services away from the request: no service imports the context, trpc.ts or a router', () => {
+    const pipeline = ['context.ts', 'trpc.ts', 'call-procedure.ts', 'caller.ts', 'root.ts'].map(
+      (file) => path.join(root, file),
+    );
+    const routers = path.join(root, 'routers') + path.sep;
+    const services = sourceFiles(path.join(root, 'services'));
+    expect(services.length).toBeGreaterThan(100);
+    const offenders = services.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => pipeline.includes(target) || target.startsWith(routers))
+        .map((target) => `${path.relative(root, file)} → ${path.relative(root, target)}`),
+    );
+    expect(offenders).toEqual([]);
+    // The module services used to read the request through is gone, and no service keeps
+    // request state (the rate-limit report of the current call, say) in async-local storage.
+    expect(existsSync(path.join(root, 'request-context.ts'))).toBe(false);
+    const asyncLocal = services.filter((file) =>
+      /\bAsyncLocalStorage\b/.test(readFileSync(file, 'utf8')),
+    );
+    expect(asyncLocal.map((file) => path.relative(root, file))).toEqual([]);
+  });
+});

@@ -1,6 +1,8 @@
 export { appRouter, createCaller, type AppRouter } from './root';
 export { callProcedure, listOperations, type Operation } from './call-procedure';
 export { createContext, type Context, type RequestInfo } from './context';
+export * as fileOperations from './file-operations';
+export type { FileAnswer } from './file-operations';
 export { createDeps } from './deps';
 export type { AppDeps } from './app-deps';
 export { silentLogger, type Logger } from './logger';
@@ -30,8 +32,7 @@ export * as accountPurge from './services/privacy/account-purge';
 export * as retention from './services/privacy/retention';
 export * as organizationClosure from './services/privacy/organization-closure/index';
 export { findMemberOrganization } from './services/organizations/membership';
-export { withRateLimitReporting } from './services/rate-limit/rate-limit-scope';
-export { signedInCaller } from './services/api-tokens';
+export { signedInCaller } from './caller';
 export {
   emitWebhookEvent,
   encryptWebhookSecret,
@@ -61,7 +62,11 @@ export {
 export * as brandingService from './services/branding/index';
 export * as publicBranding from './services/public-branding/index';
 export * as billingService from './services/billing/index';
-export * as accountSecurity from './services/profile/server-exports';
+// The profile area's pieces for the server's plain routes, and the user as auth answers show it
+// (a router's output shape: services do not import routers).
+import * as profileServerExports from './services/profile/server-exports';
+import { toUserOutput } from './routers/auth/user-output';
+export const accountSecurity = { ...profileServerExports, toUserOutput };
 export { createInvitation } from './services/organizations/invitations';
 export * as idempotency from './services/idempotency/idempotency';
 export * as ssoService from './services/sso/server-exports';

@@ -112,7 +112,14 @@ function documentAccess(paths: Record<string, Record<string, Operation>>) {
     documentResponses(operation, meta);
     if (meta.idempotent) {
       const parameters = (operation.parameters as unknown[] | undefined) ?? [];
-      operation.parameters = [...parameters, IDEMPOTENCY_KEY_PARAMETER];
+      const field = meta.idempotencyKeyField;
+      const parameter = field
+        ? {
+            ...IDEMPOTENCY_KEY_PARAMETER,
+            description: `${IDEMPOTENCY_KEY_PARAMETER.description} The body field \`${field}\` is an alias of this header (one key, one store; both given must be equal).`,
+          }
+        : IDEMPOTENCY_KEY_PARAMETER;
+      operation.parameters = [...parameters, parameter];
     }
     if (!meta.permission) continue;
     const { roles } = ORGANIZATION_PERMISSIONS[meta.permission];

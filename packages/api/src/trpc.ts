@@ -1,15 +1,16 @@
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { Context } from './request-context';
+import type { Context } from './context';
 import type { ApiScope } from './contracts/api-tokens';
 import type { OrganizationPermission } from './contracts/roles';
 import { AppError } from './errors';
 import { toErrorEnvelope, toTRPCError } from './trpc-errors';
-import { withRateLimitReporting } from './services/rate-limit/rate-limit-scope';
 import { guardApiToken } from './services/api-tokens/guard';
-import { assertVerified, signedInCaller } from './services/api-tokens/caller';
+import { signedInCaller } from './caller';
+import { assertVerified } from './services/api-tokens/caller';
 import {
   beginIdempotentRequest,
+  IDEMPOTENCY_TEXTS,
   completeIdempotentRequest,
   releaseIdempotencyKey,
   requestFingerprint,
@@ -29,6 +30,13 @@ export type Meta = OpenApiMeta & {
    * once per key; see the idempotency step of authedProcedure.
    */
   idempotent?: boolean;
+  /**
+   * An idempotent operation whose input also carries its key as a body field (the billing
+   * operations' `idempotency_key` of the product specification): an alias of the Idempotency-Key
+   * header, for the same middleware and the one store. The field is left out of the request's
+   * fingerprint, so the same key sent once as the header and once as the field replays.
+   */
+  idempotencyKeyField?: string;
   /**
    * Organization-scoped operations: the permission of contracts/roles.ts the caller's role needs.
    * Documented as x-organization-permission; the role-matrix test reads it and checks the service
@@ -108,11 +116,12 @@ export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 /**
  * Every procedure: the core's AppError becomes the TRPCError of its code (the envelope keeps the
- * AppError as cause), and the throttles it passes report RateLimit headers on its response.
+ * AppError as cause). The throttles a call passes report RateLimit headers on its response through
+ * the request's rate limiter, which createContext puts in ctx.deps (rate-limit-scope.ts).
  */
 const reportingProcedure = t.procedure
-  .use(async ({ ctx, next }) => {
-    const result = await withRateLimitReporting(ctx.responseHeaders, () => next());
+  .use(async ({ next }) => {
+    const result = await next();
     if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
     return result;
   })
@@ -134,7 +143,8 @@ const reportingProcedure = t.procedure
  * that scope; one without a scope then answers 403 for tokens where the procedure says so.
  */
 export const publicProcedure = reportingProcedure.use(async ({ ctx, meta, next }) => {
-  if (ctx.apiToken && meta?.scope) await guardApiToken(ctx, meta.scope);
+  if (ctx.apiToken && meta?.scope)
+    await guardApiToken(ctx.deps, ctx.apiToken, meta.scope, ctx.responseHeaders);
   return next();
 });
 
@@ -164,9 +174,14 @@ export const authedProcedure = reportingProcedure
     // is kept for 24 h; the same key and input answer it again (Idempotent-Replayed: true)
     // without running; another input answers 422, a call still running 409. A failed call
     // releases its key. One store (services/idempotency) for both doors.
-    const key = ctx.req.idempotencyKey;
-    if (!meta?.idempotent || type !== 'mutation' || key === undefined) return next();
-    const fingerprint = await requestFingerprint(path, await getRawInput());
+    if (!meta?.idempotent || type !== 'mutation') return next();
+    const raw = meta.idempotencyKeyField ? await getRawInput() : undefined;
+    const { key, input } = idempotencyKeyOf(ctx.req.idempotencyKey, raw, meta.idempotencyKeyField);
+    if (key === undefined) return next();
+    const fingerprint = await requestFingerprint(
+      path,
+      meta.idempotencyKeyField ? input : await getRawInput(),
+    );
     const start = await beginIdempotentRequest(ctx.deps, ctx.user.id, key, fingerprint);
     if (start.kind === 'replay') {
       ctx.responseHeaders['idempotent-replayed'] = 'true';
@@ -183,6 +198,30 @@ export const authedProcedure = reportingProcedure
     }
     return result;
   });
+
+/**
+ * The Idempotency-Key of a call: the header, or the operation's body field alias (trimmed, as its
+ * input schema trims it; a value that schema refuses is left to it). Both given must agree. The
+ * input comes back without the field, for the fingerprint.
+ */
+function idempotencyKeyOf(
+  header: string | undefined,
+  raw: unknown,
+  field: string | undefined,
+): { key: string | undefined; input: unknown } {
+  if (!field || !raw || typeof raw !== 'object' || Array.isArray(raw) || raw instanceof FormData) {
+    return { key: header, input: raw };
+  }
+  const { [field]: value, ...input } = raw as Record<string, unknown>;
+  const fromBody =
+    typeof value === 'string' && value.trim().length > 0 && value.trim().length <= 255
+      ? value.trim()
+      : undefined;
+  if (header !== undefined && fromBody !== undefined && header !== fromBody) {
+    throw new AppError('BAD_REQUEST', IDEMPOTENCY_TEXTS.twoKeys(field));
+  }
+  return { key: header ?? fromBody, input };
+}
 
 /**
  * Operations on the sign-in session itself (logout, password, sessions, passkey registration):

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { billingService, createContext, signedInCaller, type AppDeps } from '@scmp/api';
+import { billingService, fileOperations, type AppDeps } from '@scmp/api';
 import { requestInfoOf } from '../request-info';
+import { sendFileAnswer } from '../rest/file-answer';
 import { sendError } from '../rest/rest-door';
 
 /**
@@ -34,50 +35,15 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: AppDeps)
     });
   });
 
-  const ownerInvoice = async (request: Parameters<typeof requestInfoOf>[0], id: string) => {
-    const ctx = await createContext(deps, requestInfoOf(request));
-    const user = await signedInCaller(ctx, 'billing:read');
-    return billingService.invoiceForOwner(deps, user.id, id);
-  };
-
-  app.get<{ Params: { id: string } }>(
-    '/api/v1/subscription/invoices/:id/pdf',
-    async (request, reply) => {
-      try {
-        const data = await ownerInvoice(request, request.params.id);
-        const pdf = await billingService.renderInvoicePdf(data, deps.config.productName);
-        return reply
-          .code(200)
-          .header('content-type', 'application/pdf')
-          .header(
-            'content-disposition',
-            `attachment; filename="invoice-${data.invoice.number}.pdf"`,
-          )
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
-      } catch (error) {
-        return sendError(reply, error, deps);
-      }
-    },
+  // The invoice as a PDF download or an HTML page (fileOperations.invoiceDocument).
+  app.get<{ Params: { id: string } }>('/api/v1/subscription/invoices/:id/pdf', (request, reply) =>
+    sendFileAnswer(reply, deps, () =>
+      fileOperations.invoiceDocument(deps, requestInfoOf(request), request.params.id, 'pdf'),
+    ),
   );
-
-  app.get<{ Params: { id: string } }>(
-    '/api/v1/subscription/invoices/:id',
-    async (request, reply) => {
-      try {
-        const data = await ownerInvoice(request, request.params.id);
-        return reply
-          .code(200)
-          .header('content-type', 'text/html; charset=utf-8')
-          .header('cache-control', 'private, no-store')
-          .header(
-            'content-security-policy',
-            "default-src 'none'; style-src 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
-          )
-          .send(billingService.renderInvoiceHtml(data, deps.config.productName));
-      } catch (error) {
-        return sendError(reply, error, deps);
-      }
-    },
+  app.get<{ Params: { id: string } }>('/api/v1/subscription/invoices/:id', (request, reply) =>
+    sendFileAnswer(reply, deps, () =>
+      fileOperations.invoiceDocument(deps, requestInfoOf(request), request.params.id, 'html'),
+    ),
   );
 }

@@ -11084,7 +11084,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first response again (with `Idempotent-Replayed: true`) without doing the work twice; the same key with another body answers 422, and 409 while the first request is still running. Keys are per account; a request that failed releases its key. */
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first response again (with `Idempotent-Replayed: true`) without doing the work twice; the same key with another body answers 422, and 409 while the first request is still running. Keys are per account; a request that failed releases its key. The body field `idempotency_key` is an alias of this header (one key, one store; both given must be equal). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -11117,6 +11117,7 @@ export interface operations {
                             country?: string;
                         };
                     };
+                    /** @description Makes a retry safe: an alias of the Idempotency-Key header (same key, same store; the same key with another body answers 422). */
                     idempotency_key?: string;
                 };
             };
@@ -11537,7 +11538,10 @@ export interface operations {
     "subscription-changePlan": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first response again (with `Idempotent-Replayed: true`) without doing the work twice; the same key with another body answers 422, and 409 while the first request is still running. Keys are per account; a request that failed releases its key. The body field `idempotency_key` is an alias of this header (one key, one store; both given must be equal). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11549,6 +11553,7 @@ export interface operations {
                     plan_type: "basic" | "unlimited";
                     /** @description proration_date of a quote from GET /subscription/preview (Unix seconds): the charge is prorated at that moment, so it equals the quoted amount_due_today. A quote older than 5 minutes, or one made before the subscription changed, is refused with 409 (quote again). */
                     proration_date?: number;
+                    /** @description Makes a retry safe: an alias of the Idempotency-Key header (same key, same store; the same key with another body answers 422). */
                     idempotency_key?: string;
                 };
             };
@@ -11818,7 +11823,10 @@ export interface operations {
     "subscription-addLocations": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours answers the first response again (with `Idempotent-Replayed: true`) without doing the work twice; the same key with another body answers 422, and 409 while the first request is still running. Keys are per account; a request that failed releases its key. The body field `idempotency_key` is an alias of this header (one key, one store; both given must be equal). */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11829,6 +11837,7 @@ export interface operations {
                     additional_locations: number;
                     /** @description proration_date of a quote from GET /subscription/preview (Unix seconds): the charge is prorated at that moment, so it equals the quoted amount_due_today. A quote older than 5 minutes, or one made before the subscription changed, is refused with 409 (quote again). */
                     proration_date?: number;
+                    /** @description Makes a retry safe: an alias of the Idempotency-Key header (same key, same store; the same key with another body answers 422). */
                     idempotency_key?: string;
                 };
             };

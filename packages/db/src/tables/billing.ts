@@ -103,15 +103,6 @@ export type BillingEventsTable = {
   created_at: CreatedAt;
 };
 
-/** A retried mutating request (same user and key) answers the stored response, never re-charges. */
-export type IdempotencyKeysTable = {
-  user_id: number;
-  key: string;
-  scope: string;
-  response: Json<unknown> | null;
-  created_at: CreatedAt;
-};
-
 /** The provider's customer of an organization (Stripe: one cus_… per organization, reused). */
 export type BillingCustomersTable = {
   id: Generated<number>;
@@ -128,5 +119,4 @@ export type BillingTables = {
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
   billing_events: BillingEventsTable;
-  idempotency_keys: IdempotencyKeysTable;
 };

@@ -23,6 +23,8 @@ export const addLocations = verifiedProcedure
         'Add locations (1–20); the prorated amount for the rest of the period is charged today',
       protect: true,
     },
+    idempotent: true,
+    idempotencyKeyField: 'idempotency_key',
   })
   .input(
     z.object({

@@ -21,6 +21,8 @@ export const changePlan = verifiedProcedure
       summary: 'Change plan now; an upgrade charges the prorated difference today',
       protect: true,
     },
+    idempotent: true,
+    idempotencyKeyField: 'idempotency_key',
   })
   .input(
     z.object({

@@ -56,6 +56,7 @@ export const createSubscription = verifiedProcedure
     },
     successStatus: 201,
     idempotent: true,
+    idempotencyKeyField: 'idempotency_key',
   })
   .input(createSubscriptionInput)
   .output(envelope(subscriptionSchema))

@@ -8,7 +8,16 @@ export const organizationUuidInput = uuidInput;
 export const planTypeInput = z.enum(['basic', 'unlimited'], {
   error: 'Choose a plan: basic or unlimited.',
 });
-export const idempotencyKeyInput = z.string().trim().min(1).max(255).optional();
+/** The specification's body field: an alias of the Idempotency-Key header (meta.idempotencyKeyField). */
+export const idempotencyKeyInput = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .optional()
+  .describe(
+    'Makes a retry safe: an alias of the Idempotency-Key header (same key, same store; the same key with another body answers 422).',
+  );
 /** A quote's proration_date (Unix seconds, from GET /subscription/preview): charge exactly the quote. */
 export const prorationDateInput = z
   .number()

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { recordActivity } from '../activity/record-activity';
 import { sendSecurityNotice } from '../profile/security-mail';
@@ -48,7 +48,7 @@ export async function revokeAllApiTokens(
 /** Activity entry and e-mail to the owner naming every API token a security event revoked. */
 export async function noticeApiTokensRevoked(
   deps: AppDeps,
-  req: Pick<Context['req'], 'ip' | 'userAgent'> | null,
+  req: ClientInfo | null,
   user: { id: number; email: string; name: string },
   tokens: RevokedApiToken[],
   because: string,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { VERIFICATION_REQUIRED_TEXT } from '../../contracts/auth-texts';
@@ -37,7 +37,7 @@ export function loginThrottleKey(email: string, ip: string | null): string {
 
 export async function attemptLogin(
   deps: AppDeps,
-  req: Context['req'],
+  req: ClientInfo,
   input: { email: string; password: string },
 ): Promise<LoginResult> {
   const email = normalizeEmail(input.email);

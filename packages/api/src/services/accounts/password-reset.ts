@@ -1,4 +1,4 @@
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { constantTimeEqual, generateToken, sha256Hex } from '../../lib/tokens';
@@ -25,7 +25,7 @@ const RESEND_GAP_MS = 60 * 1000;
  */
 export async function requestPasswordReset(
   deps: AppDeps,
-  req: Context['req'],
+  req: ClientInfo,
   rawEmail: string,
 ): Promise<void> {
   await enforceRateLimit(deps.rateLimiter, `forgot-password:${req.ip ?? 'unknown'}`, 10, 60);
@@ -95,7 +95,7 @@ export async function requestPasswordReset(
  */
 export async function resetPassword(
   deps: AppDeps,
-  req: Context['req'],
+  req: ClientInfo,
   input: { email: string; token: string; password: string },
 ): Promise<void> {
   await enforceRateLimit(deps.rateLimiter, `reset-password:${req.ip ?? 'unknown'}`, 10, 60);

@@ -1,4 +1,4 @@
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { isAddressOfDeletedAccount } from '../privacy/account-deletion';
 import type { AppDeps } from '../../app-deps';
 import { validationError } from '../../errors';
@@ -20,7 +20,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** Creates the account (e-mail stored normalised), signs it in and sends the verification e-mail. */
 export async function registerUser(
   deps: AppDeps,
-  req: Context['req'],
+  req: ClientInfo,
   input: { name: string; email: string; password: string },
 ): Promise<{ user: SessionUser; token: string }> {
   await enforceRateLimit(deps.rateLimiter, `register:${req.ip ?? 'unknown'}`, 60, 60);
@@ -76,7 +76,7 @@ export async function registerUser(
 /** Sends a fresh verification link when the address belongs to an unverified account; silent otherwise. */
 export async function resendVerification(
   deps: AppDeps,
-  req: Context['req'],
+  req: ClientInfo,
   rawEmail: string,
 ): Promise<void> {
   await enforceRateLimit(deps.rateLimiter, `resend-verification:${req.ip ?? 'unknown'}`, 6, 60);

@@ -1,5 +1,5 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
@@ -55,7 +55,7 @@ export async function openLoginChallenge(
  */
 export async function verifyTwoFactorLogin(
   deps: AppDeps,
-  req: Context['req'],
+  req: ClientInfo,
   input: { email: string; challengeToken: string | undefined } & (
     | { type: TwoFactorCodeType; code: string }
     | { type: 'passkey'; passkeyResponse: AuthenticationResponseJSON }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ActivitySeverity, ActivityType, Database } from '@scmp/db';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { describeLocation, describeUserAgent } from './device';
 
@@ -22,7 +22,7 @@ export type ActivityInput = {
  */
 export async function recordActivity(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  req: Pick<Context['req'], 'ip' | 'userAgent'> | null,
+  req: ClientInfo | null,
   input: ActivityInput,
   db?: Kysely<Database>,
 ): Promise<void> {

@@ -6,7 +6,7 @@ import {
   type ApiScope,
   type ApiTokenExpiryDays,
 } from '../../contracts/api-tokens';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { sha256Hex } from '../../lib/tokens';
@@ -16,7 +16,7 @@ import { noticeApiTokenCreated, noticeApiTokenRevoked } from './notices';
 import { newApiToken } from './token-format';
 
 const DAY_MS = 86_400_000;
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type TokenRow = Selectable<ApiTokensTable>;
 
 export type ApiTokenView = {

@@ -3,23 +3,26 @@ import {
   API_TOKEN_TEXTS,
   type ApiScope,
 } from '../../contracts/api-tokens';
-import type { Context } from '../../request-context';
+import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { rateLimitHeaders } from '../rate-limit/rate-limit-headers';
 import { tooManyRequests } from '../rate-limit/rate-limiter';
+import type { ApiTokenAuth } from './resolve-api-token';
 
 const WINDOW_SECONDS = 60;
 
 /**
  * Every call made with an API token: the operation must declare a scope the token holds, and the
  * token spends one request of its per-minute budget (RateLimit headers on the answer, 429 when
- * it is spent). Called before the operation runs, so a refused call changes nothing.
+ * it is spent). Called before the operation runs, so a refused call changes nothing. The
+ * headers go into `responseHeaders`, the response's headers the door sends.
  */
 export async function guardApiToken(
-  ctx: Pick<Context, 'apiToken' | 'deps' | 'responseHeaders'>,
+  deps: Pick<AppDeps, 'rateLimiter'>,
+  token: ApiTokenAuth | null,
   scope: ApiScope | undefined,
+  responseHeaders: Record<string, string>,
 ): Promise<void> {
-  const token = ctx.apiToken;
   if (!token) return;
   if (!scope) throw new AppError('FORBIDDEN', API_TOKEN_TEXTS.notForTokens);
   if (!token.scopes.includes(scope)) {
@@ -27,7 +30,7 @@ export async function guardApiToken(
       extra: { required_scope: scope },
     });
   }
-  const result = await ctx.deps.rateLimiter.hit(
+  const result = await deps.rateLimiter.hit(
     `api-token:${token.id}`,
     API_TOKEN_REQUESTS_PER_MINUTE,
     WINDOW_SECONDS,
@@ -41,5 +44,5 @@ export async function guardApiToken(
     Object.assign(error.headers ?? {}, headers);
     throw error;
   }
-  Object.assign(ctx.responseHeaders, headers);
+  Object.assign(responseHeaders, headers);
 }

@@ -1,9 +1,9 @@
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { recordActivity } from '../activity/record-activity';
 import { sendSecurityNotice } from '../profile/security-mail';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type User = { id: number; email: string; name: string };
 type Token = { name: string; prefix: string; scopes: string[] };
 

@@ -3,7 +3,6 @@ import { PLANS, formatGbp } from '../../contracts/plans';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import { withIdempotency } from './idempotency';
 import { addLocationsQuote, chargeNowAndApply } from './plan-changes';
 import { toOutput, type SubscriptionOutput } from './queries';
 import { updateStripeSubscription } from './stripe-lifecycle';
@@ -34,50 +33,42 @@ export async function addLocations(
   },
 ): Promise<SubscriptionOutput> {
   const { org, sub } = await ownedLiveSubscription(deps, owner, input.organization_uuid);
-  return withIdempotency(
+  assertChangeable(sub);
+  if (sub.plan_type !== 'basic') throw new AppError('CONFLICT', BILLING_TEXTS.basicOnly);
+  const n = input.additional_locations;
+  const now = deps.clock.now();
+  // The quoted moment (proration_date) when given: the charge equals the quote.
+  const amount = addLocationsQuote(sub, n, prorationTime(sub, now, input.proration_date));
+  await chargeNowAndApply(
     deps,
-    owner.id,
-    input.idempotency_key,
-    `add-locations:${org.uuid}`,
-    async () => {
-      assertChangeable(sub);
-      if (sub.plan_type !== 'basic') throw new AppError('CONFLICT', BILLING_TEXTS.basicOnly);
-      const n = input.additional_locations;
-      const now = deps.clock.now();
-      // The quoted moment (proration_date) when given: the charge equals the quote.
-      const amount = addLocationsQuote(sub, n, prorationTime(sub, now, input.proration_date));
-      await chargeNowAndApply(
+    sub,
+    amount,
+    `${n} additional location${n === 1 ? '' : 's'} (prorated)`,
+    `${n} × additional venue at ${formatGbp(PLANS.basic.additionalVenuePricePence)}/month, prorated to ${new Date(sub.current_period_end).toISOString().slice(0, 10)}`,
+    input.idempotency_key ?? `add:${sub.uuid}:${now.getTime()}`,
+    { plan: 'basic', venues: sub.additional_venues + n },
+    async (trx) => {
+      await trx
+        .updateTable('subscriptions')
+        .set({ additional_venues: sql<number>`additional_venues + ${n}`, updated_at: now })
+        .where('id', '=', sub.id)
+        .execute();
+      await recordActivity(
         deps,
-        sub,
-        amount,
-        `${n} additional location${n === 1 ? '' : 's'} (prorated)`,
-        `${n} × additional venue at ${formatGbp(PLANS.basic.additionalVenuePricePence)}/month, prorated to ${new Date(sub.current_period_end).toISOString().slice(0, 10)}`,
-        input.idempotency_key ?? `add:${sub.uuid}:${now.getTime()}`,
-        { plan: 'basic', venues: sub.additional_venues + n },
-        async (trx) => {
-          await trx
-            .updateTable('subscriptions')
-            .set({ additional_venues: sql<number>`additional_venues + ${n}`, updated_at: now })
-            .where('id', '=', sub.id)
-            .execute();
-          await recordActivity(
-            deps,
-            req,
-            {
-              userId: owner.id,
-              type: 'organization',
-              action: 'subscription.changed',
-              description: `Added ${n} location${n === 1 ? '' : 's'} to "${org.name}"`,
-              severity: 'info',
-            },
-            trx,
-          );
+        req,
+        {
+          userId: owner.id,
+          type: 'organization',
+          action: 'subscription.changed',
+          description: `Added ${n} location${n === 1 ? '' : 's'} to "${org.name}"`,
+          severity: 'info',
         },
-        input.proration_date,
+        trx,
       );
-      return toOutput(deps, (await findSubscription(deps.db, org.id))!, org.uuid);
     },
+    input.proration_date,
   );
+  return toOutput(deps, (await findSubscription(deps.db, org.id))!, org.uuid);
 }
 
 /** The most locations that can be removed: min(10, limit − max(current, 1)). */

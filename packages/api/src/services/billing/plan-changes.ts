@@ -3,7 +3,6 @@ import { PLANS, monthlyPricePence, type PlanId } from '../../contracts/plans';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import { withIdempotency } from './idempotency';
 import { charge, enqueueSepaSettle, insertInvoice, paymentMethodOf } from './invoices';
 import { toOutput, type SubscriptionOutput } from './queries';
 import {
@@ -209,50 +208,48 @@ export async function changePlan(
   },
 ): Promise<SubscriptionOutput> {
   const { org, sub } = await ownedLiveSubscription(deps, owner, input.organization_uuid);
-  return withIdempotency(deps, owner.id, input.idempotency_key, `plan:${org.uuid}`, async () => {
-    assertChangeable(sub);
-    if (sub.plan_type === input.plan_type) throw new AppError('CONFLICT', BILLING_TEXTS.samePlan);
-    const now = deps.clock.now();
-    // The quoted moment (proration_date) when given: the charge equals the quote.
-    const at = prorationTime(sub, now, input.proration_date);
-    const q = planChangeQuote(sub, input.plan_type, await countLocations(deps.db, org.id), at);
-    const name = PLANS[input.plan_type].name;
-    await chargeNowAndApply(
-      deps,
-      sub,
-      q.due,
-      `Plan change to ${name} (prorated)`,
-      `Prorated difference to the ${name} plan until ${new Date(sub.current_period_end).toISOString().slice(0, 10)}`,
-      input.idempotency_key ?? `plan:${sub.uuid}:${now.getTime()}`,
-      { plan: input.plan_type, venues: q.venues },
-      async (trx) => {
-        await trx
-          .updateTable('subscriptions')
-          .set({
-            plan_type: input.plan_type,
-            additional_venues: q.venues,
-            credit_pence: sql<number>`credit_pence + ${q.credit}`,
-            updated_at: now,
-          })
-          .where('id', '=', sub.id)
-          .execute();
-        await recordActivity(
-          deps,
-          req,
-          {
-            userId: owner.id,
-            type: 'organization',
-            action: 'subscription.changed',
-            description: `Changed the plan of "${org.name}" to ${name}`,
-            severity: 'info',
-          },
-          trx,
-        );
-      },
-      input.proration_date,
-    );
-    return toOutput(deps, (await findSubscription(deps.db, org.id))!, org.uuid);
-  });
+  assertChangeable(sub);
+  if (sub.plan_type === input.plan_type) throw new AppError('CONFLICT', BILLING_TEXTS.samePlan);
+  const now = deps.clock.now();
+  // The quoted moment (proration_date) when given: the charge equals the quote.
+  const at = prorationTime(sub, now, input.proration_date);
+  const q = planChangeQuote(sub, input.plan_type, await countLocations(deps.db, org.id), at);
+  const name = PLANS[input.plan_type].name;
+  await chargeNowAndApply(
+    deps,
+    sub,
+    q.due,
+    `Plan change to ${name} (prorated)`,
+    `Prorated difference to the ${name} plan until ${new Date(sub.current_period_end).toISOString().slice(0, 10)}`,
+    input.idempotency_key ?? `plan:${sub.uuid}:${now.getTime()}`,
+    { plan: input.plan_type, venues: q.venues },
+    async (trx) => {
+      await trx
+        .updateTable('subscriptions')
+        .set({
+          plan_type: input.plan_type,
+          additional_venues: q.venues,
+          credit_pence: sql<number>`credit_pence + ${q.credit}`,
+          updated_at: now,
+        })
+        .where('id', '=', sub.id)
+        .execute();
+      await recordActivity(
+        deps,
+        req,
+        {
+          userId: owner.id,
+          type: 'organization',
+          action: 'subscription.changed',
+          description: `Changed the plan of "${org.name}" to ${name}`,
+          severity: 'info',
+        },
+        trx,
+      );
+    },
+    input.proration_date,
+  );
+  return toOutput(deps, (await findSubscription(deps.db, org.id))!, org.uuid);
 }
 
 export async function cancelSubscription(

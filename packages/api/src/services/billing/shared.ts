@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, InvoicesTable, SubscriptionsTable } from '@scmp/db';
 import { PLANS, type PlanId } from '../../contracts/plans';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import type { OrganizationPermission } from '../../contracts/roles';
@@ -12,7 +12,7 @@ export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type InvoiceRow = Selectable<InvoicesTable>;
 export type Db = Kysely<Database>;
 export type Owner = { id: number; email: string; name: string };
-export type Req = Context['req'] | null;
+export type Req = ClientInfo | null;
 
 export const BILLING_TEXTS = {
   alreadySubscribed: 'This organization already has a subscription.',
@@ -31,7 +31,6 @@ export const BILLING_TEXTS = {
   deployLimitReached:
     'Your plan has no free location. Add locations or change your plan on the Subscription page.',
   invoiceNotFound: 'Invoice not found.',
-  idempotencyInProgress: 'A request with this idempotency key is still being processed.',
   quoteExpired:
     'This quote has expired. Review the new amount due today and confirm again; nothing was charged.',
   quoteChanged:

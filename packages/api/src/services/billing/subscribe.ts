@@ -13,7 +13,6 @@ import type { PaymentMethodRow } from '../payments/provider';
 import { recordActivity } from '../activity/record-activity';
 import { findMemberOrganization } from '../organizations/membership';
 import { isUniqueViolation } from '../organizations/shared';
-import { withIdempotency } from './idempotency';
 import { charge, enqueueSepaSettle, insertInvoice, planLines, type Line } from './invoices';
 import { findPaymentMethod } from './payment-methods';
 import { toOutput, type SubscriptionOutput } from './queries';
@@ -214,86 +213,77 @@ export async function createSubscription(
     input.organization_uuid,
     'manageBilling',
   );
-  return withIdempotency(
-    deps,
-    owner.id,
-    input.idempotency_key,
-    `subscribe:${org.uuid}`,
-    async () => {
-      const existing = await findSubscription(deps.db, org.id);
-      if (existing && existing.status !== 'expired')
-        throw new AppError('CONFLICT', BILLING_TEXTS.alreadySubscribed);
-      const pm = await findPaymentMethod(deps, owner.id, input.payment_method_id);
-      const venues = input.plan_type === 'unlimited' ? 0 : input.additional_venues;
-      // Stable per attempt: concurrent duplicates collapse into one charge at the provider.
-      const attemptKey = `${input.idempotency_key ?? `subscribe:${org.uuid}:${existing?.id ?? 'new'}`}:${pm.provider_id}:${input.plan_type}:${venues}`;
-      const started = deps.payments.subscriptions
-        ? await startInStripe(deps, org, owner, pm, input, venues, attemptKey)
-        : await startInTestMode(deps, org, pm, input, venues, attemptKey);
-      const now = deps.clock.now();
+  const existing = await findSubscription(deps.db, org.id);
+  if (existing && existing.status !== 'expired')
+    throw new AppError('CONFLICT', BILLING_TEXTS.alreadySubscribed);
+  const pm = await findPaymentMethod(deps, owner.id, input.payment_method_id);
+  const venues = input.plan_type === 'unlimited' ? 0 : input.additional_venues;
+  // Stable per attempt: concurrent duplicates collapse into one charge at the provider.
+  const attemptKey = `${input.idempotency_key ?? `subscribe:${org.uuid}:${existing?.id ?? 'new'}`}:${pm.provider_id}:${input.plan_type}:${venues}`;
+  const started = deps.payments.subscriptions
+    ? await startInStripe(deps, org, owner, pm, input, venues, attemptKey)
+    : await startInTestMode(deps, org, pm, input, venues, attemptKey);
+  const now = deps.clock.now();
 
-      const sub = await deps.db
-        .transaction()
-        .execute(async (trx) => {
-          const values = {
-            organization_id: org.id,
-            // The organization's owner, whichever owner or billing member subscribed.
-            owner_id: org.owner_id,
-            provider: deps.payments.name,
-            provider_customer_id: started.providerCustomerId,
-            provider_subscription_id: started.providerSubscriptionId,
-            provider_status: started.providerStatus,
-            plan_type: input.plan_type,
-            additional_venues: venues,
-            status: 'active' as const,
-            payment_method_id: pm.id,
-            payment_type: input.payment_type,
-            current_period_start: started.periodStart,
-            current_period_end: started.periodEnd,
-            past_due_since: null,
-            cancelled_at: null,
-            service_ends_at: null,
-            credit_pence: 0,
-            suspended_instance_ids: '[]',
-            billing_details: JSON.stringify(input.billing_details),
-            created_at: now,
-            updated_at: now,
-          };
-          const row = existing
-            ? await trx
-                .updateTable('subscriptions')
-                .set(values)
-                .where('id', '=', existing.id)
-                .returningAll()
-                .executeTakeFirstOrThrow()
-            : await trx
-                .insertInto('subscriptions')
-                .values(values)
-                .returningAll()
-                .executeTakeFirstOrThrow();
-          await started.writeInvoice(trx, row);
-          await sendReceipt(deps, trx, owner, input, org.name, started, now);
-          await setOrganizationStatus(trx, org.id, 'active', now);
-          await recordActivity(
-            deps,
-            req,
-            {
-              userId: owner.id,
-              type: 'organization',
-              action: 'subscription.started',
-              description: `Started the ${PLANS[input.plan_type].name} plan for "${org.name}"`,
-              severity: 'info',
-            },
-            trx,
-          );
-          return row;
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error))
-            throw new AppError('CONFLICT', BILLING_TEXTS.alreadySubscribed);
-          throw error;
-        });
-      return toOutput(deps, sub, org.uuid);
-    },
-  );
+  const sub = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const values = {
+        organization_id: org.id,
+        // The organization's owner, whichever owner or billing member subscribed.
+        owner_id: org.owner_id,
+        provider: deps.payments.name,
+        provider_customer_id: started.providerCustomerId,
+        provider_subscription_id: started.providerSubscriptionId,
+        provider_status: started.providerStatus,
+        plan_type: input.plan_type,
+        additional_venues: venues,
+        status: 'active' as const,
+        payment_method_id: pm.id,
+        payment_type: input.payment_type,
+        current_period_start: started.periodStart,
+        current_period_end: started.periodEnd,
+        past_due_since: null,
+        cancelled_at: null,
+        service_ends_at: null,
+        credit_pence: 0,
+        suspended_instance_ids: '[]',
+        billing_details: JSON.stringify(input.billing_details),
+        created_at: now,
+        updated_at: now,
+      };
+      const row = existing
+        ? await trx
+            .updateTable('subscriptions')
+            .set(values)
+            .where('id', '=', existing.id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+        : await trx
+            .insertInto('subscriptions')
+            .values(values)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+      await started.writeInvoice(trx, row);
+      await sendReceipt(deps, trx, owner, input, org.name, started, now);
+      await setOrganizationStatus(trx, org.id, 'active', now);
+      await recordActivity(
+        deps,
+        req,
+        {
+          userId: owner.id,
+          type: 'organization',
+          action: 'subscription.started',
+          description: `Started the ${PLANS[input.plan_type].name} plan for "${org.name}"`,
+          severity: 'info',
+        },
+        trx,
+      );
+      return row;
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', BILLING_TEXTS.alreadySubscribed);
+      throw error;
+    });
+  return toOutput(deps, sub, org.uuid);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RequestInfo } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { renderEmail } from '../mail/render-email';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
@@ -77,7 +77,7 @@ export type ContactInput = z.infer<typeof contactInput>;
  */
 export async function sendContactMessage(
   deps: AppDeps,
-  req: Pick<RequestInfo, 'ip' | 'userAgent'>,
+  req: ClientInfo,
   input: ContactInput,
 ): Promise<{ reference: string }> {
   await enforceRateLimit(

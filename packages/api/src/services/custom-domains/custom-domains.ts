@@ -1,4 +1,4 @@
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { CUSTOM_DOMAIN_TEXTS } from '../../contracts/custom-domain';
 import { AppError } from '../../errors';
@@ -16,7 +16,7 @@ import {
   newCustomDomain,
 } from './new-domain';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type Actor = { id: number };
 
 async function reload(deps: AppDeps, actor: Actor, uuid: string): Promise<InstanceOutput> {

@@ -13,6 +13,8 @@ export const IDEMPOTENCY_TEXTS = {
   mismatch:
     'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
   inProgress: 'A request with this Idempotency-Key is still being processed. Retry it in a moment.',
+  twoKeys: (field: string) =>
+    `The Idempotency-Key header and the ${field} field name two different keys. Send one key.`,
 } as const;
 
 export type IdempotencyStart =
@@ -126,7 +128,7 @@ export async function releaseIdempotencyKey(deps: AppDeps, id: number): Promise<
 
 /**
  * Forgets keys older than `cutoff` (default: the 24-hour window; lookups ignore them anyway), in
- * both stores: idempotent_requests and billing's idempotency_keys. Run by the retention job
+ * the one store, idempotent_requests. Run by the retention job
  * (services/privacy/retention.ts, rule "idempotency-keys"); returns the rows removed.
  */
 export async function sweepIdempotencyKeys(
@@ -137,9 +139,5 @@ export async function sweepIdempotencyKeys(
     .deleteFrom('idempotent_requests')
     .where('created_at', '<', cutoff)
     .executeTakeFirst();
-  const keys = await deps.db
-    .deleteFrom('idempotency_keys')
-    .where('created_at', '<', cutoff)
-    .executeTakeFirst();
-  return Number(requests.numDeletedRows) + Number(keys.numDeletedRows);
+  return Number(requests.numDeletedRows);
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { INSTANCE_TEXTS } from '../../contracts/instances';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
@@ -13,7 +13,7 @@ import {
 import { isUuid } from '../organizations/shared';
 import { toInstanceOutput, type InstanceOutput, type JoinedRow } from './instance-output';
 
-export type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+export type Req = ClientInfo;
 export type Actor = { id: number };
 
 /** Instances of the organizations `userId` belongs to, with the organization and their role. */

@@ -1,4 +1,4 @@
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { MEMBER_TEXTS, ROLE_LABELS, type AssignableRole } from '../../contracts/roles';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
@@ -9,7 +9,7 @@ import { emitMemberEvent } from './member-events';
 import { ownerNotice } from './member-mail';
 import { isUniqueViolation, toIso } from './shared';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type Invitee = { id: number; name: string; email: string; email_verified_at: Date | string | null };
 
 export type PublicInvitation = {

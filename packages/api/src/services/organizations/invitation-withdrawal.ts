@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { invitationsWithdrawnText } from '../../contracts/roles';
 import type { AppDeps } from '../../app-deps';
 import { recordActivity } from '../activity/record-activity';
 import type { MemberOrganization } from './membership';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type Actor = { id: number; name: string };
 
 /** The open (pending, unexpired) invitations `userId` sent for the organization. */

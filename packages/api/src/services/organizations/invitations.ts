@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import {
   INVITATION_TTL_DAYS,
   MAX_OPEN_INVITATIONS,
@@ -17,7 +17,7 @@ import { organizationMail } from './member-mail';
 import { findMemberOrganization, type MemberOrganization } from './membership';
 import { isUuid } from './shared';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type Actor = { id: number; name: string };
 
 const DAY_MS = 86_400_000;

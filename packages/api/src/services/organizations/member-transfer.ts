@@ -1,4 +1,4 @@
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { MEMBER_TEXTS } from '../../contracts/roles';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
@@ -6,7 +6,7 @@ import { recordActivity } from '../activity/record-activity';
 import { assertNotClosing, findMemberOrganization } from './membership';
 import { isUuid } from './shared';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type Actor = { id: number; name: string };
 
 /** The owner hands the organization to another member, and becomes an admin. */

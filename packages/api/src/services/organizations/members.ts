@@ -1,4 +1,4 @@
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import {
   MEMBER_TEXTS,
   ROLE_LABELS,
@@ -19,7 +19,7 @@ import type { MemberOutput } from './member-output';
 import { findMemberOrganization, requirePermission, type MemberOrganization } from './membership';
 import { isUuid } from './shared';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type Actor = { id: number; name: string };
 
 async function findMember(deps: Pick<AppDeps, 'db'>, org: MemberOrganization, userUuid: string) {

@@ -1,5 +1,5 @@
 import type { OrganizationType } from '@scmp/db';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { SUBDOMAIN_TEXTS, instanceHostOf } from '../../contracts/subdomain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
@@ -14,7 +14,7 @@ import { invalidateTenant } from './tenant-cache';
 
 export type { OrganizationOutput } from './output';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type Owner = { id: number };
 
 import { generateSubdomain, isSubdomainFree } from './subdomains';

@@ -1,5 +1,5 @@
 import { PASSKEY_TEXTS } from '../../contracts/passkeys';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { verifyPassword } from '../passwords';
@@ -9,7 +9,7 @@ import { checkUserTwoFactorCode, REUSED_CODE_TEXT } from '../two-factor/verify-c
 import { noticePasskeyRemoved } from './notices';
 import { toPasskeyOutput, type PasskeyOutput, type PasskeyRow } from './passkey-output';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -3,7 +3,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { MAX_PASSKEYS_PER_USER, PASSKEY_TEXTS } from '../../contracts/passkeys';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
@@ -81,7 +81,7 @@ export async function startPasskeyRegistration(
  */
 export async function finishPasskeyRegistration(
   deps: AppDeps,
-  req: Pick<Context['req'], 'ip' | 'userAgent'>,
+  req: ClientInfo,
   user: SessionUser,
   session: SessionRow,
   input: { name: string; response: RegistrationResponseJSON },

@@ -3,7 +3,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { PASSKEY_TEXTS } from '../../contracts/passkeys';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { sha256Hex } from '../../lib/tokens';
@@ -20,7 +20,7 @@ const MAX_FAILED_CODES = 5;
  */
 export async function startPasskeySecondFactor(
   deps: AppDeps,
-  req: Pick<Context['req'], 'ip'>,
+  req: Pick<ClientInfo, 'ip'>,
   loginChallengeToken: string,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   await passkeyOptionsThrottle(deps, req);

@@ -3,7 +3,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { PASSKEY_TEXTS } from '../../contracts/passkeys';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
@@ -37,7 +37,7 @@ export async function passkeyRequestOptions(
   });
 }
 
-export function passkeyOptionsThrottle(deps: AppDeps, req: Pick<Context['req'], 'ip'>) {
+export function passkeyOptionsThrottle(deps: AppDeps, req: Pick<ClientInfo, 'ip'>) {
   return enforceRateLimit(
     deps.rateLimiter,
     `passkey-sign-in:options:${req.ip ?? 'unknown'}`,
@@ -52,7 +52,7 @@ export function passkeyOptionsThrottle(deps: AppDeps, req: Pick<Context['req'], 
  */
 export async function startPasskeySignIn(
   deps: AppDeps,
-  req: Pick<Context['req'], 'ip'>,
+  req: Pick<ClientInfo, 'ip'>,
 ): Promise<{ challengeToken: string; options: PublicKeyCredentialRequestOptionsJSON }> {
   await passkeyOptionsThrottle(deps, req);
   const options = await passkeyRequestOptions(deps);
@@ -82,7 +82,7 @@ export async function findPasskey(
  */
 export async function finishPasskeySignIn(
   deps: AppDeps,
-  req: Context['req'],
+  req: ClientInfo,
   input: { challengeToken: string | undefined; response: AuthenticationResponseJSON },
 ): Promise<{ user: SessionUser; token: string }> {
   await enforceRateLimit(

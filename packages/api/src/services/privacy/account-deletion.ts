@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { ACCOUNT_RESTORE_DAYS, PRIVACY_TEXTS } from '../../contracts/privacy';
 import { AppError, validationError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
@@ -18,7 +18,7 @@ import { verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { revokeUserSessions, type SessionUser } from '../sessions';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 const DAY_MS = 86_400_000;
 const LIVE_SUBSCRIPTION = ['active', 'past_due'] as const;
 

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { PRIVACY_TEXTS, REAUTH_FRESH_MINUTES } from '../../contracts/privacy';
 import { AppError, validationError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
@@ -7,7 +7,7 @@ import { verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import type { SessionRow, SessionUser } from '../sessions';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 
 /**
  * POST /user/confirm-password: the session proves again that its holder knows the password

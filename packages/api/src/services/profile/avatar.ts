@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { loadFileType, loadSharp } from '../../lib/lazy-module';
 import { recordActivity } from '../activity/record-activity';
 import type { SessionUser } from '../sessions';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_SIZE = 256;

@@ -1,4 +1,4 @@
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError, validationError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
@@ -19,7 +19,7 @@ import { requestEmailChange } from './email-change/request';
 import type { PendingEmailChange } from './email-change/texts';
 import { sendSecurityNotice } from './security-mail';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 
 export const PROFILE_TEXTS = {
   updated: 'Profile updated successfully.',

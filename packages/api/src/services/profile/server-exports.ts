@@ -8,4 +8,3 @@ export {
 } from './avatar';
 export { exportActivityCsv, ACTIVITY_FILTERS, ACTIVITY_PERIODS } from '../activity/activity';
 export { PROFILE_TEXTS } from './profile';
-export { toUserOutput } from '../../routers/auth/user-output';

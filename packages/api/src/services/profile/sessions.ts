@@ -1,4 +1,4 @@
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { describeLocation, describeUserAgent } from '../activity/device';
@@ -6,7 +6,7 @@ import { recordActivity } from '../activity/record-activity';
 import { revokeUserSessions, type SessionRow, type SessionUser } from '../sessions';
 import { assertUuid } from './profile';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 
 const DAY_MS = 86_400_000;
 

@@ -1,32 +1,29 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { rateLimitHeaders } from './rate-limit-headers';
-import type { RateLimitResult } from './types';
-
-type Scope = { headers: Record<string, string>; remaining: number };
-const current = new AsyncLocalStorage<Scope>();
+import type { RateLimiter } from './rate-limiter';
 
 /**
- * Runs one procedure call with `headers` (its context's response headers) as the place where the
- * throttles it passes report themselves, so every throttled operation answers with RateLimit-Policy
- * and RateLimit without each of its 40-odd call sites carrying the context (issue 22).
+ * The rate limiter of one request (issue 35: rate-limit state is request-scoped data, kept in the
+ * context, not read back through a module): `inner` does the counting; every throttle the call
+ * passes (enforceRateLimit) reports itself on `headers`, the context's response headers, so
+ * every throttled operation answers with RateLimit-Policy and RateLimit. A call counted by several
+ * limits (per address and per account, say) reports the one closest to running out. createContext
+ * puts it in the request's deps, so services get it with the deps they are passed.
  */
-export function withRateLimitReporting<T>(headers: Record<string, string>, run: () => T): T {
-  return current.run({ headers, remaining: Number.POSITIVE_INFINITY }, run);
-}
-
-/**
- * Records one throttle's state on the current call's response. An operation counted by several
- * limits (per address and per account, say) reports the one closest to running out.
- */
-export function reportRateLimit(
-  limit: number,
-  windowSeconds: number,
-  result: Pick<RateLimitResult, 'count' | 'retryAfterSeconds'>,
-): void {
-  const scope = current.getStore();
-  if (!scope) return;
-  const remaining = Math.max(0, limit - result.count);
-  if (remaining > scope.remaining) return;
-  scope.remaining = remaining;
-  Object.assign(scope.headers, rateLimitHeaders(limit, windowSeconds, result));
+export function reportingRateLimiter(
+  inner: RateLimiter,
+  headers: Record<string, string>,
+): RateLimiter {
+  let closest = Number.POSITIVE_INFINITY;
+  return {
+    hit: (key, limit, windowSeconds) => inner.hit(key, limit, windowSeconds),
+    reset: (key) => inner.reset(key),
+    resetAll: () => inner.resetAll(),
+    sweepExpired: () => inner.sweepExpired(),
+    report(limit, windowSeconds, result) {
+      const remaining = Math.max(0, limit - result.count);
+      if (remaining > closest) return;
+      closest = remaining;
+      Object.assign(headers, rateLimitHeaders(limit, windowSeconds, result));
+    },
+  };
 }

@@ -3,7 +3,6 @@ import type { Database } from '@scmp/db';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { rateLimitHeaders } from './rate-limit-headers';
-import { reportRateLimit } from './rate-limit-scope';
 
 import type { RateLimitResult } from './types';
 
@@ -18,6 +17,15 @@ export type RateLimiter = {
   resetAll: () => Promise<void>;
   /** Drops the windows that have ended (a periodic task; lookups ignore them anyway). */
   sweepExpired: () => Promise<void>;
+  /**
+   * Only on a request's limiter (rate-limit-scope.ts, made by createContext): where a passed
+   * throttle reports its state for the response's RateLimit headers.
+   */
+  report?: (
+    limit: number,
+    windowSeconds: number,
+    result: Pick<RateLimitResult, 'count' | 'retryAfterSeconds'>,
+  ) => void;
 };
 
 /**
@@ -84,7 +92,7 @@ export async function enforceRateLimit(
   message?: (retryAfterSeconds: number) => string,
 ): Promise<void> {
   const result = await limiter.hit(key, limit, windowSeconds);
-  reportRateLimit(limit, windowSeconds, result);
+  limiter.report?.(limit, windowSeconds, result);
   if (!result.allowed) {
     throw tooManyRequests(
       result.retryAfterSeconds,

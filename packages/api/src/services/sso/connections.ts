@@ -1,6 +1,6 @@
 import type { SsoGroupMapping } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { MAX_SSO_CONNECTIONS, SSO_TEXTS, type SsoPresetValue } from '../../contracts/sso';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
@@ -16,7 +16,7 @@ import {
   type ConnectionRow,
 } from './oidc-client';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type Actor = { id: number };
 export type { ConnectionRow };
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { MAX_ORGANIZATION_DOMAINS, SSO_DOMAIN_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
@@ -15,7 +15,7 @@ import {
   type OrganizationDomainOutput,
 } from './domain-records';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type Actor = { id: number };
 
 /** Domains, SSO and policies are managed by the owner and admins. */

@@ -1,13 +1,13 @@
 import type { AppDeps } from '../../app-deps';
 import { SSO_POLICY_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../errors';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { recordActivity } from '../activity/record-activity';
 import type { MemberOrganization } from '../organizations/membership';
 import { toIso } from '../organizations/shared';
 import { organizationForSso } from './connections';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type Actor = { id: number };
 
 /** Sessions made by single sign-on carry this method prefix (sign-in-complete.ts). */

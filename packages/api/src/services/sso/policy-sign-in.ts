@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { SSO_POLICY_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../errors';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { recordActivity } from '../activity/record-activity';
 import { organizationMail } from '../organizations/member-mail';
 import type { SessionUser } from '../sessions';
@@ -12,7 +12,7 @@ import { ssoStartUrl } from './policies';
  * refused with the link to the identity provider; the owner's break-glass is recorded and
  * e-mailed. The policy itself is in policies.ts.
  */
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 
 /** The organization whose Require SSO covers this account (its e-mail domain), if any. */
 async function requiringOrganization(deps: Pick<AppDeps, 'db'>, user: SessionUser) {

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
-import type { RequestInfo } from '../../context';
 import { SSO_ATTEMPT_MINUTES, SSO_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../errors';
+import type { ClientInfo } from '../client-info';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { encryptSecret } from '../two-factor/crypto';
@@ -10,7 +10,8 @@ import { readSsoBrowserCookie, ssoBrowserCookie } from './cookie';
 import { newOidcStart, oidcAuthorizationUrl, oidcConfiguration } from './oidc-client';
 import { startSamlAttempt } from './saml-sp';
 
-export type Req = Pick<RequestInfo, 'ip' | 'userAgent' | 'cookie'>;
+/** The client, and its Cookie header (the SSO browser cookie ties an attempt to its browser). */
+export type Req = ClientInfo & { cookie?: string | undefined };
 const MINUTE = 60_000;
 export const VERIFIER_PURPOSE = 'scmp:sso:pkce-verifier';
 

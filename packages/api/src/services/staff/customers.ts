@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../app-deps';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { AppError } from '../../errors';
 import { isUuid, toIso } from '../organizations/shared';
 import { recordActivity } from '../activity/record-activity';
@@ -131,7 +131,7 @@ export async function listCustomersForStaff(deps: Pick<AppDeps, 'db'>, input: St
  */
 export async function customerForStaff(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  req: Pick<Context['req'], 'ip' | 'userAgent'>,
+  req: ClientInfo,
   uuid: string,
 ) {
   if (!isUuid(uuid)) throw new AppError('NOT_FOUND', 'Customer not found.');

@@ -1,6 +1,6 @@
 import { SUPPORT_TEXTS } from '../../contracts/support';
 import { type CreateTicketInput } from '../../contracts/support-schemas';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
@@ -64,7 +64,7 @@ async function ticketOrganization(
 /** Opens a ticket (with already-checked attachments); mails the support address. */
 export async function createTicket(
   deps: AppDeps,
-  req: Pick<Context['req'], 'ip' | 'userAgent'> | null,
+  req: ClientInfo | null,
   user: UserRow,
   input: CreateTicketInput,
   files: CheckedFile[] = [],

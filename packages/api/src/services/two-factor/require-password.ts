@@ -1,12 +1,12 @@
 import type { AppDeps } from '../../app-deps';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import { AppError } from '../../errors';
 import { verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import type { SessionUser } from '../sessions';
 import { TWO_FACTOR_TEXTS } from './texts';
 
-export type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+export type Req = ClientInfo;
 
 export async function requirePassword(
   deps: AppDeps,

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { WebhookEndpointsTable } from '@scmp/db';
-import type { Context } from '../../request-context';
+import type { ClientInfo } from '../client-info';
 import {
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_TEXTS,
@@ -19,7 +19,7 @@ import { encryptWebhookSecret, targetPolicyOf } from './deliver';
 import { generateWebhookSecret } from './signing';
 import { WebhookTargetError, hostOf, parseWebhookUrl, vettedAddresses } from './target-policy';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type Actor = { id: number };
 type EndpointRow = Selectable<WebhookEndpointsTable>;
 

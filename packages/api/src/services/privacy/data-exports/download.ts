@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { AppDeps } from '../../../app-deps';
-import type { Context } from '../../../request-context';
+import type { ClientInfo } from '../../client-info';
 import { PRIVACY_TEXTS } from '../../../contracts/privacy';
 import { AppError } from '../../../errors';
 import { recordActivity } from '../../activity/record-activity';
@@ -8,7 +8,7 @@ import { renderEmail } from '../../mail/render-email';
 import type { SessionUser } from '../../sessions';
 import { statusOf, type ExportRow } from './output';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 
 /**
  * Opens a ready export for download (the caller already proved a fresh password confirmation),

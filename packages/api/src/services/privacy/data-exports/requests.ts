@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../../app-deps';
-import type { Context } from '../../../request-context';
+import type { ClientInfo } from '../../client-info';
 import { DATA_EXPORT_INTERVAL_HOURS, PRIVACY_TEXTS } from '../../../contracts/privacy';
 import { AppError } from '../../../errors';
 import { recordActivity } from '../../activity/record-activity';
@@ -9,7 +9,7 @@ import type { SessionUser } from '../../sessions';
 import { DATA_EXPORT_JOB } from './export-job';
 import { toExportOutput, type DataExportOutput, type ExportRow } from './output';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 const HOUR_MS = 3_600_000;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

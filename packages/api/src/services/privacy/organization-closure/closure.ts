@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../../app-deps';
-import type { Context } from '../../../request-context';
+import type { ClientInfo } from '../../client-info';
 import { CLOSURE_TEXTS, ORGANIZATION_CLOSURE_DAYS } from '../../../contracts/organization-closure';
 import { AppError } from '../../../errors';
 import { recordActivity } from '../../activity/record-activity';
@@ -12,7 +12,7 @@ import { getOrganization } from '../../organizations/organization-queries';
 import type { OrganizationOutput } from '../../organizations/output';
 import { invalidateTenant } from '../../organizations/tenant-cache';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 type Owner = { id: number };
 const DAY_MS = 86_400_000;
 

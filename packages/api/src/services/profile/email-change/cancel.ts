@@ -1,4 +1,4 @@
-import type { Context } from '../../../request-context';
+import type { ClientInfo } from '../../client-info';
 import type { AppDeps } from '../../../app-deps';
 import { AppError } from '../../../errors';
 import { sha256Hex } from '../../../lib/tokens';
@@ -7,7 +7,7 @@ import { enforceRateLimit } from '../../rate-limit/rate-limiter';
 import type { SessionUser } from '../../sessions';
 import { EMAIL_CHANGE_TEXTS } from './texts';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 
 /** The signed-in user drops their pending change. */
 export async function cancelEmailChange(deps: AppDeps, req: Req, user: SessionUser) {

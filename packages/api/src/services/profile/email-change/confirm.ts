@@ -1,4 +1,4 @@
-import type { Context } from '../../../request-context';
+import type { ClientInfo } from '../../client-info';
 import type { AppDeps } from '../../../app-deps';
 import { AppError } from '../../../errors';
 import { constantTimeEqual, sha256Hex } from '../../../lib/tokens';
@@ -12,7 +12,7 @@ import { dropPendingChangesTo } from './dropped-changes';
 import { emailBelongsToAnother } from './pending';
 import { EMAIL_CHANGE_TEXTS } from './texts';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 
 function isUniqueViolation(error: unknown): boolean {
   return (

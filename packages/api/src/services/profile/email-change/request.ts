@@ -1,4 +1,4 @@
-import type { Context } from '../../../request-context';
+import type { ClientInfo } from '../../client-info';
 import type { AppDeps } from '../../../app-deps';
 import { AppError, validationError } from '../../../errors';
 import { generateToken, sha256Hex } from '../../../lib/tokens';
@@ -12,7 +12,7 @@ import { appBase, sendConfirmationLink } from './confirmation-link';
 import { emailBelongsToAnother, pendingEmailChange } from './pending';
 import { EMAIL_CHANGE_TEXTS, LIFETIME_MS, type PendingEmailChange } from './texts';
 
-type Req = Pick<Context['req'], 'ip' | 'userAgent'>;
+type Req = ClientInfo;
 
 /**
  * Records a pending change to `newEmail` after checking the current password, mails the

@@ -1,0 +1,20 @@
+import type { FastifyReply } from 'fastify';
+import type { AppDeps, FileAnswer } from '@scmp/api';
+import { sendError } from './rest-door';
+
+/**
+ * The door for the operations that answer a file (packages/api/src/file-operations.ts): their
+ * answer becomes 200 with its headers and body, an error the DESIGN.md envelope.
+ */
+export async function sendFileAnswer(
+  reply: FastifyReply,
+  deps: AppDeps,
+  answer: () => Promise<FileAnswer>,
+): Promise<FastifyReply> {
+  try {
+    const file = await answer();
+    return reply.code(200).headers(file.headers).send(file.body);
+  } catch (error) {
+    return sendError(reply, error, deps);
+  }
+}
