@@ -55,7 +55,8 @@ export type Meta = OpenApiMeta & {
 function formDataInput(form: FormData, contract: MultipartContract): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const files: File[] = [];
-  const fileField = new RegExp(`^${contract.fileField}(\\[\\d*\\])?$`);
+  // A single-file upload takes its field by exactly that name; a list also as name[] or name[n].
+  const fileField = new RegExp(`^${contract.fileField}${contract.single ? '' : '(\\[\\d*\\])?'}$`);
   const optional = new Set(contract.optionalFields ?? []);
   for (const [name, value] of form.entries()) {
     if (typeof value !== 'string') {
@@ -69,14 +70,26 @@ function formDataInput(form: FormData, contract: MultipartContract): Record<stri
       fields[name] = value;
     }
   }
-  if (files.length > 0) fields[contract.fileField] = files;
+  if (files.length > 0) fields[contract.fileField] = contract.single ? files[0] : files;
   return fields;
+}
+
+function notMultipartError(): AppError {
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
 }
 
 export type MultipartContract = {
   fileField: string;
   maxFiles: number;
   maxFileBytes: number;
+  /**
+   * One file (an upload: logo, favicon, avatar): input[fileField] is that File, not an array, and
+   * the body must be multipart/form-data (anything else answers errors.notMultipart).
+   */
+  single?: boolean;
+  /** Most text fields and parts (files and fields) the form may have (default: the server's). */
+  maxFields?: number;
+  maxParts?: number;
   /** Text fields whose empty value means "not given" (a browser form sends them empty). */
   optionalFields?: readonly string[];
   /** The answers when the limits are passed or a file comes in another field. */
@@ -84,6 +97,10 @@ export type MultipartContract = {
     tooManyFiles: () => Error;
     fileTooLarge: () => Error;
     unexpectedFileField: (field: string) => Error;
+    /** More fields or parts than the limits (default: 422 "The form has too many fields."). */
+    tooManyFields?: () => Error;
+    /** A body that is not multipart/form-data sent to a single-file upload. */
+    notMultipart?: () => Error;
   };
 };
 
@@ -123,7 +140,10 @@ const reportingProcedure = t.procedure
     let input: Promise<unknown> | undefined;
     const read = async () => {
       const raw = await getRawInput();
-      return raw instanceof FormData ? formDataInput(raw, contract) : raw;
+      if (raw instanceof FormData) return formDataInput(raw, contract);
+      // An upload takes only a form: a JSON body (either door) is the wrong media type.
+      if (contract.single) throw contract.errors.notMultipart?.() ?? notMultipartError();
+      return raw;
     };
     return next({ getRawInput: () => (input ??= read()) });
   });
