@@ -74,6 +74,13 @@ function formDataInput(form: FormData, contract: MultipartContract): Record<stri
   return fields;
 }
 
+/** Room for the text fields and part headers of a form beside its files. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
+
+function maxFormBytes(contract: MultipartContract): number {
+  return contract.maxFiles * contract.maxFileBytes + FORM_OVERHEAD_BYTES;
+}
+
 function notMultipartError(): AppError {
   return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
 }
@@ -132,13 +139,19 @@ const reportingProcedure = t.procedure
     if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
     return result;
   })
-  .use(({ meta, getRawInput, next }) => {
+  .use(({ ctx, meta, getRawInput, next }) => {
     // An upload (meta.multipart) sent as FormData, by either door, becomes the procedure's input
     // object here, when the pipeline first asks for the input (after the caller checks).
     const contract = meta?.multipart;
     if (!contract) return next();
     let input: Promise<unknown> | undefined;
     const read = async () => {
+      // A body larger than the files and fields allowed is refused unread (the tRPC door reads a
+      // form into memory whole, before the per-file limits can apply).
+      const declared = ctx.req.bodyBytes;
+      if (declared !== undefined && declared > maxFormBytes(contract)) {
+        throw contract.errors.fileTooLarge();
+      }
       const raw = await getRawInput();
       if (raw instanceof FormData) return formDataInput(raw, contract);
       // An upload takes only a form: a JSON body (either door) is the wrong media type.
