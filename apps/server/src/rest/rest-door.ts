@@ -93,7 +93,12 @@ async function multipartForm(
     })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        form.append(part.fieldname, new File([new Uint8Array(bytes)], part.filename ?? ''));
+        // The part's declared type, as a FormData sent to /trpc carries it (same request, same
+        // idempotency fingerprint on both doors); the procedures decide types from the bytes.
+        const file = new File([new Uint8Array(bytes)], part.filename ?? '', {
+          type: part.mimetype,
+        });
+        form.append(part.fieldname, file);
       } else if (typeof part.value === 'string') {
         form.append(part.fieldname, part.value);
       }
