@@ -356,6 +356,31 @@ describe('interrupted uploads leave no file and no row', () => {
   );
 });
 
+/** Sends the first bytes of a body declared `declared` bytes long; resolves with the answer. */
+function declaredBody(
+  path: string,
+  start: Buffer,
+  headers: Record<string, string>,
+  declared: number,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(declared) },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, body });
+        req.destroy();
+      });
+    });
+    req.write(start.subarray(0, 200));
+  });
+}
+
 describe('a body declared larger than the upload allows', () => {
   it.each([
     ['REST', (id: string) => `/api/v1/branding/${id}/logo`],
@@ -367,28 +392,29 @@ describe('a body declared larger than the upload allows', () => {
       { name: 'logo', filename: 'logo.png', bytes: PNG, type: 'image/png' },
     ]);
     // Declares 200 MB and sends a few bytes: the answer comes without the rest of the body.
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${base}${logoPath(org.uuid)}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${user.token}`,
-          ...start.headers,
-          'content-length': String(200 * 1024 * 1024),
-        },
-      });
-      req.on('error', reject);
-      req.on('response', (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, body });
-          req.destroy();
-        });
-      });
-      req.write(start.body.subarray(0, 200));
-    });
+    const answer = await declaredBody(
+      logoPath(org.uuid),
+      start.body,
+      { authorization: `Bearer ${user.token}`, ...start.headers },
+      200 * 1024 * 1024,
+    );
     expect(answer.status).toBe(413);
     expect(answer.body).toContain('The logo must be 2MB or smaller.');
     expect(await brandingRows(org.id)).toBe(0);
+  });
+
+  it('is refused with 413 unread when a large form goes to an operation that takes JSON (/trpc)', async () => {
+    const form = multipartBody([
+      { name: 'email', value: 'someone@example.com' },
+      { name: 'password', value: 'x' },
+    ]);
+    const answer = await declaredBody(
+      '/trpc/auth.login',
+      form.body,
+      form.headers,
+      200 * 1024 * 1024,
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain('The request body is too large.');
   });
 });

@@ -74,6 +74,13 @@ function formDataInput(form: FormData, contract: MultipartContract): Record<stri
   return fields;
 }
 
+/** The server's JSON body limit (Fastify's bodyLimit in apps/server/src/app.ts). */
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+function bodyTooLargeError(): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+}
+
 /** Room for the text fields and part headers of a form beside its files. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
 
@@ -143,7 +150,13 @@ const reportingProcedure = t.procedure
     // An upload (meta.multipart) sent as FormData, by either door, becomes the procedure's input
     // object here, when the pipeline first asks for the input (after the caller checks).
     const contract = meta?.multipart;
-    if (!contract) return next();
+    if (!contract) {
+      // Any other operation takes at most a JSON body's size: a form sent to it (the tRPC door
+      // would read it into memory whole) is refused unread when its input is asked for.
+      const declared = ctx.req.bodyBytes;
+      if (declared === undefined || declared <= MAX_JSON_BODY_BYTES) return next();
+      return next({ getRawInput: () => Promise.reject(bodyTooLargeError()) });
+    }
     let input: Promise<unknown> | undefined;
     const read = async () => {
       // A body larger than the files and fields allowed is refused unread (the tRPC door reads a
