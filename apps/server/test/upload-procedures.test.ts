@@ -417,4 +417,32 @@ describe('a body declared larger than the upload allows', () => {
     expect(answer.status).toBe(413);
     expect(answer.body).toContain('The request body is too large.');
   });
+
+  it('answers 400 at once to a form without a declared length on /trpc', async () => {
+    const { user, org } = await setup();
+    const form = multipartBody([
+      { name: 'id', value: org.uuid },
+      { name: 'logo', filename: 'logo.png', bytes: PNG, type: 'image/png' },
+    ]);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${base}/trpc/branding.uploadBrandingLogo`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}`, ...form.headers },
+      });
+      req.on('error', reject);
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body });
+          req.destroy();
+        });
+      });
+      // Chunked: no Content-Length, and the body never ends.
+      req.write(form.body.subarray(0, 200));
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).message).toBe('Send the form with a Content-Length header.');
+    expect(await brandingRows(org.id)).toBe(0);
+  });
 });
