@@ -17,6 +17,7 @@ export function requestInfoOf(request: FastifyRequest): RequestInfo {
   if (request.requestInfo) return request.requestInfo;
   const userAgent = request.headers['user-agent'];
   const idempotencyKey = request.headers['idempotency-key'];
+  const contentLength = request.headers['content-length'];
   const info: RequestInfo = {
     requestId: String(request.id),
     ip: request.ip ?? null,
@@ -26,6 +27,7 @@ export function requestInfoOf(request: FastifyRequest): RequestInfo {
       typeof request.headers.authorization === 'string' ? request.headers.authorization : undefined,
     cookie: request.headers.cookie,
     idempotencyKey: typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+    bodyBytes: contentLength === undefined ? undefined : Number(contentLength),
   };
   request.requestInfo = info;
   return info;

@@ -1,11 +1,26 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
-import { appRouter, createContext, type AppDeps, type AppRouter } from '@scmp/api';
+import { AppError, appRouter, createContext, type AppDeps, type AppRouter } from '@scmp/api';
 import { requestInfoOf } from './request-info';
-import { NO_STORE } from './rest/rest-door';
+import { NO_STORE, sendError } from './rest/rest-door';
+
+const FORM_NEEDS_LENGTH = 'Send the form with a Content-Length header.';
 
 /** The typed door used by our SPA, with batching. */
 export async function registerTrpcDoor(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  // tRPC's adapter reads a multipart body into memory whole; the pipeline bounds it by its
+  // declared length (an upload's limits, or the JSON limit), so a form must declare one.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (
+      request.headers['content-length'] === undefined &&
+      request.url.startsWith('/trpc/') &&
+      request.headers['content-type']?.startsWith('multipart/')
+    ) {
+      sendError(reply, new AppError('BAD_REQUEST', FORM_NEEDS_LENGTH), deps);
+      return;
+    }
+    done();
+  });
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

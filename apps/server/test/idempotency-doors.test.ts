@@ -10,6 +10,9 @@ import { multipartBody } from '../src/testing/multipart';
  */
 let h: TestHarness;
 let owner: Awaited<ReturnType<TestHarness['createUser']>>;
+/** The app on a real socket (tRPC's adapter reads a form from the socket), listening once. */
+let listening: Promise<string> | undefined;
+const serverAddress = () => (listening ??= h.app.listen({ port: 0, host: '127.0.0.1' }));
 
 async function organizationsNamed(name: string): Promise<number> {
   const row = await h.db
@@ -132,6 +135,111 @@ describe('Idempotency-Key on a multipart upload', () => {
   });
 });
 
+describe('Idempotency-Key on a multipart upload through both doors', () => {
+  let orgUuid: string;
+  let address: string;
+  const fields = (subject: string) => [
+    { name: 'subject', value: subject },
+    { name: 'description', value: 'Same description.' },
+    { name: 'category', value: 'general' },
+    { name: 'organization_uuid', value: orgUuid },
+  ];
+  const restSend = (key: string, subject: string, bytes: Buffer, token = owner.token) => {
+    const { body, headers } = multipartBody([
+      ...fields(subject),
+      { name: 'attachments[0]', filename: 'note.txt', bytes, type: 'text/plain' },
+    ]);
+    return h.rest('POST', '/support/tickets', {
+      token,
+      headers: { ...headers, 'idempotency-key': key },
+      body,
+    });
+  };
+  /** FormData on /trpc, as the web app's fetch sends it. */
+  const trpcSend = async (key: string, subject: string, bytes: Buffer, token = owner.token) => {
+    const form = new FormData();
+    for (const { name, value } of fields(subject)) form.append(name, value);
+    form.append(
+      'attachments[0]',
+      new File([new Uint8Array(bytes)], 'note.txt', { type: 'text/plain' }),
+    );
+    const res = await fetch(`${address}/trpc/support.createTicket`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+      body: form,
+    });
+    return {
+      status: res.status,
+      replayed: res.headers.get('idempotent-replayed'),
+      body: (await res.json()) as Record<string, any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+  };
+  const ticketsWith = async (subject: string) =>
+    (
+      await h.db
+        .selectFrom('support_tickets')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where('subject', '=', subject)
+        .executeTakeFirstOrThrow()
+    ).n;
+
+  beforeAll(async () => {
+    const org = await h.rest('POST', '/organizations', {
+      token: owner.token,
+      body: { name: 'Upload Doors School', type: 'school' },
+    });
+    orgUuid = org.body.data.uuid as string;
+    address = await serverAddress();
+  });
+
+  it('replays a FormData upload on /trpc for the same file and answers 422 to another file', async () => {
+    const first = await trpcSend('trpc-upload', 'Trpc upload', Buffer.from('one file'));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.replayed).toBeNull();
+    const again = await trpcSend('trpc-upload', 'Trpc upload', Buffer.from('one file'));
+    expect(again.status).toBe(200);
+    expect(again.replayed).toBe('true');
+    expect(again.body.result.data).toEqual(first.body.result.data);
+    const other = await trpcSend('trpc-upload', 'Trpc upload', Buffer.from('another file'));
+    expect(other.status).toBe(422);
+    expect(await ticketsWith('Trpc upload')).toBe(1);
+  });
+
+  it('shares the key across doors: the same file sent as multipart to REST, then FormData to /trpc, is one ticket', async () => {
+    const rest = await restSend('cross-upload', 'Cross upload', Buffer.from('same bytes'));
+    expect(rest.status, rest.text).toBe(201);
+    const trpc = await trpcSend('cross-upload', 'Cross upload', Buffer.from('same bytes'));
+    expect(trpc.status).toBe(200);
+    expect(trpc.replayed).toBe('true');
+    expect(trpc.body.result.data).toEqual(rest.body);
+    const other = await trpcSend('cross-upload', 'Cross upload', Buffer.from('other bytes'));
+    expect(other.status).toBe(422);
+    expect(await ticketsWith('Cross upload')).toBe(1);
+  });
+
+  it('answers 403 on replay to a token whose scope does not cover the upload, on both doors', async () => {
+    const first = await restSend('scoped-upload', 'Scoped upload', Buffer.from('a file'));
+    expect(first.status, first.text).toBe(201);
+    const made = await h.rest('POST', '/user/api-tokens', {
+      token: owner.token,
+      body: { name: 'support reader', scopes: ['support:read'], expires_in_days: 7 },
+    });
+    expect(made.status, made.text).toBe(201);
+    const readOnly = made.body.data.token as string;
+    const uuid = first.body.data.uuid as string;
+    const rest = await restSend('scoped-upload', 'Scoped upload', Buffer.from('a file'), readOnly);
+    expect(rest.status).toBe(403);
+    expect(rest.body.code).toBe('INSUFFICIENT_SCOPE');
+    expect(rest.headers['idempotent-replayed']).toBeUndefined();
+    expect(rest.text).not.toContain(uuid);
+    const trpc = await trpcSend('scoped-upload', 'Scoped upload', Buffer.from('a file'), readOnly);
+    expect(trpc.status).toBe(403);
+    expect(trpc.replayed).toBeNull();
+    expect(JSON.stringify(trpc.body)).not.toContain(uuid);
+    expect(await ticketsWith('Scoped upload')).toBe(1);
+  });
+});
+
 describe('a ticket with attachments through both doors', () => {
   it('takes the same multipart body on /trpc and /api/v1, with the same limits', async () => {
     const org = await h.rest('POST', '/organizations', {
@@ -154,7 +262,7 @@ describe('a ticket with attachments through both doors', () => {
       ]);
     // tRPC's Fastify adapter reads a multipart body from the socket (Node's IncomingMessage), so
     // this door is called over real HTTP: light-my-request's injected request is not one.
-    const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await serverAddress();
     const viaTrpc = async (subject: string, files: { name: string; bytes: Buffer }[]) => {
       const { body, headers } = form(subject, files);
       const res = await fetch(`${address}/trpc/support.createTicket`, {

@@ -23,6 +23,11 @@ export type RequestInfo = {
    * (the idempotency middleware of trpc.ts), whichever door it came through.
    */
   idempotencyKey?: string | undefined;
+  /**
+   * The declared size of the body (Content-Length): an upload (meta.multipart) larger than its
+   * files' limits allow is refused before its form is read (the tRPC door buffers a form whole).
+   */
+  bodyBytes?: number | undefined;
   /** The raw Cookie header; only the two-factor sign-in step reads a cookie. */
   cookie?: string | undefined;
   /**

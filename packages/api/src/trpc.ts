@@ -64,7 +64,8 @@ export type Meta = OpenApiMeta & {
 function formDataInput(form: FormData, contract: MultipartContract): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   const files: File[] = [];
-  const fileField = new RegExp(`^${contract.fileField}(\\[\\d*\\])?$`);
+  // A single-file upload takes its field by exactly that name; a list also as name[] or name[n].
+  const fileField = new RegExp(`^${contract.fileField}${contract.single ? '' : '(\\[\\d*\\])?'}$`);
   const optional = new Set(contract.optionalFields ?? []);
   for (const [name, value] of form.entries()) {
     if (typeof value !== 'string') {
@@ -78,14 +79,40 @@ function formDataInput(form: FormData, contract: MultipartContract): Record<stri
       fields[name] = value;
     }
   }
-  if (files.length > 0) fields[contract.fileField] = files;
+  if (files.length > 0) fields[contract.fileField] = contract.single ? files[0] : files;
   return fields;
+}
+
+/** The server's JSON body limit (Fastify's bodyLimit in apps/server/src/app.ts). */
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+function bodyTooLargeError(): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+}
+
+/** Room for the text fields and part headers of a form beside its files. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
+
+function maxFormBytes(contract: MultipartContract): number {
+  return contract.maxFiles * contract.maxFileBytes + FORM_OVERHEAD_BYTES;
+}
+
+function notMultipartError(): AppError {
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
 }
 
 export type MultipartContract = {
   fileField: string;
   maxFiles: number;
   maxFileBytes: number;
+  /**
+   * One file (an upload: logo, favicon, avatar): input[fileField] is that File, not an array, and
+   * the body must be multipart/form-data (anything else answers errors.notMultipart).
+   */
+  single?: boolean;
+  /** Most text fields and parts (files and fields) the form may have (default: the server's). */
+  maxFields?: number;
+  maxParts?: number;
   /** Text fields whose empty value means "not given" (a browser form sends them empty). */
   optionalFields?: readonly string[];
   /** The answers when the limits are passed or a file comes in another field. */
@@ -93,6 +120,10 @@ export type MultipartContract = {
     tooManyFiles: () => Error;
     fileTooLarge: () => Error;
     unexpectedFileField: (field: string) => Error;
+    /** More fields or parts than the limits (default: 422 "The form has too many fields."). */
+    tooManyFields?: () => Error;
+    /** A body that is not multipart/form-data sent to a single-file upload. */
+    notMultipart?: () => Error;
   };
 };
 
@@ -125,15 +156,30 @@ const reportingProcedure = t.procedure
     if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
     return result;
   })
-  .use(({ meta, getRawInput, next }) => {
+  .use(({ ctx, meta, getRawInput, next }) => {
     // An upload (meta.multipart) sent as FormData, by either door, becomes the procedure's input
     // object here, when the pipeline first asks for the input (after the caller checks).
     const contract = meta?.multipart;
-    if (!contract) return next();
+    if (!contract) {
+      // Any other operation takes at most a JSON body's size: a form sent to it (the tRPC door
+      // would read it into memory whole) is refused unread when its input is asked for.
+      const declared = ctx.req.bodyBytes;
+      if (declared === undefined || declared <= MAX_JSON_BODY_BYTES) return next();
+      return next({ getRawInput: () => Promise.reject(bodyTooLargeError()) });
+    }
     let input: Promise<unknown> | undefined;
     const read = async () => {
+      // A body larger than the files and fields allowed is refused unread (the tRPC door reads a
+      // form into memory whole, before the per-file limits can apply).
+      const declared = ctx.req.bodyBytes;
+      if (declared !== undefined && declared > maxFormBytes(contract)) {
+        throw contract.errors.fileTooLarge();
+      }
       const raw = await getRawInput();
-      return raw instanceof FormData ? formDataInput(raw, contract) : raw;
+      if (raw instanceof FormData) return formDataInput(raw, contract);
+      // An upload takes only a form: a JSON body (either door) is the wrong media type.
+      if (contract.single) throw contract.errors.notMultipart?.() ?? notMultipartError();
+      return raw;
     };
     return next({ getRawInput: () => (input ??= read()) });
   });

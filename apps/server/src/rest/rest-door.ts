@@ -62,7 +62,10 @@ function multipartError(error: unknown, contract: MultipartContract): unknown {
   if (code === 'FST_REQ_FILE_TOO_LARGE') return contract.errors.fileTooLarge();
   if (code === 'FST_FILES_LIMIT') return contract.errors.tooManyFiles();
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError('VALIDATION_ERROR', 'The form has too many fields.');
+    return (
+      contract.errors.tooManyFields?.() ??
+      new AppError('VALIDATION_ERROR', 'The form has too many fields.')
+    );
   }
   if (typeof code === 'string' && code.startsWith('FST_')) {
     return new AppError('BAD_REQUEST', 'The multipart form could not be read.');
@@ -81,11 +84,21 @@ async function multipartForm(
   const form = new FormData();
   try {
     for await (const part of request.parts({
-      limits: { files: contract.maxFiles, fileSize: contract.maxFileBytes },
+      limits: {
+        files: contract.maxFiles,
+        fileSize: contract.maxFileBytes,
+        ...(contract.maxFields !== undefined ? { fields: contract.maxFields } : {}),
+        ...(contract.maxParts !== undefined ? { parts: contract.maxParts } : {}),
+      },
     })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        form.append(part.fieldname, new File([new Uint8Array(bytes)], part.filename ?? ''));
+        // The part's declared type, as a FormData sent to /trpc carries it (same request, same
+        // idempotency fingerprint on both doors); the procedures decide types from the bytes.
+        const file = new File([new Uint8Array(bytes)], part.filename ?? '', {
+          type: part.mimetype,
+        });
+        form.append(part.fieldname, file);
       } else if (typeof part.value === 'string') {
         form.append(part.fieldname, part.value);
       }
@@ -189,8 +202,7 @@ export function registerRestDoor(
       url: `${options.prefix}${op.url}`,
       // GET and DELETE carry no body: no request-decompression hook for them.
       ...(readsQuery ? { decompress: false } : {}),
-      // Set before anything runs, so every answer of the operation carries it: errors, and the
-      // multipart uploads answered by preHandler hooks on the same route (branding, tickets).
+      // Set before anything runs, so every answer of the operation carries it, errors included.
       ...(callerDependent ? { onRequest: noStore } : {}),
       handler: fastPath
         ? async (request: FastifyRequest, reply: FastifyReply) => {

@@ -16,7 +16,7 @@ import type { RouteContext } from './context';
 export type { RouteContext };
 
 /**
- * Plain Fastify routes beside the two doors: uploads (multipart), file downloads, webhooks,
+ * Plain Fastify routes beside the two doors (uploads are procedures): file downloads, webhooks,
  * the dev mail viewer, tenant/instance host routing. Each area registers its own here.
  */
 export async function registerRoutes(

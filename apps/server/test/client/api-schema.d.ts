@@ -1631,7 +1631,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Upload a profile photo (multipart, one field named avatar)
+         * @description multipart/form-data with one file field named `avatar`: PNG, JPEG or WebP up to 2MB. The type is decided from the bytes; the photo is stored as a 256px square WebP and replaces (and deletes) the previous one. No file → 422; too large → 413; another type → 415; a malformed body → 400. Answers the updated user.
+         *
+         *     Signed-in sessions only: any API token answers 403.
+         */
+        post: operations["profile-uploadAvatar"];
         /**
          * Remove the profile photo
          * @description Uploading is POST /profile/avatar with multipart/form-data, file field `avatar` (PNG, JPEG or WebP, at most 2MB); it answers the updated user.
@@ -12501,6 +12507,118 @@ export interface operations {
                             pending_email: string | null;
                             /** @description When the confirmation link of the pending address expires. */
                             pending_email_expires_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The request is malformed (BAD_REQUEST). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the token expired (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in, but not allowed: a role without the right (FORBIDDEN) or an API token without the scope (INSUFFICIENT_SCOPE). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflicts with the current state (CONFLICT). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Invalid input, with field messages in `errors`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; see Retry-After and the RateLimit headers. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Something went wrong on our side (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "profile-uploadAvatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The image file
+                     */
+                    avatar?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message?: string;
+                        data: {
+                            id: string;
+                            uuid: string;
+                            name: string;
+                            email: string;
+                            email_verified_at: string | null;
+                            two_factor_enabled: boolean;
+                            is_staff: boolean;
+                            phone: string | null;
+                            bio: string | null;
+                            location: string | null;
+                            website: string | null;
+                            avatar_url: string | null;
+                            created_at: string;
                         };
                     };
                 };

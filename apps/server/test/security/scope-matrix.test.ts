@@ -91,7 +91,6 @@ const EXTRA: { method: 'GET' | 'POST'; url: () => string; scope: ApiScope | null
   { method: 'GET', url: () => `/support/attachments/${A.attachmentId}`, scope: 'support:read' },
   { method: 'GET', url: () => `/subscription/invoices/${A.invoiceId}/pdf`, scope: 'billing:read' },
   { method: 'GET', url: () => '/activity/export', scope: 'profile:read' },
-  { method: 'POST', url: () => '/profile/avatar', scope: null },
   {
     method: 'GET',
     url: () => '/user/data-exports/00000000-0000-4000-8000-000000000000/download',

@@ -13,11 +13,13 @@ import { revokeOtherSessions } from './revoke-other-sessions';
 import { revokeSession } from './revoke-session';
 import { updateNotificationPreferences } from './update-notification-preferences';
 import { updateProfile } from './update-profile';
+import { uploadAvatar } from './upload-avatar';
 
 /** Procedures of the profile area (profile, sessions, notifications, activity log). */
 export const profileRouter = router({
   get: getProfile,
   update: updateProfile,
+  uploadAvatar,
   deleteAvatar,
   changePassword,
   confirmEmailChange,

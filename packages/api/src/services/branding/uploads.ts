@@ -3,6 +3,7 @@ import { AppError } from '../../errors';
 import {
   BRANDING_FILE_NAME,
   checkBrandingUpload,
+  missingFileError,
   newBrandingFileName,
   type BrandingFileKind,
 } from './files';
@@ -21,22 +22,28 @@ async function removeStoredFile(deps: AppDeps, key: string | null | undefined): 
   }
 }
 
-/** Stores an uploaded logo or favicon (type from the bytes) and removes the one it replaces. */
+/**
+ * Stores an uploaded logo or favicon (type from the bytes, SVG sanitised) and removes the one it
+ * replaces; no file or an empty one answers 422. A failure leaves neither a new file nor a row.
+ */
 export async function uploadBrandingFile(
   deps: AppDeps,
   userId: number,
   id: string,
   kind: BrandingFileKind,
-  bytes: Buffer,
+  bytes: Buffer | undefined,
 ): Promise<BrandingView> {
+  // Access first (404 for a non-member, 403 for a role without 'manage'), then the file.
   const target = await findBrandingTarget(deps, userId, id, 'manage');
+  if (!bytes || bytes.length === 0) throw missingFileError(kind);
   const checked = await checkBrandingUpload(kind, bytes);
   const name = newBrandingFileName(checked.ext);
   await deps.storage.put(name, checked.bytes);
-  const row = await ensureRow(deps, target);
   const column = pathColumn(kind);
-  const previous = row[column];
+  let previous: string | null;
   try {
+    const row = await ensureRow(deps, target);
+    previous = row[column];
     await saveBranding(deps, target, row.id, { [column]: name });
   } catch (error) {
     await removeStoredFile(deps, name);
