@@ -90,6 +90,8 @@ describe('the @trpc/server patch', () => {
     // The adapter asks for whole bodies, and resolveResponse answers that request.
     expect(text.split(WHOLE_BODY).length - 1).toBe(2);
     expect(text).toContain('await opts.res.send(Buffer.from(res.body));');
+    // A GET or HEAD reaches resolveResponse without a fetch Request.
+    expect(text).toContain('const req = bodilessRequest(incomingMessage, opts.res.raw) ??');
   });
 
   it('is applied: the Fastify adapter and resolveResponse (ESM and CommonJS) send whole bodies', () => {
@@ -180,6 +182,29 @@ describe('the tRPC door on the wire (the whole-body part of the patch)', () => {
     expect(large.headers['transfer-encoding']).toBeUndefined();
     expect(large.headers['content-length']).toBe(String(large.body.length));
     expect(brotliDecompressSync(large.body).toString()).toBe(plain.body.toString());
+  });
+
+  it('reads the headers of a GET without a fetch Request: Accept and the batch input as tRPC does', async () => {
+    // trpc-accept: application/jsonl asks for a streamed batch (read through the headers the
+    // patch hands to resolveResponse); a streamed answer is still a Response, sent chunked.
+    const url = `/trpc/publicSite.siteConfig?batch=1&input=${encodeURIComponent('{}')}`;
+    const streamed = await get(address, url, { 'trpc-accept': 'application/jsonl' });
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers['transfer-encoding']).toBe('chunked');
+    expect(streamed.body.toString().trim().split('\n').length).toBeGreaterThan(1);
+    // The same through Accept, case and list as a browser writes them.
+    const viaAccept = await get(address, url, { Accept: 'text/html, application/jsonl' });
+    expect(viaAccept.headers['transfer-encoding']).toBe('chunked');
+    // A non-batched streaming request is refused as tRPC refuses it.
+    const refused = await get(address, '/trpc/publicSite.siteConfig', {
+      'trpc-accept': 'application/jsonl',
+    });
+    expect(refused.status).toBe(400);
+    // A GET with a body content type it cannot have: multipart is for POST only.
+    const multipart = await get(address, '/trpc/publicSite.siteConfig', {
+      'content-type': 'multipart/form-data; boundary=x',
+    });
+    expect(multipart.status).toBe(405);
   });
 
   it('still answers HEAD with an empty 204 (a Response, as before)', async () => {

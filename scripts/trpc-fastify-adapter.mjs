@@ -1,5 +1,6 @@
-// Rewrites @trpc/server's Fastify adapter so that an answer tRPC has whole (every query and
-// mutation answer that is not streamed) is sent as one buffer with one write (issue 35).
+// Rewrites @trpc/server's Fastify adapter (issue 35): an answer tRPC has whole (every query and
+// mutation answer that is not streamed) is sent as one buffer with one write, and a GET or HEAD is
+// handed to resolveResponse() without building a fetch Request (see BODILESS below).
 //
 // tRPC's resolveResponse() builds the JSON answer as one string, then wraps it in a fetch Response,
 // whose body is a ReadableStream. The Fastify adapter hands that Response to reply.send(), and
@@ -22,7 +23,7 @@
 // writes nothing (a new tRPC build: read it before going on).
 //
 // Usage (after an upgrade of @trpc/server, see patches/README.md), after trpc-native-spread.mjs:
-//   node scripts/trpc-native-spread.mjs && node scripts/trpc-fastify-whole-body.mjs \
+//   node scripts/trpc-native-spread.mjs && node scripts/trpc-fastify-adapter.mjs \
 //     && npx patch-package @trpc/server
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,6 +61,65 @@ const SEND = `	if (res[kWholeBody] === true) {
 	}
 	await opts.res.send(res);`;
 
+// tRPC's adapter turns every request into a fetch Request (a copy of its headers into a Headers,
+// its URL parsed twice, a signal that follows an AbortController): for a GET or HEAD, which has no
+// body, resolveResponse() reads only its method, url, headers (get, has) and signal, so those are
+// given as such; the abort wiring is incomingMessageToRequest's own. Anything else, and a URL that
+// does not parse, still goes through incomingMessageToRequest (which answers the bad URL).
+const BODILESS = `/**
+* Patched (SCMP, issue 35; patches/README.md): a GET or HEAD has no body, and resolveResponse()
+* reads only the method, url, headers (get, has) and signal of such a request: they are given
+* without building a fetch Request. Anything else, or a URL that does not parse, is left to
+* incomingMessageToRequest().
+*/
+function bodilessRequest(req, res) {
+	if (req.method !== "GET" && req.method !== "HEAD") return void 0;
+	let url;
+	try {
+		var _ref, _req$headers$host;
+		const protocol = req.headers[":scheme"] && req.headers[":scheme"] === "https" || req.socket && "encrypted" in req.socket && req.socket.encrypted ? "https:" : "http:";
+		const host = (_ref = (_req$headers$host = req.headers.host) !== null && _req$headers$host !== void 0 ? _req$headers$host : req.headers[":authority"]) !== null && _ref !== void 0 ? _ref : "localhost";
+		url = new URL(req.url, \`\${protocol}//\${host}\`).href;
+	} catch {
+		return void 0;
+	}
+	const ac = new AbortController();
+	const onAbort = () => {
+		res.off("close", onClose);
+		req.off("aborted", onAbort);
+		ac.abort();
+	};
+	const onClose = () => {
+		if (res.writableEnded) {
+			req.off("aborted", onAbort);
+			return;
+		}
+		onAbort();
+	};
+	res.once("close", onClose);
+	req.once("aborted", onAbort);
+	return {
+		method: req.method,
+		url,
+		headers: new IncomingHeaders(req.headers),
+		signal: ac.signal
+	};
+}
+/** The Headers methods resolveResponse() uses, read from Node's (lower-cased) header object. */
+var IncomingHeaders = class {
+	constructor(headers) {
+		this.headers = headers;
+	}
+	get(name) {
+		const value = this.headers[name.toLowerCase()];
+		if (value === void 0) return null;
+		return Array.isArray(value) ? value.join(", ") : String(value);
+	}
+	has(name) {
+		return this.headers[name.toLowerCase()] !== void 0;
+	}
+};`;
+
 /** [file pattern, [from, to, expected count]…] */
 const EDITS = [
   [
@@ -94,6 +154,17 @@ const EDITS = [
         1,
       ],
       ['\tawait opts.res.send(res);', SEND, 1],
+      // A GET or HEAD without a fetch Request (see BODILESS).
+      [
+        'async function fastifyRequestHandler(opts) {',
+        `${BODILESS}\nasync function fastifyRequestHandler(opts) {`,
+        1,
+      ],
+      [
+        /\tconst req = ((?:require_node_http\.)?incomingMessageToRequest\(incomingMessage, opts\.res\.raw, \{ maxBodySize: null \}\));/g,
+        '\tconst req = bodilessRequest(incomingMessage, opts.res.raw) ?? $1;',
+        1,
+      ],
     ],
   ],
 ];
