@@ -5,8 +5,7 @@
 // tRPC's resolveResponse() builds the JSON answer as one string, then wraps it in a fetch Response,
 // whose body is a ReadableStream. The Fastify adapter hands that Response to reply.send(), and
 // Fastify sends a ReadableStream chunk by chunk: no Content-Length, chunked transfer encoding, the
-// headers and the chunk in one write and the closing chunk in a second one (two system calls per
-// answer, which on loopback cost as much as everything else tRPC does), and @fastify/compress
+// body read back through the stream's reader (promises per chunk), and @fastify/compress
 // compresses a stream whatever its size (a 40-byte answer through a brotli stream).
 //
 // The rewrite: resolveResponse() returns `{ body, status, headers }` instead of the Response for
