@@ -61,6 +61,39 @@ const png = (field: string): MultipartPart[] => [
 const NEW_PASSWORD = 'another horse battery staple';
 const UNKNOWN_TOKEN = 'a'.repeat(64);
 
+/**
+ * Calls repeated until their throttle refuses them: the 429 (its envelope, Retry-After and
+ * RateLimit headers) must be the same on both doors. `times` calls; the last one is compared.
+ */
+export const THROTTLED_CALLS: {
+  path: string;
+  times: number;
+  call: (w: DoorWorld) => DoorCall;
+}[] = [
+  {
+    path: 'auth.login',
+    times: 6,
+    call: (w) => anonymous({ email: w.user.email, password: 'wrong password' }),
+  },
+  {
+    path: 'publicSite.contact',
+    times: 6,
+    call: (w) =>
+      anonymous({
+        name: 'Ada',
+        email: `${w.tag}-contact@example.com`,
+        organisation: 'Ada School',
+        topic: 'pricing',
+        message: 'How much for two venues, please?',
+      }),
+  },
+  {
+    path: 'organizations.checkSubdomain',
+    times: 31,
+    call: (w) => ({ input: { subdomain: `${w.tag}-free` } }),
+  },
+];
+
 export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   // health, auth
   'health.check': { call: () => ({ input: {} }), shapeOnly: true, why: 'uptime and counts move' },

@@ -9,6 +9,7 @@ import { startTestOidcProvider, type TestOidcProvider } from '../../src/testing/
 import {
   DOOR_FIXTURES,
   KNOWN_DISAGREEMENTS,
+  THROTTLED_CALLS,
   TRPC_ONLY,
   type DoorCall,
   type DoorFixture,
@@ -395,4 +396,33 @@ describe('both doors agree, for every procedure', () => {
     expect([...disagreeing].sort()).toEqual(Object.keys(KNOWN_DISAGREEMENTS).sort());
     console.info(`doors agree: ${operations.length} procedures, ${calls} calls`);
   }, 240_000);
+
+  it('refuses a throttled call with the same 429, Retry-After and RateLimit on both doors', async () => {
+    const failures: string[] = [];
+    for (const throttled of THROTTLED_CALLS) {
+      const op = operations.find((o) => o.path === throttled.path);
+      expect(op, throttled.path).toBeDefined();
+      const worlds = [await createDoorWorld(h, idp), await createDoorWorld(h, idp)] as [
+        DoorWorld,
+        DoorWorld,
+      ];
+      const [pair] = await callBoth(
+        op!,
+        worlds,
+        async (w) => throttled.call(w),
+        () => ({}),
+        throttled.times,
+      ).then((pairs) => pairs.slice(-1));
+      const problems = disagreement(
+        op!,
+        pair!,
+        worlds.map((w) => w.tag),
+        {},
+      );
+      if (pair!.rest.status !== 429) problems.push(`not refused: ${pair!.rest.status}`);
+      if (!pair!.rest.headers['retry-after']) problems.push('no Retry-After on /api/v1');
+      if (problems.length > 0) failures.push(`${throttled.path}\n  ${problems.join('\n  ')}`);
+    }
+    expect(failures, failures.join('\n\n')).toEqual([]);
+  }, 60_000);
 });
