@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { API_SCOPES } from '@scmp/api/contracts/api-tokens';
+import { generateSync } from 'otplib';
 import { createSession, hashPassword, runDueJobs } from '@scmp/api';
 import { createTestCard, giveActiveSubscription } from './billing-fixtures';
 import type { Json, TestHarness } from './harness';
 import { multipartBody } from './multipart';
 import { authenticatorFor, registerPasskey } from './passkey-helpers';
 import { TINY_PNG } from './security-fixtures';
+import type { SoftwareAuthenticator } from './software-authenticator';
 import { createWebhookRowForTest } from './webhook-rows';
 
 /**
@@ -38,6 +40,8 @@ export type DoorWorld = {
   invitation: () => Promise<{ uuid: string; token: string; inviteeToken: string }>;
   staffToken: () => Promise<string>;
   passkey: () => Promise<string>;
+  /** The software authenticator holding that passkey. */
+  device: SoftwareAuthenticator;
   /** Another session of the user (its public id). */
   otherSession: () => Promise<string>;
   apiToken: () => Promise<{ token: string; uuid: string }>;
@@ -45,6 +49,16 @@ export type DoorWorld = {
   domain: () => Promise<string>;
   ssoConnection: () => Promise<string>;
   dataExport: () => Promise<void>;
+  /** The link `marker` (e.g. '/reset-password?') in the newest e-mail to `to` that has one. */
+  linkInMail: (to: string, marker: string) => Promise<URL>;
+  /** Starts an e-mail change to `<tag>-moved@example.com` (its confirm and cancel mails). */
+  emailChange: () => Promise<string>;
+  /** Two-factor set up but not confirmed: its secret. */
+  twoFactorSecret: () => Promise<string>;
+  /** Two-factor on (set up and confirmed). */
+  twoFactorOn: () => Promise<void>;
+  /** The current TOTP code of a secret (the test clock's time). */
+  totp: (secret: string) => string;
 };
 
 export const DOOR_PASSWORD = 'correct horse battery staple';
@@ -210,7 +224,8 @@ export async function createDoorWorld(
   const staffToken = once(
     async () => (await insertUser(h, `${tag}-staff@example.com`, ip, true)).token,
   );
-  const passkey = once(() => registerPasskey(h, user.token, authenticatorFor(h), `${tag} laptop`));
+  const device = authenticatorFor(h);
+  const passkey = once(() => registerPasskey(h, user.token, device, `${tag} laptop`));
   const otherSession = once(async () => {
     await createSession(h.deps, user.id, { ip, userAgent: 'doors-agree other' });
     const res = await rest('GET', '/profile/sessions');
@@ -250,9 +265,50 @@ export async function createDoorWorld(
     ok(await rest('POST', '/user/data-exports'), 'data export');
     await drainJobs(h);
   });
+  const linkInMail = async (to: string, marker: string) => {
+    const mails = await h.db
+      .selectFrom('mail_outbox')
+      .select('text')
+      .where('to_address', '=', to)
+      .orderBy('id', 'desc')
+      .execute();
+    for (const mail of mails) {
+      const at = mail.text.indexOf(marker);
+      if (at < 0) continue;
+      const start = mail.text.lastIndexOf('http', at);
+      return new URL(/^\S+/.exec(mail.text.slice(start))![0]);
+    }
+    throw new Error(`no mail to ${to} with ${marker}`);
+  };
+  const emailChange = once(async () => {
+    const moved = `${tag}-moved@example.com`;
+    const res = await rest('PUT', '/profile', {
+      name: 'Door Tester',
+      email: moved,
+      current_password: DOOR_PASSWORD,
+    });
+    ok(res, 'e-mail change');
+    return moved;
+  });
+  const totp = (secret: string) =>
+    generateSync({ secret, epoch: Math.floor(h.clock.now().getTime() / 1000) });
+  const twoFactorSecret = once(async () => {
+    const res = await rest('POST', '/two-factor/enable', { password: DOOR_PASSWORD });
+    ok(res, 'two-factor enable');
+    return res.body.data.secret as string;
+  });
+  const twoFactorOn = once(async () => {
+    const code = totp(await twoFactorSecret());
+    ok(await rest('POST', '/two-factor/confirm', { code }), 'two-factor confirm');
+  });
   return {
     h,
     idp,
+    totp,
+    twoFactorSecret,
+    twoFactorOn,
+    linkInMail,
+    emailChange,
     tag,
     ip,
     user,
@@ -271,6 +327,7 @@ export async function createDoorWorld(
     invitation,
     staffToken,
     passkey,
+    device,
     otherSession,
     apiToken,
     card: () => createTestCard(h, user.token),

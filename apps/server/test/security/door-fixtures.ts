@@ -4,6 +4,9 @@
  * and once through /api/v1, each on a world of its own, and compares the answers. A procedure
  * without an entry here (or in TRPC_ONLY) fails the test by name.
  *
+ * `call` runs once per world (before the calls it is used for); a signed-in procedure is also
+ * called anonymously with the same input, and a scoped query with an API token.
+ *
  * Adding one: `'area.procedure': { call: async (w) => ({ input: { id: await w.org() } }) },`
  * — `input` is the procedure's input (path parameters included, as tRPC takes it; the REST call
  * is built from it and the meta), `token` the caller (default the world's user session; null:
@@ -111,45 +114,86 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   'auth.logout': { call: () => ({ input: {} }) },
   'auth.validateSession': { call: () => ({ input: {} }) },
   'auth.verifyEmail': {
-    call: (w) =>
-      anonymous({ id: String(w.user.id), hash: 'f'.repeat(40), expires: '1', signature: 'x' }),
-    why: 'the signed link exists only in the e-mail: a forged one is refused the same way',
+    call: async (w) => {
+      await w.h.db
+        .updateTable('users')
+        .set({ email_verified_at: null })
+        .where('id', '=', w.user.id)
+        .execute();
+      await w.h.rest('POST', '/auth/resend-verification', { body: { email: w.user.email } });
+      const link = await w.linkInMail(w.user.email, '/verify-email/');
+      const [, , id, hash] = link.pathname.split('/');
+      const query = Object.fromEntries(link.searchParams);
+      return anonymous({ id: id!, hash: hash!, ...query });
+    },
   },
   'auth.resendVerification': { call: (w) => anonymous({ email: w.user.email }) },
   'auth.forgotPassword': { call: (w) => anonymous({ email: w.user.email }) },
   'auth.resetPassword': {
-    call: (w) =>
-      anonymous({
+    call: async (w) => {
+      await w.h.rest('POST', '/auth/forgot-password', { body: { email: w.user.email } });
+      const link = await w.linkInMail(w.user.email, '/reset-password?');
+      return anonymous({
         email: w.user.email,
-        token: UNKNOWN_TOKEN,
+        token: link.searchParams.get('token')!,
         password: NEW_PASSWORD,
         password_confirmation: NEW_PASSWORD,
-      }),
-    why: 'the reset token exists only in the e-mail: an unknown one is refused',
+      });
+    },
   },
   'auth.cancelEmailChange': {
-    call: () => anonymous({ token: UNKNOWN_TOKEN }),
-    why: 'the cancel token exists only in the e-mail',
+    call: async (w) => {
+      await w.emailChange();
+      const link = await w.linkInMail(w.user.email, '/cancel-email-change?');
+      return anonymous({ token: link.searchParams.get('token')! });
+    },
   },
   'auth.twoFactorVerify': {
-    call: (w) => anonymous({ email: w.user.email, code: '000000', type: 'totp' }),
-    why: 'no sign-in challenge pending: refused',
+    call: async (w) => {
+      await w.twoFactorOn();
+      const login = await w.h.rest('POST', '/auth/login', {
+        body: { email: w.user.email, password: DOOR_PASSWORD },
+      });
+      const challenge = login.body.data?.challenge_token as string | undefined;
+      if (!challenge) throw new Error(`no two-factor challenge: ${login.text}`);
+      // The code of the next period: the confirm step used this one's.
+      w.h.clock.advance(30_000);
+      return anonymous({
+        email: w.user.email,
+        code: w.totp(await w.twoFactorSecret()),
+        type: 'totp',
+        challenge_token: challenge,
+      });
+    },
   },
   'auth.passkeyOptions': { call: () => anonymous({}) },
   'auth.passkeyVerify': {
-    call: () => anonymous({ response: {} }),
-    why: 'a passkey assertion needs the options of the same call: a malformed one is refused',
+    call: async (w) => {
+      await w.passkey();
+      const options = await w.h.rest('POST', '/auth/passkey/options', { body: {} });
+      const { challenge_token, options: request } = options.body.data as Json;
+      return anonymous({ challenge_token, response: w.device.assert(request as never) });
+    },
   },
 
   // two-factor
   'twoFactor.status': { call: () => ({ input: {} }) },
   'twoFactor.enable': { call: () => ({ input: { password: DOOR_PASSWORD } }) },
   'twoFactor.confirm': {
-    call: () => ({ input: { code: '000000' } }),
-    why: 'nothing to confirm (two-factor not being set up): refused',
+    call: async (w) => ({ input: { code: w.totp(await w.twoFactorSecret()) } }),
   },
-  'twoFactor.disable': { call: () => ({ input: { password: DOOR_PASSWORD } }) },
-  'twoFactor.regenerateRecoveryCodes': { call: () => ({ input: { password: DOOR_PASSWORD } }) },
+  'twoFactor.disable': {
+    call: async (w) => {
+      await w.twoFactorOn();
+      return { input: { password: DOOR_PASSWORD } };
+    },
+  },
+  'twoFactor.regenerateRecoveryCodes': {
+    call: async (w) => {
+      await w.twoFactorOn();
+      return { input: { password: DOOR_PASSWORD } };
+    },
+  },
 
   // passkeys
   'passkeys.list': {
@@ -187,10 +231,15 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
       }),
   },
   'publicSite.tenantBranding': {
-    call: async (w) => anonymous({ slug: await w.subdomain() }),
+    call: async (w) => {
+      await w.subscribed();
+      return anonymous({ slug: await w.subdomain() });
+    },
     why: 'the REST door answers it with a native fast path: it must agree with /trpc',
   },
-  'publicSite.organizationBranding': { call: async (w) => anonymous({ uuid: await w.org() }) },
+  'publicSite.organizationBranding': {
+    call: async (w) => anonymous({ uuid: await w.subscribed() }),
+  },
   'publicSite.instanceBranding': { call: async (w) => anonymous({ uuid: await w.instance() }) },
   'publicSite.siteConfig': { call: () => anonymous({}) },
   'publicSite.analyticsPageview': { call: () => anonymous({ path: '/pricing' }) },
@@ -316,8 +365,15 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
     },
   },
   'instances.verifyCustomDomain': {
-    call: async (w) => ({ input: { uuid: await w.instance() } }),
-    why: 'no custom domain set: refused',
+    call: async (w) => {
+      const uuid = await w.instance();
+      await w.h.rest('PUT', `/instances/${uuid}/custom-domain`, {
+        token: w.user.token,
+        body: { domain: `${w.tag}.example.org` },
+      });
+      return { input: { uuid } };
+    },
+    why: 'no DNS server in tests: the records are not found',
   },
 
   // branding
@@ -446,10 +502,14 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
     }),
   },
   'subscription.removeLocations': {
-    call: async (w) => ({
-      input: { organization_uuid: await w.subscribed(), locations_to_remove: 1 },
-    }),
-    why: 'no extra location to remove: refused',
+    call: async (w) => {
+      const organization_uuid = await w.subscribed();
+      await w.h.rest('PATCH', '/subscription/add-locations', {
+        token: w.user.token,
+        body: { organization_uuid, additional_locations: 1 },
+      });
+      return { input: { organization_uuid, locations_to_remove: 1 } };
+    },
   },
   'subscription.updatePaymentMethod': {
     call: async (w) => ({
@@ -484,14 +544,23 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
     }),
   },
   'profile.confirmEmailChange': {
-    call: () => ({ input: { token: UNKNOWN_TOKEN } }),
-    why: 'the confirmation token exists only in the e-mail',
+    call: async (w) => {
+      const link = await w.linkInMail(await w.emailChange(), '/confirm-email-change?');
+      return { input: { token: link.searchParams.get('token')! } };
+    },
   },
   'profile.resendEmailChange': {
-    call: () => ({ input: {} }),
-    why: 'no e-mail change pending: refused',
+    call: async (w) => {
+      await w.emailChange();
+      return { input: {} };
+    },
   },
-  'profile.cancelEmailChange': { call: () => ({ input: {} }) },
+  'profile.cancelEmailChange': {
+    call: async (w) => {
+      await w.emailChange();
+      return { input: {} };
+    },
+  },
   'profile.listSessions': {
     call: async (w) => {
       await w.otherSession();
@@ -638,7 +707,19 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
     call: async (w) => ({ input: { id: await w.org(), uuid: await w.ssoConnection() } }),
   },
   'sso.failures': { call: async (w) => ({ input: { id: await w.org() } }) },
-  'sso.start': { call: (w) => anonymous({ email: w.user.email }) },
+  'sso.start': {
+    call: async (w) => {
+      await w.ssoConnection();
+      const uuid = await w.domain();
+      // Verified as its DNS check would (tests have no DNS server).
+      await w.h.db
+        .updateTable('organization_domains')
+        .set({ status: 'verified', verified_at: w.h.clock.now() })
+        .where('uuid', '=', uuid)
+        .execute();
+      return anonymous({ email: `someone@${w.tag}.example.org` });
+    },
+  },
   'sso.complete': {
     call: () => anonymous({ code: UNKNOWN_TOKEN }),
     why: 'the code comes from the identity provider: an unknown one is refused',
@@ -684,7 +765,14 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
     call: () => ({ input: { password: DOOR_PASSWORD, confirm: 'DELETE' } }),
   },
   'privacy.restoreAccount': {
-    call: () => anonymous({ token: UNKNOWN_TOKEN }),
-    why: 'the restore token exists only in the e-mail',
+    call: async (w) => {
+      const deleted = await w.h.rest('DELETE', '/user', {
+        token: w.user.token,
+        body: { password: DOOR_PASSWORD, confirm: 'DELETE' },
+      });
+      if (deleted.status !== 200) throw new Error(`delete account: ${deleted.text}`);
+      const link = await w.linkInMail(w.user.email, '/restore-account?');
+      return anonymous({ token: link.searchParams.get('token')! });
+    },
   },
 };
