@@ -11,7 +11,7 @@ import type { SoftwareAuthenticator } from './software-authenticator';
 import { createWebhookRowForTest } from './webhook-rows';
 
 /**
- * A fresh, small world for one call of the "both doors agree" test (test/security/doors-agree):
+ * A fresh, small world for one call of the "both doors agree" test (test/doors-agree):
  * one verified user with a session, and the rest (organization, subscription, instance, ticket,
  * webhook, member, invitation...) built on first use through the REST door, so each door gets an
  * equivalent state of its own. Every unique string (e-mail, subdomain, names) carries `tag`, which

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, type Operation } from '@scmp/api';
-import { createDoorWorld, type DoorWorld } from '../../src/testing/door-world';
-import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
-import { multipartBody } from '../../src/testing/multipart';
-import { startTestOidcProvider, type TestOidcProvider } from '../../src/testing/oidc-provider';
+import { createDoorWorld, type DoorWorld } from '../src/testing/door-world';
+import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import { multipartBody } from '../src/testing/multipart';
+import { startTestOidcProvider, type TestOidcProvider } from '../src/testing/oidc-provider';
 import {
   DOOR_FIXTURES,
   KNOWN_DISAGREEMENTS,
@@ -308,7 +307,7 @@ describe('both doors agree, for every procedure', () => {
     const missing = operations
       .map((op) => op.path)
       .filter((path) => !(path in DOOR_FIXTURES) && !(path in TRPC_ONLY));
-    expect(missing, 'procedures without an entry in test/security/door-fixtures.ts').toEqual([]);
+    expect(missing, 'procedures without an entry in test/door-fixtures.ts').toEqual([]);
     const stale = Object.keys({ ...DOOR_FIXTURES, ...TRPC_ONLY }).filter(
       (path) => !operations.some((op) => op.path === path),
     );
@@ -355,11 +354,10 @@ describe('both doors agree, for every procedure', () => {
 
       // The fixture's call; an idempotent mutation is sent with a key and replayed with it.
       const idempotent = op.meta.idempotent === true && op.type === 'mutation';
-      const key = (w: DoorWorld) =>
-        idempotent ? { 'idempotency-key': `doors-${w.tag}-${randomBytes(4).toString('hex')}` } : {};
       const keys = new Map<DoorWorld, Record<string, string>>();
-      const sameKey = (w: DoorWorld) => {
-        if (!keys.has(w)) keys.set(w, key(w));
+      const sameKey = (w: DoorWorld): Record<string, string> => {
+        if (!idempotent) return {};
+        if (!keys.has(w)) keys.set(w, { 'idempotency-key': `doors-${w.tag}` });
         return keys.get(w)!;
       };
       const pairs = await callBoth(op, worlds, make, sameKey, idempotent ? 2 : 1);

@@ -15,12 +15,12 @@
  * only an e-mail or a third party holds (say so in `why`).
  */
 import { WEBHOOK_EVENTS } from '@scmp/api/contracts/webhooks';
-import type { DoorWorld } from '../../src/testing/door-world';
-import { DOOR_PASSWORD } from '../../src/testing/door-world';
-import type { Json } from '../../src/testing/harness';
-import type { MultipartPart } from '../../src/testing/multipart';
-import { authenticatorFor } from '../../src/testing/passkey-helpers';
-import { TINY_PNG } from '../../src/testing/security-fixtures';
+import type { DoorWorld } from '../src/testing/door-world';
+import { DOOR_PASSWORD } from '../src/testing/door-world';
+import type { Json } from '../src/testing/harness';
+import type { MultipartPart } from '../src/testing/multipart';
+import { authenticatorFor } from '../src/testing/passkey-helpers';
+import { TINY_PNG } from '../src/testing/security-fixtures';
 
 export type DoorCall = {
   input?: Json;
