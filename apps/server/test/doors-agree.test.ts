@@ -22,8 +22,10 @@ import {
  * tRPC's result; the error envelope ↔ tRPC's error.data.envelope), and the headers that matter
  * (RateLimit-*, Retry-After, Idempotent-Replayed, the names of cookies set). Generated ids,
  * tokens and times are normalised. Besides that one call per door: signed-in operations called
- * anonymously, scoped reads called with an API token (RateLimit headers), and idempotent ones
- * replayed with their Idempotency-Key. The fixtures are in door-fixtures.ts.
+ * anonymously, scoped reads called with an API token (RateLimit headers), mutations sent without
+ * their fields (422), idempotent ones replayed with their Idempotency-Key, and throttled calls
+ * repeated until refused (429, Retry-After). The fixtures are in door-fixtures.ts; see
+ * docs/testing.md for how to add one.
  */
 let h: TestHarness;
 let address: string;
