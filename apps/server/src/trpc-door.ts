@@ -1,6 +1,13 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyInstance } from 'fastify';
-import { AppError, appRouter, createContext, type AppDeps, type AppRouter } from '@scmp/api';
+import {
+  AppError,
+  appRouter,
+  createContext,
+  toErrorEnvelope,
+  type AppDeps,
+  type AppRouter,
+} from '@scmp/api';
 import { requestInfoOf } from './request-info';
 import { NO_STORE, sendError } from './rest/rest-door';
 
@@ -28,10 +35,12 @@ export async function registerTrpcDoor(app: FastifyInstance, deps: AppDeps): Pro
       createContext: ({ req }) => createContext(deps, requestInfoOf(req)),
       // Cookies a procedure set (the two-factor sign-in challenge) and RateLimit headers of an
       // API-token call; one context per batch. The SPA's door: its answers are the caller's own
-      // (a batch mixes public and signed-in calls), so none is ever stored by a cache.
-      responseMeta: ({ ctx }) => ({
+      // (a batch mixes public and signed-in calls), so none is ever stored by a cache. A refused
+      // call's envelope headers (Retry-After of a 429 or 503) as the REST door sends them.
+      responseMeta: ({ ctx, errors }) => ({
         headers: {
           'cache-control': NO_STORE,
+          ...Object.assign({}, ...errors.map((error) => toErrorEnvelope(error).headers)),
           ...(ctx
             ? {
                 ...ctx.responseHeaders,
