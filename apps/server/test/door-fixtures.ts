@@ -271,6 +271,14 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   },
   'organizations.delete': { call: async (w) => ({ input: { id: await w.org() } }) },
   'organizations.checkSubdomain': { call: (w) => ({ input: { subdomain: `${w.tag}-free` } }) },
+  'organizations.restore': {
+    call: async (w) => {
+      const id = await w.org();
+      const closed = await w.h.rest('DELETE', `/organizations/${id}`, { token: w.user.token });
+      if (closed.status !== 200) throw new Error(`close organization: ${closed.text}`);
+      return { input: { id } };
+    },
+  },
   'members.list': {
     call: async (w) => {
       await w.member();
@@ -529,6 +537,11 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
     call: (w) => ({ input: { name: 'Door Renamed', email: w.user.email, location: 'Leeds' } }),
   },
   'profile.deleteAvatar': { call: () => ({ input: {} }) },
+  'profile.uploadAvatar': {
+    call: () => ({ input: {}, files: png('avatar') }),
+    generated: ['avatar_url'],
+    why: 'the stored file is named at random',
+  },
   'profile.changePassword': {
     call: () => ({
       input: {
@@ -702,6 +715,16 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
     call: async (w) => ({ input: { id: await w.org(), uuid: await w.ssoConnection() } }),
   },
   'sso.failures': { call: async (w) => ({ input: { id: await w.org() } }) },
+  'sso.getPolicy': { call: async (w) => ({ input: { id: await w.org() } }) },
+  'sso.updatePolicy': {
+    call: async (w) => ({ input: { id: await w.org(), require_two_factor: true } }),
+  },
+  'sso.tenantConnections': {
+    call: async (w) => {
+      await w.ssoConnection();
+      return anonymous({ slug: w.tag });
+    },
+  },
   'sso.start': {
     call: async (w) => {
       await w.ssoConnection();
@@ -738,6 +761,11 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
       return { input: { uuid: w.user.uuid }, token: await w.staffToken() };
     },
   },
+  'staff.retention': {
+    call: async (w) => ({ input: {}, token: await w.staffToken() }),
+    shapeOnly: true,
+    why: 'platform-wide runs and closing organizations: the other door’s world changes them',
+  },
   'staff.instances': {
     call: async (w) => {
       await w.instance();
@@ -755,6 +783,19 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
     },
     generated: ['size_bytes'],
     why: 'the archive holds the world’s ids, whose digits may differ',
+  },
+  'privacy.createOrganizationDataExport': {
+    call: async (w) => ({ input: { id: await w.org() } }),
+  },
+  'privacy.listOrganizationDataExports': {
+    call: async (w) => {
+      const id = await w.org();
+      const made = await w.h.rest('POST', `/organizations/${id}/data-exports`, {
+        token: w.user.token,
+      });
+      if (made.status !== 202) throw new Error(`organization export: ${made.text}`);
+      return { input: { id } };
+    },
   },
   'privacy.deleteAccount': {
     call: () => ({ input: { password: DOOR_PASSWORD, confirm: 'DELETE' } }),
