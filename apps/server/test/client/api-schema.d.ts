@@ -2434,7 +2434,7 @@ export interface paths {
         };
         /**
          * Staff: retention rules, the latest retention runs, organizations closing
-         * @description The retention job runs hourly on the worker and applies every rule; each run records the rows removed per rule and whether it succeeded (a failed run e-mails the operators and is retried with backoff). A rule whose function is not part of this build is listed as not_connected. Closing organizations are those in their 60-day window before the purge. Staff only: 404 to anyone else.
+         * @description The retention job runs hourly on the worker and applies every rule; each run records the rows removed per rule and whether it succeeded (a failed run e-mails the operators and is retried with backoff). Closing organizations are those in their 60-day window before the purge. Staff only: 404 to anyone else.
          *
          *     Signed-in sessions only: any API token answers 403.
          */
@@ -17615,7 +17615,7 @@ export interface operations {
                                     rule: string;
                                     removed: number;
                                     /** @enum {string} */
-                                    outcome: "ok" | "failed" | "not_connected";
+                                    outcome: "ok" | "failed";
                                     error: string | null;
                                 }[];
                             }[];
