@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from 
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { CLOSURE_TEXTS, ORGANIZATION_CLOSURE_DAYS } from '@scmp/api/contracts';
+import { CLOSURE_TEXTS, ORGANIZATION_CLOSURE_DAYS } from '@scmp/api/contracts/organization-closure';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 
 type Organization = {

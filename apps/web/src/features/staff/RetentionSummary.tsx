@@ -1,6 +1,5 @@
 import { Alert, Badge, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { RETENTION_TEXTS } from '@scmp/api/contracts/retention';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { formatDay } from './types';
