@@ -1,75 +1,11 @@
 import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CLOSURE_TEXTS, ORGANIZATION_CLOSURE_DAYS } from '@scmp/api/contracts/organization-closure';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 
-type Organization = {
-  uuid: string;
-  name: string;
-  role: string;
-  status: string;
-  purge_at: string | null;
-};
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-
-function useRefresh() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return async () => {
-    await queryClient.invalidateQueries({ queryKey: trpc.organizations.pathKey() });
-    await queryClient.invalidateQueries({ queryKey: trpc.instances.pathKey() });
-  };
-}
-
-/**
- * Shown while the organization is closing: the date its data is deleted; the owner can restore
- * it or export its data until then, other members see the notice.
- */
-export function ClosingBanner({ organization }: { organization: Organization }) {
-  const trpc = useTRPC();
-  const refresh = useRefresh();
-  const restore = useMutation(
-    trpc.organizations.restore.mutationOptions({
-      onSuccess: async (result) => {
-        notifications.show({ color: 'green', message: result.message, autoClose: 10_000 });
-        await refresh();
-      },
-    }),
-  );
-  if (organization.status !== 'closing') return null;
-  const date = organization.purge_at ? day(organization.purge_at) : '';
-  const owner = organization.role === 'owner';
-  return (
-    <Alert color="red" variant="light" mb="lg" title="This organization is closing" role="status">
-      <Stack gap="xs">
-        <Text size="sm">{CLOSURE_TEXTS.closing(date)}</Text>
-        {restore.isError && (
-          <Text size="sm" c="red.9" role="alert">
-            {errorMessage(restore.error, 'Failed to restore the organization')}
-          </Text>
-        )}
-        {owner && (
-          <Group>
-            <Button
-              color="dark"
-              onClick={() => restore.mutate({ id: organization.uuid })}
-              loading={restore.isPending}
-            >
-              Restore organization
-            </Button>
-            <Button variant="default" component="a" href="#organization-data">
-              Export data
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Alert>
-  );
-}
+import { useRefresh, type Organization } from './closure-shared';
 
 /** Organization → danger zone: close it (60 days to export or restore, then deleted). */
 export function CloseOrganizationCard({ organization }: { organization: Organization }) {

@@ -5,3 +5,4 @@ export * from './data-export-download';
 export * from './useReauth';
 export * from './OrganizationDataCard';
 export * from './CloseOrganization';
+export * from './ClosingBanner';

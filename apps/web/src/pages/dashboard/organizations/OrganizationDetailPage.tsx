@@ -19,11 +19,7 @@ import { StatusBadge } from '@scmp/ui';
 import { pollWhileSettling } from '../../../features/instances';
 import { RoleBadge, gate, RoleGate } from '../../../features/members';
 import { OrganizationTypeIcon, typeLabel, useSiteConfig } from '../../../features/organizations';
-import {
-  ClosingBanner,
-  CloseOrganizationCard,
-  OrganizationDataCard,
-} from '../../../features/privacy';
+import { ClosingBanner } from '../../../features/privacy';
 import { DetailPage, DetailPageLoading, DetailPageNotFound } from '../../../lib/DetailPage';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useReturnFocusOnClose } from '../../../lib/return-focus';
@@ -42,6 +38,16 @@ const MembersPanel = lazy(() =>
 );
 const WebhooksPanel = lazy(() =>
   import('../../../features/webhooks/WebhooksPanel').then((m) => ({ default: m.WebhooksPanel })),
+);
+const OrganizationDataCard = lazy(() =>
+  import('../../../features/privacy/OrganizationDataCard').then((m) => ({
+    default: m.OrganizationDataCard,
+  })),
+);
+const CloseOrganizationCard = lazy(() =>
+  import('../../../features/privacy/CloseOrganization').then((m) => ({
+    default: m.CloseOrganizationCard,
+  })),
 );
 const EditOrganizationForm = lazy(() =>
   import('../../../features/organizations/EditOrganizationForm').then((m) => ({
@@ -190,8 +196,10 @@ export default function OrganizationDetailPage() {
               <OrganizationInstancesTable list={list} />
             )}
           </Card>
-          {can(org.role, 'manage') ? <OrganizationDataCard organization={org} /> : null}
-          <CloseOrganizationCard organization={org} />
+          <Suspense fallback={<Skeleton h={160} />}>
+            {can(org.role, 'manage') ? <OrganizationDataCard organization={org} /> : null}
+            <CloseOrganizationCard organization={org} />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="members">
           <Suspense fallback={<Skeleton h={160} />}>
