@@ -5,10 +5,10 @@ import { SSO_ATTEMPT_MINUTES, SSO_CLOCK_SKEW_SECONDS } from '../../contracts/sso
 import { SAML_NAMEID_EMAIL, samlServiceProviderUrls } from '../../contracts/sso-saml';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { readSsoBrowserCookie, ssoBrowserCookie } from './cookie';
+import type { ClientInfo } from '../client-info';
 import type { ConnectionRow } from './oidc-client';
-import type { RequestInfo } from '../../context';
 
-type Req = Pick<RequestInfo, 'ip' | 'userAgent' | 'cookie'>;
+type Req = ClientInfo & { cookie?: string | undefined };
 type StartResult = { redirectUrl: string; setCookies: string[] };
 
 /**
