@@ -40,7 +40,7 @@ export const FAQS: FaqItem[] = [
   {
     question: 'How do we cancel, and can we take our data with us?',
     answer:
-      'You can cancel with 30 days’ notice. After your subscription ends you have a 60-day window to export your data before it is deleted, so you are never locked in.',
+      'You can cancel with 30 days’ notice. Your data stays yours: export it at any time, and when you close your organization you have a 60-day window to export it before it is deleted, so you are never locked in.',
   },
   {
     question: 'Do you help us move from our current systems?',

@@ -160,15 +160,15 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <Text>
-          Account data is kept while your account is open. When a subscription ends, customer data
+          Account data is kept while your account is open. When an organization is closed, its data
           can be exported for 60 days and is then deleted. Educational records in customer instances
           are kept for up to 7 years, or less if the customer chooses. Financial records are kept
           for six years after the end of the financial year they relate to, as UK law requires.
         </Text>
         <Text>
-          The 60 days start when an organization is closed; until then its owner can export its data
-          and undo the closure. A deleted account can be restored for 30 days. Our systems remove
-          the rest on their own, on this schedule:
+          Until the 60 days are over its owner can export its data and undo the closure. A deleted
+          account can be restored for 30 days. Our systems remove the rest on their own, on this
+          schedule:
         </Text>
         <RetentionTable />
       </>

@@ -108,10 +108,10 @@ const SECTIONS: LegalSection[] = [
           processor under a data processing agreement and in line with UK GDPR.
         </Text>
         <Text>
-          When your subscription ends you have a data export window of 60 days before deletion.
-          During that window you can download your records in standard formats; after it, your data
-          is permanently deleted from our live systems and then from backups in their normal
-          rotation.
+          When you close your organization you have a data export window of 60 days before deletion.
+          During that window you can download your records in standard formats or restore the
+          organization; after it, your data is permanently deleted from our live systems and then
+          from backups in their normal rotation.
         </Text>
       </>
     ),
