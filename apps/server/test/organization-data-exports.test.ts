@@ -259,7 +259,7 @@ describe("an organization's data export", () => {
     expect(hooks.find((w: Json) => w.uuid === A.webhookUuid).deliveries.length).toBeGreaterThan(0);
     const sso = json('domains-and-sso.json');
     expect(sso.domains.map((d: Json) => d.domain)).toEqual(['orgexport.example.org']);
-    expect(sso.sso_connections.map((c: Json) => c.client_id)).toEqual(['scmp-client-id']);
+    expect(sso.sso_connections.map((c: Json) => c.client_id)).toContain('scmp-client-id');
   });
 
   it('contains no secret of any kind and nothing of another organization', () => {

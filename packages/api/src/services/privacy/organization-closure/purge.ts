@@ -28,6 +28,7 @@ export const ORGANIZATION_PURGE_RULES: Record<string, PurgeRule> = {
   organization_domains: { rule: 'delete', how: 'verified e-mail domains' },
   sso_connections: { rule: 'delete', how: 'connections (with their encrypted secrets) and links' },
   sso_sign_in_failures: { rule: 'delete', how: 'failed single sign-on attempts' },
+  sso_policies: { rule: 'delete', how: 'the Require SSO and Require two-factor settings' },
   data_exports: { rule: 'delete', how: 'the organization’s exports and their ZIP files' },
   webhook_endpoints: {
     rule: 'delete',
@@ -107,6 +108,7 @@ export async function purgeOrganization(
     'organization_domains',
     'sso_sign_in_failures',
     'sso_connections',
+    'sso_policies',
     'data_exports',
   ] as const) {
     await trx.deleteFrom(table).where('organization_id', '=', org.id).execute();
