@@ -250,16 +250,23 @@ test('a quote that went stale before Confirm is refused, nothing is charged, and
   const current = page.getByTestId('current-plan');
   await expect(current.getByText('Basic plan')).toBeVisible();
 
-  const quoted = page.waitForResponse(
-    (r) => r.url().includes('subscription.preview') && r.url().includes('unlimited'),
-  );
+  // Every Unlimited quote the page fetched (the plan card's and the dialog's): the colleague's
+  // change below must come in a later second than the one the dialog confirms.
+  const quotes: number[] = [];
+  page.on('response', (r) => {
+    if (!r.url().includes('subscription.preview') || !r.url().includes('unlimited')) return;
+    void r.text().then((body) => {
+      const date = /"proration_date":(\d+)/.exec(body);
+      if (date) quotes.push(Number(date[1]));
+    });
+  });
   await page.getByRole('button', { name: 'Change to this plan' }).click();
-  const prorationDate = Number(/"proration_date":(\d+)/.exec(await (await quoted).text())![1]);
   const dialog = page.getByRole('dialog', { name: 'Change to the Unlimited plan?' });
   await expect(dialog.getByTestId('confirm-amount-today')).toHaveText(/^£\d/);
+  await expect.poll(() => quotes.length).toBeGreaterThan(0);
 
   // While the dialog is open, a colleague adds a location (in a later second than the quote).
-  await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(prorationDate);
+  await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(Math.max(...quotes));
   const added = await page.request.patch('/api/v1/subscription/add-locations', {
     headers: { authorization: `Bearer ${token}` },
     data: { organization_uuid: orgUuid, additional_locations: 1 },
