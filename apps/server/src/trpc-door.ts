@@ -18,7 +18,10 @@ export async function registerTrpcDoor(app: FastifyInstance, deps: AppDeps): Pro
   // tRPC's adapter reads a multipart body into memory whole; the pipeline bounds it by its
   // declared length (an upload's limits, or the JSON limit), so a form must declare one.
   app.addHook('onRequest', (request, reply, done) => {
+    // A GET or HEAD has no body to bound: tRPC answers it (405 for a form's content type).
     if (
+      request.method !== 'GET' &&
+      request.method !== 'HEAD' &&
       request.headers['content-length'] === undefined &&
       request.url.startsWith('/trpc/') &&
       request.headers['content-type']?.startsWith('multipart/')
