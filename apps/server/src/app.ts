@@ -9,6 +9,7 @@ import {
   AccessLog,
   accessLine,
   createAccessLogger,
+  lazyChildLogger,
   loggerOptions,
   writesAccessLines,
 } from './logging';
@@ -82,6 +83,9 @@ export async function buildApp(
   const app = Fastify({
     logger,
     logController: new AccessLog(accessLogger, callerOf),
+    // request.log is made when something logs through it (logging.ts, RequestLogger).
+    childLoggerFactory: (parent, bindings, childOptions) =>
+      lazyChildLogger(parent as pino.Logger, bindings, childOptions) as unknown as typeof parent,
     genReqId: (req) => requestIdFor(req.headers['x-request-id']),
     // The HTTP server offers each request to the tenant branding edge (cached answers, see
     // routes/branding-edge.ts) before Fastify; Fastify's own server settings are applied here.

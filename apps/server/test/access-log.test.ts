@@ -164,6 +164,37 @@ describe('access log', () => {
     ]);
   });
 
+  it("makes a request's own logger only when something logs through it, its lines with the request id", async () => {
+    const lines: Line[] = [];
+    const stream = { write: (chunk: string) => void lines.push(JSON.parse(chunk) as Line) };
+    const app = await buildApp(h.deps, h.config, { logger: { ...loggerOptions('info'), stream } });
+    apps.push(app);
+    app.get('/test-only/log-line', async (request) => {
+      request.log.warn({ step: 'handler' }, 'a line of the handler');
+      return { ok: true };
+    });
+    const child = vi.spyOn(app.log, 'child');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    // A request that logs nothing but its access line makes no per-request child logger.
+    const plain = await fetch(`${base}/api/v1/public/site-config`);
+    await plain.arrayBuffer();
+    await vi.waitFor(() => expect(lines.filter((line) => line.msg === 'request')).toHaveLength(1));
+    expect(child).not.toHaveBeenCalled();
+    // One that logs gets it, bound to its request id (and redacting as before).
+    const logged = await fetch(`${base}/test-only/log-line`, {
+      headers: { 'x-request-id': 'log-line-1' },
+    });
+    expect(logged.status).toBe(200);
+    const line = await vi.waitFor(() => {
+      const found = lines.find((l) => l.msg === 'a line of the handler');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(line).toMatchObject({ level: 40, reqId: 'log-line-1', step: 'handler' });
+    expect(child).toHaveBeenCalledTimes(1);
+  });
+
   it('writes none with LOG_REQUESTS=false or a level above info, and still logs what goes wrong', async () => {
     for (const [level, logRequests] of [
       ['info', false],
