@@ -8,8 +8,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS } from '@scmp/api/contracts/roles';
 import {
   GOOGLE_ISSUER,
@@ -18,7 +16,7 @@ import {
   entraIssuer,
   type SsoPresetValue,
 } from '@scmp/api/contracts/sso';
-import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { useCreateConnection } from './use-create-connection';
 
 type Organization = { uuid: string; name: string };
 
@@ -35,8 +33,6 @@ export function AddConnectionForm({
   organization: Organization;
   onDone: () => void;
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const form = useForm({
     initialValues: {
       preset: 'google' as SsoPresetValue,
@@ -60,22 +56,8 @@ export function AddConnectionForm({
             : '',
     });
   };
-  const create = useMutation(
-    trpc.sso.createConnection.mutationOptions({
-      onSuccess: async (result) => {
-        notifications.show({ color: 'green', message: result.message ?? SSO_TEXTS.created });
-        await queryClient.invalidateQueries({ queryKey: trpc.sso.listConnections.pathKey() });
-        onDone();
-      },
-      onError: (error) => {
-        const errors = errorEnvelopeOf(error)?.errors ?? {};
-        const fields = Object.keys(errors);
-        for (const field of fields) form.setFieldError(field, errors[field]?.[0]);
-        if (fields.length === 0)
-          notifications.show({ color: 'red', message: errorMessage(error, 'Could not add') });
-      },
-    }),
-  );
+  const create = useCreateConnection(form, SSO_TEXTS.created, onDone);
+
   return (
     <form
       aria-label="Add a connection"

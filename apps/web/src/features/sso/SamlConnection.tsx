@@ -10,11 +10,9 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS } from '@scmp/api/contracts/roles';
 import { SAML_TEXTS } from '@scmp/api/contracts/sso-saml';
-import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { useCreateConnection } from './use-create-connection';
 import { Copy } from './Copy';
 
 type Organization = { uuid: string; name: string };
@@ -32,8 +30,6 @@ export function AddSamlConnectionForm({
   organization: Organization;
   onDone: () => void;
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const form = useForm({
     initialValues: {
       display_name: 'SAML identity provider',
@@ -42,22 +38,8 @@ export function AddSamlConnectionForm({
       default_role: 'member' as 'member' | 'billing' | 'admin',
     },
   });
-  const create = useMutation(
-    trpc.sso.createConnection.mutationOptions({
-      onSuccess: async (result) => {
-        notifications.show({ color: 'green', message: result.message ?? SAML_TEXTS.created });
-        await queryClient.invalidateQueries({ queryKey: trpc.sso.listConnections.pathKey() });
-        onDone();
-      },
-      onError: (error) => {
-        const errors = errorEnvelopeOf(error)?.errors ?? {};
-        const fields = Object.keys(errors);
-        for (const field of fields) form.setFieldError(field, errors[field]?.[0]);
-        if (fields.length === 0)
-          notifications.show({ color: 'red', message: errorMessage(error, 'Could not add') });
-      },
-    }),
-  );
+  const create = useCreateConnection(form, SAML_TEXTS.created, onDone);
+
   return (
     <form
       aria-label="Add a SAML connection"
