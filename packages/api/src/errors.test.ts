@@ -17,7 +17,7 @@ describe('toErrorEnvelope', () => {
         )
         .query(() => 1),
     });
-    const error = await createCallerFactory(probe)({} as never)
+    const error = await createCallerFactory(probe)({ req: {}, responseHeaders: {} } as never)
       .p({ age: 'x' } as never)
       .catch((e: unknown) => e);
     const envelope = toErrorEnvelope(error);
@@ -38,7 +38,7 @@ describe('toErrorEnvelope', () => {
         throw new AppError('CONFLICT', 'Taken', { extra: { field: 'x' } });
       }),
     });
-    const error = await createCallerFactory(probe)({ responseHeaders: {} } as never)
+    const error = await createCallerFactory(probe)({ req: {}, responseHeaders: {} } as never)
       .p()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCError);

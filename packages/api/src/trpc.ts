@@ -163,7 +163,7 @@ const reportingProcedure = t.procedure
     if (!contract) {
       // Any other operation takes at most a JSON body's size: a form sent to it (the tRPC door
       // would read it into memory whole) is refused unread when its input is asked for.
-      const declared = ctx.req?.bodyBytes;
+      const declared = ctx.req.bodyBytes;
       if (declared === undefined || declared <= MAX_JSON_BODY_BYTES) return next();
       return next({ getRawInput: () => Promise.reject(bodyTooLargeError()) });
     }
@@ -171,7 +171,7 @@ const reportingProcedure = t.procedure
     const read = async () => {
       // A body larger than the files and fields allowed is refused unread (the tRPC door reads a
       // form into memory whole, before the per-file limits can apply).
-      const declared = ctx.req?.bodyBytes;
+      const declared = ctx.req.bodyBytes;
       if (declared !== undefined && declared > maxFormBytes(contract)) {
         throw contract.errors.fileTooLarge();
       }
