@@ -1,6 +1,6 @@
 /*
  * The per-procedure fixtures of doors-agree.test.ts: for every procedure of the router, how to
- * call it on a fresh world (see src/testing/door-world.ts). The test calls it once through /trpc
+ * call it on a fresh world (see src/testing/door-world/). The test calls it once through /trpc
  * and once through /api/v1, each on a world of its own, and compares the answers. A procedure
  * without an entry here (or in TRPC_ONLY) fails the test by name.
  *
@@ -15,8 +15,8 @@
  * only an e-mail or a third party holds (say so in `why`).
  */
 import { WEBHOOK_EVENTS } from '@scmp/api/contracts/webhooks';
-import type { DoorWorld } from '../src/testing/door-world';
-import { DOOR_PASSWORD } from '../src/testing/door-world';
+import type { DoorWorld } from '../src/testing/door-world/types';
+import { DOOR_PASSWORD } from '../src/testing/door-world/world-users';
 import type { Json } from '../src/testing/harness';
 import type { MultipartPart } from '../src/testing/multipart';
 import { authenticatorFor } from '../src/testing/passkey-helpers';

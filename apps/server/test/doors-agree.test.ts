@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, type Operation } from '@scmp/api';
-import { createDoorWorld, type DoorWorld } from '../src/testing/door-world';
+import { createDoorWorld } from '../src/testing/door-world/create-door-world';
+import type { DoorWorld } from '../src/testing/door-world/types';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
 import { multipartBody } from '../src/testing/multipart';
 import { startTestOidcProvider, type TestOidcProvider } from '../src/testing/oidc-provider';
@@ -17,7 +18,7 @@ import {
 /**
  * Both doors agree, for every procedure (issue 35). Each procedure of the router is called with
  * the same caller and input through /trpc (the web app's door) and through /api/v1, each on a
- * fresh world of its own (door-world.ts), and the answers must match: the HTTP status (tRPC's
+ * fresh world of its own (door-world/), and the answers must match: the HTTP status (tRPC's
  * 200 ↔ the operation's success status; an error's status on both), the payload (REST's body ↔
  * tRPC's result; the error envelope ↔ tRPC's error.data.envelope), and the headers that matter
  * (RateLimit-*, Retry-After, Idempotent-Replayed, the names of cookies set). Generated ids,

@@ -1,0 +1,47 @@
+import { insertUser } from './world-users';
+import { ok, once, type WorldBase } from './world-helpers';
+
+/** Other people of the world: a member, an invitee and a staff user. */
+export function memberPieces({ h, tag, ip, rest }: WorldBase, org: () => Promise<string>) {
+  const member = once(async () => {
+    const other = await insertUser(h, `${tag}-member@example.com`, ip);
+    const orgRow = await h.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('uuid', '=', await org())
+      .executeTakeFirstOrThrow();
+    await h.db
+      .insertInto('organization_members')
+      .values({
+        organization_id: orgRow.id,
+        user_id: other.id,
+        role: 'member',
+        joined_at: new Date(),
+      })
+      .execute();
+    return { uuid: other.uuid, token: other.token };
+  });
+  const invitation = once(async () => {
+    const invitee = `${tag}-invitee@example.com`;
+    const inviteeUser = await insertUser(h, invitee, ip);
+    const res = await rest('POST', `/organizations/${await org()}/invitations`, {
+      email: invitee,
+      role: 'member',
+    });
+    ok(res, 'invitation');
+    const mail = await h.db
+      .selectFrom('mail_outbox')
+      .select('text')
+      .where('to_address', '=', invitee)
+      .where('kind', '=', 'invitation')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const token = /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    if (!token) throw new Error(`invitation mail without a token: ${mail.text}`);
+    return { uuid: res.body.data.uuid as string, token, inviteeToken: inviteeUser.token };
+  });
+  const staffToken = once(
+    async () => (await insertUser(h, `${tag}-staff@example.com`, ip, true)).token,
+  );
+  return { member, invitation, staffToken };
+}

@@ -1,0 +1,31 @@
+import { runDueJobs } from '@scmp/api';
+import type { TestHarness } from '../harness';
+import type { DoorIdentityProvider } from './types';
+
+/** What every piece of a world is built from: its harness, identity, user and REST door. */
+export type WorldBase = {
+  h: TestHarness;
+  idp: DoorIdentityProvider;
+  tag: string;
+  ip: string;
+  user: { id: number; uuid: string; email: string; password: string; token: string };
+  rest: (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    body?: unknown,
+    token?: string,
+  ) => ReturnType<TestHarness['rest']>;
+};
+
+export function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => (value ??= make());
+}
+
+export function ok(res: { status: number; text: string }, what: string): void {
+  if (res.status < 200 || res.status > 299) throw new Error(`${what}: ${res.status} ${res.text}`);
+}
+
+export async function drainJobs(h: TestHarness): Promise<void> {
+  for (let i = 0; i < 20; i += 1) if ((await runDueJobs(h.deps, undefined, 10)) === 0) return;
+}
