@@ -1,37 +1,18 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import {
-  IconChartBar,
-  IconExternalLink,
-  IconPalette,
-  IconPlayerPause,
-  IconSettings,
-  IconTrash,
-} from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { StatusBadge } from '@scmp/ui';
-import {
-  confirmSuspend,
-  SUSPEND_CONSEQUENCE,
-  SslBadge,
-  sslDetail,
-  isSettling,
-  useInstanceStatus,
-} from '../../../features/instances';
+import { lazy } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { isSettling, useInstanceStatus } from '../../../features/instances';
 import { gate, RoleGate, useOrganizationRoles } from '../../../features/members';
-import {
-  DetailField,
-  DetailPage,
-  DetailPageLoading,
-  DetailPageNotFound,
-} from '../../../lib/DetailPage';
+import { DetailPage, DetailPageLoading, DetailPageNotFound } from '../../../lib/DetailPage';
 import { LazySection } from '../../../lib/LazySection';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
-import { formatDate } from '../../../lib/format';
+import { InstanceDangerZoneCard } from './InstanceDangerZoneCard';
+import { InstanceManagementSection } from './InstanceManagementSection';
+import { InstanceSummaryCard } from './InstanceSummaryCard';
 
 // Below the details: loaded after the page's first chunks (issue 36).
 const InstanceHealthCard = lazy(() =>
@@ -46,35 +27,6 @@ const CustomDomainCard = lazy(() =>
 );
 
 const BACK = { to: '/dashboard/instances', label: 'Back to Instances' };
-
-function ManagementCard({
-  icon,
-  title,
-  text,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  action: ReactNode;
-}) {
-  return (
-    <Card withBorder radius="md" padding="lg">
-      <Stack gap="sm" h="100%">
-        <Group gap="sm">
-          {icon}
-          <Title order={3} size="h5">
-            {title}
-          </Title>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {text}
-        </Text>
-        <div style={{ marginTop: 'auto' }}>{action}</div>
-      </Stack>
-    </Card>
-  );
-}
 
 export default function InstanceDetailPage() {
   const { uuid = '' } = useParams();
@@ -160,152 +112,22 @@ export default function InstanceDetailPage() {
         </>
       }
     >
-      <Card withBorder radius="md" padding="lg" mb="lg">
-        <Title order={2} size="h4" mb="sm">
-          Summary
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-          <DetailField label="Name">
-            <Text>{instance.name}</Text>
-          </DetailField>
-          <DetailField label="Status">
-            <Group gap="xs">
-              <StatusBadge status={instance.status} />
-              <SslBadge instance={instance} />
-            </Group>
-          </DetailField>
-          <DetailField label="Organization">
-            <Anchor component={Link} to={`/dashboard/organizations/${instance.organization_uuid}`}>
-              {instance.organization_name}
-            </Anchor>
-          </DetailField>
-          <DetailField label="URL">
-            {instance.instance_url ? (
-              <Anchor href={instance.instance_url} target="_blank" rel="noopener noreferrer">
-                <Group gap={4} component="span">
-                  {instance.instance_url}
-                  <IconExternalLink size={14} aria-hidden />
-                </Group>
-              </Anchor>
-            ) : (
-              <Text>—</Text>
-            )}
-          </DetailField>
-          <DetailField label="Custom domain">
-            <Text>{instance.custom_domain ?? 'None'}</Text>
-          </DetailField>
-          <DetailField label="Certificate">
-            <Text size="sm">{sslDetail(instance)}</Text>
-          </DetailField>
-          <DetailField label="Provisioned">
-            <Text>
-              {instance.provisioned_at ? formatDate(instance.provisioned_at, true) : 'Not yet'}
-            </Text>
-          </DetailField>
-          <DetailField label="Last health check">
-            <Text>
-              {instance.last_health_check
-                ? `${formatDate(instance.last_health_check, true)} (${instance.last_health_status ?? 'unknown'})`
-                : 'Not checked yet'}
-            </Text>
-          </DetailField>
-        </SimpleGrid>
-      </Card>
+      <InstanceSummaryCard instance={instance} />
 
       <LazySection height={220}>
         <InstanceHealthCard uuid={instance.uuid} />
         <CustomDomainCard instance={instance} manage={manage} />
       </LazySection>
 
-      <Title order={2} size="h4" mb="sm">
-        Management
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} mb="lg">
-        <ManagementCard
-          icon={<IconPalette size={20} aria-hidden />}
-          title="Branding"
-          text="Logo, colours and texts of this instance's portal."
-          action={
-            <Button component={Link} to={`/dashboard/branding/${instance.uuid}`} variant="light">
-              Branding
-            </Button>
-          }
-        />
-        <ManagementCard
-          icon={<IconSettings size={20} aria-hidden />}
-          title="Settings"
-          text="Instance configuration."
-          action={
-            <Group gap="xs">
-              <Button variant="light" disabled>
-                Settings
-              </Button>
-              <Badge color="gray" variant="light">
-                Coming Soon
-              </Badge>
-            </Group>
-          }
-        />
-        <ManagementCard
-          icon={<IconChartBar size={20} aria-hidden />}
-          title="Analytics"
-          text="Usage and visitor statistics."
-          action={
-            <Group gap="xs">
-              <Button variant="light" disabled>
-                Analytics
-              </Button>
-              <Badge color="gray" variant="light">
-                Coming Soon
-              </Badge>
-            </Group>
-          }
-        />
-      </SimpleGrid>
+      <InstanceManagementSection instance={instance} />
 
-      <Card
-        withBorder
-        radius="md"
-        padding="lg"
-        style={{ borderColor: 'var(--mantine-color-red-4)' }}
-      >
-        <Title order={2} size="h4" c="red.8" mb="xs">
-          Danger Zone
-        </Title>
-        {instance.status === 'active' ? (
-          <Group justify="space-between" wrap="wrap" mb="md">
-            <Text size="sm">{SUSPEND_CONSEQUENCE}</Text>
-            <RoleGate {...manage}>
-              <Button
-                variant="outline"
-                color="red.9"
-                leftSection={<IconPlayerPause size={16} />}
-                onClick={() =>
-                  confirmSuspend(instance.name, () =>
-                    status.mutate({ uuid: instance.uuid, action: 'suspend' }),
-                  )
-                }
-                loading={status.isPending}
-              >
-                Suspend
-              </Button>
-            </RoleGate>
-          </Group>
-        ) : null}
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm">Deleting the instance is permanent and removes all of its data.</Text>
-          <RoleGate {...manage}>
-            <Button
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={confirmDelete}
-              loading={remove.isPending}
-            >
-              Delete Instance
-            </Button>
-          </RoleGate>
-        </Group>
-      </Card>
+      <InstanceDangerZoneCard
+        instance={instance}
+        manage={manage}
+        status={status}
+        remove={remove}
+        confirmDelete={confirmDelete}
+      />
     </DetailPage>
   );
 }
