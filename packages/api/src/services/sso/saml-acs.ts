@@ -1,129 +1,17 @@
 import type { CacheProvider, Profile } from '@node-saml/node-saml';
-import { parseDomFromString, xpath } from '@node-saml/node-saml/lib/xml';
 import type { AppDeps } from '../../app-deps';
-import { SSO_CLOCK_SKEW_SECONDS, SSO_COMPLETION_SECONDS } from '../../contracts/sso';
-import {
-  SAML_EMAIL_ATTRIBUTES,
-  SAML_FAILURE_REASONS,
-  SAML_GROUP_ATTRIBUTES,
-  SAML_NAME_ATTRIBUTES,
-} from '../../contracts/sso-saml';
+import { SSO_COMPLETION_SECONDS } from '../../contracts/sso';
+import { SAML_FAILURE_REASONS } from '../../contracts/sso-saml';
 import { generateToken, sha256Hex } from '../../lib/tokens';
-import { isUniqueViolation, isUuid } from '../organizations/shared';
+import { isUuid } from '../organizations/shared';
 import { recordFailure, type CallbackResult } from './oidc-callback';
-import type { ConnectionRow } from './oidc-client';
-import { readSamlBrowser, samlFor, spUrls } from './saml-sp';
+import { checkAddressing } from './saml-checks';
+import { personClaims, receivedAttributes } from './saml-claims';
+import { acceptOnce } from './saml-replay';
+import { readSamlBrowser, samlFor } from './saml-sp';
 import { checkClaims, SsoRefusal } from './sign-in-claims';
 import { provision } from './sign-in-provision';
 import type { Req } from './sign-in-start';
-
-type XmlJs = Record<string, unknown> & { $?: Record<string, string>; _?: string };
-const DAY = 86_400_000;
-
-function first(value: unknown): XmlJs | undefined {
-  return Array.isArray(value) ? (value[0] as XmlJs | undefined) : undefined;
-}
-
-function attributeValues(profile: Profile, names: string[]): string[] {
-  const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
-  for (const name of names) {
-    const raw = attributes[name];
-    if (raw === undefined) continue;
-    const list = Array.isArray(raw) ? raw : [raw];
-    const values = list.filter((v): v is string => typeof v === 'string' && v.trim() !== '');
-    if (values.length > 0) return values.map((v) => v.trim());
-  }
-  return [];
-}
-
-/** What the admin sees after a test, and what the shared sign-in path reads. */
-function receivedAttributes(profile: Profile): Record<string, unknown> {
-  return {
-    issuer: profile.issuer ?? null,
-    name_id: profile.nameID ?? null,
-    name_id_format: profile.nameIDFormat ?? null,
-    attributes: profile.attributes ?? {},
-  };
-}
-
-function personClaims(profile: Profile): Record<string, unknown> {
-  const nameId = (profile.nameID ?? '').trim();
-  const email = nameId.includes('@')
-    ? nameId
-    : (attributeValues(profile, SAML_EMAIL_ATTRIBUTES)[0] ?? '');
-  const name = attributeValues(profile, SAML_NAME_ATTRIBUTES)[0] ?? '';
-  return {
-    email,
-    // The IdP asserts the address; checkClaims then requires a verified domain of the organization.
-    email_verified: true,
-    name,
-    sub: nameId || email,
-    groups: attributeValues(profile, SAML_GROUP_ATTRIBUTES),
-  };
-}
-
-/**
- * The checks node-saml leaves to its caller, on the signed assertion it returns: the Issuer is the
- * IdP of the metadata, every SubjectConfirmationData's Recipient and the Response's Destination
- * (when present) are this connection's ACS URL, and its InResponseTo is the request answered. Returns the assertion's ID and when it expires.
- */
-async function checkAddressing(
-  deps: Pick<AppDeps, 'config'>,
-  connection: ConnectionRow,
-  profile: Profile,
-  requestId: string,
-): Promise<{ assertionId: string; expiresAt: Date }> {
-  const acs = spUrls(deps, connection.uuid).acs_url;
-  const assertion = (profile.getAssertion?.() as { Assertion?: XmlJs } | undefined)?.Assertion;
-  if (!assertion) throw new SsoRefusal(SAML_FAILURE_REASONS.rejected('no signed assertion'));
-  if ((profile.issuer ?? '') !== connection.saml_idp_entity_id)
-    throw new SsoRefusal(SAML_FAILURE_REASONS.issuer(profile.issuer ?? ''));
-  const responseXml = profile.getSamlResponseXml?.() ?? '';
-  const doc = await parseDomFromString(responseXml);
-  const destination = xpath.selectAttributes(doc, "/*[local-name()='Response']/@Destination")[0];
-  if (destination && destination.value !== acs)
-    throw new SsoRefusal(SAML_FAILURE_REASONS.destination(destination.value));
-  const confirmations = (first(assertion.Subject)?.SubjectConfirmation as XmlJs[]) ?? [];
-  const recipients = confirmations.map((c) => first(c.SubjectConfirmationData)?.$?.Recipient ?? '');
-  const wrong = recipients.find((r) => r !== acs);
-  if (recipients.length === 0 || wrong !== undefined)
-    throw new SsoRefusal(SAML_FAILURE_REASONS.recipient(wrong ?? ''));
-  // The signed answer itself names the request (the Response's InResponseTo may be unsigned).
-  const answered = confirmations.map((c) => first(c.SubjectConfirmationData)?.$?.InResponseTo);
-  if (answered.some((value) => value !== requestId))
-    throw new SsoRefusal(SAML_FAILURE_REASONS.notSolicited);
-  const assertionId = assertion.$?.ID ?? '';
-  if (!assertionId) throw new SsoRefusal(SAML_FAILURE_REASONS.rejected('the assertion has no ID'));
-  const until = first(assertion.Conditions)?.$?.NotOnOrAfter;
-  const untilMs = until ? Date.parse(until) : NaN;
-  const expiresAt = new Date(
-    (Number.isFinite(untilMs) ? untilMs : Date.now() + DAY) + SSO_CLOCK_SKEW_SECONDS * 1000,
-  );
-  return { assertionId: assertionId.slice(0, 200), expiresAt };
-}
-
-/** Each assertion ID is accepted once per connection (the rows expire with the assertion). */
-async function acceptOnce(
-  deps: AppDeps,
-  connection: ConnectionRow,
-  assertionId: string,
-  expiresAt: Date,
-): Promise<void> {
-  await deps.db
-    .deleteFrom('sso_saml_assertions')
-    .where('connection_id', '=', connection.id)
-    .where('expires_at', '<', new Date())
-    .execute();
-  try {
-    await deps.db
-      .insertInto('sso_saml_assertions')
-      .values({ connection_id: connection.id, assertion_id: assertionId, expires_at: expiresAt })
-      .execute();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new SsoRefusal(SAML_FAILURE_REASONS.replayed);
-    throw error;
-  }
-}
 
 /**
  * POST /api/v1/sso/saml/{uuid}/acs: the identity provider's response, checked by node-saml
