@@ -5,14 +5,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { AppError, type AppDeps } from '@scmp/api';
 import type { ServerConfig } from './config';
 import pino from 'pino';
-import {
-  AccessLog,
-  accessLine,
-  createAccessLogger,
-  lazyChildLogger,
-  loggerOptions,
-  writesAccessLines,
-} from './logging';
+import { AccessLog, accessLine, createAccessLogger, writesAccessLines } from './logging/access-log';
+import { loggerOptions } from './logging/logger-options';
+import { lazyChildLogger } from './logging/request-logger';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonParser } from './plugins/json-parser';
@@ -83,7 +78,7 @@ export async function buildApp(
   const app = Fastify({
     logger,
     logController: new AccessLog(accessLogger, callerOf),
-    // request.log is made when something logs through it (logging.ts, RequestLogger).
+    // request.log is made when something logs through it (logging/request-logger.ts, RequestLogger).
     childLoggerFactory: (parent, bindings, childOptions) =>
       lazyChildLogger(parent as pino.Logger, bindings, childOptions) as unknown as typeof parent,
     genReqId: (req) => requestIdFor(req.headers['x-request-id']),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DataDirLockedError } from '@scmp/db';
 import { buildApp } from './app';
 import { idleMemoryReducer } from './idle-memory';
-import { flushLog, stdoutDestination } from './logging';
+import { flushLog, stdoutDestination } from './logging/stdout-destination';
 import { enableNightlyBackups } from './backup/nightly-backup';
 import { openRuntime } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
       throw new ConfigError(DEMO_DATA_REFUSAL(demo));
     }
   }
-  // Logs go to stdout, written asynchronously (logging.ts); shutdown waits for them below.
+  // Logs go to stdout, written asynchronously (logging/stdout-destination.ts); shutdown waits for them below.
   const logStream = stdoutDestination();
   const app = await buildApp(deps, config, { logStream });
   // Demo data only in local mode: loadConfig turns seedDemoData off in production.

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { RequestInfo } from '@scmp/api';
-import type { Caller } from './logging';
+import type { Caller } from './logging/access-log';
 
 declare module 'fastify' {
   interface FastifyRequest {

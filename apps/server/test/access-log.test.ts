@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publicBranding } from '@scmp/api';
 import { buildApp } from '../src/app';
-import { loggerOptions } from '../src/logging';
+import { loggerOptions } from '../src/logging/logger-options';
 import { createHarness, type TestHarness } from '../src/testing/harness';
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The server's stdout destination (logging.ts, stdoutDestination): lines queued during an event
+ * The server's stdout destination (logging/stdout-destination.ts, stdoutDestination): lines queued during an event
  * loop round, written in the background. Whatever way the process ends, no line is lost: a
  * graceful end waits for flushLog, an abrupt process.exit writes the queue synchronously.
  */
@@ -18,7 +18,7 @@ function run(name: string, body: string): string[] {
   const file = path.join(dir, `${name}.log`);
   const fd = openSync(file, 'w');
   const script = `
-    const { stdoutDestination, flushLog } = await import(${JSON.stringify(path.join(serverDir, 'src/logging.ts'))});
+    const { stdoutDestination, flushLog } = await import(${JSON.stringify(path.join(serverDir, 'src/logging/stdout-destination.ts'))});
     const out = stdoutDestination();
     const line = (n) => JSON.stringify({ n, pad: 'x'.repeat(200) }) + '\\n';
     ${body}

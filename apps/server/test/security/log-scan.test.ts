@@ -6,7 +6,7 @@ import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverPendingMail } from '@scmp/api';
 import { buildApp } from '../../src/app';
-import { loggerOptions } from '../../src/logging';
+import { loggerOptions } from '../../src/logging/logger-options';
 import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
 import { authenticatorFor } from '../../src/testing/passkey-helpers';
 
