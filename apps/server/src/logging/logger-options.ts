@@ -1,5 +1,5 @@
 /**
- * The server's pino settings. Each request writes one access line (see AccessLog below): method,
+ * The server's pino settings. Each request writes one access line (see AccessLog in access-log.ts): method,
  * path, status, duration, request id and who called (ids only). Headers are not logged at all (the
  * bearer token lives there), and query-string values are replaced because e-mail links carry
  * secrets there (reset token, verification signature). Bodies are never logged (TOTP and recovery
