@@ -5,7 +5,7 @@ import type { ClientInfo } from '../client-info';
 import { recordActivity } from '../activity/record-activity';
 import type { MemberOrganization } from '../organizations/membership';
 import { toIso } from '../organizations/shared';
-import { organizationForSso } from './connections';
+import { organizationForSso } from './connection-lookup';
 
 type Req = ClientInfo;
 type Actor = { id: number };

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import { SSO_FAILURE_REASONS } from '../../contracts/sso';
-import type { ConnectionRow } from './connections';
+import type { ConnectionRow } from './oidc-client';
 
 /** A sign-in refused for a reason the organization's admins see; the person sees one message. */
 export class SsoRefusal extends Error {

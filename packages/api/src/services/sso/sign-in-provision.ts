@@ -7,7 +7,7 @@ import { recordActivity } from '../activity/record-activity';
 import { emitMemberEvent } from '../organizations/member-events';
 import { isUniqueViolation } from '../organizations/shared';
 import { hashPassword } from '../passwords';
-import type { ConnectionRow } from './connections';
+import type { ConnectionRow } from './oidc-client';
 import type { Req } from './sign-in-start';
 
 const ROLE_RANK = { member: 0, billing: 1, admin: 2 } as const;

@@ -5,9 +5,14 @@ import type { ClientInfo } from '../client-info';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { encryptSecret } from '../two-factor/crypto';
-import { oidcRedirectUri, type ConnectionRow } from './connections';
+import { oidcRedirectUri } from './connection-output';
 import { readSsoBrowserCookie, ssoBrowserCookie } from './cookie';
-import { newOidcStart, oidcAuthorizationUrl, oidcConfiguration } from './oidc-client';
+import {
+  newOidcStart,
+  oidcAuthorizationUrl,
+  oidcConfiguration,
+  type ConnectionRow,
+} from './oidc-client';
 import { startSamlAttempt } from './saml-sp';
 
 /** The client, and its Cookie header (the SSO browser cookie ties an attempt to its browser). */

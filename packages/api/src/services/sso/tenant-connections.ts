@@ -3,7 +3,7 @@ import { SSO_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../errors';
 import { isUuid } from '../organizations/shared';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
-import type { ConnectionRow } from './connections';
+import type { ConnectionRow } from './oidc-client';
 import { startAttempt, type Req, type StartResult } from './sign-in-start';
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
