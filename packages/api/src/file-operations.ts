@@ -12,7 +12,7 @@ import {
 } from './services/activity/activity';
 import { invoiceForOwner, renderInvoiceHtml, renderInvoicePdf } from './services/billing/index';
 import type { ClientInfo } from './services/client-info';
-import { findMemberOrganization } from './services/organizations/membership';
+import { findMemberOrganization } from './services/memberships';
 import { findOwnDataExport, openDataExport } from './services/privacy/data-exports/index';
 import { requireRecentReauth } from './services/privacy/reauth';
 import type { SessionRow, SessionUser } from './services/sessions';

@@ -31,7 +31,7 @@ export * as dataExports from './services/privacy/data-exports/index';
 export * as accountPurge from './services/privacy/account-purge';
 export * as retention from './services/privacy/retention';
 export * as organizationClosure from './services/privacy/organization-closure/index';
-export { findMemberOrganization } from './services/organizations/membership';
+export { findMemberOrganization } from './services/memberships';
 export { signedInCaller } from './caller';
 export {
   emitWebhookEvent,
@@ -45,7 +45,7 @@ export { sweepWebhooks } from './services/webhooks/sweep';
 export { enqueueJob, enqueueJobOnce, jobLeaseSeconds } from './services/jobs/queue';
 export * as supportUploads from './services/support/uploads';
 export { cleanFileName } from './lib/file-names';
-export { resolveHost, hostnameOf, type ResolvedHost } from './services/instances/host-resolution';
+export { resolveHost, hostnameOf, type ResolvedHost } from './services/hosts';
 export { isServedHost } from './services/custom-domains/served-hosts';
 export { runDueDomainChecks } from './services/custom-domains/domain-checks';
 export { runDueOrganizationDomainChecks } from './services/sso/domain-checks';
@@ -53,7 +53,7 @@ export { runDueCertificateChecks } from './services/custom-domains/certificates'
 export { pruneHealthChecks } from './services/instances/health-history';
 export { compactCounters } from './services/staff/counters';
 export { recordDailyFigures } from './services/staff/daily-figures';
-export { checkCertificate } from './services/custom-domains/tls-check';
+export { checkCertificate } from './lib/tls-check';
 export {
   instanceInfrastructure,
   runDueHealthChecks,

@@ -10,7 +10,7 @@ import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { sha256Hex } from '../../lib/tokens';
-import { isUuid } from '../organizations/shared';
+import { isUuid } from '../../lib/uuid';
 import type { SessionUser } from '../sessions';
 import { noticeApiTokenCreated, noticeApiTokenRevoked } from './notices';
 import { newApiToken } from './token-format';

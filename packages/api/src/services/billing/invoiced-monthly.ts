@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { PLANS } from '../../contracts/plans';
 import type { AppDeps } from '../../app-deps';
-import { findMemberOrganization } from '../organizations/membership';
-import { toIso } from '../organizations/shared';
+import { findMemberOrganization } from '../memberships';
+import { toIso } from '../../lib/iso-date';
 import { planLines } from './invoices';
 import { findSubscription, pounds, type Owner, type SubscriptionRow } from './shared';
 

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import type { PaymentMethodRow } from '../payments/provider';
-import { findMemberOrganization } from '../organizations/membership';
+import { findMemberOrganization } from '../memberships';
 import { toOutput, type SubscriptionOutput } from './queries';
 // Function-only cycle with renewals.ts (a card update retries failed invoices at once).
 import { retryFailedInvoices } from './renewals';

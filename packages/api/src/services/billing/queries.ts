@@ -9,8 +9,9 @@ import {
 } from '../../contracts/plans';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
-import { findMemberOrganization, requirePermission, roleIn } from '../organizations/membership';
-import { isUuid, toIso } from '../organizations/shared';
+import { findMemberOrganization, requirePermission, roleIn } from '../memberships';
+import { isUuid } from '../../lib/uuid';
+import { toIso } from '../../lib/iso-date';
 import {
   BILLING_TEXTS,
   type InvoiceRow,

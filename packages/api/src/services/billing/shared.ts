@@ -5,7 +5,7 @@ import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import type { OrganizationPermission } from '../../contracts/roles';
-import { findMemberOrganization } from '../organizations/membership';
+import { findMemberOrganization } from '../memberships';
 
 /** What every part of the billing area shares: row types, texts, time and money arithmetic. */
 export type SubscriptionRow = Selectable<SubscriptionsTable>;

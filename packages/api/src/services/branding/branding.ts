@@ -5,7 +5,8 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { emitWebhookEvent } from '../webhooks/emit';
 import { ALL_KEYS } from '../events/events';
-import { sanitizeCustomCss, sanitizeEmailHtml } from './sanitize';
+import { sanitizeEmailHtml } from '../../lib/email-html';
+import { sanitizeCustomCss } from './sanitize';
 import { findBrandingTarget, type BrandingTarget } from './target';
 import { ensureRow, viewOf, type BrandingView } from './view';
 

@@ -3,7 +3,6 @@ export { getBranding, updateBranding } from './branding';
 export { findBrandingTarget } from './target';
 export { brandingFileForDownload, deleteBrandingFile, uploadBrandingFile } from './uploads';
 export { type BrandingView } from './view';
-export { emailBrandingFor } from './email-branding';
 export {
   BRANDING_FILE_TYPES,
   BRANDING_UPLOAD_RULES,

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import { BRANDING_TEXTS } from '../../contracts/branding';
 import type { OrganizationPermission } from '../../contracts/roles';
 import { AppError } from '../../errors';
-import { requirePermission } from '../organizations/membership';
+import { requirePermission } from '../memberships';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { findMemberInstance } from '../instances/instances';
 import { toInstanceOutput, type InstanceOutput } from '../instances/instance-output';
-import { isUniqueViolation } from '../organizations/shared';
+import { isUniqueViolation } from '../../lib/unique-violation';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { checkCustomDomain } from './domain-checks';
 import {
@@ -14,7 +14,7 @@ import {
   domainHolder,
   domainTaken,
   newCustomDomain,
-} from './new-domain';
+} from '../instances/new-domain';
 
 type Req = ClientInfo;
 type Actor = { id: number };

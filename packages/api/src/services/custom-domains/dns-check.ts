@@ -1,5 +1,4 @@
-import { Resolver } from 'node:dns/promises';
-import type { AppConfig } from '../../config';
+import type { Resolver } from 'node:dns/promises';
 import { CHALLENGE_LABEL } from '../../contracts/custom-domain';
 
 /** What a domain's records must say: the TXT token, and where the name points. */
@@ -13,13 +12,6 @@ export type DnsExpectation = {
 };
 
 export type DnsVerdict = { ok: true } | { ok: false; reason: string };
-
-/** Node's resolver, asking DNS_SERVERS when set (tests point it at a DNS server on loopback). */
-export function createDnsResolver(config: Pick<AppConfig, 'domains'>): Resolver {
-  const resolver = new Resolver({ timeout: config.domains.dnsTimeoutMs, tries: 2 });
-  if (config.domains.dnsServers.length > 0) resolver.setServers(config.domains.dnsServers);
-  return resolver;
-}
 
 /** A failed lookup that means "no such record" rather than "could not ask". */
 function isNoRecord(error: unknown): boolean {

@@ -8,12 +8,13 @@ import {
   DOMAIN_VERIFY_WINDOW_HOURS,
   RECHECK_HOURS,
 } from '../../contracts/custom-domain';
-import { isUniqueViolation } from '../organizations/shared';
-import { CUSTOM_DOMAIN_UNIQUE, domainHolder } from './new-domain';
+import { isUniqueViolation } from '../../lib/unique-violation';
+import { CUSTOM_DOMAIN_UNIQUE, domainHolder } from '../instances/new-domain';
 import { claimDueInstances } from '../instances/claim-due';
-import { organizationMail } from '../organizations/member-mail';
-import { checkDomainRecords, createDnsResolver } from './dns-check';
-import { checkCertificate } from './tls-check';
+import { organizationMail } from '../memberships';
+import { createDnsResolver } from '../../lib/dns-resolver';
+import { checkDomainRecords } from './dns-check';
+import { checkCertificate } from '../../lib/tls-check';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { appHostname, hostnameOf, resolveHost } from '../instances/host-resolution';
+import { appHostname, hostnameOf, resolveHost } from '../hosts';
 
 /**
  * Whether this deployment serves `rawHost` right now, for an on-demand-TLS proxy deciding

@@ -1,7 +1,7 @@
 import { PLANS, monthlyPricePence } from '../../contracts/plans';
 import { can, type OrganizationRole } from '../../contracts/roles';
 import type { OrganizationStatus } from '@scmp/db';
-import { toIso } from '../organizations/shared';
+import { toIso } from '../../lib/iso-date';
 import type { OrganizationBillingRow } from './overview-queries';
 
 export type SubscriptionState =

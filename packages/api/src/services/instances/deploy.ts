@@ -7,8 +7,8 @@ import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { assertDeployAllowed } from '../billing/seams';
 import { enqueueJob } from '../jobs/queue';
-import { assertNotClosing, findMemberOrganization } from '../organizations/membership';
-import { isUniqueViolation } from '../organizations/shared';
+import { assertNotClosing, findMemberOrganization } from '../memberships';
+import { isUniqueViolation } from '../../lib/unique-violation';
 import { PROVISION_JOB } from './job-types';
 import {
   CUSTOM_DOMAIN_UNIQUE,
@@ -16,7 +16,7 @@ import {
   domainHolder,
   domainTaken,
   newCustomDomain,
-} from '../custom-domains/new-domain';
+} from './new-domain';
 import { emitInstanceEvent } from './instance-events';
 import { toInstanceOutput, type InstanceOutput } from './instance-output';
 import type { Actor, Req } from './instances';

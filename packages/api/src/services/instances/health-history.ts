@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { findMemberInstance } from './instances';
-import { toIso } from '../organizations/shared';
+import { toIso } from '../../lib/iso-date';
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;

@@ -1,9 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { CustomDomainStatus, InstancesTable, SslStatus } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
-import { toIso } from '../organizations/shared';
+import { toIso } from '../../lib/iso-date';
 import { instanceUrlOf } from './instance-url';
-import { dnsRecordsFor, type DnsRecord } from '../custom-domains/dns-records';
+import { dnsRecordsFor, type DnsRecord } from './dns-records';
 
 export type InstanceRow = Selectable<InstancesTable>;
 

@@ -5,12 +5,8 @@ import { INSTANCE_TEXTS } from '../../contracts/instances';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import type { OrganizationPermission } from '../../contracts/roles';
-import {
-  assertNotClosing,
-  findMemberOrganization,
-  requirePermission,
-} from '../organizations/membership';
-import { isUuid } from '../organizations/shared';
+import { assertNotClosing, findMemberOrganization, requirePermission } from '../memberships';
+import { isUuid } from '../../lib/uuid';
 import { toInstanceOutput, type InstanceOutput, type JoinedRow } from './instance-output';
 
 export type Req = ClientInfo;

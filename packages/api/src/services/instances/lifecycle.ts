@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { checkInstanceCertificate } from '../custom-domains/certificates';
+import { checkInstanceCertificate } from './certificate-check';
 import { claimDueInstances } from './claim-due';
 import { enqueueJob } from '../jobs/queue';
 import { probeUrl } from './http-probe';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../app-deps';
-import { findMemberOrganization } from '../organizations/membership';
+import { findMemberOrganization } from '../memberships';
 
 const DAY = 86_400_000;
 

@@ -6,8 +6,9 @@ import { sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
 import { openInvitations } from './invitation-rows';
 import { emitMemberEvent } from './member-events';
-import { ownerNotice } from './member-mail';
-import { isUniqueViolation, toIso } from './shared';
+import { ownerNotice } from '../memberships';
+import { isUniqueViolation } from '../../lib/unique-violation';
+import { toIso } from '../../lib/iso-date';
 
 type Req = ClientInfo;
 type Invitee = { id: number; name: string; email: string; email_verified_at: Date | string | null };

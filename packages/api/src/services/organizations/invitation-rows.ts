@@ -1,6 +1,6 @@
 import type { AssignableRole } from '../../contracts/roles';
 import type { AppDeps } from '../../app-deps';
-import { toIso } from './shared';
+import { toIso } from '../../lib/iso-date';
 
 export type InvitationOutput = {
   uuid: string;

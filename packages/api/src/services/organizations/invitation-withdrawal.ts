@@ -4,7 +4,7 @@ import type { ClientInfo } from '../client-info';
 import { invitationsWithdrawnText } from '../../contracts/roles';
 import type { AppDeps } from '../../app-deps';
 import { recordActivity } from '../activity/record-activity';
-import type { MemberOrganization } from './membership';
+import type { MemberOrganization } from '../memberships';
 
 type Req = ClientInfo;
 type Actor = { id: number; name: string };

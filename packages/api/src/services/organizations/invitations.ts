@@ -13,9 +13,9 @@ import { generateToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { openInvitations, toOutput, type InvitationOutput } from './invitation-rows';
-import { organizationMail } from './member-mail';
-import { findMemberOrganization, type MemberOrganization } from './membership';
-import { isUuid } from './shared';
+import { organizationMail } from '../memberships';
+import { findMemberOrganization, type MemberOrganization } from '../memberships';
+import { isUuid } from '../../lib/uuid';
 
 type Req = ClientInfo;
 type Actor = { id: number; name: string };

@@ -1,7 +1,7 @@
 import type { OrganizationRole } from '../../contracts/roles';
 import type { AppDeps } from '../../app-deps';
 import { memberOutputOf, type MemberOutput } from './member-output';
-import { findMemberOrganization } from './membership';
+import { findMemberOrganization } from '../memberships';
 
 const ROLE_ORDER: Record<OrganizationRole, number> = { owner: 0, admin: 1, billing: 2, member: 3 };
 

@@ -1,5 +1,5 @@
 import type { OrganizationRole } from '../../contracts/roles';
-import { toIso } from './shared';
+import { toIso } from '../../lib/iso-date';
 
 export type MemberOutput = {
   user: { uuid: string; name: string; email: string; avatar_url: string | null };

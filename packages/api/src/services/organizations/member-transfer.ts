@@ -3,8 +3,8 @@ import { MEMBER_TEXTS } from '../../contracts/roles';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import { assertNotClosing, findMemberOrganization } from './membership';
-import { isUuid } from './shared';
+import { assertNotClosing, findMemberOrganization } from '../memberships';
+import { isUuid } from '../../lib/uuid';
 
 type Req = ClientInfo;
 type Actor = { id: number; name: string };

@@ -14,10 +14,10 @@ import { recordActivity } from '../activity/record-activity';
 import { withWithdrawn, withdrawInvitationsSentBy } from './invitation-withdrawal';
 import { emitMemberEvent } from './member-events';
 import { listMembers } from './member-list';
-import { ownerNotice } from './member-mail';
+import { ownerNotice } from '../memberships';
 import type { MemberOutput } from './member-output';
-import { findMemberOrganization, requirePermission, type MemberOrganization } from './membership';
-import { isUuid } from './shared';
+import { findMemberOrganization, requirePermission, type MemberOrganization } from '../memberships';
+import { isUuid } from '../../lib/uuid';
 
 type Req = ClientInfo;
 type Actor = { id: number; name: string };

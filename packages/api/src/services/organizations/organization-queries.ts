@@ -4,7 +4,7 @@ import { subdomainProblem } from '../../contracts/subdomain';
 import { AppError } from '../../errors';
 import type { OrganizationOutput } from './output';
 import { withCountOutput, withLiveInstances } from './organization-rows';
-import { isUuid } from './shared';
+import { isUuid } from '../../lib/uuid';
 
 /**
  * Every organization the user belongs to, newest first, from the user's cached list when it holds

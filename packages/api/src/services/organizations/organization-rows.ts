@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { OrganizationRole } from '../../contracts/roles';
 import type { OrganizationOutput } from './output';
-import { toIso, type OrganizationRow } from './shared';
+import { toIso } from '../../lib/iso-date';
+import { type OrganizationRow } from '../memberships';
 
 export function toOutput(
   row: OrganizationRow,

@@ -4,12 +4,13 @@ import { SUBDOMAIN_TEXTS, instanceHostOf } from '../../contracts/subdomain';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import { assertNotClosing, findMemberOrganization } from './membership';
+import { assertNotClosing, findMemberOrganization } from '../memberships';
 import type { OrganizationOutput } from './output';
 import { emitOrganizationEvent } from './organization-events';
 import { getOrganization } from './organization-queries';
 import { toOutput } from './organization-rows';
-import { isUniqueViolation, type OrganizationRow } from './shared';
+import { isUniqueViolation } from '../../lib/unique-violation';
+import { type OrganizationRow } from '../memberships';
 import { invalidateTenant } from './tenant-cache';
 
 export type { OrganizationOutput } from './output';

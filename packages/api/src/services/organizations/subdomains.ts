@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
 import { SUBDOMAIN_TEXTS, slugify, subdomainProblem } from '../../contracts/subdomain';
-import { findMemberOrganization } from './membership';
+import { findMemberOrganization } from '../memberships';
 
 /** Organization subdomains: free or taken, generated from a name, checked for the form. */
 /** Whether a slug is free; `exceptOrganizationId` lets an organization keep its own slug. */

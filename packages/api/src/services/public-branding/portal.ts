@@ -8,7 +8,7 @@ import {
   type ResolvedFrontPage,
 } from '../../contracts/front-page';
 import type { EventBus } from '../events/events';
-import { hostnameOf, resolveHost, type ResolvedHost } from '../instances/host-resolution';
+import { hostnameOf, resolveHost, type ResolvedHost } from '../hosts';
 import { TENANT_BRANDING_TTL_SECONDS } from './cache';
 import { resolveInstanceBranding } from './resolve';
 

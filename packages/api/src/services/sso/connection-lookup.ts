@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../app-deps';
 import { SSO_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../errors';
-import { findMemberOrganization, type MemberOrganization } from '../organizations/membership';
-import { isUuid } from '../organizations/shared';
+import { findMemberOrganization, type MemberOrganization } from '../memberships';
+import { isUuid } from '../../lib/uuid';
 import { toConnectionOutput } from './connection-output';
 import type { ConnectionRow } from './oidc-client';
 

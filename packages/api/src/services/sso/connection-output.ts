@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import { samlServiceProviderUrls } from '../../contracts/sso-saml';
-import { toIso } from '../organizations/shared';
+import { toIso } from '../../lib/iso-date';
 import type { ConnectionRow } from './oidc-client';
 
 export function oidcRedirectUri(appUrl: string): string {

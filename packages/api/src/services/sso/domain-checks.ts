@@ -7,10 +7,11 @@ import {
   DOMAIN_VERIFY_LABEL,
   SSO_DOMAIN_TEXTS,
 } from '../../contracts/sso';
-import { checkTxtToken, createDnsResolver } from '../custom-domains/dns-check';
+import { createDnsResolver } from '../../lib/dns-resolver';
+import { checkTxtToken } from '../custom-domains/dns-check';
 import { domainBackoffMs } from '../custom-domains/domain-checks';
-import { organizationMail } from '../organizations/member-mail';
-import { isUniqueViolation } from '../organizations/shared';
+import { organizationMail } from '../memberships';
+import { isUniqueViolation } from '../../lib/unique-violation';
 import { VERIFIED_DOMAIN_UNIQUE, verifiedElsewhere, type DomainRow } from './domain-records';
 
 const HOUR = 3600 * 1000;

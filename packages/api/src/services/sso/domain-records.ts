@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { OrganizationDomainsTable } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
 import { DOMAIN_VERIFY_LABEL, type OrganizationDomainStatusValue } from '../../contracts/sso';
-import { toIso } from '../organizations/shared';
+import { toIso } from '../../lib/iso-date';
 
 export type DomainRow = Selectable<OrganizationDomainsTable>;
 

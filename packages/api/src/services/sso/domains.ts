@@ -4,8 +4,9 @@ import type { ClientInfo } from '../client-info';
 import { MAX_ORGANIZATION_DOMAINS, SSO_DOMAIN_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import { findMemberOrganization, type MemberOrganization } from '../organizations/membership';
-import { isUniqueViolation, isUuid } from '../organizations/shared';
+import { findMemberOrganization, type MemberOrganization } from '../memberships';
+import { isUniqueViolation } from '../../lib/unique-violation';
+import { isUuid } from '../../lib/uuid';
 import { checkOrganizationDomain } from './domain-checks';
 import { emailDomainOrThrow, invalid } from './domain-names';
 import {

@@ -3,8 +3,8 @@ import { SSO_POLICY_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../errors';
 import type { ClientInfo } from '../client-info';
 import { recordActivity } from '../activity/record-activity';
-import type { MemberOrganization } from '../organizations/membership';
-import { toIso } from '../organizations/shared';
+import type { MemberOrganization } from '../memberships';
+import { toIso } from '../../lib/iso-date';
 import { organizationForSso } from './connection-lookup';
 
 type Req = ClientInfo;

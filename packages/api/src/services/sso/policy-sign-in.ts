@@ -3,7 +3,7 @@ import { SSO_POLICY_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../errors';
 import type { ClientInfo } from '../client-info';
 import { recordActivity } from '../activity/record-activity';
-import { organizationMail } from '../organizations/member-mail';
+import { organizationMail } from '../memberships';
 import type { SessionUser } from '../sessions';
 import { ssoStartUrl } from './policies';
 

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { SSO_POLICY_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../errors';
-import { isUuid } from '../organizations/shared';
+import { isUuid } from '../../lib/uuid';
 import type { SessionUser } from '../sessions';
 import { SSO_SESSION_METHOD_PREFIX } from './policies';
 

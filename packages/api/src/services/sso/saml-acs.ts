@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { SSO_COMPLETION_SECONDS } from '../../contracts/sso';
 import { SAML_FAILURE_REASONS } from '../../contracts/sso-saml';
 import { generateToken, sha256Hex } from '../../lib/tokens';
-import { isUuid } from '../organizations/shared';
+import { isUuid } from '../../lib/uuid';
 import { recordFailure, type CallbackResult } from './oidc-callback';
 import { checkAddressing } from './saml-checks';
 import { personClaims, receivedAttributes } from './saml-claims';

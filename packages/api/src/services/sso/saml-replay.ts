@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import { SAML_FAILURE_REASONS } from '../../contracts/sso-saml';
-import { isUniqueViolation } from '../organizations/shared';
+import { isUniqueViolation } from '../../lib/unique-violation';
 import type { ConnectionRow } from './oidc-client';
 import { SsoRefusal } from './sign-in-claims';
 

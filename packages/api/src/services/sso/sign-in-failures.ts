@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { toIso } from '../organizations/shared';
+import { toIso } from '../../lib/iso-date';
 import { organizationForSso } from './connection-lookup';
 
 type Actor = { id: number };

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { ROLE_LABELS } from '../../contracts/roles';
 import { recordActivity } from '../activity/record-activity';
 import { emitMemberEvent } from '../organizations/member-events';
-import { isUniqueViolation } from '../organizations/shared';
+import { isUniqueViolation } from '../../lib/unique-violation';
 import { hashPassword } from '../passwords';
 import type { ConnectionRow } from './oidc-client';
 import type { Req } from './sign-in-start';

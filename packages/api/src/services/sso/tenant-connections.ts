@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { SSO_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../errors';
-import { isUuid } from '../organizations/shared';
+import { isUuid } from '../../lib/uuid';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import type { ConnectionRow } from './oidc-client';
 import { startAttempt, type Req, type StartResult } from './sign-in-start';

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import type { ClientInfo } from '../client-info';
 import { AppError } from '../../errors';
-import { isUuid, toIso } from '../organizations/shared';
+import { isUuid } from '../../lib/uuid';
+import { toIso } from '../../lib/iso-date';
 import { recordActivity } from '../activity/record-activity';
 import { instanceSummary } from './instance-summary';
 import {

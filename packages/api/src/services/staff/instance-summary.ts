@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { InstancesTable } from '@scmp/db';
-import { toIso } from '../organizations/shared';
+import { toIso } from '../../lib/iso-date';
 
 /** The instance columns the operator console's instance rows show. */
 export type InstanceSummaryRow = Pick<

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { InstanceStatus } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
-import { toIso } from '../organizations/shared';
+import { toIso } from '../../lib/iso-date';
 import {
   afterCursor,
   decodeStaffCursor,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { PLAN_LIST, type PlanId } from '../../contracts/plans';
-import { toIso } from '../organizations/shared';
+import { toIso } from '../../lib/iso-date';
 import { MRR_STATUSES, mrrFromCounters, readCounters, type CounterRow } from './counters';
 import { DAY_MS, dayStart, utcDay } from './daily-figures';
 

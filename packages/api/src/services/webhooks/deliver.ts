@@ -6,7 +6,7 @@ import {
 } from '../../contracts/webhooks';
 import type { AppDeps } from '../../app-deps';
 import { enqueueJob } from '../jobs/queue';
-import { organizationMail } from '../organizations/member-mail';
+import { organizationMail } from '../memberships';
 import { decryptSecret, encryptSecret } from '../two-factor/crypto';
 import { fixedBodyOf } from './render';
 import { sendWebhook } from './send';

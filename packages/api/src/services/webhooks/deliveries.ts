@@ -4,7 +4,8 @@ import { WEBHOOK_PING_EVENT, WEBHOOK_TEXTS } from '../../contracts/webhooks';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { decodeCursor, encodeCursor, type Page } from '../../lib/keyset-page';
-import { isUuid, toIso } from '../organizations/shared';
+import { isUuid } from '../../lib/uuid';
+import { toIso } from '../../lib/iso-date';
 import { enqueueAttempt } from './deliver';
 import { findEndpoint, organizationOf } from './endpoints';
 

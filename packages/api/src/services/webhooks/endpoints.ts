@@ -9,12 +9,9 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import {
-  assertNotClosing,
-  findMemberOrganization,
-  type MemberOrganization,
-} from '../organizations/membership';
-import { isUuid, toIso } from '../organizations/shared';
+import { assertNotClosing, findMemberOrganization, type MemberOrganization } from '../memberships';
+import { isUuid } from '../../lib/uuid';
+import { toIso } from '../../lib/iso-date';
 import { encryptWebhookSecret, targetPolicyOf } from './deliver';
 import { generateWebhookSecret } from './signing';
 import { WebhookTargetError, hostOf, parseWebhookUrl, vettedAddresses } from './target-policy';

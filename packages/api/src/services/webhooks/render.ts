@@ -3,7 +3,7 @@ import type { WebhookEventsTable } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
 import { brandingViewForEvent } from '../branding/view';
 import { invoiceItemOf, toOutput as subscriptionOutput } from '../billing/queries';
-import { toIso } from '../organizations/shared';
+import { toIso } from '../../lib/iso-date';
 
 type EventRow = Selectable<WebhookEventsTable>;
 

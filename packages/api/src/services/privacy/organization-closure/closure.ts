@@ -6,7 +6,7 @@ import { recordActivity } from '../../activity/record-activity';
 import { cancelStripeSubscription } from '../../billing/stripe-lifecycle';
 import { isStripeManaged } from '../../billing/stripe-sync';
 import { findSubscription } from '../../billing/shared';
-import { findMemberOrganization } from '../../organizations/membership';
+import { findMemberOrganization } from '../../memberships';
 import { emitOrganizationEvent } from '../../organizations/organization-events';
 import { getOrganization } from '../../organizations/organization-queries';
 import type { OrganizationOutput } from '../../organizations/output';

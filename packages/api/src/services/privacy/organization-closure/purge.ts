@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../../app-deps';
-import { deleteBrandingRows } from '../../organizations/branding-cleanup';
+import { deleteBrandingRows } from '../../public-branding/branding-rows';
 import { emitOrganizationEvent } from '../../organizations/organization-events';
 import { invalidateTenant } from '../../organizations/tenant-cache';
 import { retireWebhooks } from '../../webhooks/emit';

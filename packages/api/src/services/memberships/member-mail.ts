@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../app-deps';
-import { emailBrandingFor } from '../branding/email-branding';
+import { emailBrandingFor } from '../public-branding/email-branding';
 import type { OutgoingMail } from '../mail/outbox';
 import { renderEmail, type EmailContent } from '../mail/render-email';
 

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { lookup } from 'node:dns/promises';
 import tls from 'node:tls';
-import type { AppConfig } from '../../config';
-import { SSL_EXPIRING_DAYS } from '../../contracts/custom-domain';
-import { createDnsResolver } from './dns-check';
+import type { AppConfig } from '../config';
+import { SSL_EXPIRING_DAYS } from '../contracts/custom-domain';
+import { createDnsResolver } from './dns-resolver';
 
 export type CertificateVerdict = {
   status: 'active' | 'expiring' | 'expired' | 'failed';

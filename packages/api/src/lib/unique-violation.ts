@@ -1,15 +1,3 @@
-import type { Selectable } from 'kysely';
-import type { OrganizationsTable } from '@scmp/db';
-
-export type OrganizationRow = Selectable<OrganizationsTable>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Public ids are uuids; anything else can never match and must not reach PostgreSQL. */
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
-
 /** PostgreSQL unique_violation (also raised by PGlite). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const seen = new Set<unknown>();
@@ -30,9 +18,4 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
     current = e.cause;
   }
   return false;
-}
-
-export function toIso(value: Date | string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@scmp/db';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OrganizationsTable } from '@scmp/db';
 import {
   ORGANIZATION_PERMISSIONS,
   can,
@@ -9,7 +9,10 @@ import {
 import { CLOSURE_TEXTS } from '../../contracts/organization-closure';
 import { ORGANIZATION_TEXTS } from '../../contracts/organizations';
 import { AppError } from '../../errors';
-import { isUuid, type OrganizationRow } from './shared';
+import { isUuid } from '../../lib/uuid';
+
+/** An organization as stored (the organizations table's row). */
+export type OrganizationRow = Selectable<OrganizationsTable>;
 
 export type MemberOrganization = OrganizationRow & { role: OrganizationRole };
 
