@@ -103,3 +103,60 @@ describe('request-scoped data stays in the pipeline (issue 35)', () => {
     expect(asyncLocal.map((file) => path.relative(root, file))).toEqual([]);
   });
 });
+
+describe('domain areas point one way (issue 36)', () => {
+  const services = path.join(root, 'services') + path.sep;
+  const areaOf = (file: string) =>
+    file.startsWith(services) ? file.slice(services.length).split(path.sep)[0]! : null;
+  /** services/<area> → the other areas its files import. */
+  function areaGraph(): Map<string, Set<string>> {
+    const graph = new Map<string, Set<string>>();
+    for (const file of sourceFiles(path.join(root, 'services'))) {
+      const from = areaOf(file)!;
+      for (const target of importsOf(file)) {
+        const to = areaOf(target);
+        if (to && to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+      }
+    }
+    return graph;
+  }
+
+  it('has no circle among organizations, memberships, branding, instances, custom-domains and their neighbours', () => {
+    const areas = [
+      'organizations',
+      'memberships',
+      'branding',
+      'public-branding',
+      'hosts',
+      'instances',
+      'custom-domains',
+      'billing',
+      'staff',
+      'sso',
+      'insights',
+    ];
+    const full = areaGraph();
+    const among = new Map(
+      areas.map((area) => [
+        path.join(root, area),
+        [...(full.get(area) ?? [])]
+          .filter((to) => areas.includes(to))
+          .map((to) => path.join(root, to)),
+      ]),
+    );
+    expect(cycles(among)).toEqual([]);
+  });
+
+  it('keeps billing, instances, webhooks and branding off organizations, and memberships low', () => {
+    const graph = areaGraph();
+    const reaching = (to: string) =>
+      [...graph].filter(([, targets]) => targets.has(to)).map(([from]) => from);
+    for (const area of ['billing', 'instances', 'webhooks', 'branding']) {
+      expect(graph.get(area)?.has('organizations'), `${area} → organizations`).toBe(false);
+    }
+    for (const above of ['organizations', 'branding', 'instances', 'custom-domains', 'billing']) {
+      expect(graph.get('memberships')?.has(above), `memberships → ${above}`).toBe(false);
+    }
+    expect(reaching('memberships').length).toBeGreaterThanOrEqual(8);
+  });
+});
