@@ -1,9 +1,9 @@
 import type { Logger } from '../logger';
 
 /**
- * Removes stored files (uploads) once the transaction that dropped their rows committed: used by
- * instance deletion and by the purge of a closed organization (privacy/organization-closure/
- * purge.ts). A file that cannot be removed is logged, never fatal.
+ * Removes stored files (uploads) once the transaction that dropped their rows committed (instance
+ * deletion's branding files). A file that cannot be removed is logged, never fatal: the rows are
+ * already gone.
  */
 export async function deleteStoredFiles(
   deps: { storage: { delete(key: string): Promise<unknown> }; logger: Pick<Logger, 'warn'> },

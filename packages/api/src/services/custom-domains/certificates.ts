@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import { claimDueInstances } from '../instances/claim-due';
 import { checkInstanceCertificate } from '../instances/certificate-check';
 
+/** How long a claimed instance is left to this round before another worker may take it. */
 const CLAIM_LEASE_MS = 5 * 60 * 1000;
 
 /** Certificates due a (re-)check; claimed like the domain checks. */
