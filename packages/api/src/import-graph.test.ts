@@ -103,3 +103,71 @@ describe('request-scoped data stays in the pipeline (issue 35)', () => {
     expect(asyncLocal.map((file) => path.relative(root, file))).toEqual([]);
   });
 });
+
+describe('the account areas form a stack (issue 36)', () => {
+  /** The part of the package each file belongs to, when it is one of the account areas. */
+  const accountAreas = [
+    'services/security-notices',
+    'services/sessions.ts',
+    'services/two-factor',
+    'services/sso',
+    'services/passkeys',
+    'services/api-tokens',
+    'services/accounts',
+    'services/profile',
+    'services/privacy',
+    'routers/auth',
+    'routers/profile',
+  ];
+  const areaOf = (file: string) => {
+    const relative = path.relative(root, file).split(path.sep).join('/');
+    return accountAreas.find((area) => relative === area || relative.startsWith(`${area}/`));
+  };
+
+  it('has no circle among accounts, profile, privacy, two-factor, passkeys, SSO, API tokens, sessions, security notices and the auth/profile routers', () => {
+    const graph = new Map<string, string[]>(accountAreas.map((area) => [area, []]));
+    for (const file of sourceFiles(root)) {
+      const from = areaOf(file);
+      if (!from) continue;
+      for (const target of importsOf(file)) {
+        const to = areaOf(target);
+        if (to && to !== from && !graph.get(from)!.includes(to)) graph.get(from)!.push(to);
+      }
+    }
+    expect(graph.get('services/profile')).toContain('services/accounts');
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('reaches an account area from outside only through its index.ts', () => {
+    const areaFolders = accountAreas.filter(
+      (area) => area.startsWith('services/') && !area.endsWith('.ts'),
+    );
+    const faces = areaFolders.map((area) => path.join(root, area, 'index.ts'));
+    // Callers: the account areas themselves, their procedures, and the package's top-level files.
+    const routers = ['auth', 'profile', 'two-factor', 'passkeys', 'privacy', 'sso', 'api-tokens'];
+    const callers = sourceFiles(root).filter((file) => {
+      const relative = path.relative(root, file).split(path.sep).join('/');
+      return (
+        !relative.includes('/') ||
+        areaOf(file) !== undefined ||
+        routers.some((router) => relative.startsWith(`routers/${router}/`))
+      );
+    });
+    const offenders = callers.flatMap((file) =>
+      importsOf(file)
+        .filter((target) => {
+          const area = areaOf(target);
+          return (
+            area !== undefined &&
+            areaFolders.includes(area) &&
+            area !== areaOf(file) &&
+            !faces.includes(target) &&
+            // Shared crypto still lives in two-factor until it moves to lib (issue 36).
+            !target.endsWith(path.join('two-factor', 'crypto.ts'))
+          );
+        })
+        .map((target) => `${path.relative(root, file)} → ${path.relative(root, target)}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
