@@ -1,7 +1,6 @@
 import type { ApiScope } from './contracts/api-tokens';
 import type { Context } from './context';
-import { assertSignedIn } from './services/api-tokens/caller';
-import { guardApiToken } from './services/api-tokens/guard';
+import { assertSignedIn, guardApiToken } from './services/api-tokens';
 import type { SessionUser } from './services/sessions';
 
 /**

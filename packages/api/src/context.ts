@@ -1,6 +1,5 @@
 import type { AppDeps } from './app-deps';
-import type { ApiTokenAuth } from './services/api-tokens/resolve-api-token';
-import { isApiToken, resolveApiToken } from './services/api-tokens';
+import { type ApiTokenAuth, isApiToken, resolveApiToken } from './services/api-tokens';
 import { reportingRateLimiter } from './services/rate-limit/rate-limit-scope';
 import { resolveBearerToken, type SessionRow, type SessionUser } from './services/sessions';
 

@@ -13,8 +13,7 @@ import {
 import { invoiceForOwner, renderInvoiceHtml, renderInvoicePdf } from './services/billing/index';
 import type { ClientInfo } from './services/client-info';
 import { findMemberOrganization } from './services/memberships';
-import { findOwnDataExport, openDataExport } from './services/privacy/data-exports/index';
-import { requireRecentReauth } from './services/privacy/reauth';
+import { findOwnDataExport, openDataExport, requireRecentReauth } from './services/privacy';
 import type { SessionRow, SessionUser } from './services/sessions';
 import { attachmentForDownload } from './services/support/uploads';
 

@@ -26,11 +26,13 @@ export { renderEmail } from './services/mail/render-email';
 export { deliverPendingMail, MAIL_STATUS_TEXT } from './services/mail/delivery';
 export { recordActivity } from './services/activity/record-activity';
 export { enforceRateLimit } from './services/rate-limit/rate-limiter';
-export { requireRecentReauth } from './services/privacy/reauth';
-export * as dataExports from './services/privacy/data-exports/index';
-export * as accountPurge from './services/privacy/account-purge';
-export * as retention from './services/privacy/retention';
-export * as organizationClosure from './services/privacy/organization-closure/index';
+export {
+  requireRecentReauth,
+  dataExports,
+  accountPurge,
+  retention,
+  organizationClosure,
+} from './services/privacy';
 export { findMemberOrganization } from './services/memberships';
 export { signedInCaller } from './caller';
 export {
@@ -48,7 +50,7 @@ export { cleanFileName } from './lib/file-names';
 export { resolveHost, hostnameOf, type ResolvedHost } from './services/hosts';
 export { isServedHost } from './services/custom-domains/served-hosts';
 export { runDueDomainChecks } from './services/custom-domains/domain-checks';
-export { runDueOrganizationDomainChecks } from './services/sso/domain-checks';
+export { runDueOrganizationDomainChecks } from './services/sso';
 export { runDueCertificateChecks } from './services/custom-domains/certificates';
 export { pruneHealthChecks } from './services/instances/health-history';
 export { compactCounters } from './services/staff/counters';
@@ -62,11 +64,50 @@ export {
 export * as brandingService from './services/branding/index';
 export * as publicBranding from './services/public-branding/index';
 export * as billingService from './services/billing/index';
-// The profile area's pieces for the server's plain routes, and the user as auth answers show it
-// (a router's output shape: services do not import routers).
-import * as profileServerExports from './services/profile/server-exports';
-import { toUserOutput } from './routers/auth/user-output';
-export const accountSecurity = { ...profileServerExports, toUserOutput };
+// What the server's plain routes use of the account areas (avatar upload/serve, activity CSV), and
+// the user as auth answers show it (one schema in the accounts area, shared with the procedures).
+import { toUserOutput } from './services/accounts';
+import {
+  ACTIVITY_FILTERS,
+  ACTIVITY_PERIODS,
+  exportActivityCsv,
+} from './services/activity/activity';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TEXTS,
+  avatarTooLargeError,
+  PROFILE_TEXTS,
+  readAvatar,
+  saveAvatar,
+} from './services/profile';
+export const accountSecurity = {
+  AVATAR_MAX_BYTES,
+  AVATAR_TEXTS,
+  avatarTooLargeError,
+  readAvatar,
+  saveAvatar,
+  exportActivityCsv,
+  ACTIVITY_FILTERS,
+  ACTIVITY_PERIODS,
+  PROFILE_TEXTS,
+  toUserOutput,
+};
 export { createInvitation } from './services/organizations/invitations';
 export * as idempotency from './services/idempotency/idempotency';
-export * as ssoService from './services/sso/server-exports';
+import {
+  encryptClientSecret,
+  handleOidcCallback,
+  handleSamlAcs,
+  samlServiceProviderMetadata,
+  startSsoForConnection,
+  startSsoForEmail,
+} from './services/sso';
+/** What the server's plain routes (apps/server/src/routes/sso.ts) and the demo seed use of SSO. */
+export const ssoService = {
+  handleOidcCallback,
+  startSsoForEmail,
+  handleSamlAcs,
+  samlServiceProviderMetadata,
+  startSsoForConnection,
+  encryptClientSecret,
+};

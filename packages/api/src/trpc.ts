@@ -5,9 +5,8 @@ import type { ApiScope } from './contracts/api-tokens';
 import type { OrganizationPermission } from './contracts/roles';
 import { AppError } from './errors';
 import { toErrorEnvelope, toTRPCError } from './trpc-errors';
-import { guardApiToken } from './services/api-tokens/guard';
+import { assertVerified, guardApiToken } from './services/api-tokens';
 import { signedInCaller } from './caller';
-import { assertVerified } from './services/api-tokens/caller';
 import {
   beginIdempotentRequest,
   IDEMPOTENCY_TEXTS,
@@ -16,7 +15,7 @@ import {
   requestFingerprint,
 } from './services/idempotency/idempotency';
 import { VERIFICATION_REQUIRED_TEXT } from './contracts/auth-texts';
-import { enforceTwoFactorPolicy, organizationOfInput } from './services/sso/policy-two-factor';
+import { enforceTwoFactorPolicy, organizationOfInput } from './services/sso';
 
 export type Meta = OpenApiMeta & {
   /** When a browser (Accept: text/html) opens this GET path on the REST door, serve the SPA instead. */

@@ -1,8 +1,7 @@
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { cancelEmailChangeByLink } from '../../services/profile/email-change/cancel';
-import { EMAIL_CHANGE_TEXTS } from '../../services/profile/email-change/texts';
+import { cancelEmailChangeByLink, EMAIL_CHANGE_TEXTS } from '../../services/profile';
 import { publicProcedure } from '../../trpc';
-import { emailChangeTokenInput } from '../profile/schemas';
+import { emailChangeTokenInput } from './schemas';
 
 /** The cancel link of the notice sent to the current address: no sign-in needed. */
 export const cancelEmailChange = publicProcedure

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { ACCOUNT_MESSAGES } from '../../services/accounts/messages';
-import { requestPasswordReset } from '../../services/accounts/password-reset';
+import { ACCOUNT_MESSAGES, requestPasswordReset } from '../../services/accounts';
 import { publicProcedure } from '../../trpc';
 import { emailField } from './schemas';
 

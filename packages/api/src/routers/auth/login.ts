@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { setLoginChallengeCookies } from '../../services/accounts/login-challenge-cookie';
-import { attemptLogin } from '../../services/accounts/login';
-import { ACCOUNT_MESSAGES } from '../../services/accounts/messages';
-import { LOGIN_CHALLENGE_LIFETIME_SECONDS } from '../../services/accounts/two-factor-login';
+import {
+  ACCOUNT_MESSAGES,
+  attemptLogin,
+  LOGIN_CHALLENGE_LIFETIME_SECONDS,
+  setLoginChallengeCookies,
+  toUserOutput,
+  userOutput,
+} from '../../services/accounts';
 import { publicProcedure } from '../../trpc';
 import { emailField } from './schemas';
-import { toUserOutput, userOutput } from './user-output';
 
 /**
  * Either { user, token } or, for an account with two-factor on, { two_factor_required, email,

@@ -1,6 +1,6 @@
 import { messageEnvelope, okMessage } from '../../lib/envelope';
 import { recordActivity } from '../../services/activity/record-activity';
-import { ACCOUNT_MESSAGES } from '../../services/accounts/messages';
+import { ACCOUNT_MESSAGES } from '../../services/accounts';
 import { API_TOKEN_TEXTS } from '../../contracts/api-tokens';
 import { AppError } from '../../errors';
 import { publicProcedure } from '../../trpc';

@@ -1,6 +1,6 @@
 import { envelope, ok } from '../../lib/envelope';
 import { authedProcedure } from '../../trpc';
-import { toUserOutput, userOutput } from './user-output';
+import { toUserOutput, userOutput } from '../../services/accounts';
 
 export const me = authedProcedure
   .meta({

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { PASSKEY_CHALLENGE_LIFETIME_SECONDS } from '../../services/passkeys/challenges';
-import { setPasskeyChallengeCookies } from '../../services/passkeys/passkey-challenge-cookie';
-import { startPasskeySecondFactor } from '../../services/passkeys/second-factor';
-import { startPasskeySignIn } from '../../services/passkeys/sign-in';
+import {
+  PASSKEY_CHALLENGE_LIFETIME_SECONDS,
+  setPasskeyChallengeCookies,
+  startPasskeySecondFactor,
+  startPasskeySignIn,
+} from '../../services/passkeys';
 import { publicProcedure } from '../../trpc';
 import { challengeTokenField, requestOptionsOutput } from '../passkeys/schemas';
 

@@ -3,12 +3,12 @@ import { PASSKEY_TEXTS } from '../../contracts/passkeys';
 import { envelope, ok } from '../../lib/envelope';
 import {
   clearPasskeyChallengeCookies,
+  finishPasskeySignIn,
   readPasskeyChallengeCookie,
-} from '../../services/passkeys/passkey-challenge-cookie';
-import { finishPasskeySignIn } from '../../services/passkeys/sign-in';
+} from '../../services/passkeys';
 import { publicProcedure } from '../../trpc';
 import { authenticationResponseSchema, challengeTokenField } from '../passkeys/schemas';
-import { toUserOutput, userOutput } from './user-output';
+import { toUserOutput, userOutput } from '../../services/accounts';
 
 export const passkeyVerify = publicProcedure
   .meta({

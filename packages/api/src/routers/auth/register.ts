@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { registerUser } from '../../services/accounts/registration';
-import { ACCOUNT_MESSAGES } from '../../services/accounts/messages';
+import { ACCOUNT_MESSAGES, registerUser, toUserOutput, userOutput } from '../../services/accounts';
 import { publicProcedure } from '../../trpc';
 import { newPasswordField, passwordConfirmationField, validEmailField } from './schemas';
-import { toUserOutput, userOutput } from './user-output';
 
 export const register = publicProcedure
   .meta({

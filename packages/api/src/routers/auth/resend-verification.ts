@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { ACCOUNT_MESSAGES } from '../../services/accounts/messages';
-import { resendVerification as resend } from '../../services/accounts/registration';
+import { ACCOUNT_MESSAGES, resendVerification as resend } from '../../services/accounts';
 import { publicProcedure } from '../../trpc';
 import { emailField } from './schemas';
 

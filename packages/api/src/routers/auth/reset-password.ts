@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { ACCOUNT_MESSAGES } from '../../services/accounts/messages';
-import { resetPassword as reset } from '../../services/accounts/password-reset';
+import { ACCOUNT_MESSAGES, resetPassword as reset } from '../../services/accounts';
 import { publicProcedure } from '../../trpc';
 import { emailField, newPasswordField, passwordConfirmationField } from './schemas';
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { isCommonPassword } from '../../services/accounts/common-passwords';
-import { normalizeEmail } from '../../services/accounts/email';
-import { ACCOUNT_MESSAGES } from '../../services/accounts/messages';
+import { ACCOUNT_MESSAGES, isCommonPassword, normalizeEmail } from '../../services/accounts';
 
 /** Required e-mail text as typed (login, resend, forgot): no format check, so every miss looks alike. */
 export const emailField = z
@@ -24,4 +22,12 @@ export const newPasswordField = z
 
 export const passwordConfirmationField = z.string({
   error: 'Please confirm your password.',
+});
+
+/** The token of an e-mail change link (confirm, or cancel from the old address). */
+export const emailChangeTokenInput = z.object({
+  token: z
+    .string({ error: 'Invalid or missing link token' })
+    .min(1, 'Invalid or missing link token')
+    .max(200, 'Invalid or missing link token'),
 });

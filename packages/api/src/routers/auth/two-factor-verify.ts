@@ -3,12 +3,13 @@ import { envelope, ok } from '../../lib/envelope';
 import {
   clearLoginChallengeCookies,
   readLoginChallengeCookie,
-} from '../../services/accounts/login-challenge-cookie';
-import { verifyTwoFactorLogin } from '../../services/accounts/two-factor-login';
+  toUserOutput,
+  userOutput,
+  verifyTwoFactorLogin,
+} from '../../services/accounts';
 import { publicProcedure } from '../../trpc';
 import { authenticationResponseSchema } from '../passkeys/schemas';
 import { emailField } from './schemas';
-import { toUserOutput, userOutput } from './user-output';
 
 export const twoFactorVerify = publicProcedure
   .meta({

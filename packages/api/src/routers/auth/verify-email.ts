@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { ACCOUNT_MESSAGES } from '../../services/accounts/messages';
-import { verifyEmailLink } from '../../services/accounts/verification';
+import { ACCOUNT_MESSAGES, verifyEmailLink } from '../../services/accounts';
 import { publicProcedure } from '../../trpc';
 
 export const verifyEmail = publicProcedure

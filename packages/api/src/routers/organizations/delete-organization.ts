@@ -1,9 +1,6 @@
 import { CLOSURE_TEXTS } from '../../contracts/organization-closure';
 import { envelope, ok } from '../../lib/envelope';
-import {
-  closeOrganization,
-  restoreOrganization as restore,
-} from '../../services/privacy/organization-closure/closure';
+import { closeOrganization, restoreOrganization as restore } from '../../services/privacy';
 import { authedProcedure } from '../../trpc';
 import { organizationIdInput, organizationSchema } from './organization-output';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { assertSignedIn } from '../../services/api-tokens/caller';
+import { assertSignedIn } from '../../services/api-tokens';
 import {
   findPublicOrganizations,
   listOrganizations as listOwned,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { listPasskeys as list } from '../../services/passkeys/manage';
+import { listPasskeys as list } from '../../services/passkeys';
 import { authedProcedure } from '../../trpc';
 import { passkeyOutput } from './schemas';
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { startPasskeyRegistration } from '../../services/passkeys/registration';
+import { startPasskeyRegistration } from '../../services/passkeys';
 import { sessionProcedure } from '../../trpc';
 import { creationOptionsOutput } from './schemas';
 

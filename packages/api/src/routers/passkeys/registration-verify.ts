@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSKEY_TEXTS } from '../../contracts/passkeys';
 import { passkeyNameSchema } from '../../contracts/passkeys-schemas';
 import { envelope, ok } from '../../lib/envelope';
-import { finishPasskeyRegistration } from '../../services/passkeys/registration';
+import { finishPasskeyRegistration } from '../../services/passkeys';
 import { sessionProcedure } from '../../trpc';
 import { passkeyOutput, registrationResponseSchema } from './schemas';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSKEY_TEXTS } from '../../contracts/passkeys';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { removePasskey as remove } from '../../services/passkeys/manage';
+import { removePasskey as remove } from '../../services/passkeys';
 import { authedProcedure } from '../../trpc';
 
 export const removePasskey = authedProcedure

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSKEY_TEXTS } from '../../contracts/passkeys';
 import { passkeyNameSchema } from '../../contracts/passkeys-schemas';
 import { envelope, ok } from '../../lib/envelope';
-import { renamePasskey as rename } from '../../services/passkeys/manage';
+import { renamePasskey as rename } from '../../services/passkeys';
 import { authedProcedure } from '../../trpc';
 import { passkeyOutput } from './schemas';
 

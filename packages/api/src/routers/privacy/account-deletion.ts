@@ -1,9 +1,6 @@
 import { deleteAccountInput, PRIVACY_TEXTS, restoreAccountInput } from '../../contracts/privacy';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import {
-  deleteAccount as remove,
-  restoreAccount as restore,
-} from '../../services/privacy/account-deletion';
+import { deleteAccount as remove, restoreAccount as restore } from '../../services/privacy';
 import { publicProcedure, sessionProcedure } from '../../trpc';
 
 export const deleteAccount = sessionProcedure

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { confirmPasswordInput, PRIVACY_TEXTS } from '../../contracts/privacy';
 import { envelope, ok } from '../../lib/envelope';
-import { confirmPassword as confirm } from '../../services/privacy/reauth';
+import { confirmPassword as confirm } from '../../services/privacy';
 import { sessionProcedure } from '../../trpc';
 
 export const confirmPassword = sessionProcedure

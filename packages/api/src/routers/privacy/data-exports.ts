@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATA_EXPORT_STATUSES, PRIVACY_TEXTS } from '../../contracts/privacy';
 import { envelope, ok } from '../../lib/envelope';
-import { listDataExports, requestDataExport } from '../../services/privacy/data-exports/requests';
+import { listDataExports, requestDataExport } from '../../services/privacy';
 import { sessionProcedure } from '../../trpc';
 
 export const dataExportOutput = z.object({

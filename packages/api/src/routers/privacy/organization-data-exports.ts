@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRIVACY_TEXTS } from '../../contracts/privacy';
 import { envelope, ok } from '../../lib/envelope';
-import { listDataExports, requestDataExport } from '../../services/privacy/data-exports/requests';
+import { listDataExports, requestDataExport } from '../../services/privacy';
 import { findMemberOrganization } from '../../services/memberships';
 import { sessionProcedure } from '../../trpc';
 import { dataExportOutput } from './data-exports';

@@ -1,5 +1,5 @@
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { changePassword as change, PROFILE_TEXTS } from '../../services/profile/profile';
+import { changePassword as change, PROFILE_TEXTS } from '../../services/profile';
 import { sessionProcedure } from '../../trpc';
 import { changePasswordInput } from './schemas';
 

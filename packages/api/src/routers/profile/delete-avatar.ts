@@ -1,7 +1,7 @@
 import { envelope, ok } from '../../lib/envelope';
-import { AVATAR_TEXTS, removeAvatar } from '../../services/profile/avatar';
+import { AVATAR_TEXTS, removeAvatar } from '../../services/profile';
 import { authedProcedure } from '../../trpc';
-import { toUserOutput, userOutput } from '../auth/user-output';
+import { toUserOutput, userOutput } from '../../services/accounts';
 
 export const deleteAvatar = authedProcedure
   .meta({

@@ -1,10 +1,13 @@
 import { envelope, messageEnvelope, ok, okMessage } from '../../lib/envelope';
-import { cancelEmailChange as cancelOwn } from '../../services/profile/email-change/cancel';
-import { confirmEmailChange as confirm } from '../../services/profile/email-change/confirm';
-import { resendEmailChange as resend } from '../../services/profile/email-change/request';
-import { EMAIL_CHANGE_TEXTS } from '../../services/profile/email-change/texts';
+import {
+  cancelEmailChange as cancelOwn,
+  confirmEmailChange as confirm,
+  EMAIL_CHANGE_TEXTS,
+  resendEmailChange as resend,
+} from '../../services/profile';
 import { sessionProcedure } from '../../trpc';
-import { emailChangeTokenInput, profileOutput, toProfileOutput } from './schemas';
+import { emailChangeTokenInput } from '../auth/schemas';
+import { profileOutput, toProfileOutput } from './schemas';
 
 /** The link sent to the new address, opened signed in to the account that asked. */
 export const confirmEmailChange = sessionProcedure

@@ -1,5 +1,5 @@
 import { envelope, ok } from '../../lib/envelope';
-import { pendingEmailChange } from '../../services/profile/email-change/pending';
+import { pendingEmailChange } from '../../services/profile';
 import { authedProcedure } from '../../trpc';
 import { profileOutput, toProfileOutput } from './schemas';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { listSessions as list } from '../../services/profile/sessions';
+import { listSessions as list } from '../../services/profile';
 import { sessionProcedure } from '../../trpc';
 import { sessionOutput } from './schemas';
 

@@ -1,8 +1,5 @@
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import {
-  revokeOtherSessions as revokeOthers,
-  SESSION_TEXTS,
-} from '../../services/profile/sessions';
+import { revokeOtherSessions as revokeOthers, SESSION_TEXTS } from '../../services/profile';
 import { sessionProcedure } from '../../trpc';
 
 export const revokeOtherSessions = sessionProcedure

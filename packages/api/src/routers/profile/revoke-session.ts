@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { revokeSession as revoke, SESSION_TEXTS } from '../../services/profile/sessions';
+import { revokeSession as revoke, SESSION_TEXTS } from '../../services/profile';
 import { sessionProcedure } from '../../trpc';
 
 export const revokeSession = sessionProcedure

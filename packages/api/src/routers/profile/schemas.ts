@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { PendingEmailChange } from '../../services/profile/email-change/texts';
+import type { PendingEmailChange } from '../../services/profile';
 import type { SessionUser } from '../../services/sessions';
 import { newPasswordField } from '../auth/schemas';
-import { toUserOutput, userOutput } from '../auth/user-output';
+import { toUserOutput, userOutput } from '../../services/accounts';
 
 /** The profile: the user, and the address it is changing to while that waits for confirmation. */
 export const profileOutput = userOutput.extend({
@@ -23,13 +23,6 @@ export function toProfileOutput(user: SessionUser, pending: PendingEmailChange |
     pending_email_expires_at: pending?.expires_at ?? null,
   };
 }
-
-export const emailChangeTokenInput = z.object({
-  token: z
-    .string({ error: 'Invalid or missing link token' })
-    .min(1, 'Invalid or missing link token')
-    .max(200, 'Invalid or missing link token'),
-});
 
 const optionalText = (max: number, tooLong: string) =>
   z

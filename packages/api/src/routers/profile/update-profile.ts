@@ -1,6 +1,9 @@
 import { envelope, ok } from '../../lib/envelope';
-import { EMAIL_CHANGE_TEXTS } from '../../services/profile/email-change/texts';
-import { PROFILE_TEXTS, updateProfile as saveProfile } from '../../services/profile/profile';
+import {
+  EMAIL_CHANGE_TEXTS,
+  PROFILE_TEXTS,
+  updateProfile as saveProfile,
+} from '../../services/profile';
 import { authedProcedure } from '../../trpc';
 import { profileInput, profileOutput, toProfileOutput } from './schemas';
 

@@ -7,9 +7,9 @@ import {
   AVATAR_TEXTS,
   avatarTooLargeError,
   saveAvatar,
-} from '../../services/profile/avatar';
+} from '../../services/profile';
 import { authedProcedure } from '../../trpc';
-import { toUserOutput, userOutput } from '../auth/user-output';
+import { toUserOutput, userOutput } from '../../services/accounts';
 
 const required = () =>
   new AppError('VALIDATION_ERROR', AVATAR_TEXTS.required, {

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { SSO_TEXTS } from '../../contracts/sso';
 import { envelope, ok } from '../../lib/envelope';
-import { completeSsoSignIn } from '../../services/sso/sign-in-complete';
-import { startSsoForEmail } from '../../services/sso/sign-in-start';
-import { tenantConnections } from '../../services/sso/tenant-connections';
+import { completeSsoSignIn, startSsoForEmail, tenantConnections } from '../../services/sso';
 import { publicProcedure } from '../../trpc';
 import { emailField } from '../auth/schemas';
-import { toUserOutput, userOutput } from '../auth/user-output';
+import { toUserOutput, userOutput } from '../../services/accounts';
 
 /** POST /auth/sso/start { email } → { redirect_url } (the web app's Sign in with SSO). */
 export const startSso = publicProcedure

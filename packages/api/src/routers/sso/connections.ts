@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { SSO_TEXTS } from '../../contracts/sso';
 import { SAML_TEXTS } from '../../contracts/sso-saml';
 import { envelope, messageEnvelope, ok, okMessage } from '../../lib/envelope';
-import { createConnection } from '../../services/sso/connection-create';
-import { deleteConnection } from '../../services/sso/connection-delete';
 import {
+  createConnection,
+  deleteConnection,
   findConnection,
   getConnection,
   listConnections,
+  listFailures,
   organizationForSso,
-} from '../../services/sso/connection-lookup';
-import { updateConnection } from '../../services/sso/connection-update';
-import { listFailures } from '../../services/sso/sign-in-failures';
-import { startAttempt } from '../../services/sso/sign-in-start';
+  startAttempt,
+  updateConnection,
+} from '../../services/sso';
 import { sessionProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
 import {

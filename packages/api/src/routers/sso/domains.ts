@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SSO_DOMAIN_TEXTS } from '../../contracts/sso';
 import { envelope, messageEnvelope, ok, okMessage } from '../../lib/envelope';
-import { addDomain, listDomains, removeDomain, verifyDomain } from '../../services/sso/domains';
+import { addDomain, listDomains, removeDomain, verifyDomain } from '../../services/sso';
 import { sessionProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
 import { domainInput, domainUuidInput, organizationDomainOutput } from './domain-schemas';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SSO_POLICY_TEXTS } from '../../contracts/sso';
 import { envelope, ok } from '../../lib/envelope';
-import { getPolicy, updatePolicy } from '../../services/sso/policies';
+import { getPolicy, updatePolicy } from '../../services/sso';
 import { sessionProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
 

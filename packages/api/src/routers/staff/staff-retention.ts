@@ -6,7 +6,7 @@ import {
   retentionKeptFor,
 } from '../../contracts/retention';
 import { envelope, ok } from '../../lib/envelope';
-import { retentionSummary } from '../../services/privacy/retention';
+import { retentionSummary } from '../../services/privacy';
 import { staffProcedure } from '../../trpc';
 
 const iso = (value: Date | string | null): string | null =>

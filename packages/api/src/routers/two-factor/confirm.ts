@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { confirmTwoFactorSetup } from '../../services/two-factor/two-factor';
-import { TWO_FACTOR_TEXTS } from '../../services/two-factor/texts';
+import { confirmTwoFactorSetup, TWO_FACTOR_TEXTS } from '../../services/two-factor';
 import { authedProcedure } from '../../trpc';
 
 export const confirm = authedProcedure

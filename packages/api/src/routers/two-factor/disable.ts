@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { disableTwoFactor } from '../../services/two-factor/two-factor';
-import { TWO_FACTOR_TEXTS } from '../../services/two-factor/texts';
+import { disableTwoFactor, TWO_FACTOR_TEXTS } from '../../services/two-factor';
 import { authedProcedure } from '../../trpc';
 
 export const disable = authedProcedure

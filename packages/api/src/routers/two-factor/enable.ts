@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { startTwoFactorSetup } from '../../services/two-factor/two-factor';
-import { TWO_FACTOR_TEXTS } from '../../services/two-factor/texts';
+import { startTwoFactorSetup, TWO_FACTOR_TEXTS } from '../../services/two-factor';
 import { authedProcedure } from '../../trpc';
 
 export const enable = authedProcedure

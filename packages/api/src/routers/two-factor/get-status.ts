@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { getTwoFactorStatus } from '../../services/two-factor/two-factor';
+import { getTwoFactorStatus } from '../../services/two-factor';
 import { authedProcedure } from '../../trpc';
 
 export const getStatus = authedProcedure

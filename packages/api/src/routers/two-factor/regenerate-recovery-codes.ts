@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { regenerateRecoveryCodes } from '../../services/two-factor/recovery-codes';
-import { TWO_FACTOR_TEXTS } from '../../services/two-factor/texts';
+import { regenerateRecoveryCodes, TWO_FACTOR_TEXTS } from '../../services/two-factor';
 import { authedProcedure } from '../../trpc';
 
 export const regenerateCodes = authedProcedure

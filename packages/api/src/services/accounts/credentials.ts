@@ -3,7 +3,7 @@ import type { Database } from '@scmp/db';
 import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { recordActivity } from '../activity/record-activity';
-import { sendSecurityNotice } from '../profile/security-mail';
+import { sendSecurityNotice } from '../security-notices';
 
 /**
  * What account-security events end (issue 39). A password reset ends every credential; a password

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { VERIFICATION_REQUIRED_TEXT } from '../../contracts/auth-texts';
 import { recordActivity } from '../activity/record-activity';
-import { checkSignInPolicy } from '../sso/policy-sign-in';
+import { checkSignInPolicy } from '../sso';
 import { hashPassword, LOGIN_MAX_QUEUE_MS, needsRehash, verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { createSession, type SessionUser } from '../sessions';

@@ -1,12 +1,12 @@
 import type { ClientInfo } from '../client-info';
-import { isAddressOfDeletedAccount } from '../privacy/account-deletion';
 import type { AppDeps } from '../../app-deps';
 import { validationError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { hashPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
-import { dropPendingChangesTo } from '../profile/email-change/dropped-changes';
 import { createSession, type SessionUser } from '../sessions';
+import { isAddressOfDeletedAccount } from './deleted-addresses';
+import { dropPendingChangesTo } from './dropped-email-changes';
 import { normalizeEmail } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
 import { sendVerificationEmail } from './verification';

@@ -4,12 +4,11 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
-import { checkSignInPolicy, recordBreakGlass } from '../sso/policy-sign-in';
-import { noticePasskeyUsed } from '../passkeys/notices';
-import { verifyPasskeySecondFactor } from '../passkeys/second-factor';
+import { checkSignInPolicy, recordBreakGlass } from '../sso';
+import { noticePasskeyUsed, verifyPasskeySecondFactor } from '../passkeys';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { createSession, type SessionUser } from '../sessions';
-import { checkUserTwoFactorCode, type TwoFactorCodeType } from '../two-factor/verify-code';
+import { checkUserTwoFactorCode, type TwoFactorCodeType } from '../two-factor';
 import { normalizeEmail } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
 

@@ -1,7 +1,7 @@
 import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { recordActivity } from '../activity/record-activity';
-import { sendSecurityNotice } from '../profile/security-mail';
+import { sendSecurityNotice } from '../security-notices';
 
 type Req = ClientInfo;
 type User = { id: number; email: string; name: string };

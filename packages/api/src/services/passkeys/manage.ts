@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import type { SessionUser } from '../sessions';
-import { checkUserTwoFactorCode, REUSED_CODE_TEXT } from '../two-factor/verify-code';
+import { checkUserTwoFactorCode, REUSED_CODE_TEXT } from '../two-factor';
 import { noticePasskeyRemoved } from './notices';
 import { toPasskeyOutput, type PasskeyOutput, type PasskeyRow } from './passkey-output';
 

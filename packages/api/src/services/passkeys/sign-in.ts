@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { VERIFICATION_REQUIRED_TEXT } from '../../contracts/auth-texts';
 import { recordActivity } from '../activity/record-activity';
-import { checkSignInPolicy, recordBreakGlass } from '../sso/policy-sign-in';
+import { checkSignInPolicy, recordBreakGlass } from '../sso';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { createSession, type SessionUser } from '../sessions';
 import { verifyPasskeyAssertion } from './assertion';

@@ -10,7 +10,7 @@ import {
   endLoginChallenges,
   endResetLinks,
   revokeAllApiTokens,
-} from '../accounts/credentials';
+} from '../accounts';
 import { recordActivity } from '../activity/record-activity';
 import { renderEmail } from '../mail/render-email';
 import { emitMemberEvent } from '../organizations/member-events';
@@ -202,18 +202,4 @@ export async function restoreAccount(deps: AppDeps, req: Req, token: string): Pr
       trx,
     );
   });
-}
-
-/** Whether an address belongs to an account in its 30-day deletion window (not free yet). */
-export async function isAddressOfDeletedAccount(
-  db: Kysely<Database>,
-  email: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('account_deletions')
-    .select('user_id')
-    .where('email', '=', email)
-    .where('purged_at', 'is', null)
-    .executeTakeFirst();
-  return Boolean(row);
 }

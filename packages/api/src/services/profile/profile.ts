@@ -2,22 +2,22 @@ import type { ClientInfo } from '../client-info';
 import type { AppDeps } from '../../app-deps';
 import { AppError, validationError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import { normalizeEmail } from '../accounts/email';
-import { ACCOUNT_MESSAGES } from '../accounts/messages';
 import {
+  ACCOUNT_MESSAGES,
   endLoginChallenges,
   endResetLinks,
+  normalizeEmail,
   noticeApiTokensRevoked,
   revokeAllApiTokens,
   type RevokedApiToken,
-} from '../accounts/credentials';
+} from '../accounts';
 import { hashPassword, verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { revokeUserSessions, type SessionRow, type SessionUser } from '../sessions';
 import { pendingEmailChange } from './email-change/pending';
 import { requestEmailChange } from './email-change/request';
 import type { PendingEmailChange } from './email-change/texts';
-import { sendSecurityNotice } from './security-mail';
+import { sendSecurityNotice } from '../security-notices';
 
 type Req = ClientInfo;
 

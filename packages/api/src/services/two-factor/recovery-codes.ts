@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import { sendSecurityNotice } from '../profile/security-mail';
+import { sendSecurityNotice } from '../security-notices';
 import type { SessionUser } from '../sessions';
 import { hashRecoveryCode } from './crypto';
 import { RECOVERY_CODE_COUNT, generateRecoveryCode } from './totp';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
 import { recordActivity } from '../activity/record-activity';
-import { sendSecurityNotice } from '../profile/security-mail';
+import { sendSecurityNotice } from '../security-notices';
 import { decryptSecret, hashRecoveryCode } from './crypto';
 import { matchTotpStep, normalizeRecoveryCode } from './totp';
 import { unusedRecoveryCount } from './recovery-codes';

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { loadQrCode } from '../../lib/lazy-module';
 import { recordActivity } from '../activity/record-activity';
-import { sendSecurityNotice } from '../profile/security-mail';
+import { sendSecurityNotice } from '../security-notices';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import type { SessionUser } from '../sessions';
 import { decryptSecret, encryptSecret } from './crypto';

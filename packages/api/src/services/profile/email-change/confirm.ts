@@ -3,12 +3,11 @@ import type { AppDeps } from '../../../app-deps';
 import { AppError } from '../../../errors';
 import { constantTimeEqual, sha256Hex } from '../../../lib/tokens';
 import { recordActivity } from '../../activity/record-activity';
-import { endResetLinks } from '../../accounts/credentials';
+import { dropPendingChangesTo, endResetLinks } from '../../accounts';
 import { renderEmail } from '../../mail/render-email';
 import { enforceRateLimit } from '../../rate-limit/rate-limiter';
 import type { SessionUser } from '../../sessions';
 import { appBase } from './confirmation-link';
-import { dropPendingChangesTo } from './dropped-changes';
 import { emailBelongsToAnother } from './pending';
 import { EMAIL_CHANGE_TEXTS } from './texts';
 

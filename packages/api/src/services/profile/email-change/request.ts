@@ -3,7 +3,7 @@ import type { AppDeps } from '../../../app-deps';
 import { AppError, validationError } from '../../../errors';
 import { generateToken, sha256Hex } from '../../../lib/tokens';
 import { recordActivity } from '../../activity/record-activity';
-import { ACCOUNT_MESSAGES } from '../../accounts/messages';
+import { ACCOUNT_MESSAGES } from '../../accounts';
 import { renderEmail } from '../../mail/render-email';
 import { verifyPassword } from '../../passwords';
 import { enforceRateLimit } from '../../rate-limit/rate-limiter';

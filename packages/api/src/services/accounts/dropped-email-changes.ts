@@ -1,10 +1,10 @@
-import type { AppDeps } from '../../../app-deps';
-import { renderEmail } from '../../mail/render-email';
-import { appBase } from './confirmation-link';
+import type { AppDeps } from '../../app-deps';
+import { renderEmail } from '../mail/render-email';
 
 /**
  * The address now belongs to an account (a registration, or another account's confirmed change):
- * every other pending change to it is dropped, and each account that asked is told why.
+ * every other pending change to it is dropped, and each account that asked is told why. It lives
+ * with the accounts (registration claims addresses too); the profile's e-mail change calls it.
  */
 export async function dropPendingChangesTo(
   deps: Pick<AppDeps, 'db' | 'config' | 'mailer'>,
@@ -34,7 +34,10 @@ export async function dropPendingChangesTo(
           `Hi ${user.name},`,
           `Your request to change your email address to ${email} was cancelled: that address now belongs to another account. Your account keeps ${user.email}.`,
         ],
-        action: { label: 'Open your profile', url: `${appBase(deps)}/dashboard/profile` },
+        action: {
+          label: 'Open your profile',
+          url: `${deps.config.appUrl.replace(/\/+$/, '')}/dashboard/profile`,
+        },
       },
       deps.config.productShortName,
     );

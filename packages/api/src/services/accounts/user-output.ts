@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import type { SessionUser } from '../../services/sessions';
+import type { SessionUser } from '../sessions';
 
-/** The user as every auth answer and GET /user return it: never the hash or secrets. */
+/**
+ * The user as every auth answer and GET /user return it: never the hash or secrets. One schema for
+ * the shape: the auth, profile and SSO procedures and the server's plain routes all use it.
+ */
 export const userOutput = z.object({
   id: z.string(),
   uuid: z.string(),
