@@ -103,3 +103,50 @@ describe('request-scoped data stays in the pipeline (issue 35)', () => {
     expect(asyncLocal.map((file) => path.relative(root, file))).toEqual([]);
   });
 });
+
+describe('side effects across areas go through domain events (issue 36)', () => {
+  const rel = (file: string) => path.relative(root, file);
+  const services = () => sourceFiles(path.join(root, 'services'));
+
+  it('lets no area import webhooks to emit: they emit domain events, subscriptions.ts reacts', () => {
+    const emitting = [
+      path.join(root, 'services/webhooks/emit.ts'),
+      path.join(root, 'services/webhooks/index.ts'),
+    ];
+    const offenders = services()
+      .filter((file) => !file.startsWith(path.join(root, 'services/webhooks') + path.sep))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((target) => emitting.includes(target))
+          .map((target) => `${rel(file)} → ${rel(target)}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps services/jobs a queue: it imports no area (the runner and handlers sit at the top)', () => {
+    const jobs = sourceFiles(path.join(root, 'services/jobs'));
+    expect(jobs.map(rel).sort()).toEqual(['services/jobs/queue.ts', 'services/jobs/types.ts']);
+    const offenders = jobs.flatMap((file) =>
+      importsOf(file)
+        .filter(
+          (target) =>
+            target.startsWith(path.join(root, 'services') + path.sep) &&
+            !target.startsWith(path.join(root, 'services/jobs') + path.sep),
+        )
+        .map((target) => `${rel(file)} → ${rel(target)}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps domain-events.ts free of areas and subscriptions.ts for the composition root alone', () => {
+    const events = ['domain-events.ts', 'domain-event-types.ts'].map((name) =>
+      path.join(root, 'services/events', name),
+    );
+    const reached = events.flatMap(importsOf).filter((target) => !events.includes(target));
+    expect(reached.map(rel)).toEqual([]);
+    const importers = sourceFiles(root).filter((file) =>
+      importsOf(file).includes(path.join(root, 'subscriptions.ts')),
+    );
+    expect(importers.map(rel)).toEqual(['deps.ts']);
+  });
+});

@@ -3,7 +3,6 @@ import { FRONT_PAGE_TEXTS } from '../../contracts/front-page';
 import { type FrontPageValues } from '../../contracts/front-page-schemas';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
-import { emitWebhookEvent } from '../webhooks/emit';
 import { ALL_KEYS } from '../events/events';
 import { sanitizeCustomCss, sanitizeEmailHtml } from './sanitize';
 import { findBrandingTarget, type BrandingTarget } from './target';
@@ -41,12 +40,9 @@ export async function saveBranding(
       .set({ ...changes, updated_at: deps.clock.now() })
       .where('id', '=', rowId)
       .execute();
-    await emitWebhookEvent(trx, {
+    await deps.domainEvents.emit(trx, 'branding.updated', {
       organizationId: target.organizationId,
-      type: 'branding.updated',
-      objectUuid: target.uuid,
-      data: null,
-      at: deps.clock.now(),
+      targetUuid: target.uuid,
     });
   });
 }

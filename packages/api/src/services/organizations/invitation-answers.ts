@@ -5,7 +5,6 @@ import { AppError } from '../../errors';
 import { sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
 import { openInvitations } from './invitation-rows';
-import { emitMemberEvent } from './member-events';
 import { ownerNotice } from './member-mail';
 import { isUniqueViolation, toIso } from './shared';
 
@@ -104,7 +103,10 @@ export async function acceptInvitation(
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', MEMBER_TEXTS.alreadyMember);
       throw error;
     }
-    await emitMemberEvent(trx, deps, row.organization_id, user.id, 'member.added');
+    await deps.domainEvents.emit(trx, 'member.added', {
+      organizationId: row.organization_id,
+      userId: user.id,
+    });
     await recordActivity(
       deps,
       req,
