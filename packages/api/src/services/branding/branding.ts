@@ -25,8 +25,8 @@ export async function getBranding(
 }
 
 /**
- * Writes a branding change with its branding.updated webhook event in one transaction (the event's
- * data, the branding as GET /branding/{id} shows it, is read when it is first sent).
+ * Writes a branding change with its branding.updated domain event in one transaction (its webhook
+ * event's data, the branding as GET /branding/{id} shows it, is read when it is first sent).
  */
 export async function saveBranding(
   deps: AppDeps,
