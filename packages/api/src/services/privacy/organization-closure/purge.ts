@@ -75,7 +75,7 @@ export async function purgeOrganization(
     .select(['id', 'name'])
     .where('id', '=', organizationId)
     .executeTakeFirstOrThrow();
-  // Its webhooks send organization.deleted, then retire (subscriptions.ts).
+  // Its reactions (see src/subscriptions.ts) run in this transaction, before the rows go.
   await deps.domainEvents.emit(trx, 'organization.deleted', { organizationId: org.id });
 
   const instanceIds = (
