@@ -3,6 +3,7 @@ import type { Database } from '@scmp/db';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Logger } from './logger';
+import type { DomainEvents } from './services/events/domain-events';
 import type { EventBus } from './services/events/events';
 import type { Mailer } from './services/mail/outbox';
 import type { OrganizationListCache } from './services/organizations/list-cache';
@@ -29,6 +30,11 @@ export type AppDeps = {
   payments: PaymentProvider;
   /** Cache-invalidation events shared by every server process (PostgreSQL LISTEN/NOTIFY). */
   events: EventBus;
+  /**
+   * In-transaction domain events: an area emits one inside the transaction of its change, the
+   * reacting areas' handlers run in it (subscribed in subscriptions.ts, the composition root).
+   */
+  domainEvents: DomainEvents;
   /** Live sessions by token hash, kept while the event bus listens (services/session-cache). */
   sessionCache: SessionCache;
   /** Each owner's organization list, kept the same way (services/organizations/list-cache). */

@@ -8,6 +8,7 @@ import type { Database } from '@scmp/db';
 import type { AppDeps } from './app-deps';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config';
+import { createDomainEvents } from './services/events/domain-events';
 import { ALL_KEYS, createLocalEventBus, type EventBus } from './services/events/events';
 import { withTestModeNotice } from './services/mail/test-mode-notice';
 import { createOutboxMailer } from './services/mail/outbox';
@@ -25,6 +26,7 @@ import { createDbRateLimiter } from './services/rate-limit/rate-limiter';
 import { createS3Storage } from './services/storage/s3-storage';
 import { createLocalStorage } from './services/storage/storage';
 import { silentLogger, type Logger } from './logger';
+import { subscribe } from './subscriptions';
 
 export function createDeps(input: {
   db: Kysely<Database>;
@@ -74,11 +76,13 @@ export function createDeps(input: {
       input.dbKind === 'pglite' ? createMemoryRateLimiter(clock) : createDbRateLimiter(db, clock),
     payments,
     events,
+    domainEvents: createDomainEvents(),
     sessionCache,
     organizationListCache,
   };
   connectTenantBrandingCache(deps.events);
   connectPortalCache(deps.events);
+  subscribe(deps);
   return deps;
 }
 

@@ -104,70 +104,49 @@ describe('request-scoped data stays in the pipeline (issue 35)', () => {
   });
 });
 
-describe('the account areas form a stack (issue 36)', () => {
-  /** The part of the package each file belongs to, when it is one of the account areas. */
-  const accountAreas = [
-    'services/security-notices',
-    'services/sessions.ts',
-    'services/two-factor',
-    'services/sso',
-    'services/passkeys',
-    'services/api-tokens',
-    'services/accounts',
-    'services/profile',
-    'services/privacy',
-    'routers/auth',
-    'routers/profile',
-  ];
-  const areaOf = (file: string) => {
-    const relative = path.relative(root, file).split(path.sep).join('/');
-    return accountAreas.find((area) => relative === area || relative.startsWith(`${area}/`));
-  };
+describe('side effects across areas go through domain events (issue 36)', () => {
+  const rel = (file: string) => path.relative(root, file);
+  const services = () => sourceFiles(path.join(root, 'services'));
 
-  it('has no circle among accounts, profile, privacy, two-factor, passkeys, SSO, API tokens, sessions, security notices and the auth/profile routers', () => {
-    const graph = new Map<string, string[]>(accountAreas.map((area) => [area, []]));
-    for (const file of sourceFiles(root)) {
-      const from = areaOf(file);
-      if (!from) continue;
-      for (const target of importsOf(file)) {
-        const to = areaOf(target);
-        if (to && to !== from && !graph.get(from)!.includes(to)) graph.get(from)!.push(to);
-      }
-    }
-    expect(graph.get('services/profile')).toContain('services/accounts');
-    expect(cycles(graph)).toEqual([]);
+  it('lets no area import webhooks to emit: they emit domain events, subscriptions.ts reacts', () => {
+    const emitting = [
+      path.join(root, 'services/webhooks/emit.ts'),
+      path.join(root, 'services/webhooks/index.ts'),
+    ];
+    const offenders = services()
+      .filter((file) => !file.startsWith(path.join(root, 'services/webhooks') + path.sep))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((target) => emitting.includes(target))
+          .map((target) => `${rel(file)} → ${rel(target)}`),
+      );
+    expect(offenders).toEqual([]);
   });
 
-  it('reaches an account area from outside only through its index.ts', () => {
-    const areaFolders = accountAreas.filter(
-      (area) => area.startsWith('services/') && !area.endsWith('.ts'),
-    );
-    const faces = areaFolders.map((area) => path.join(root, area, 'index.ts'));
-    // Callers: the account areas themselves, their procedures, and the package's top-level files.
-    const routers = ['auth', 'profile', 'two-factor', 'passkeys', 'privacy', 'sso', 'api-tokens'];
-    const callers = sourceFiles(root).filter((file) => {
-      const relative = path.relative(root, file).split(path.sep).join('/');
-      return (
-        !relative.includes('/') ||
-        areaOf(file) !== undefined ||
-        routers.some((router) => relative.startsWith(`routers/${router}/`))
-      );
-    });
-    const offenders = callers.flatMap((file) =>
+  it('keeps services/jobs a queue: it imports no area (the runner and handlers sit at the top)', () => {
+    const jobs = sourceFiles(path.join(root, 'services/jobs'));
+    expect(jobs.map(rel).sort()).toEqual(['services/jobs/queue.ts', 'services/jobs/types.ts']);
+    const offenders = jobs.flatMap((file) =>
       importsOf(file)
-        .filter((target) => {
-          const area = areaOf(target);
-          return (
-            area !== undefined &&
-            areaFolders.includes(area) &&
-            area !== areaOf(file) &&
-            !faces.includes(target) &&
-            // Shared crypto still lives in two-factor until it moves to lib (issue 36).
-            !target.endsWith(path.join('two-factor', 'crypto.ts'))
-          );
-        })
-        .map((target) => `${path.relative(root, file)} → ${path.relative(root, target)}`),
+        .filter(
+          (target) =>
+            target.startsWith(path.join(root, 'services') + path.sep) &&
+            !target.startsWith(path.join(root, 'services/jobs') + path.sep),
+        )
+        .map((target) => `${rel(file)} → ${rel(target)}`),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('keeps domain-events.ts free of areas and subscriptions.ts for the composition root alone', () => {
+    const events = ['domain-events.ts', 'domain-event-types.ts'].map((name) =>
+      path.join(root, 'services/events', name),
+    );
+    const reached = events.flatMap(importsOf).filter((target) => !events.includes(target));
+    expect(reached.map(rel)).toEqual([]);
+    const importers = sourceFiles(root).filter((file) =>
+      importsOf(file).includes(path.join(root, 'subscriptions.ts')),
+    );
+    expect(importers.map(rel)).toEqual(['deps.ts']);
   });
 });

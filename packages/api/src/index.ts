@@ -18,8 +18,8 @@ export { createTestClock, systemClock, type Clock, type TestClock } from './cloc
 export { AppError, isDatabaseDown, type ErrorEnvelope } from './errors';
 export { toErrorEnvelope } from './trpc-errors';
 export type { Meta, MultipartContract } from './trpc';
-export { runDueJobs, periodicTasks } from './services/jobs/worker';
-export { jobHandlers, type JobHandler } from './services/jobs/handlers';
+export { runDueJobs, periodicTasks } from './job-runner';
+export { jobHandlers, type JobHandler } from './job-handlers';
 export { hashPassword, verifyPassword } from './services/passwords';
 export { createSession, resolveBearerToken, revokeUserSessions } from './services/sessions';
 export { renderEmail } from './services/mail/render-email';

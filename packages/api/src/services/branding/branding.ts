@@ -3,7 +3,6 @@ import { FRONT_PAGE_TEXTS } from '../../contracts/front-page';
 import { type FrontPageValues } from '../../contracts/front-page-schemas';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
-import { emitWebhookEvent } from '../webhooks/emit';
 import { ALL_KEYS } from '../events/events';
 import { sanitizeEmailHtml } from '../../lib/email-html';
 import { sanitizeCustomCss } from './sanitize';
@@ -27,8 +26,8 @@ export async function getBranding(
 }
 
 /**
- * Writes a branding change with its branding.updated webhook event in one transaction (the event's
- * data, the branding as GET /branding/{id} shows it, is read when it is first sent).
+ * Writes a branding change with its branding.updated domain event in one transaction (its webhook
+ * event's data, the branding as GET /branding/{id} shows it, is read when it is first sent).
  */
 export async function saveBranding(
   deps: AppDeps,
@@ -42,12 +41,9 @@ export async function saveBranding(
       .set({ ...changes, updated_at: deps.clock.now() })
       .where('id', '=', rowId)
       .execute();
-    await emitWebhookEvent(trx, {
+    await deps.domainEvents.emit(trx, 'branding.updated', {
       organizationId: target.organizationId,
-      type: 'branding.updated',
-      objectUuid: target.uuid,
-      data: null,
-      at: deps.clock.now(),
+      targetUuid: target.uuid,
     });
   });
 }

@@ -26,7 +26,7 @@ export async function runDueCertificateChecks(deps: AppDeps, limit = 10): Promis
   return claimed.length;
 }
 
-/** Registered in services/jobs/worker.ts. */
+/** Registered in src/job-runner.ts. */
 export const certificateCheckTask = {
   name: 'instances.certificate-checks',
   everyMs: 1000,

@@ -249,7 +249,7 @@ export async function runDueDomainChecks(deps: AppDeps, limit = 10): Promise<num
   return claimed.length;
 }
 
-/** Registered in services/jobs/worker.ts. */
+/** Registered in src/job-runner.ts. */
 export const domainCheckTask = {
   name: 'custom-domains.checks',
   everyMs: 1000,

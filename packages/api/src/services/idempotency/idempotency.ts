@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
-import { decryptSecret, encryptSecret } from '../two-factor/crypto';
+import { decryptSecret, encryptSecret } from '../../lib/crypto';
 
 /** A key is remembered this long; after that the same key starts a new request. */
 export const IDEMPOTENCY_TTL_HOURS = 24;

@@ -17,7 +17,6 @@ import {
   domainTaken,
   newCustomDomain,
 } from './new-domain';
-import { emitInstanceEvent } from './instance-events';
 import { toInstanceOutput, type InstanceOutput } from './instance-output';
 import type { Actor, Req } from './instances';
 
@@ -108,7 +107,10 @@ export async function deployInstance(
           runAt: deps.clock.now(),
           uniqueKey: `instance-provision:${inserted.id}`,
         });
-        await emitInstanceEvent(trx, deps, inserted.id, 'instance.created');
+        await deps.domainEvents.emit(trx, 'instance.created', {
+          organizationId: inserted.organization_id,
+          instanceId: inserted.id,
+        });
         await recordActivity(
           deps,
           req,

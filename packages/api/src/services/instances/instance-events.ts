@@ -1,33 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
-import { emitWebhookEvent, hasListeners } from '../webhooks/emit';
-import type { WebhookEventType } from '../../contracts/webhooks';
 import { toInstanceOutput } from './instance-output';
 
 /**
- * Records an instance.* webhook event with the instance as the REST API shows it, inside the
- * transaction of the change (nothing is read when no webhook of the organization listens).
+ * The instance as the REST API shows it, read with the caller's handle (inside the transaction of
+ * the change its instance.* event reports), for that event's webhook data; undefined when gone.
  */
-export async function emitInstanceEvent(
-  trx: Kysely<Database>,
-  deps: Pick<AppDeps, 'config' | 'clock'>,
+export async function instanceEventObject(
+  db: Kysely<Database>,
+  deps: Pick<AppDeps, 'config'>,
   instanceId: number,
-  type: Extract<WebhookEventType, `instance.${string}`>,
-): Promise<void> {
-  const row = await trx
+): Promise<{ objectUuid: string; data: unknown } | undefined> {
+  const row = await db
     .selectFrom('instances')
     .innerJoin('organizations', 'organizations.id', 'instances.organization_id')
     .selectAll('instances')
     .select(['organizations.uuid as organization_uuid', 'organizations.name as organization_name'])
     .where('instances.id', '=', instanceId)
     .executeTakeFirst();
-  if (!row || !(await hasListeners(trx, row.organization_id, type))) return;
-  await emitWebhookEvent(trx, {
-    organizationId: row.organization_id,
-    type,
-    objectUuid: row.uuid,
-    data: toInstanceOutput(deps, row),
-    at: deps.clock.now(),
-  });
+  return row && { objectUuid: row.uuid, data: toInstanceOutput(deps, row) };
 }

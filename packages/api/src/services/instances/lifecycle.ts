@@ -4,7 +4,6 @@ import { claimDueInstances } from './claim-due';
 import { enqueueJob } from '../jobs/queue';
 import { probeUrl } from './http-probe';
 import { instanceUrlOf } from './instance-url';
-import { emitInstanceEvent } from './instance-events';
 import type { InstanceRow } from './instance-output';
 import { CERTIFICATE_JOB, PROVISION_JOB } from './job-types';
 
@@ -109,7 +108,12 @@ export async function runProvisionJob(deps: AppDeps, payload: Record<string, unk
       .where('status', '=', 'provisioning')
       .returning('id')
       .executeTakeFirst();
-    if (row) await emitInstanceEvent(trx, deps, id, 'instance.activated');
+    if (row) {
+      await deps.domainEvents.emit(trx, 'instance.activated', {
+        organizationId: instance.organization_id,
+        instanceId: id,
+      });
+    }
     return row;
   });
   if (!activated) return;
@@ -176,7 +180,7 @@ export async function runDueHealthChecks(deps: AppDeps, limit = 20): Promise<num
   return checked;
 }
 
-/** Registered in services/jobs/handlers.ts. */
+/** Registered in src/job-handlers.ts. */
 export const instanceJobHandlers: Record<
   string,
   (deps: AppDeps, payload: Record<string, unknown>) => Promise<void>
@@ -185,7 +189,7 @@ export const instanceJobHandlers: Record<
   [CERTIFICATE_JOB]: runCertificateJob,
 };
 
-/** Registered in services/jobs/worker.ts. Runs often; each instance is due once per interval. */
+/** Registered in src/job-runner.ts. Runs often; each instance is due once per interval. */
 export const instanceHealthCheckTask = {
   name: 'instances.health-checks',
   everyMs: 1000,

@@ -4,7 +4,6 @@ import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { deleteBrandingRows } from '../public-branding/branding-rows';
 import { deleteStoredFiles } from '../../lib/stored-files';
-import { emitInstanceEvent } from './instance-events';
 import { toInstanceOutput, type InstanceOutput } from './instance-output';
 import { findMemberInstance, type Actor, type Req } from './instances';
 
@@ -30,11 +29,10 @@ export async function changeInstanceStatus(
       .returningAll()
       .executeTakeFirst();
     if (row) {
-      await emitInstanceEvent(
+      await deps.domainEvents.emit(
         trx,
-        deps,
-        row.id,
         action === 'suspend' ? 'instance.suspended' : 'instance.resumed',
+        { organizationId: row.organization_id, instanceId: row.id },
       );
     }
     return row;
@@ -81,7 +79,10 @@ export async function deleteInstance(
       .returning('id')
       .executeTakeFirst();
     if (!done) throw new AppError('NOT_FOUND', INSTANCE_TEXTS.notFound);
-    await emitInstanceEvent(trx, deps, instance.id, 'instance.deleted');
+    await deps.domainEvents.emit(trx, 'instance.deleted', {
+      organizationId: instance.organization_id,
+      instanceId: instance.id,
+    });
     const removed = await deleteBrandingRows(trx, null, [instance.id]);
     await recordActivity(
       deps,

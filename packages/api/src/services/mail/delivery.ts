@@ -243,7 +243,7 @@ async function bringRetriesForward(deps: Pick<AppDeps, 'db' | 'clock'>) {
     .execute();
 }
 
-/** The worker's periodic task (pushed onto periodicTasks in services/jobs/worker.ts). */
+/** The worker's periodic task (pushed onto periodicTasks in src/job-runner.ts). */
 export const mailDeliveryTask = {
   name: 'mail-delivery',
   everyMs: 1000,

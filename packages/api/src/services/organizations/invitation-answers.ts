@@ -5,7 +5,6 @@ import { AppError } from '../../errors';
 import { sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
 import { openInvitations } from './invitation-rows';
-import { emitMemberEvent } from './member-events';
 import { ownerNotice } from '../memberships';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { toIso } from '../../lib/iso-date';
@@ -105,7 +104,10 @@ export async function acceptInvitation(
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', MEMBER_TEXTS.alreadyMember);
       throw error;
     }
-    await emitMemberEvent(trx, deps, row.organization_id, user.id, 'member.added');
+    await deps.domainEvents.emit(trx, 'member.added', {
+      organizationId: row.organization_id,
+      userId: user.id,
+    });
     await recordActivity(
       deps,
       req,

@@ -1,22 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
-import type { AppDeps } from '../../app-deps';
-import { emitWebhookEvent, hasListeners } from '../webhooks/emit';
 import { memberOutputOf } from './member-output';
 
 /**
- * member.added / member.removed with the member as GET /organizations/{id}/members shows them,
- * inside the transaction that adds (after the insert) or removes (before the delete) them.
+ * The member as GET /organizations/{id}/members shows them, read inside the transaction that adds
+ * (after the insert) or removes (before the delete) them, for the member.* event's webhook data.
  */
-export async function emitMemberEvent(
-  trx: Kysely<Database>,
-  deps: Pick<AppDeps, 'clock'>,
+export async function memberEventObject(
+  db: Kysely<Database>,
   organizationId: number,
   userId: number,
-  type: 'member.added' | 'member.removed',
-): Promise<void> {
-  if (!(await hasListeners(trx, organizationId, type))) return;
-  const row = await trx
+): Promise<{ objectUuid: string; data: unknown } | undefined> {
+  const row = await db
     .selectFrom('organization_members')
     .innerJoin('users', 'users.id', 'organization_members.user_id')
     .select([
@@ -30,13 +25,7 @@ export async function emitMemberEvent(
     .where('organization_members.organization_id', '=', organizationId)
     .where('organization_members.user_id', '=', userId)
     .executeTakeFirst();
-  if (!row) return;
+  if (!row) return undefined;
   const data = memberOutputOf(row);
-  await emitWebhookEvent(trx, {
-    organizationId,
-    type,
-    objectUuid: data.user.uuid,
-    data,
-    at: deps.clock.now(),
-  });
+  return { objectUuid: data.user.uuid, data };
 }

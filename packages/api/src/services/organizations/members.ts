@@ -12,7 +12,6 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { withWithdrawn, withdrawInvitationsSentBy } from './invitation-withdrawal';
-import { emitMemberEvent } from './member-events';
 import { listMembers } from './member-list';
 import { ownerNotice } from '../memberships';
 import type { MemberOutput } from './member-output';
@@ -143,7 +142,10 @@ export async function removeMember(
   let withdrawn = 0;
   await deps.db.transaction().execute(async (trx) => {
     if (member.role !== 'owner')
-      await emitMemberEvent(trx, deps, org.id, member.id, 'member.removed');
+      await deps.domainEvents.emit(trx, 'member.removed', {
+        organizationId: org.id,
+        userId: member.id,
+      });
     await trx
       .deleteFrom('organization_members')
       .where('organization_id', '=', org.id)

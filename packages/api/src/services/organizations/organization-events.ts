@@ -1,21 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
-import type { AppDeps } from '../../app-deps';
 import { toOutput } from './organization-rows';
-import { emitWebhookEvent, hasListeners } from '../webhooks/emit';
 
 /**
- * Records an organization.* webhook event inside the change's transaction; its data is the
- * organization as the REST API shows it, without the caller-specific `role`.
+ * The organization as the REST API shows it, without the caller-specific `role`, read inside the
+ * transaction of the change its organization.* event reports (for that event's webhook data).
  */
-export async function emitOrganizationEvent(
-  trx: Kysely<Database>,
-  deps: Pick<AppDeps, 'clock'>,
+export async function organizationEventObject(
+  db: Kysely<Database>,
   organizationId: number,
-  type: 'organization.updated' | 'organization.closing' | 'organization.deleted',
-): Promise<void> {
-  if (!(await hasListeners(trx, organizationId, type))) return;
-  const row = await trx
+): Promise<{ objectUuid: string; data: unknown }> {
+  const row = await db
     .selectFrom('organizations')
     .selectAll()
     .select((eb) =>
@@ -29,11 +24,5 @@ export async function emitOrganizationEvent(
     .where('id', '=', organizationId)
     .executeTakeFirstOrThrow();
   const { role: _role, ...data } = toOutput(row, Number(row.live_instances ?? 0), 'owner');
-  await emitWebhookEvent(trx, {
-    organizationId,
-    type,
-    objectUuid: row.uuid,
-    data,
-    at: deps.clock.now(),
-  });
+  return { objectUuid: row.uuid, data };
 }

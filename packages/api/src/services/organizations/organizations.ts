@@ -6,7 +6,6 @@ import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { assertNotClosing, findMemberOrganization } from '../memberships';
 import type { OrganizationOutput } from './output';
-import { emitOrganizationEvent } from './organization-events';
 import { getOrganization } from './organization-queries';
 import { toOutput } from './organization-rows';
 import { isUniqueViolation } from '../../lib/unique-violation';
@@ -157,7 +156,7 @@ export async function updateOrganization(
           trx,
         );
       }
-      await emitOrganizationEvent(trx, deps, row.id, 'organization.updated');
+      await deps.domainEvents.emit(trx, 'organization.updated', { organizationId: row.id });
       await recordActivity(
         deps,
         req,

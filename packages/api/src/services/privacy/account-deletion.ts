@@ -13,7 +13,6 @@ import {
 } from '../accounts';
 import { recordActivity } from '../activity/record-activity';
 import { renderEmail } from '../mail/render-email';
-import { emitMemberEvent } from '../organizations/member-events';
 import { verifyPassword } from '../passwords';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import { revokeUserSessions, type SessionUser } from '../sessions';
@@ -92,7 +91,10 @@ export async function deleteAccount(
       .execute();
     for (const m of memberships) {
       if (m.role !== 'owner')
-        await emitMemberEvent(trx, deps, m.organization_id, user.id, 'member.removed');
+        await deps.domainEvents.emit(trx, 'member.removed', {
+          organizationId: m.organization_id,
+          userId: user.id,
+        });
     }
     await trx
       .deleteFrom('organization_members')

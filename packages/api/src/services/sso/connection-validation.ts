@@ -2,7 +2,7 @@ import type { SsoGroupMapping } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
 import { SSO_TEXTS, type SsoPresetValue } from '../../contracts/sso';
 import { AppError } from '../../errors';
-import { encryptSecret } from '../two-factor/crypto';
+import { encryptSecret } from '../../lib/crypto';
 import { SSO_SECRET_PURPOSE, discoverOidc, type ConnectionRow } from './oidc-client';
 
 export type ConnectionInput = {

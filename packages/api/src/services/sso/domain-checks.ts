@@ -163,7 +163,7 @@ export async function runDueOrganizationDomainChecks(deps: AppDeps, limit = 10):
   return claimed.length;
 }
 
-/** Registered in services/jobs/worker.ts. */
+/** Registered in src/job-runner.ts. */
 export const organizationDomainCheckTask = {
   name: 'sso.domain-checks',
   everyMs: 1000,

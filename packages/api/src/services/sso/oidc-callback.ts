@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { SSO_COMPLETION_SECONDS, SSO_FAILURE_REASONS } from '../../contracts/sso';
 import { generateToken, sha256Hex } from '../../lib/tokens';
-import { decryptSecret } from '../two-factor/crypto';
+import { decryptSecret } from '../../lib/crypto';
 import { oidcRedirectUri } from './connection-output';
 import { readSsoBrowserCookie } from './cookie';
 import { oidcConfiguration, oidcExchange, type ConnectionRow } from './oidc-client';

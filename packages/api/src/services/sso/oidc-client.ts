@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import type { AppDeps } from '../../app-deps';
 import { SSO_CLOCK_SKEW_SECONDS } from '../../contracts/sso';
-import { decryptSecret, encryptSecret } from '../two-factor/crypto';
+import { decryptSecret, encryptSecret } from '../../lib/crypto';
 import type { Selectable } from 'kysely';
 import type { SsoConnectionsTable } from '@scmp/db';
 

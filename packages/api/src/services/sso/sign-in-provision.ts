@@ -4,7 +4,6 @@ import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
 import { ROLE_LABELS } from '../../contracts/roles';
 import { recordActivity } from '../activity/record-activity';
-import { emitMemberEvent } from '../organizations/member-events';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { hashPassword } from '../passwords';
 import type { ConnectionRow } from './oidc-client';
@@ -140,7 +139,10 @@ export async function provision(
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
-      await emitMemberEvent(trx, deps, connection.organization_id, userId, 'member.added');
+      await deps.domainEvents.emit(trx, 'member.added', {
+        organizationId: connection.organization_id,
+        userId,
+      });
       const org = await trx
         .selectFrom('organizations')
         .select('name')

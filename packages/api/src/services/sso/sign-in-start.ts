@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import type { ClientInfo } from '../client-info';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
-import { encryptSecret } from '../two-factor/crypto';
+import { encryptSecret } from '../../lib/crypto';
 import { oidcRedirectUri } from './connection-output';
 import { readSsoBrowserCookie, ssoBrowserCookie } from './cookie';
 import {

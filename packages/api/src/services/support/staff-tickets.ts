@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, TicketPriority, TicketStatus } from '@scmp/db';
 import { type TicketCategoryValue } from '../../contracts/support';
 import type { AppDeps } from '../../app-deps';
-import { emitWebhookEvent, hasListeners } from '../webhooks/emit';
 import { notifyStaffReply } from './notify';
 import {
   customerOf,
@@ -67,12 +66,12 @@ export async function getTicketForStaff(
 }
 
 /**
- * ticket.replied for the ticket's organization (a ticket about no organization has no webhooks),
- * with the ticket as the customer's GET /support/tickets/{uuid} shows it, the new reply included.
+ * ticket.replied for the ticket's organization (null for a ticket about no organization), with
+ * the ticket's summary as `row` read it (its webhook data adds the thread, new reply included).
  */
 async function emitTicketReplied(
   trx: Kysely<Database>,
-  deps: Pick<AppDeps, 'clock'>,
+  deps: Pick<AppDeps, 'domainEvents'>,
   row: SummaryRow,
 ): Promise<void> {
   const ticket = await trx
@@ -80,14 +79,11 @@ async function emitTicketReplied(
     .select('organization_id')
     .where('id', '=', row.id)
     .executeTakeFirst();
-  const organizationId = ticket?.organization_id;
-  if (!organizationId || !(await hasListeners(trx, organizationId, 'ticket.replied'))) return;
-  await emitWebhookEvent(trx, {
-    organizationId,
-    type: 'ticket.replied',
-    objectUuid: row.uuid,
-    data: await detailOf(trx, row),
-    at: deps.clock.now(),
+  await deps.domainEvents.emit(trx, 'ticket.replied', {
+    organizationId: ticket?.organization_id ?? null,
+    ticketId: row.id,
+    ticketUuid: row.uuid,
+    ticket: toSummary(row),
   });
 }
 

@@ -121,18 +121,26 @@ export function customerOf(row: SummaryRow) {
 }
 
 export async function detailOf(db: Kysely<Database>, row: SummaryRow): Promise<TicketDetailOutput> {
+  return { ...toSummary(row), ...(await threadOf(db, row.id)) };
+}
+
+/** The ticket's messages and attachments, oldest first, as its detail shows them. */
+export async function threadOf(
+  db: Kysely<Database>,
+  ticketId: number,
+): Promise<Pick<TicketDetailOutput, 'attachments' | 'messages'>> {
   const messages = await db
     .selectFrom('support_ticket_messages as m')
     .leftJoin('users as u', 'u.id', 'm.author_id')
     .select(['m.id', 'm.uuid', 'm.message', 'm.is_staff_reply', 'm.created_at', 'u.name'])
-    .where('m.ticket_id', '=', row.id)
+    .where('m.ticket_id', '=', ticketId)
     .orderBy('m.created_at', 'asc')
     .orderBy('m.id', 'asc')
     .execute();
   const attachments = await db
     .selectFrom('support_attachments')
     .select(['uuid', 'message_id', 'original_name', 'content_type', 'size'])
-    .where('ticket_id', '=', row.id)
+    .where('ticket_id', '=', ticketId)
     .orderBy('id', 'asc')
     .execute();
   const toAttachment = (a: (typeof attachments)[number]): AttachmentOutput => ({
@@ -144,7 +152,6 @@ export async function detailOf(db: Kysely<Database>, row: SummaryRow): Promise<T
     url: attachmentUrl(a.uuid),
   });
   return {
-    ...toSummary(row),
     attachments: attachments.filter((a) => a.message_id === null).map(toAttachment),
     messages: messages.map((m) => ({
       id: m.uuid,

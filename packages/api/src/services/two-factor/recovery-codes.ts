@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { sendSecurityNotice } from '../security-notices';
 import type { SessionUser } from '../sessions';
-import { hashRecoveryCode } from './crypto';
+import { hashRecoveryCode } from '../../lib/crypto';
 import { RECOVERY_CODE_COUNT, generateRecoveryCode } from './totp';
 import { requirePassword, type Req } from './require-password';
 import { TWO_FACTOR_TEXTS } from './texts';

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { recordActivity } from '../activity/record-activity';
 import { sendSecurityNotice } from '../security-notices';
-import { decryptSecret, hashRecoveryCode } from './crypto';
+import { decryptSecret, hashRecoveryCode } from '../../lib/crypto';
 import { matchTotpStep, normalizeRecoveryCode } from './totp';
 import { unusedRecoveryCount } from './recovery-codes';
 import type { Req } from './require-password';

@@ -5,7 +5,7 @@ import { recordActivity } from '../activity/record-activity';
 import { sendSecurityNotice } from '../security-notices';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
 import type { SessionUser } from '../sessions';
-import { decryptSecret, encryptSecret } from './crypto';
+import { decryptSecret, encryptSecret } from '../../lib/crypto';
 import { generateTotpSecret, matchTotpStep, provisioningUrl } from './totp';
 import { replaceRecoveryCodes, unusedRecoveryCount } from './recovery-codes';
 import { requirePassword, type Req } from './require-password';

@@ -7,7 +7,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { enqueueJob } from '../jobs/queue';
 import { organizationMail } from '../memberships';
-import { decryptSecret, encryptSecret } from '../two-factor/crypto';
+import { decryptSecret, encryptSecret } from '../../lib/crypto';
 import { fixedBodyOf } from './render';
 import { sendWebhook } from './send';
 import { webhookHeaders } from './signing';
@@ -215,5 +215,5 @@ async function mailDisabled(deps: AppDeps, notice: DisabledNotice) {
   await deps.mailer.send(mail);
 }
 
-/** Registered in services/jobs/handlers.ts. */
+/** Registered in src/job-handlers.ts. */
 export const webhookJobHandlers = { [WEBHOOK_DELIVER_JOB]: runDeliveryJob };

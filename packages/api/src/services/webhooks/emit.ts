@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
+import type { Clock } from '../../clock';
 import type { WebhookEventType } from '../../contracts/webhooks';
 
 /**
@@ -38,6 +39,32 @@ export async function hasListeners(
     .where(sql<boolean>`events ? ${type}`)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Records `type` for the organization inside the caller's transaction when an enabled endpoint
+ * listens for it: `read` (the object as the REST API shows it) runs only then, and an object
+ * already gone records nothing. `at` is read from the clock as the event is written.
+ */
+export async function recordWebhookEvent(
+  trx: Kysely<Database>,
+  clock: Clock,
+  event: {
+    organizationId: number;
+    type: WebhookEventType;
+    read: () => Promise<{ objectUuid: string; data: unknown } | undefined>;
+  },
+): Promise<void> {
+  if (!(await hasListeners(trx, event.organizationId, event.type))) return;
+  const object = await event.read();
+  if (!object) return;
+  await emitWebhookEvent(trx, {
+    organizationId: event.organizationId,
+    type: event.type,
+    objectUuid: object.objectUuid,
+    data: object.data,
+    at: clock.now(),
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-export { emitWebhookEvent, hasListeners, retireWebhooks } from './emit';
+export { emitWebhookEvent, hasListeners, recordWebhookEvent, retireWebhooks } from './emit';
 export {
   encryptWebhookSecret,
   runDeliveryJob,

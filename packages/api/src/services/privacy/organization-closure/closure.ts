@@ -7,7 +7,6 @@ import { cancelStripeSubscription } from '../../billing/stripe-lifecycle';
 import { isStripeManaged } from '../../billing/stripe-sync';
 import { findSubscription } from '../../billing/shared';
 import { findMemberOrganization } from '../../memberships';
-import { emitOrganizationEvent } from '../../organizations/organization-events';
 import { getOrganization } from '../../organizations/organization-queries';
 import type { OrganizationOutput } from '../../organizations/output';
 import { invalidateTenant } from '../../organizations/tenant-cache';
@@ -85,7 +84,7 @@ export async function closeOrganization(
       .where('declined_at', 'is', null)
       .where('revoked_at', 'is', null)
       .execute();
-    await emitOrganizationEvent(trx, deps, org.id, 'organization.closing');
+    await deps.domainEvents.emit(trx, 'organization.closing', { organizationId: org.id });
     await recordActivity(
       deps,
       req,
@@ -132,7 +131,7 @@ export async function restoreOrganization(
       .returning('id')
       .executeTakeFirst();
     if (!changed) throw new AppError('CONFLICT', CLOSURE_TEXTS.notClosing);
-    await emitOrganizationEvent(trx, deps, org.id, 'organization.updated');
+    await deps.domainEvents.emit(trx, 'organization.updated', { organizationId: org.id });
     await recordActivity(
       deps,
       req,

@@ -2,9 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../../app-deps';
 import { deleteBrandingRows } from '../../public-branding/branding-rows';
-import { emitOrganizationEvent } from '../../organizations/organization-events';
 import { invalidateTenant } from '../../organizations/tenant-cache';
-import { retireWebhooks } from '../../webhooks/emit';
 import type { PurgeRule } from '../account-purge';
 
 /**
@@ -67,7 +65,7 @@ function anonymisedDetails(details: unknown, organizationName: string): BillingD
  * its files, which the caller deletes once the transaction has committed.
  */
 export async function purgeOrganization(
-  deps: Pick<AppDeps, 'clock'>,
+  deps: Pick<AppDeps, 'clock' | 'domainEvents'>,
   trx: Kysely<Database>,
   organizationId: number,
 ): Promise<string[]> {
@@ -77,8 +75,8 @@ export async function purgeOrganization(
     .select(['id', 'name'])
     .where('id', '=', organizationId)
     .executeTakeFirstOrThrow();
-  await emitOrganizationEvent(trx, deps, org.id, 'organization.deleted');
-  await retireWebhooks(trx, org.id, now);
+  // Its reactions (see src/subscriptions.ts) run in this transaction, before the rows go.
+  await deps.domainEvents.emit(trx, 'organization.deleted', { organizationId: org.id });
 
   const instanceIds = (
     await trx.selectFrom('instances').select('id').where('organization_id', '=', org.id).execute()

@@ -1,11 +1,11 @@
-import type { JobHandler } from './types';
-import { billingJobHandlers } from '../billing/worker';
-import { instanceJobHandlers } from '../instances/lifecycle';
-import { webhookJobHandlers } from '../webhooks/deliver';
-import { dataExportJobHandlers } from '../privacy/data-exports/export-job';
-import { retentionJobHandlers } from '../privacy/retention';
+import type { JobHandler } from './services/jobs/types';
+import { billingJobHandlers } from './services/billing/worker';
+import { instanceJobHandlers } from './services/instances/lifecycle';
+import { webhookJobHandlers } from './services/webhooks/deliver';
+import { dataExportJobHandlers } from './services/privacy/data-exports/export-job';
+import { retentionJobHandlers } from './services/privacy/retention';
 
-export type { JobHandler } from './types';
+export type { JobHandler } from './services/jobs/types';
 
 /**
  * Every background job type and its handler. Areas add their entries here

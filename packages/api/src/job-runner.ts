@@ -1,16 +1,16 @@
-import type { AppDeps } from '../../app-deps';
-import { billingSweepTask } from '../billing/worker';
-import { certificateCheckTask } from '../custom-domains/certificates';
-import { domainCheckTask } from '../custom-domains/domain-checks';
-import { organizationDomainCheckTask } from '../sso/domain-checks';
-import { instanceHealthCheckTask } from '../instances/lifecycle';
-import { mailDeliveryTask } from '../mail/delivery';
-import { rateLimitSweepTask } from '../rate-limit/rate-limiter';
-import { countersCompactTask } from '../staff/counters';
-import { dailyFiguresTask } from '../staff/daily-figures';
-import { retentionScheduleTask } from '../privacy/retention';
-import { jobHandlers, type JobHandler } from './handlers';
-import { claimDueJobs, completeJob, failJob } from './queue';
+import type { AppDeps } from './app-deps';
+import { billingSweepTask } from './services/billing/worker';
+import { certificateCheckTask } from './services/custom-domains/certificates';
+import { domainCheckTask } from './services/custom-domains/domain-checks';
+import { organizationDomainCheckTask } from './services/sso/domain-checks';
+import { instanceHealthCheckTask } from './services/instances/lifecycle';
+import { mailDeliveryTask } from './services/mail/delivery';
+import { rateLimitSweepTask } from './services/rate-limit/rate-limiter';
+import { countersCompactTask } from './services/staff/counters';
+import { dailyFiguresTask } from './services/staff/daily-figures';
+import { retentionScheduleTask } from './services/privacy/retention';
+import { jobHandlers, type JobHandler } from './job-handlers';
+import { claimDueJobs, completeJob, failJob } from './services/jobs/queue';
 
 /** Runs the due jobs once; returns how many ran. The server calls this on an interval. */
 export async function runDueJobs(
