@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerDemoIdp, DEMO_IDP_DOMAIN } from '../src/demo-idp/demo-idp';
 import { seedDemoSso } from '../src/seed/demo-sso';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { createOrganization } from '../src/testing/organization-rows';
 
 /**
  * The demo identity provider (issue 37): mounted at /demo-idp in local mode, seeded with a
@@ -51,19 +52,11 @@ beforeAll(async () => {
   h = await createHarness({ appUrl });
   await h.app.listen({ port, host: '127.0.0.1' });
   const owner = await h.createUser({ email: 'head@scmp.test' });
-  const org = await h.rest('POST', '/organizations', {
-    token: owner.token,
-    body: { name: 'Oakfield Primary School', type: 'school', subdomain: 'oakfield-demo' },
-  });
-  expect(org.status, org.text).toBe(201);
-  orgUuid = org.body.data.uuid;
-  orgId = (
-    await h.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', orgUuid)
-      .executeTakeFirstOrThrow()
-  ).id;
+  ({ uuid: orgUuid, id: orgId } = await createOrganization(h, owner.token, {
+    name: 'Oakfield Primary School',
+    type: 'school',
+    subdomain: 'oakfield-demo',
+  }));
   await seedDemoSso(h.deps, orgId, owner.id);
 }, 60_000);
 afterAll(async () => {

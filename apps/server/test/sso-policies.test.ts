@@ -2,13 +2,11 @@ import { generateSync } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SSO_POLICY_TEXTS } from '@scmp/api/contracts/sso';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
-import {
-  followProvider,
-  startTestOidcProvider,
-  type TestOidcProvider,
-} from '../src/testing/oidc-provider';
+import { startTestOidcProvider, type TestOidcProvider } from '../src/testing/oidc-provider';
+import { addVerifiedDomain, createOrganization } from '../src/testing/organization-rows';
 import { authenticatorFor, registerPasskey } from '../src/testing/passkey-helpers';
 import type { SoftwareAuthenticator } from '../src/testing/software-authenticator';
+import { ssoBrowserCookie, throughOidcProvider } from '../src/testing/sso-helpers';
 
 /**
  * Sign-in policies (issue 37). Require SSO: members whose e-mail is at a verified domain are
@@ -49,24 +47,11 @@ async function addMember(user: User, role: 'admin' | 'billing' | 'member') {
     .execute();
 }
 
-function cookieOf(headers: Record<string, unknown>): string {
-  const raw = headers['set-cookie'];
-  const list = Array.isArray(raw) ? (raw as string[]) : [String(raw)];
-  const found = list.find((c) => c.startsWith('scmp_sso_browser='));
-  if (!found) throw new Error(`no SSO cookie in ${JSON.stringify(raw)}`);
-  return found.split(';')[0]!;
-}
+const cookieOf = ssoBrowserCookie;
 
 async function throughProvider(redirectUrl: string, cookie: string, subject: string) {
-  idp.loginAs(subject);
-  const back = await followProvider(redirectUrl, callbackBase);
-  const res = await h.app.inject({
-    method: 'GET',
-    url: `/api/v1/sso/oidc/callback${back.search}`,
-    headers: { cookie },
-  });
-  expect(res.statusCode, res.body).toBe(302);
-  return String(res.headers.location);
+  return (await throughOidcProvider(h, idp, callbackBase, { redirectUrl, cookie, subject }))
+    .location;
 }
 
 async function ssoSignIn(email: string, subject: string): Promise<string> {
@@ -136,29 +121,12 @@ beforeAll(async () => {
   callbackBase = `${h.config.appUrl}/api/v1/sso/oidc/callback`;
   idp = await startTestOidcProvider(callbackBase);
   owner = await h.createUser({ email: `head@${DOMAIN}`, name: 'Hana Head' });
-  const org = await h.rest('POST', '/organizations', {
-    token: owner.token,
-    body: { name: 'Oakfield Primary', type: 'school', subdomain: 'oakfield-policy' },
-  });
-  expect(org.status, org.text).toBe(201);
-  orgUuid = org.body.data.uuid;
-  orgId = (
-    await h.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', orgUuid)
-      .executeTakeFirstOrThrow()
-  ).id;
-  await h.db
-    .insertInto('organization_domains')
-    .values({
-      organization_id: orgId,
-      domain: DOMAIN,
-      status: 'verified',
-      token: 'scmp-verify=test',
-      verified_at: new Date(),
-    })
-    .execute();
+  ({ uuid: orgUuid, id: orgId } = await createOrganization(h, owner.token, {
+    name: 'Oakfield Primary',
+    type: 'school',
+    subdomain: 'oakfield-policy',
+  }));
+  await addVerifiedDomain(h, orgId, DOMAIN);
   admin = await h.createUser({ email: `it@${DOMAIN}`, name: 'Ian IT' });
   teacher = await h.createUser({ email: `teacher@${DOMAIN}` });
   billing = await h.createUser({ email: `bursar@${DOMAIN}` });
