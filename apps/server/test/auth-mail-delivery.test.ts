@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverPendingMail, renderEmail } from '@scmp/api';
 import { createHarness, type TestHarness } from '../src/testing/harness';
-import { freePort, startSmtpRecorder as startSmtp } from '../src/testing/smtp-recorder';
+import { freePort } from '../src/testing/free-port';
+import { startSmtpRecorder as startSmtp } from '../src/testing/smtp-recorder';
 
 let h: TestHarness;
 let port: number;

@@ -10,6 +10,7 @@ import {
   TINY_PNG,
   type SecurityResourceSet,
 } from '../src/testing/security-fixtures';
+import { organizationId, addMemberRow } from '../src/testing/organization-rows';
 
 /**
  * Your data export (issue 38): POST /user/data-exports → a worker job builds one ZIP (a JSON
@@ -136,15 +137,8 @@ beforeAll(async () => {
 
   // Another member of A's organization, with a ticket of their own there.
   B = await h.createUser({ verified: true, name: 'Bea Private', email: 'bea.private@example.com' });
-  const org = await h.db
-    .selectFrom('organizations')
-    .select('id')
-    .where('uuid', '=', A.orgUuid)
-    .executeTakeFirstOrThrow();
-  await h.db
-    .insertInto('organization_members')
-    .values({ organization_id: org.id, user_id: B.id, role: 'member' })
-    .execute();
+  const org = { id: await organizationId(h.db, A.orgUuid) };
+  await addMemberRow(h.db, org.id, B.id, 'member');
   const ticket = multipartBody([
     { name: 'subject', value: 'BEA-PRIVATE-SUBJECT' },
     { name: 'description', value: 'Bea private description of her own problem.' },

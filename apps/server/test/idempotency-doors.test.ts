@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type TestHarness } from '../src/testing/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestHarness } from '../src/testing/harness';
 import { multipartBody } from '../src/testing/multipart';
+import { useHarness } from '../src/testing/use-harness';
 
 /**
  * Idempotency-Key is one middleware of the pipeline (issue 35), not a step of the REST door: the
@@ -31,11 +32,10 @@ const trpcCreate = (key: string, name: string, token = owner.token) =>
     { token, headers: { 'idempotency-key': key } },
   );
 
+useHarness((made) => (h = made));
 beforeAll(async () => {
-  h = await createHarness();
   owner = await h.createUser({ verified: true });
 });
-afterAll(() => h?.close());
 
 describe('Idempotency-Key on the tRPC door', () => {
   it('replays the first answer for the same key and input, without doing the work again', async () => {

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type TestHarness } from '../src/testing/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestHarness } from '../src/testing/harness';
 import { multipartBody } from '../src/testing/multipart';
+import { useHarness } from '../src/testing/use-harness';
 
 /**
  * Idempotency-Key on the POSTs that create or charge (issue 22): replay, mismatch, concurrency,
@@ -27,11 +28,10 @@ async function organizationsNamed(name: string): Promise<number> {
   return row.n;
 }
 
+useHarness((made) => (h = made));
 beforeAll(async () => {
-  h = await createHarness();
   owner = await h.createUser({ verified: true });
 });
-afterAll(() => h?.close());
 
 describe('Idempotency-Key', () => {
   it('replays the first response for the same key and body, without doing the work again', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliverPendingMail } from '@scmp/api';
 import { createHarness, type TestHarness } from '../src/testing/harness';
-import { freePort, startSmtpRecorder as startSmtp } from '../src/testing/smtp-recorder';
+import { freePort } from '../src/testing/free-port';
+import { startSmtpRecorder as startSmtp } from '../src/testing/smtp-recorder';
 import { testConfig } from '../src/testing/test-config';
 
 let h: TestHarness;

@@ -7,6 +7,7 @@ import {
   buildSecurityResourceSet,
   type SecurityResourceSet,
 } from '../src/testing/security-fixtures';
+import { organizationId, addMemberRow } from '../src/testing/organization-rows';
 
 /**
  * An organization's data export (issue 38): owner and admins, the same mechanism as one's own
@@ -40,13 +41,7 @@ beforeAll(async () => {
   h = await createHarness();
   A = await buildSecurityResourceSet(h, 'orgexport');
   other = await buildSecurityResourceSet(h, 'elsewhere');
-  orgId = (
-    await h.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', A.orgUuid)
-      .executeTakeFirstOrThrow()
-  ).id;
+  orgId = await organizationId(h.db, A.orgUuid);
   admin = await h.createUser({ verified: true, name: 'Ada Admin', email: 'ada.admin@example.com' });
   member = await h.createUser({
     verified: true,
@@ -306,10 +301,7 @@ describe("an organization's data export", () => {
   it('expires after 7 days: listed as expired and the download refused', async () => {
     h.clock.advance(7 * 86_400_000);
     const fresh = await h.createUser({ verified: true });
-    await h.db
-      .insertInto('organization_members')
-      .values({ organization_id: orgId, user_id: fresh.id, role: 'admin' })
-      .execute();
+    await addMemberRow(h.db, orgId, fresh.id, 'admin');
     const list = await h.rest('GET', `/organizations/${A.orgUuid}/data-exports`, {
       token: fresh.token,
     });

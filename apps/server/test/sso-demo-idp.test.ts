@@ -1,10 +1,10 @@
-import { createServer } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerDemoIdp, DEMO_IDP_DOMAIN } from '../src/demo-idp/demo-idp';
 import { seedDemoSso } from '../src/seed/demo-sso';
 import { createHarness, type TestHarness } from '../src/testing/harness';
 import { createOrganization } from '../src/testing/organization-rows';
+import { freePort } from '../src/testing/free-port';
 
 /**
  * The demo identity provider (issue 37): mounted at /demo-idp in local mode, seeded with a
@@ -15,14 +15,6 @@ let h: TestHarness;
 let appUrl: string;
 let orgId: number;
 let orgUuid: string;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** A browser: one request, keeping the identity provider's cookies in `jar`. */
 async function visit(jar: Map<string, string>, url: string, init: RequestInit = {}) {

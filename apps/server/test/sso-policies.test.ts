@@ -3,7 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SSO_POLICY_TEXTS } from '@scmp/api/contracts/sso';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
 import { startTestOidcProvider, type TestOidcProvider } from '../src/testing/oidc-provider';
-import { addVerifiedDomain, createOrganization } from '../src/testing/organization-rows';
+import {
+  addVerifiedDomain,
+  createOrganization,
+  organizationId,
+} from '../src/testing/organization-rows';
 import { authenticatorFor, registerPasskey } from '../src/testing/passkey-helpers';
 import type { SoftwareAuthenticator } from '../src/testing/software-authenticator';
 import { ssoBrowserCookie, throughOidcProvider } from '../src/testing/sso-helpers';
@@ -405,13 +409,7 @@ describe('Require SSO', () => {
       token: head.token,
       body: { name: 'Birchwood', type: 'school', subdomain: 'birchwood-policy' },
     });
-    const id = (
-      await h.db
-        .selectFrom('organizations')
-        .select('id')
-        .where('uuid', '=', org.body.data.uuid)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const id = await organizationId(h.db, org.body.data.uuid);
     await h.db
       .insertInto('organization_domains')
       .values({

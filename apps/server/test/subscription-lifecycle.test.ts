@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { billingService, runDueJobs } from '@scmp/api';
 import type { TestHarness } from '../src/testing/harness';
 import { TEST_BILLING_DETAILS, createTestCard } from '../src/testing/billing-fixtures';
 import {
   SUBSCRIPTION_WEBHOOK_SECRET as WEBHOOK_SECRET,
-  createSubscriptionHarness,
-  subscriptionHelpers,
+  useSubscriptionHarness,
 } from '../src/testing/subscription-helpers';
 
 let h: TestHarness;
-const { newOwner, orgId, addInstances, invoices } = subscriptionHelpers(() => h);
-
-beforeAll(async () => {
-  h = await createSubscriptionHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const { newOwner, orgId, addInstances, invoices } = useSubscriptionHarness((made) => (h = made));
 
 describe('lifecycle on the controllable clock', () => {
   it('renews, fails, goes past due, suspends after grace, recovers, then cancels to the period end', async () => {

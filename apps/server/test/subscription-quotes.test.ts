@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../src/testing/harness';
 import {
   TEST_BILLING_DETAILS,
   createTestCard,
   giveActiveSubscription,
 } from '../src/testing/billing-fixtures';
-import {
-  createSubscriptionHarness,
-  subscriptionHelpers,
-} from '../src/testing/subscription-helpers';
+import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
 
 /**
  * Issue 40: the amount a confirmation shows is the amount charged. A quote (GET
@@ -17,14 +14,7 @@ import {
  * refused with 409 and charges nothing. And a new subscription sends a receipt.
  */
 let h: TestHarness;
-const { newOwner, invoices } = subscriptionHelpers(() => h);
-
-beforeAll(async () => {
-  h = await createSubscriptionHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const { newOwner, invoices } = useSubscriptionHarness((made) => (h = made));
 
 type Quote = {
   amount_due_today: number;

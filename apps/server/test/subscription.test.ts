@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dueTodayPence, monthlyPricePence } from '@scmp/api/contracts';
 import type { TestHarness } from '../src/testing/harness';
 import {
@@ -6,20 +6,10 @@ import {
   createTestCard,
   giveActiveSubscription,
 } from '../src/testing/billing-fixtures';
-import {
-  createSubscriptionHarness,
-  subscriptionHelpers,
-} from '../src/testing/subscription-helpers';
+import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
 
 let h: TestHarness;
-const { newOwner, orgId, addInstances, invoices } = subscriptionHelpers(() => h);
-
-beforeAll(async () => {
-  h = await createSubscriptionHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const { newOwner, orgId, addInstances, invoices } = useSubscriptionHarness((made) => (h = made));
 
 describe('pricing', () => {
   it('is exact at every venue boundary', () => {

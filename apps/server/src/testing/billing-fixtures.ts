@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { Json, TestHarness } from './harness';
 import type { StripeStub } from './stripe-stub';
@@ -13,6 +14,44 @@ export const TEST_BILLING_DETAILS = {
     country: 'GB',
   },
 };
+
+/**
+ * Gives an organization a live subscription straight in the database (unlimited plan), as the
+ * billing area would after a successful payment: deploying requires one.
+ */
+export async function insertLiveSubscription(
+  h: TestHarness,
+  organizationUuid: string,
+  status = 'active',
+) {
+  const now = h.clock.now();
+  const end = new Date(now.getTime() + 30 * 86_400_000);
+  await sql`
+    INSERT INTO subscriptions (organization_id, owner_id, provider, plan_type, status,
+      current_period_start, current_period_end, billing_details)
+    SELECT id, owner_id, 'test', 'unlimited', ${status}, ${now}, ${end}, '{}'::jsonb
+    FROM organizations WHERE uuid = ${organizationUuid}
+    ON CONFLICT (organization_id) DO UPDATE SET status = EXCLUDED.status`.execute(h.db);
+}
+
+/**
+ * An `invoices` row for a direct insert: GBP, the test billing details, no provider links,
+ * period or failure; `row` gives the rest (and may override any of these).
+ */
+export function testInvoiceRow<T extends object>(row: T) {
+  return {
+    currency: 'GBP',
+    provider_invoice_id: null,
+    hosted_url: null,
+    pdf_url: null,
+    billing_details: JSON.stringify(TEST_BILLING_DETAILS),
+    period_start: null,
+    period_end: null,
+    next_attempt_at: null,
+    failure_message: null,
+    ...row,
+  };
+}
 
 /** Creates a test-mode payment method (default: the 4242 card that always succeeds). */
 export async function createTestCard(

@@ -60,3 +60,17 @@ export async function roleIn(db: Db, organizationId: number, email: string) {
       .executeTakeFirst()
   )?.role;
 }
+
+/** The token of the latest invitation e-mailed to `email`: the only place it exists in clear. */
+export async function invitationTokenFromMail(h: TestHarness, email: string): Promise<string> {
+  const mail = await h.db
+    .selectFrom('mail_outbox')
+    .select('text')
+    .where('to_address', '=', email)
+    .where('kind', '=', 'invitation')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const match = /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text);
+  expect(match, mail.text).not.toBeNull();
+  return match![1]!;
+}

@@ -1,17 +1,5 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-
-/** A free TCP port on loopback (the probe is closed before it is returned). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './free-port';
 
 export type ReceivedMail = { to: string[]; raw: string };
 

@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { freePort } from '../../src/testing/free-port';
 import {
-  freePort,
   startSmtpRecorder as startSmtpSink,
   type SmtpRecorder as SmtpSink,
 } from '../../src/testing/smtp-recorder';
