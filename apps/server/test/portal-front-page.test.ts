@@ -117,21 +117,20 @@ describe('instance portal front page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = res.body;
-    expect(html).toContain('<title>Oakfield Primary – Parents</title>');
-    expect(html).toContain('Oakfield Primary');
-    expect(html).toContain('<h1 id="page-heading">Welcome to Oakfield</h1>');
-    expect(html).toContain('<p>A happy school.</p><p>Doors open at 8:30.</p>');
-    expect(html).toContain(
+    for (const piece of [
+      '<title>Oakfield Primary – Parents</title>',
+      'Oakfield Primary',
+      '<h1 id="page-heading">Welcome to Oakfield</h1>',
+      '<p>A happy school.</p><p>Doors open at 8:30.</p>',
       '<a class="button" href="https://parents.oakfield.example/login">Parent sign-in</a>',
-    );
-    expect(html).toContain(
       'href="https://oakfield.example/term-dates?year=2026&amp;term=1">Term dates</a>',
-    );
-    expect(html).toContain('<a href="mailto:office@oakfield.example">office@oakfield.example</a>');
-    expect(html).toContain('<a href="tel:+442079460000">+44 20 7946 0000</a>');
-    expect(html).toContain('1 School Lane<br>Oakfield');
-    expect(html).toContain(FRONT_PAGE_TEXTS.poweredBy);
-    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+      '<a href="mailto:office@oakfield.example">office@oakfield.example</a>',
+      '<a href="tel:+442079460000">+44 20 7946 0000</a>',
+      '1 School Lane<br>Oakfield',
+      FRONT_PAGE_TEXTS.poweredBy,
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    ])
+      expect(html).toContain(piece);
     expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
     for (const text of SCMP_TEXTS) expect(html, text).not.toContain(text);
     // No SPA, no script at all.

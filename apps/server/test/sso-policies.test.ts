@@ -11,6 +11,7 @@ import {
 import { authenticatorFor, registerPasskey } from '../src/testing/passkey-helpers';
 import type { SoftwareAuthenticator } from '../src/testing/software-authenticator';
 import { ssoBrowserCookie, throughOidcProvider } from '../src/testing/sso-helpers';
+import { activityLines } from '../src/testing/user-rows';
 
 /**
  * Sign-in policies (issue 37). Require SSO: members whose e-mail is at a verified domain are
@@ -108,16 +109,6 @@ async function mails(kind: string) {
     .select(['to_address', 'subject', 'user_id'])
     .where('kind', '=', kind)
     .execute();
-}
-
-async function activity(userId: number): Promise<string[]> {
-  const rows = await h.db
-    .selectFrom('activity_events')
-    .select(['action', 'description'])
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => `${r.action}: ${r.description}`);
 }
 
 beforeAll(async () => {
@@ -296,7 +287,7 @@ describe('Require SSO', () => {
     expect(await alive(visitor.token)).toBe(true);
     // Not a member of the organization: not covered.
     expect(await alive(outsider.token)).toBe(true);
-    expect(await activity(owner.id)).toContain(
+    expect(await activityLines(h.db, owner.id)).toContain(
       'sso.policy_changed: Require single sign-on on for Oakfield Primary (4 sessions ended)',
     );
   });
@@ -371,7 +362,7 @@ describe('Require SSO', () => {
     });
     expect(verify.status, verify.text).toBe(200);
     expect(await alive(verify.body.data.token)).toBe(true);
-    expect(await activity(owner.id)).toContain(
+    expect(await activityLines(h.db, owner.id)).toContain(
       'sso.break_glass: Break-glass sign-in to Oakfield Primary without single sign-on (password and authenticator code)',
     );
     const sent = await mails('sso-break-glass');

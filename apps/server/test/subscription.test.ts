@@ -5,6 +5,7 @@ import {
   TEST_BILLING_DETAILS,
   createTestCard,
   giveActiveSubscription,
+  postSubscription,
 } from '../src/testing/billing-fixtures';
 import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
 
@@ -109,17 +110,7 @@ describe('subscribing', () => {
       ['4000000000009995', 'Your card has insufficient funds.'],
     ]) {
       const pm = await createTestCard(h, token, card);
-      const res = await h.rest('POST', '/subscription', {
-        token,
-        body: {
-          organization_uuid: orgUuid,
-          plan_type: 'basic',
-          additional_venues: 0,
-          payment_method_id: pm,
-          payment_type: 'card',
-          billing_details: TEST_BILLING_DETAILS,
-        },
-      });
+      const res = await postSubscription(h, token, orgUuid, pm);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(text);
     }

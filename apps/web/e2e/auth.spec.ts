@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { mailLink } from './fixtures/dev-mail';
 
 const DEMO_PASSWORD = 'DemoPass!2026';
 
@@ -63,23 +64,6 @@ test('sign-up refuses mismatched passwords without sending, then shows Check You
   await page.getByRole('button', { name: 'Continue to Dashboard (Limited Access)' }).click();
   await expect(page).toHaveURL(/\/dashboard/);
 });
-
-type DevMail = { id: string; to: string; subject: string; text: string };
-
-/** The newest e-mail to `to` with `subject`, read from the dev outbox, and its first app link. */
-async function mailLink(page: Page, to: string, subject: string, path: string): Promise<string> {
-  let found: DevMail | undefined;
-  await expect
-    .poll(async () => {
-      const list = (await (await page.request.get('/dev/mail.json')).json()) as DevMail[];
-      found = list.find((m) => m.to === to && m.subject === subject);
-      return Boolean(found);
-    })
-    .toBe(true);
-  const match = found!.text.match(new RegExp(`https?://[^\\s]+${path}[^\\s]*`));
-  expect(match, found!.text).not.toBeNull();
-  return match![0];
-}
 
 test('sign up → verify from the e-mail → sign out → forgot password → reset from the e-mail → sign in', async ({
   page,

@@ -74,6 +74,32 @@ export async function createTestCard(
 }
 
 /**
+ * POST /subscription as `token` for the organization, paying with `paymentMethodId`: by card, the
+ * basic plan with no extra venue and the test billing details, unless `body` says otherwise.
+ * Returns the answer unchecked.
+ */
+export function postSubscription(
+  h: TestHarness,
+  token: string,
+  orgUuid: string,
+  paymentMethodId: string,
+  body: Json = {},
+) {
+  return h.rest('POST', '/subscription', {
+    token,
+    body: {
+      organization_uuid: orgUuid,
+      plan_type: 'basic',
+      additional_venues: 0,
+      payment_method_id: paymentMethodId,
+      payment_type: 'card',
+      billing_details: TEST_BILLING_DETAILS,
+      ...body,
+    },
+  });
+}
+
+/**
  * Subscribes an organization through the real API in test mode (card 4242…), so the
  * organization is active and can deploy instances. Returns the subscription (`data`).
  */
@@ -85,16 +111,9 @@ export async function giveActiveSubscription(
   additionalVenues = 0,
 ): Promise<Json> {
   const paymentMethodId = await createTestCard(h, ownerToken);
-  const res = await h.rest('POST', '/subscription', {
-    token: ownerToken,
-    body: {
-      organization_uuid: orgUuid,
-      plan_type: planType,
-      additional_venues: additionalVenues,
-      payment_method_id: paymentMethodId,
-      payment_type: 'card',
-      billing_details: TEST_BILLING_DETAILS,
-    },
+  const res = await postSubscription(h, ownerToken, orgUuid, paymentMethodId, {
+    plan_type: planType,
+    additional_venues: additionalVenues,
   });
   if (res.status !== 201) throw new Error(`subscribe failed: ${res.status} ${res.text}`);
   return res.body.data;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { TestHarness } from './harness';
 
@@ -73,4 +74,14 @@ export async function invitationTokenFromMail(h: TestHarness, email: string): Pr
   const match = /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text);
   expect(match, mail.text).not.toBeNull();
   return match![1]!;
+}
+
+/** How many organizations are named `name` (work done twice shows as two). */
+export async function countOrganizationsNamed(db: Db, name: string): Promise<number> {
+  const row = await db
+    .selectFrom('organizations')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.n;
 }

@@ -28,3 +28,14 @@ export async function insertUserRow(
     .returning(['id', 'uuid'])
     .executeTakeFirstOrThrow();
 }
+
+/** The person's activity log, oldest first, as "action: description" lines. */
+export async function activityLines(db: TestHarness['db'], userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('activity_events')
+    .select(['action', 'description'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => `${r.action}: ${r.description}`);
+}

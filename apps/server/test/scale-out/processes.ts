@@ -1,14 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from '../../src/testing/free-port';
-import {
-  startSmtpRecorder as startSmtpSink,
-  type SmtpRecorder as SmtpSink,
-} from '../../src/testing/smtp-recorder';
 
-export { freePort, startSmtpSink, type SmtpSink };
-
-/** Helpers of the scale-out tests: the server bundle, real server processes, an SMTP sink. */
+/** Helpers of the scale-out tests: the server bundle and real server processes. */
 const serverDir = path.resolve(import.meta.dirname, '../..');
 
 /** Bundles apps/server into apps/server/<outDir> (npm packages stay external) and returns its entry point, server.cjs. */

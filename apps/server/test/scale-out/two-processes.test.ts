@@ -9,15 +9,9 @@ import { addMemberRow, organizationId } from '../../src/testing/organization-row
 import { insertUserRow } from '../../src/testing/user-rows';
 import { startWebhookReceiver } from '../../src/testing/webhook-receiver';
 import { createTestDb, type TestDatabase } from '@scmp/db/testing';
-import {
-  buildServerBundle,
-  call,
-  freePort,
-  startServer,
-  startSmtpSink,
-  type ServerProcess,
-  type SmtpSink,
-} from './processes';
+import { freePort } from '../../src/testing/free-port';
+import { startSmtpRecorder, type SmtpRecorder } from '../../src/testing/smtp-recorder';
+import { buildServerBundle, call, startServer, type ServerProcess } from './processes';
 
 /**
  * Issue 12, "two server processes on one PostgreSQL": two real `node main.js` processes from the
@@ -33,7 +27,7 @@ const suffix = randomBytes(4).toString('hex');
 const outDir = `.tmp/scale-out-${process.pid}-${suffix}`;
 
 let database: TestDatabase;
-let sink: SmtpSink;
+let sink: SmtpRecorder;
 let a: ServerProcess;
 let b: ServerProcess;
 const dirs: string[] = [];
@@ -51,7 +45,7 @@ const tempDir = (label: string) => {
 beforeAll(async () => {
   database = await createTestDb();
   if (!database.url) throw new Error('The scale-out tests need TEST_DB_DRIVER=postgres');
-  sink = await startSmtpSink();
+  sink = await startSmtpRecorder();
   const bundle = buildServerBundle(outDir);
   uploads = tempDir('uploads');
   const common = {
