@@ -14,7 +14,6 @@ import { freePort } from '../src/testing/free-port';
 let h: TestHarness;
 let appUrl: string;
 let orgId: number;
-let orgUuid: string;
 
 /** A browser: one request, keeping the identity provider's cookies in `jar`. */
 async function visit(jar: Map<string, string>, url: string, init: RequestInit = {}) {
@@ -44,7 +43,7 @@ beforeAll(async () => {
   h = await createHarness({ appUrl });
   await h.app.listen({ port, host: '127.0.0.1' });
   const owner = await h.createUser({ email: 'head@scmp.test' });
-  ({ uuid: orgUuid, id: orgId } = await createOrganization(h, owner.token, {
+  ({ id: orgId } = await createOrganization(h, owner.token, {
     name: 'Oakfield Primary School',
     type: 'school',
     subdomain: 'oakfield-demo',

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { createActiveTenant } from './fixtures/active-tenant';
 import { expectAccessible } from './fixtures/axe';
 import { consentToEssentialCookies } from './fixtures/cookie-consent';

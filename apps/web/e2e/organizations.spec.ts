@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { signedInContext } from './fixtures/accounts';
 
