@@ -11,11 +11,7 @@ import {
   type SecurityResourceSet,
 } from '../src/testing/security-fixtures';
 import { organizationId, addMemberRow } from '../src/testing/organization-rows';
-import {
-  archiveText,
-  expectNoPlantedSecret,
-  type PlantedSecret,
-} from '../src/testing/archive-checks';
+import { archiveText, expectNoPlantedSecret } from '../src/testing/archive-checks';
 
 /**
  * Your data export (issue 38): POST /user/data-exports → a worker job builds one ZIP (a JSON
@@ -26,7 +22,7 @@ import {
 let h: TestHarness;
 let A: SecurityResourceSet;
 let B: Awaited<ReturnType<TestHarness['createUser']>>;
-const secrets: PlantedSecret[] = [];
+const secrets: { label: string; value: string }[] = [];
 let exportUuid: string;
 let files: Record<string, Uint8Array>;
 

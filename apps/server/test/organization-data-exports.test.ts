@@ -8,11 +8,7 @@ import {
   type SecurityResourceSet,
 } from '../src/testing/security-fixtures';
 import { organizationId, addMemberRow } from '../src/testing/organization-rows';
-import {
-  archiveText,
-  expectNoPlantedSecret,
-  type PlantedSecret,
-} from '../src/testing/archive-checks';
+import { archiveText, expectNoPlantedSecret } from '../src/testing/archive-checks';
 
 /**
  * An organization's data export (issue 38): owner and admins, the same mechanism as one's own
@@ -28,7 +24,7 @@ let member: Awaited<ReturnType<TestHarness['createUser']>>;
 let orgId: number;
 let exportUuid: string;
 let files: Record<string, Uint8Array>;
-const secrets: PlantedSecret[] = [];
+const secrets: { label: string; value: string }[] = [];
 const json = (name: string): Json => JSON.parse(strFromU8(files[name]!));
 
 async function drain() {

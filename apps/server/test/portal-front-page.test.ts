@@ -90,28 +90,23 @@ const LINKS = [
   { label: 'Term dates', url: 'https://oakfield.example/term-dates?year=2026&term=1' },
 ];
 
+/** Every field of a front page, as saved and as answered back. */
+const OAKFIELD_FRONT_PAGE = {
+  headline: 'Welcome to Oakfield',
+  welcome_text: 'A happy school.\n\nDoors open at 8:30.',
+  links: LINKS,
+  contact_email: 'office@oakfield.example',
+  contact_phone: '+44 20 7946 0000',
+  contact_address: '1 School Lane\nOakfield',
+  page_title: 'Oakfield Primary – Parents',
+};
+
 describe('instance portal front page', () => {
   it('serves the school’s own front page: name, headline, welcome, links, contact; none of SCMP’s', async () => {
     const s = await school('Oakfield Primary');
-    const saved = await saveFrontPage(s.instance.uuid, {
-      headline: 'Welcome to Oakfield',
-      welcome_text: 'A happy school.\n\nDoors open at 8:30.',
-      links: LINKS,
-      contact_email: 'office@oakfield.example',
-      contact_phone: '+44 20 7946 0000',
-      contact_address: '1 School Lane\nOakfield',
-      page_title: 'Oakfield Primary – Parents',
-    });
+    const saved = await saveFrontPage(s.instance.uuid, OAKFIELD_FRONT_PAGE);
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.body.data.front_page).toEqual({
-      headline: 'Welcome to Oakfield',
-      welcome_text: 'A happy school.\n\nDoors open at 8:30.',
-      links: LINKS,
-      contact_email: 'office@oakfield.example',
-      contact_phone: '+44 20 7946 0000',
-      contact_address: '1 School Lane\nOakfield',
-      page_title: 'Oakfield Primary – Parents',
-    });
+    expect(saved.body.data.front_page).toEqual(OAKFIELD_FRONT_PAGE);
 
     const res = await get(s.host);
     expect(res.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SSO_FAILURE_REASONS, SSO_TEXTS } from '@scmp/api/contracts/sso';
-import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import type { Json, TestHarness } from '../src/testing/harness';
 import {
   followProvider,
   startTestOidcProvider,
@@ -10,6 +10,7 @@ import {
 } from '../src/testing/oidc-provider';
 import { addVerifiedDomain, createOrganization, roleIn } from '../src/testing/organization-rows';
 import { ssoBrowserCookie, ssoFailures, throughOidcProvider } from '../src/testing/sso-helpers';
+import { useHarness } from '../src/testing/use-harness';
 
 /**
  * OpenID Connect single sign-on (issue 37) against a real OpenID provider in-process
@@ -29,8 +30,8 @@ let connection: Json;
 const DOMAIN = 'stmarys.org.uk';
 let callbackBase: string;
 
+useHarness((made) => (h = made));
 beforeAll(async () => {
-  h = await createHarness();
   callbackBase = `${h.config.appUrl}/api/v1/sso/oidc/callback`;
   idp = await startTestOidcProvider(callbackBase);
   owner = await h.createUser({ email: `head@${DOMAIN}` });
@@ -54,10 +55,7 @@ beforeAll(async () => {
   expect(created.status, created.text).toBe(201);
   connection = created.body.data;
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-  await idp?.close();
-});
+afterAll(() => idp?.close());
 beforeEach(() => {
   idp.forge(null);
   // Each case starts with a fresh budget of SSO starts (20 a minute per address).

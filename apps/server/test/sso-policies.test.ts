@@ -1,7 +1,7 @@
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SSO_POLICY_TEXTS } from '@scmp/api/contracts/sso';
-import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import type { Json, TestHarness } from '../src/testing/harness';
 import { startTestOidcProvider, type TestOidcProvider } from '../src/testing/oidc-provider';
 import {
   addVerifiedDomain,
@@ -12,6 +12,7 @@ import { authenticatorFor, registerPasskey } from '../src/testing/passkey-helper
 import type { SoftwareAuthenticator } from '../src/testing/software-authenticator';
 import { ssoBrowserCookie, throughOidcProvider } from '../src/testing/sso-helpers';
 import { activityLines } from '../src/testing/user-rows';
+import { useHarness } from '../src/testing/use-harness';
 
 /**
  * Sign-in policies (issue 37). Require SSO: members whose e-mail is at a verified domain are
@@ -111,8 +112,8 @@ async function mails(kind: string) {
     .execute();
 }
 
+useHarness((made) => (h = made));
 beforeAll(async () => {
-  h = await createHarness();
   callbackBase = `${h.config.appUrl}/api/v1/sso/oidc/callback`;
   idp = await startTestOidcProvider(callbackBase);
   owner = await h.createUser({ email: `head@${DOMAIN}`, name: 'Hana Head' });
@@ -149,10 +150,7 @@ beforeAll(async () => {
   expect(created.status, created.text).toBe(201);
   connection = created.body.data;
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-  await idp?.close();
-});
+afterAll(() => idp?.close());
 beforeEach(() => {
   // A fresh budget of sign-in and SSO-start throttles for each case.
   h.clock.advance(61_000);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SSO_FAILURE_REASONS } from '@scmp/api/contracts/sso';
 import { SAML_FAILURE_REASONS, SAML_TEXTS } from '@scmp/api/contracts/sso-saml';
-import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import type { Json, TestHarness } from '../src/testing/harness';
 import {
   createTestSamlIdp,
   serveTestSamlIdp,
@@ -11,6 +11,7 @@ import {
 } from '../src/testing/saml-idp';
 import { addVerifiedDomain, createOrganization, roleIn } from '../src/testing/organization-rows';
 import { ssoFailures } from '../src/testing/sso-helpers';
+import { useHarness } from '../src/testing/use-harness';
 
 /**
  * SAML 2.0 single sign-on (issue 37) against an in-process identity provider that signs its
@@ -32,8 +33,8 @@ let otherConnection: Json;
 const DOMAIN = 'stjohns.org.uk';
 const FAILED = 'http://localhost:3000/login?sso_error=1';
 
+useHarness((made) => (h = made));
 beforeAll(async () => {
-  h = await createHarness();
   idp = createTestSamlIdp('https://idp.stjohns.example');
   other = createTestSamlIdp('https://idp.other.example');
   owner = await h.createUser({ email: `head@${DOMAIN}` });
@@ -62,9 +63,6 @@ beforeAll(async () => {
   expect(second.status, second.text).toBe(201);
   otherConnection = second.body.data;
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
 beforeEach(() => {
   h.clock.advance(61_000);
 });
