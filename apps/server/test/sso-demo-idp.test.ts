@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerDemoIdp, DEMO_IDP_DOMAIN } from '../src/demo-idp/demo-idp';
 import { seedDemoSso } from '../src/seed/demo-sso';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { cookieHeader, keepCookies } from '../src/testing/oidc-provider';
 import { createOrganization } from '../src/testing/organization-rows';
 import { freePort } from '../src/testing/free-port';
 
@@ -22,17 +23,10 @@ async function visit(jar: Map<string, string>, url: string, init: RequestInit = 
     redirect: 'manual',
     headers: {
       ...(init.headers as Record<string, string>),
-      cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      cookie: cookieHeader(jar),
     },
   });
-  for (const cookie of res.headers.getSetCookie()) {
-    const [pair] = cookie.split(';');
-    const eq = pair!.indexOf('=');
-    const name = pair!.slice(0, eq).trim();
-    const value = pair!.slice(eq + 1).trim();
-    if (!value || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) jar.delete(name);
-    else jar.set(name, value);
-  }
+  keepCookies(jar, res);
   const location = res.headers.get('location');
   return { res, location: location ? new URL(location, url).href : null };
 }
