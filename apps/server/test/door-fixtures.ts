@@ -201,9 +201,7 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   },
 
   // passkeys
-  'passkeys.list': {
-    call: after((w) => w.passkey()),
-  },
+  'passkeys.list': { call: after((w) => w.passkey()) },
   'passkeys.registrationOptions': { call: () => ({ input: {} }), generated: ['id'] },
   'passkeys.registrationVerify': {
     call: async (w) => {
@@ -245,17 +243,11 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   'publicSite.instanceBranding': { call: async (w) => anonymous({ uuid: await w.instance() }) },
   'publicSite.siteConfig': { call: () => anonymous({}) },
   'publicSite.analyticsPageview': { call: () => anonymous({ path: '/pricing' }) },
-  'publicSite.dashboardSummary': {
-    call: after((w) => w.org()),
-  },
-  'publicSite.dashboardOverview': {
-    call: after((w) => w.ticket()),
-  },
+  'publicSite.dashboardSummary': { call: after((w) => w.org()) },
+  'publicSite.dashboardOverview': { call: after((w) => w.ticket()) },
 
   // organizations, members
-  'organizations.list': {
-    call: after((w) => w.org()),
-  },
+  'organizations.list': { call: after((w) => w.org()) },
   'organizations.get': { call: async (w) => ({ input: { id: await w.org() } }) },
   'organizations.create': {
     call: (w) => ({
@@ -325,9 +317,7 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   },
 
   // instances
-  'instances.list': {
-    call: after((w) => w.instance()),
-  },
+  'instances.list': { call: after((w) => w.instance()) },
   'instances.uptime': {
     call: after(
       (w) => w.instance(),
@@ -397,9 +387,7 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   },
 
   // support
-  'support.listTickets': {
-    call: after((w) => w.ticket()),
-  },
+  'support.listTickets': { call: after((w) => w.ticket()) },
   'support.getTicket': { call: async (w) => ({ input: { id: await w.ticket() } }) },
   'support.createTicket': {
     call: async (w) => ({
@@ -549,19 +537,11 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
       return { input: { token: link.searchParams.get('token')! } };
     },
   },
-  'profile.resendEmailChange': {
-    call: after((w) => w.emailChange()),
-  },
-  'profile.cancelEmailChange': {
-    call: after((w) => w.emailChange()),
-  },
-  'profile.listSessions': {
-    call: after((w) => w.otherSession()),
-  },
+  'profile.resendEmailChange': { call: after((w) => w.emailChange()) },
+  'profile.cancelEmailChange': { call: after((w) => w.emailChange()) },
+  'profile.listSessions': { call: after((w) => w.otherSession()) },
   'profile.revokeSession': { call: async (w) => ({ input: { id: await w.otherSession() } }) },
-  'profile.revokeOtherSessions': {
-    call: after((w) => w.otherSession()),
-  },
+  'profile.revokeOtherSessions': { call: after((w) => w.otherSession()) },
   'profile.getNotificationPreferences': { call: () => ({ input: {} }) },
   'profile.updateNotificationPreferences': {
     call: async (w) => {
@@ -591,9 +571,7 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   },
 
   // API tokens (an API token calls a scoped read, too: RateLimit headers on both doors)
-  'apiTokens.list': {
-    call: after((w) => w.apiToken()),
-  },
+  'apiTokens.list': { call: after((w) => w.apiToken()) },
   'apiTokens.create': {
     call: () => ({ input: { name: 'CI', scopes: ['profile:read'], expires_in_days: 30 } }),
   },
