@@ -1,8 +1,9 @@
 // npm run bench:seed — growth: seeds PostgreSQL with the growth volumes (generate_series, see
-// bench/growth-seed.mjs), then times every list and lookup the dashboard makes for a typical
-// customer on an empty database and on the seeded one (interleaved rounds; the tenth percentile
-// counts) with the database's own execution time from EXPLAIN ANALYZE beside it, prints
-// the plans and checks that each uses an index and costs within 1.5× of the empty figure.
+// bench/growth-volumes.mjs and bench/growth-bulk.mjs), then times every list and lookup the
+// dashboard makes for a typical customer (bench/typical-customer.mjs) on an empty database and
+// on the seeded one (interleaved rounds; the tenth percentile counts) with the database's own
+// execution time from EXPLAIN ANALYZE beside it, prints the plans and checks that each uses an
+// index and costs within 1.5× of the empty figure.
 //
 // Env: BENCH_DATABASE_URL (a database whose name contains "bench": it is wiped; "<name>_empty"
 // is created beside it), else a throwaway cluster (BENCH_PG_PORT, default 55504);
@@ -12,7 +13,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { migrateToLatest, createDb } from '@scmp/db';
-import { scaled, seedBulk, seedTypicalUser } from './bench/growth-seed.mjs';
+import { seedBulk } from './bench/growth-bulk.mjs';
+import { scaled } from './bench/growth-volumes.mjs';
+import { seedTypicalUser } from './bench/typical-customer.mjs';
 import {
   dashboardCalls,
   explain,

@@ -6,6 +6,7 @@ import { giveActiveSubscription } from '../src/testing/billing-fixtures';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
 import { authenticatorFor, registerPasskey } from '../src/testing/passkey-helpers';
 import { createWebhookRowForTest } from '../src/testing/webhook-rows';
+import { organizationId } from '../src/testing/organization-rows';
 
 /**
  * Deleting an account (issue 38): DELETE /user with the password and confirm "DELETE"; 409 while
@@ -30,13 +31,7 @@ async function orgOf(owner: User, name: string, subdomain: string): Promise<stri
 }
 
 async function orgId(uuid: string): Promise<number> {
-  return (
-    await h.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', uuid)
-      .executeTakeFirstOrThrow()
-  ).id;
+  return await organizationId(h.db, uuid);
 }
 
 async function login(email: string, password: string, ip = IP, agent = 'DeletionTest/1.0') {

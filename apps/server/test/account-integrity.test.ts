@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import { describe, expect, it } from 'vitest';
+import type { Json, TestHarness } from '../src/testing/harness';
+import { useHarness } from '../src/testing/use-harness';
 
 /**
  * Issue 39: an e-mail change is a request proven by the new address, a password reset ends every
@@ -7,13 +8,7 @@ import { createHarness, type Json, type TestHarness } from '../src/testing/harne
  * Through both doors.
  */
 let h: TestHarness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.deps.rateLimiter.resetAll();
-});
+useHarness((made) => (h = made), { resetRateLimits: true });
 
 const HOUR = 3_600_000;
 type User = Awaited<ReturnType<TestHarness['createUser']>>;

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API_SCOPES,
   API_TOKEN_REQUESTS_PER_MINUTE,
   MAX_LIVE_API_TOKENS,
 } from '@scmp/api/contracts/api-tokens';
-import { createHarness, type TestHarness } from '../src/testing/harness';
+import type { TestHarness } from '../src/testing/harness';
+import { useHarness } from '../src/testing/use-harness';
+import { organizationId } from '../src/testing/organization-rows';
 
 /**
  * Personal API tokens through both doors: shown once and hashed at rest, used like a session
@@ -28,11 +30,10 @@ async function tokenWith(scopes: string[], expires: number | null = null): Promi
   return res.body.data.token as string;
 }
 
+useHarness((made) => (h = made));
 beforeAll(async () => {
-  h = await createHarness();
   owner = await h.createUser({ verified: true });
 });
-afterAll(() => h?.close());
 
 describe('API tokens', () => {
   it('are shown once, stored as SHA-256 and a prefix, and listed without the token', async () => {
@@ -264,11 +265,7 @@ describe('API tokens', () => {
     expect(org.status, org.text).toBe(201);
     const orgUuid = org.body.data.uuid as string;
     const colleague = await h.createUser({ verified: true });
-    const orgRow = await h.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', orgUuid)
-      .executeTakeFirstOrThrow();
+    const orgRow = { id: await organizationId(h.db, orgUuid) };
     await h.db
       .insertInto('organization_members')
       .values({

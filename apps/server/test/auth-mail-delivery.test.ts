@@ -1,42 +1,8 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { deliverPendingMail, renderEmail } from '@scmp/api';
 import { createHarness, type TestHarness } from '../src/testing/harness';
-
-type Received = { to: string[]; raw: string };
-
-/** A real SMTP server on loopback that records what it accepts. */
-function startSmtp(port: number): Promise<{ server: SMTPServer; received: Received[] }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve({ server, received }));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../src/testing/free-port';
+import { startSmtpRecorder as startSmtp } from '../src/testing/smtp-recorder';
 
 let h: TestHarness;
 let port: number;
@@ -96,7 +62,7 @@ describe('SMTP delivery from the outbox', () => {
       expect(await deliverPendingMail(h.deps)).toBe(0);
       expect(smtp.received).toHaveLength(1);
     } finally {
-      await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+      await smtp.close();
     }
   });
 
@@ -109,7 +75,7 @@ describe('SMTP delivery from the outbox', () => {
       expect(smtp.received).toHaveLength(6);
       expect(new Set(smtp.received.map((r) => r.to[0])).size).toBe(6);
     } finally {
-      await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+      await smtp.close();
     }
   });
 });

@@ -1,15 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../src/testing/harness';
 import {
   TEST_BILLING_DETAILS,
   createTestCard,
   giveActiveSubscription,
 } from '../src/testing/billing-fixtures';
-import {
-  createSubscriptionHarness,
-  subscriptionHelpers,
-} from '../src/testing/subscription-helpers';
+import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
 
 /**
  * The billing operations' `idempotency_key` body field (product specification) is an alias of the
@@ -17,16 +14,9 @@ import {
  * header and then as the field (or the other way round, on either door) replays without charging.
  */
 let h: TestHarness;
-const { newOwner, invoices } = subscriptionHelpers(() => h);
+const { newOwner, invoices } = useSubscriptionHarness((made) => (h = made));
 const MISMATCH =
   'This Idempotency-Key was already used with a different request. Use a new key for a new request.';
-
-beforeAll(async () => {
-  h = await createSubscriptionHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
 
 describe('idempotency_key body field and Idempotency-Key header: one store', () => {
   it('replays a header key sent again as the body field (add-locations), and 422s another body', async () => {

@@ -6,6 +6,7 @@ import {
   TEST_BILLING_DETAILS,
   createStripeHarness,
   stubPaymentMethod,
+  postSubscription,
 } from '../src/testing/billing-fixtures';
 import { startStripeStub, type StripeStub } from '../src/testing/stripe-stub';
 
@@ -37,18 +38,7 @@ async function subscribe(
   pm: string,
   extra: Record<string, unknown> = {},
 ) {
-  const res = await h.rest('POST', '/subscription', {
-    token: o.token,
-    body: {
-      organization_uuid: o.orgUuid,
-      plan_type: 'basic',
-      additional_venues: 2,
-      payment_method_id: pm,
-      payment_type: 'card',
-      billing_details: TEST_BILLING_DETAILS,
-      ...extra,
-    },
-  });
+  const res = await postSubscription(h, o.token, o.orgUuid, pm, { additional_venues: 2, ...extra });
   expect(res.status).toBe(201);
   return res.body.data;
 }

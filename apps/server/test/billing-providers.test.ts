@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type TestHarness } from '../src/testing/harness';
 import {
-  TEST_BILLING_DETAILS,
   createStripeHarness,
   createTestCard,
   stubPaymentMethod,
+  postSubscription,
 } from '../src/testing/billing-fixtures';
 import { startStripeStub, type StripeStub } from '../src/testing/stripe-stub';
 
@@ -67,18 +67,7 @@ describe.each(cases)('payment provider contract: $name', (c) => {
     return { token: user.token, orgUuid: org.body.data.uuid as string };
   }
   const subscribe = (token: string, orgUuid: string, pm: string, extra = {}) =>
-    h.rest('POST', '/subscription', {
-      token,
-      body: {
-        organization_uuid: orgUuid,
-        plan_type: 'basic',
-        additional_venues: 1,
-        payment_method_id: pm,
-        payment_type: 'card',
-        billing_details: TEST_BILLING_DETAILS,
-        ...extra,
-      },
-    });
+    postSubscription(h, token, orgUuid, pm, { additional_venues: 1, ...extra });
   const history = async (token: string, orgUuid: string) =>
     (
       await h.rest('GET', '/subscription/billing-history', {

@@ -3,6 +3,7 @@ import { runDueJobs } from '@scmp/api';
 import { monthlyPricePence } from '@scmp/api/contracts/plans';
 import { giveActiveSubscription } from '../src/testing/billing-fixtures';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import { organizationId, addMemberRow } from '../src/testing/organization-rows';
 
 /**
  * The dashboard home (issue 23): GET /dashboard/overview and GET /instances/uptime against rows
@@ -117,11 +118,7 @@ beforeAll(async () => {
     .set({ status: 'inactive' })
     .where('uuid', '=', orgs.inactive)
     .execute();
-  const bravo = await h.db
-    .selectFrom('organizations')
-    .select('id')
-    .where('uuid', '=', orgs.pastDue)
-    .executeTakeFirstOrThrow();
+  const bravo = { id: await organizationId(h.db, orgs.pastDue) };
   await h.db
     .updateTable('subscriptions')
     .set({ status: 'past_due', past_due_since: new Date(now.getTime() - 3 * DAY) })
@@ -129,15 +126,8 @@ beforeAll(async () => {
     .execute();
 
   // A member (role member) of the active organization.
-  const alpha = await h.db
-    .selectFrom('organizations')
-    .select('id')
-    .where('uuid', '=', orgs.active)
-    .executeTakeFirstOrThrow();
-  await h.db
-    .insertInto('organization_members')
-    .values({ organization_id: alpha.id, user_id: member.id, role: 'member' })
-    .execute();
+  const alpha = { id: await organizationId(h.db, orgs.active) };
+  await addMemberRow(h.db, alpha.id, member.id, 'member');
 
   // Tickets: awaiting (staff replied last), answered (customer replied after staff), no reply,
   // resolved after a staff reply (not open); the stranger's awaiting ticket.

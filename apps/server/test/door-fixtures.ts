@@ -56,6 +56,16 @@ const anonymous = (input: Json = {}): DoorCall => ({ input, token: null });
 const png = (field: string): MultipartPart[] => [
   { name: field, filename: 'x.png', bytes: TINY_PNG, type: 'image/png' },
 ];
+/** A call with `input` (default: none) once `prepare` has made what it needs in the world. */
+const after =
+  (
+    prepare: (w: DoorWorld) => Promise<unknown>,
+    input: (w: DoorWorld) => Json | Promise<Json> = () => ({}),
+  ) =>
+  async (w: DoorWorld): Promise<DoorCall> => {
+    await prepare(w);
+    return { input: await input(w) };
+  };
 const NEW_PASSWORD = 'another horse battery staple';
 const UNKNOWN_TOKEN = 'a'.repeat(64);
 
@@ -178,25 +188,20 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
     call: async (w) => ({ input: { code: w.totp(await w.twoFactorSecret()) } }),
   },
   'twoFactor.disable': {
-    call: async (w) => {
-      await w.twoFactorOn();
-      return { input: { password: DOOR_PASSWORD } };
-    },
+    call: after(
+      (w) => w.twoFactorOn(),
+      () => ({ password: DOOR_PASSWORD }),
+    ),
   },
   'twoFactor.regenerateRecoveryCodes': {
-    call: async (w) => {
-      await w.twoFactorOn();
-      return { input: { password: DOOR_PASSWORD } };
-    },
+    call: after(
+      (w) => w.twoFactorOn(),
+      () => ({ password: DOOR_PASSWORD }),
+    ),
   },
 
   // passkeys
-  'passkeys.list': {
-    call: async (w) => {
-      await w.passkey();
-      return { input: {} };
-    },
-  },
+  'passkeys.list': { call: after((w) => w.passkey()) },
   'passkeys.registrationOptions': { call: () => ({ input: {} }), generated: ['id'] },
   'passkeys.registrationVerify': {
     call: async (w) => {
@@ -238,26 +243,11 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   'publicSite.instanceBranding': { call: async (w) => anonymous({ uuid: await w.instance() }) },
   'publicSite.siteConfig': { call: () => anonymous({}) },
   'publicSite.analyticsPageview': { call: () => anonymous({ path: '/pricing' }) },
-  'publicSite.dashboardSummary': {
-    call: async (w) => {
-      await w.org();
-      return { input: {} };
-    },
-  },
-  'publicSite.dashboardOverview': {
-    call: async (w) => {
-      await w.ticket();
-      return { input: {} };
-    },
-  },
+  'publicSite.dashboardSummary': { call: after((w) => w.org()) },
+  'publicSite.dashboardOverview': { call: after((w) => w.ticket()) },
 
   // organizations, members
-  'organizations.list': {
-    call: async (w) => {
-      await w.org();
-      return { input: {} };
-    },
-  },
+  'organizations.list': { call: after((w) => w.org()) },
   'organizations.get': { call: async (w) => ({ input: { id: await w.org() } }) },
   'organizations.create': {
     call: (w) => ({
@@ -280,10 +270,10 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
     },
   },
   'members.list': {
-    call: async (w) => {
-      await w.member();
-      return { input: { id: await w.org() } };
-    },
+    call: after(
+      (w) => w.member(),
+      async (w) => ({ id: await w.org() }),
+    ),
   },
   'members.changeRole': {
     call: async (w) => ({
@@ -297,10 +287,10 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
     call: async (w) => ({ input: { id: await w.org(), user_uuid: (await w.member()).uuid } }),
   },
   'members.invitations': {
-    call: async (w) => {
-      await w.invitation();
-      return { input: { id: await w.org() } };
-    },
+    call: after(
+      (w) => w.invitation(),
+      async (w) => ({ id: await w.org() }),
+    ),
   },
   'members.invite': {
     call: async (w) => ({
@@ -327,17 +317,12 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   },
 
   // instances
-  'instances.list': {
-    call: async (w) => {
-      await w.instance();
-      return { input: {} };
-    },
-  },
+  'instances.list': { call: after((w) => w.instance()) },
   'instances.uptime': {
-    call: async (w) => {
-      await w.instance();
-      return { input: { days: 7 } };
-    },
+    call: after(
+      (w) => w.instance(),
+      () => ({ days: 7 }),
+    ),
   },
   'instances.get': { call: async (w) => ({ input: { uuid: await w.instance() } }) },
   'instances.health': { call: async (w) => ({ input: { uuid: await w.instance() } }) },
@@ -387,10 +372,10 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
     }),
   },
   'branding.deleteBrandingLogo': {
-    call: async (w) => {
-      await w.logo();
-      return { input: { id: await w.org() } };
-    },
+    call: after(
+      (w) => w.logo(),
+      async (w) => ({ id: await w.org() }),
+    ),
   },
   'branding.deleteBrandingFavicon': { call: async (w) => ({ input: { id: await w.org() } }) },
   'branding.getBrandingEmailPreview': { call: async (w) => ({ input: { id: await w.org() } }) },
@@ -402,12 +387,7 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   },
 
   // support
-  'support.listTickets': {
-    call: async (w) => {
-      await w.ticket();
-      return { input: {} };
-    },
-  },
+  'support.listTickets': { call: after((w) => w.ticket()) },
   'support.getTicket': { call: async (w) => ({ input: { id: await w.ticket() } }) },
   'support.createTicket': {
     call: async (w) => ({
@@ -557,31 +537,11 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
       return { input: { token: link.searchParams.get('token')! } };
     },
   },
-  'profile.resendEmailChange': {
-    call: async (w) => {
-      await w.emailChange();
-      return { input: {} };
-    },
-  },
-  'profile.cancelEmailChange': {
-    call: async (w) => {
-      await w.emailChange();
-      return { input: {} };
-    },
-  },
-  'profile.listSessions': {
-    call: async (w) => {
-      await w.otherSession();
-      return { input: {} };
-    },
-  },
+  'profile.resendEmailChange': { call: after((w) => w.emailChange()) },
+  'profile.cancelEmailChange': { call: after((w) => w.emailChange()) },
+  'profile.listSessions': { call: after((w) => w.otherSession()) },
   'profile.revokeSession': { call: async (w) => ({ input: { id: await w.otherSession() } }) },
-  'profile.revokeOtherSessions': {
-    call: async (w) => {
-      await w.otherSession();
-      return { input: {} };
-    },
-  },
+  'profile.revokeOtherSessions': { call: after((w) => w.otherSession()) },
   'profile.getNotificationPreferences': { call: () => ({ input: {} }) },
   'profile.updateNotificationPreferences': {
     call: async (w) => {
@@ -592,31 +552,26 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   },
   'profile.notificationHistory': { call: () => ({ input: { limit: 10 } }) },
   'profile.activityList': {
-    call: async (w) => {
-      await w.org();
-      return { input: { days: 7, limit: 10 } };
-    },
+    call: after(
+      (w) => w.org(),
+      () => ({ days: 7, limit: 10 }),
+    ),
   },
   'profile.activitySummary': {
-    call: async (w) => {
-      await w.org();
-      return { input: { days: 7 } };
-    },
+    call: after(
+      (w) => w.org(),
+      () => ({ days: 7 }),
+    ),
   },
   'profile.activityDaily': {
-    call: async (w) => {
-      await w.org();
-      return { input: { days: 7 } };
-    },
+    call: after(
+      (w) => w.org(),
+      () => ({ days: 7 }),
+    ),
   },
 
   // API tokens (an API token calls a scoped read, too: RateLimit headers on both doors)
-  'apiTokens.list': {
-    call: async (w) => {
-      await w.apiToken();
-      return { input: {} };
-    },
-  },
+  'apiTokens.list': { call: after((w) => w.apiToken()) },
   'apiTokens.create': {
     call: () => ({ input: { name: 'CI', scopes: ['profile:read'], expires_in_days: 30 } }),
   },
@@ -624,10 +579,10 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
 
   // webhooks
   'webhooks.list': {
-    call: async (w) => {
-      await w.webhook();
-      return { input: { id: await w.org() } };
-    },
+    call: after(
+      (w) => w.webhook(),
+      async (w) => ({ id: await w.org() }),
+    ),
   },
   'webhooks.create': {
     call: async (w) => ({
@@ -654,10 +609,10 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
     call: async (w) => ({ input: { id: await w.org(), uuid: await w.webhook() } }),
   },
   'webhooks.deliveries': {
-    call: async (w) => {
-      await w.delivery();
-      return { input: { id: await w.org(), uuid: await w.webhook() } };
-    },
+    call: after(
+      (w) => w.delivery(),
+      async (w) => ({ id: await w.org(), uuid: await w.webhook() }),
+    ),
   },
   'webhooks.redeliver': {
     call: async (w) => ({
@@ -667,10 +622,10 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
 
   // single sign-on
   'sso.listDomains': {
-    call: async (w) => {
-      await w.domain();
-      return { input: { id: await w.org() } };
-    },
+    call: after(
+      (w) => w.domain(),
+      async (w) => ({ id: await w.org() }),
+    ),
   },
   'sso.addDomain': {
     call: async (w) => ({ input: { id: await w.org(), domain: `${w.tag}-b.example.org` } }),
@@ -683,10 +638,10 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
     call: async (w) => ({ input: { id: await w.org(), uuid: await w.domain() } }),
   },
   'sso.listConnections': {
-    call: async (w) => {
-      await w.ssoConnection();
-      return { input: { id: await w.org() } };
-    },
+    call: after(
+      (w) => w.ssoConnection(),
+      async (w) => ({ id: await w.org() }),
+    ),
   },
   'sso.createConnection': {
     call: async (w) => ({
@@ -777,10 +732,7 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   'privacy.confirmPassword': { call: () => ({ input: { password: DOOR_PASSWORD } }) },
   'privacy.createDataExport': { call: () => ({ input: {} }) },
   'privacy.listDataExports': {
-    call: async (w) => {
-      await w.dataExport();
-      return { input: {} };
-    },
+    call: after((w) => w.dataExport()),
     generated: ['size_bytes'],
     why: 'the archive holds the world’s ids, whose digits may differ',
   },

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type TestHarness } from '../src/testing/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestHarness } from '../src/testing/harness';
 import { multipartBody } from '../src/testing/multipart';
+import { useHarness } from '../src/testing/use-harness';
+import { countOrganizationsNamed } from '../src/testing/organization-rows';
 
 /**
  * Idempotency-Key is one middleware of the pipeline (issue 35), not a step of the REST door: the
@@ -14,15 +16,6 @@ let owner: Awaited<ReturnType<TestHarness['createUser']>>;
 let listening: Promise<string> | undefined;
 const serverAddress = () => (listening ??= h.app.listen({ port: 0, host: '127.0.0.1' }));
 
-async function organizationsNamed(name: string): Promise<number> {
-  const row = await h.db
-    .selectFrom('organizations')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
-
 const trpcCreate = (key: string, name: string, token = owner.token) =>
   h.trpc(
     'mutation',
@@ -31,11 +24,10 @@ const trpcCreate = (key: string, name: string, token = owner.token) =>
     { token, headers: { 'idempotency-key': key } },
   );
 
+useHarness((made) => (h = made));
 beforeAll(async () => {
-  h = await createHarness();
   owner = await h.createUser({ verified: true });
 });
-afterAll(() => h?.close());
 
 describe('Idempotency-Key on the tRPC door', () => {
   it('replays the first answer for the same key and input, without doing the work again', async () => {
@@ -46,7 +38,7 @@ describe('Idempotency-Key on the tRPC door', () => {
     expect(again.status).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.result.data).toEqual(first.body.result.data);
-    expect(await organizationsNamed('Trpc Replay School')).toBe(1);
+    expect(await countOrganizationsNamed(h.db, 'Trpc Replay School')).toBe(1);
   });
 
   it('answers 422 to the same key with another input, and changes nothing', async () => {
@@ -56,7 +48,7 @@ describe('Idempotency-Key on the tRPC door', () => {
     expect(other.body.error.message).toBe(
       'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
     );
-    expect(await organizationsNamed('Trpc Other School')).toBe(0);
+    expect(await countOrganizationsNamed(h.db, 'Trpc Other School')).toBe(0);
   });
 
   it('lets one of two concurrent calls with one key do the work', async () => {
@@ -67,7 +59,7 @@ describe('Idempotency-Key on the tRPC door', () => {
     expect([a.status, b.status].sort()).toEqual(
       [a.status, b.status].includes(409) ? [200, 409] : [200, 200],
     );
-    expect(await organizationsNamed('Trpc Race School')).toBe(1);
+    expect(await countOrganizationsNamed(h.db, 'Trpc Race School')).toBe(1);
   });
 
   it('shares one store with the REST door: a key used on one door is replayed on the other', async () => {
@@ -81,7 +73,7 @@ describe('Idempotency-Key on the tRPC door', () => {
     expect(trpc.status).toBe(200);
     expect(trpc.headers['idempotent-replayed']).toBe('true');
     expect(trpc.body.result.data).toEqual(rest.body);
-    expect(await organizationsNamed('Both Doors School')).toBe(1);
+    expect(await countOrganizationsNamed(h.db, 'Both Doors School')).toBe(1);
   });
 
   it('checks the token scope before replaying on the tRPC door too (403, nothing read)', async () => {

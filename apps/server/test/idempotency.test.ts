@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type TestHarness } from '../src/testing/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestHarness } from '../src/testing/harness';
 import { multipartBody } from '../src/testing/multipart';
+import { useHarness } from '../src/testing/use-harness';
+import { countOrganizationsNamed } from '../src/testing/organization-rows';
 
 /**
  * Idempotency-Key on the POSTs that create or charge (issue 22): replay, mismatch, concurrency,
@@ -18,20 +20,10 @@ const createOrg = (token: string, key: string | undefined, name: string) =>
     body: { name, type: 'school' },
   });
 
-async function organizationsNamed(name: string): Promise<number> {
-  const row = await h.db
-    .selectFrom('organizations')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
-
+useHarness((made) => (h = made));
 beforeAll(async () => {
-  h = await createHarness();
   owner = await h.createUser({ verified: true });
 });
-afterAll(() => h?.close());
 
 describe('Idempotency-Key', () => {
   it('replays the first response for the same key and body, without doing the work again', async () => {
@@ -41,10 +33,10 @@ describe('Idempotency-Key', () => {
     expect(again.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
-    expect(await organizationsNamed('Replay Academy')).toBe(1);
+    expect(await countOrganizationsNamed(h.db, 'Replay Academy')).toBe(1);
     // Without a key, the same body is a new request.
     expect((await createOrg(owner.token, undefined, 'Replay Academy')).status).toBe(201);
-    expect(await organizationsNamed('Replay Academy')).toBe(2);
+    expect(await countOrganizationsNamed(h.db, 'Replay Academy')).toBe(2);
   });
 
   it('answers 422 to the same key with another body, and changes nothing', async () => {
@@ -56,7 +48,7 @@ describe('Idempotency-Key', () => {
       message:
         'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
     });
-    expect(await organizationsNamed('Another School')).toBe(0);
+    expect(await countOrganizationsNamed(h.db, 'Another School')).toBe(0);
   });
 
   it('lets one of two concurrent requests with one key do the work', async () => {
@@ -70,7 +62,7 @@ describe('Idempotency-Key', () => {
       [201, 201],
       [201, 409],
     ]).toContainEqual(statuses);
-    expect(await organizationsNamed('Concurrent College')).toBe(1);
+    expect(await countOrganizationsNamed(h.db, 'Concurrent College')).toBe(1);
   });
 
   it('keeps keys per account, releases the key of a failed request, forgets keys after 24 h', async () => {
@@ -92,14 +84,14 @@ describe('Idempotency-Key', () => {
     const later = await createOrg(owner.token, 'shared-key', 'Owner Prep');
     expect(later.status).toBe(201);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
-    expect(await organizationsNamed('Owner Prep')).toBe(2);
+    expect(await countOrganizationsNamed(h.db, 'Owner Prep')).toBe(2);
   });
 
   it('refuses a malformed key with 400', async () => {
     const res = await createOrg(owner.token, 'x'.repeat(256), 'Long Key School');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Idempotency-Key must be 1 to 255 visible ASCII characters.');
-    expect(await organizationsNamed('Long Key School')).toBe(0);
+    expect(await countOrganizationsNamed(h.db, 'Long Key School')).toBe(0);
   });
 
   it('replays a new API token without keeping it in clear', async () => {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityType, InvoiceStatus } from '@scmp/db';
-import { giveActiveSubscription, TEST_BILLING_DETAILS } from '../src/testing/billing-fixtures';
+import { giveActiveSubscription, testInvoiceRow } from '../src/testing/billing-fixtures';
 import { removeDemoData } from '../src/seed/demo-removal';
 import { seedDemoData } from '../src/seed/index';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import { organizationId } from '../src/testing/organization-rows';
 
 /**
  * The activity and billing charts (issue 23): GET /activity/daily and
@@ -199,11 +200,7 @@ describe('GET /subscription/invoiced-monthly', () => {
       'basic',
       2,
     );
-    const row = await h.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', org.body.data.uuid)
-      .executeTakeFirstOrThrow();
+    const row = { id: await organizationId(h.db, org.body.data.uuid) };
     // Only the invoices written below are counted: drop the one the subscription raised.
     await h.db.deleteFrom('invoices').where('organization_id', '=', row.id).execute();
     const subRow = await h.db
@@ -219,25 +216,18 @@ describe('GET /subscription/invoiced-monthly', () => {
     await h.db
       .insertInto('invoices')
       .values(
-        rows.map((r, i) => ({
-          number: `TEST-${subId}-${invoices.length}-${i}`,
-          subscription_id: subId,
-          organization_id: r.org,
-          description: 'Test invoice',
-          status: r.status,
-          total_pence: r.pence,
-          currency: 'GBP',
-          provider_invoice_id: null,
-          hosted_url: null,
-          pdf_url: null,
-          billing_details: JSON.stringify(TEST_BILLING_DETAILS),
-          period_start: null,
-          period_end: null,
-          next_attempt_at: null,
-          failure_message: null,
-          paid_at: null,
-          created_at: r.at,
-        })),
+        rows.map((r, i) =>
+          testInvoiceRow({
+            number: `TEST-${subId}-${invoices.length}-${i}`,
+            subscription_id: subId,
+            organization_id: r.org,
+            description: 'Test invoice',
+            status: r.status,
+            total_pence: r.pence,
+            paid_at: null,
+            created_at: r.at,
+          }),
+        ),
       )
       .execute();
   }

@@ -1,5 +1,3 @@
-import { createServer } from 'node:net';
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDeps,
@@ -10,34 +8,8 @@ import {
   type AppDeps,
 } from '@scmp/api';
 import { createHarness, type TestHarness } from '../src/testing/harness';
-
-/**
- * Gives an organization a live subscription straight in the database (unlimited plan), as the
- * billing area would after a successful payment: deploying requires one.
- */
-async function subscribe(h: TestHarness, organizationUuid: string, status = 'active') {
-  const now = h.clock.now();
-  const end = new Date(now.getTime() + 30 * 86_400_000);
-  await sql`
-    INSERT INTO subscriptions (organization_id, owner_id, provider, plan_type, status,
-      current_period_start, current_period_end, billing_details)
-    SELECT id, owner_id, 'test', 'unlimited', ${status}, ${now}, ${end}, '{}'::jsonb
-    FROM organizations WHERE uuid = ${organizationUuid}
-    ON CONFLICT (organization_id) DO UPDATE SET status = EXCLUDED.status`.execute(h.db);
-}
-
-/** A free loopback port, so the health checks reach this test's own server over real HTTP. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { insertLiveSubscription } from '../src/testing/billing-fixtures';
+import { freePort } from '../src/testing/free-port';
 
 let h: TestHarness;
 let port: number;
@@ -57,7 +29,7 @@ beforeAll(async () => {
     token: owner.token,
   });
   org = res.body.data;
-  await subscribe(h, org.uuid);
+  await insertLiveSubscription(h, org.uuid);
 });
 afterAll(() => h.close());
 afterEach(() => {
@@ -434,7 +406,7 @@ describe('host routing', () => {
         token: owner.token,
       })
     ).body.data;
-    await subscribe(h, own.uuid);
+    await insertLiveSubscription(h, own.uuid);
     const inst = (await deploy({ organization_uuid: own.uuid, name: 'Site', subdomain: 'site' }))
       .body.data;
     await drain();

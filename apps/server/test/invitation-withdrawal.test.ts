@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEMBER_TEXTS, invitationsWithdrawnText } from '@scmp/api/contracts/roles';
-import { createHarness, type TestHarness } from '../src/testing/harness';
+import type { TestHarness } from '../src/testing/harness';
+import { createOrganization, invitationTokenFromMail } from '../src/testing/organization-rows';
+import { useHarness } from '../src/testing/use-harness';
 
 /**
  * Invitations do not outlive the person who sent them (issue 39): removing a member, or demoting
@@ -9,44 +11,24 @@ import { createHarness, type TestHarness } from '../src/testing/harness';
  * can no longer be accepted; keep_invitations keeps them. Both doors.
  */
 let h: TestHarness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h?.close());
+useHarness((made) => (h = made));
 
 type User = Awaited<ReturnType<TestHarness['createUser']>>;
-
-async function newOrganization(owner: User, name: string) {
-  const res = await h.rest('POST', '/organizations', {
-    token: owner.token,
-    body: { name, type: 'school' },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.uuid as string;
-}
-
-async function tokenFromMail(email: string): Promise<string> {
-  const mail = await h.db
-    .selectFrom('mail_outbox')
-    .select('text')
-    .where('to_address', '=', email)
-    .where('kind', '=', 'invitation')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
-}
 
 /** An organization whose owner made `admin` an admin; the admin then invites `count` people. */
 async function adminWithInvitations(label: string, count: number) {
   const owner = await h.createUser({ verified: true, name: `Owner ${label}` });
-  const orgUuid = await newOrganization(owner, `School ${label}`);
+  const { uuid: orgUuid } = await createOrganization(h, owner.token, {
+    name: `School ${label}`,
+    type: 'school',
+  });
   const admin = await h.createUser({ verified: true, name: `Admin ${label}` });
   const invited = await h.rest('POST', `/organizations/${orgUuid}/invitations`, {
     token: owner.token,
     body: { email: admin.email, role: 'admin' },
   });
   expect(invited.status, invited.text).toBe(201);
-  const adminToken = await tokenFromMail(admin.email);
+  const adminToken = await invitationTokenFromMail(h, admin.email);
   const joined = await h.rest('POST', `/invitations/${adminToken}/accept`, { token: admin.token });
   expect(joined.status, joined.text).toBe(200);
   const invitees: Array<{ user: User; token: string }> = [];
@@ -57,7 +39,7 @@ async function adminWithInvitations(label: string, count: number) {
       body: { email: user.email, role: 'billing' },
     });
     expect(res.status, res.text).toBe(201);
-    invitees.push({ user, token: await tokenFromMail(user.email) });
+    invitees.push({ user, token: await invitationTokenFromMail(h, user.email) });
   }
   // One invitation sent by the owner, which no change of the admin touches.
   const ownersGuest = await h.createUser({ verified: true });
@@ -65,7 +47,7 @@ async function adminWithInvitations(label: string, count: number) {
     token: owner.token,
     body: { email: ownersGuest.email, role: 'member' },
   });
-  const ownersToken = await tokenFromMail(ownersGuest.email);
+  const ownersToken = await invitationTokenFromMail(h, ownersGuest.email);
   return { owner, admin, orgUuid, invitees, ownersGuest, ownersToken };
 }
 

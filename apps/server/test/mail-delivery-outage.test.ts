@@ -1,42 +1,9 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { deliverPendingMail } from '@scmp/api';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { freePort } from '../src/testing/free-port';
+import { startSmtpRecorder as startSmtp } from '../src/testing/smtp-recorder';
 import { testConfig } from '../src/testing/test-config';
-
-/** A loopback SMTP server recording the recipients it accepted. */
-function startSmtp(port: number): Promise<{ close: () => Promise<void>; received: string[] }> {
-  const received: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        received.push(...session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () =>
-      resolve({ received, close: () => new Promise((done) => server.close(() => done())) }),
-    );
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 let h: TestHarness;
 let port: number;
@@ -80,14 +47,14 @@ describe('mail delivery while the SMTP server is unreachable', () => {
       h.clock.advance(1000);
       await queue('fresh@example.com');
       expect(await deliverPendingMail(h.deps)).toBe(1); // the fresh one goes out
-      expect(smtp.received).toEqual(['fresh@example.com']);
+      expect(smtp.recipients()).toEqual(['fresh@example.com']);
       // The server is back: the waiting message is due now, not 9 s later.
       expect(await deliverPendingMail(h.deps)).toBe(1);
-      expect(smtp.received).toEqual(['fresh@example.com', 'waiting@example.com']);
+      expect(smtp.recipients()).toEqual(['fresh@example.com', 'waiting@example.com']);
       expect((await rowOf('waiting@example.com')).status).toBe('sent');
       h.clock.advance(3_600_000);
       expect(await deliverPendingMail(h.deps)).toBe(0);
-      expect(smtp.received).toHaveLength(2);
+      expect(smtp.recipients()).toHaveLength(2);
     } finally {
       await smtp.close();
     }
@@ -107,7 +74,7 @@ describe('mail delivery while the SMTP server is unreachable', () => {
       await queue('other@example.com');
       expect(await deliverPendingMail(h.deps)).toBe(1);
       expect(await deliverPendingMail(h.deps)).toBe(0);
-      expect(smtp.received).toEqual(['other@example.com']);
+      expect(smtp.recipients()).toEqual(['other@example.com']);
       expect(new Date((await rowOf('leased@example.com')).next_attempt_at).getTime()).toBe(
         leaseUntil.getTime(),
       );

@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEMBER_TEXTS } from '@scmp/api/contracts/roles';
 import { seedDemoData } from '../src/seed/index';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { createOrganization, invitationTokenFromMail } from '../src/testing/organization-rows';
+import { useHarness } from '../src/testing/use-harness';
 
 /**
  * Organization teams through both doors: members and roles, ownership, and the invitation
@@ -9,35 +11,15 @@ import { createHarness, type TestHarness } from '../src/testing/harness';
  * account, re-invite, a concurrent accept, an organization deleted meanwhile).
  */
 let h: TestHarness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h?.close());
+useHarness((made) => (h = made));
 
 type User = Awaited<ReturnType<TestHarness['createUser']>>;
 
-async function newOrganization(owner: User, name = 'Team School') {
-  const res = await h.rest('POST', '/organizations', {
-    token: owner.token,
-    body: { name, type: 'school' },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.uuid as string;
-}
+const newOrganization = async (owner: User, name = 'Team School') =>
+  (await createOrganization(h, owner.token, { name, type: 'school' })).uuid;
 
 /** The invitation e-mail's token: the only place it exists in clear. */
-async function tokenFromMail(email: string): Promise<string> {
-  const mail = await h.db
-    .selectFrom('mail_outbox')
-    .select(['text', 'html', 'subject'])
-    .where('to_address', '=', email)
-    .where('kind', '=', 'invitation')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const match = /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text);
-  expect(match, mail.text).not.toBeNull();
-  return match![1]!;
-}
+const tokenFromMail = (email: string) => invitationTokenFromMail(h, email);
 
 async function invite(owner: User, orgUuid: string, email: string, role = 'member') {
   const res = await h.rest('POST', `/organizations/${orgUuid}/invitations`, {

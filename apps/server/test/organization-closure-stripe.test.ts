@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type TestHarness } from '../src/testing/harness';
 import {
-  TEST_BILLING_DETAILS,
   createStripeHarness,
   stubPaymentMethod,
+  postSubscription,
 } from '../src/testing/billing-fixtures';
 import { startStripeStub, type StripeStub } from '../src/testing/stripe-stub';
 
@@ -32,17 +32,7 @@ describe('closing an organization with a Stripe subscription', () => {
       body: { name: 'Stripe Closing School', type: 'school' },
     });
     const orgUuid = org.body.data.uuid as string;
-    const subscribed = await h.rest('POST', '/subscription', {
-      token: user.token,
-      body: {
-        organization_uuid: orgUuid,
-        plan_type: 'basic',
-        additional_venues: 0,
-        payment_method_id: stubPaymentMethod('ok'),
-        payment_type: 'card',
-        billing_details: TEST_BILLING_DETAILS,
-      },
-    });
+    const subscribed = await postSubscription(h, user.token, orgUuid, stubPaymentMethod('ok'));
     expect(subscribed.status, subscribed.text).toBe(201);
     const stripeSub = [...stub.state.subscriptions.values()].find(
       (s) => s.metadata.organization_uuid === orgUuid,

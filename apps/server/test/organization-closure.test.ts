@@ -8,6 +8,7 @@ import {
   buildSecurityResourceSet,
   type SecurityResourceSet,
 } from '../src/testing/security-fixtures';
+import { addMemberRow } from '../src/testing/organization-rows';
 
 /**
  * Closing an organization (issue 38, the Terms' 60-day window): DELETE /organizations/{id}
@@ -312,10 +313,7 @@ describe('closing an organization', () => {
     const A = await buildSecurityResourceSet(h, 'leaver');
     const colleague = await h.createUser({ verified: true });
     const org = await orgRow(A.orgUuid);
-    await h.db
-      .insertInto('organization_members')
-      .values({ organization_id: org.id, user_id: colleague.id, role: 'member' })
-      .execute();
+    await addMemberRow(h.db, org.id, colleague.id, 'member');
     const body = { password: A.user.password, confirm: 'DELETE' };
     const refused = await h.rest('DELETE', '/user', { token: A.user.token, body });
     expect(refused.status).toBe(409);

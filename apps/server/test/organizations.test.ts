@@ -1,22 +1,8 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizationClosure } from '@scmp/api';
 import { createHarness, type TestHarness } from '../src/testing/harness';
-
-/**
- * Gives an organization a live subscription straight in the database (unlimited plan), as the
- * billing area would after a successful payment: deploying requires one.
- */
-async function subscribe(h: TestHarness, organizationUuid: string, status = 'active') {
-  const now = h.clock.now();
-  const end = new Date(now.getTime() + 30 * 86_400_000);
-  await sql`
-    INSERT INTO subscriptions (organization_id, owner_id, provider, plan_type, status,
-      current_period_start, current_period_end, billing_details)
-    SELECT id, owner_id, 'test', 'unlimited', ${status}, ${now}, ${end}, '{}'::jsonb
-    FROM organizations WHERE uuid = ${organizationUuid}
-    ON CONFLICT (organization_id) DO UPDATE SET status = EXCLUDED.status`.execute(h.db);
-}
+import { organizationId } from '../src/testing/organization-rows';
+import { insertLiveSubscription } from '../src/testing/billing-fixtures';
 
 let h: TestHarness;
 let owner: Awaited<ReturnType<TestHarness['createUser']>>;
@@ -294,12 +280,8 @@ describe('editing and deleting', () => {
 
   it('closes the organization at once (even with a live subscription) and purges its instances, branding rows and files on day 60', async () => {
     const org = (await create({ name: 'Doomed', type: 'school', subdomain: 'doomed' })).body.data;
-    const row = await h.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', org.uuid)
-      .executeTakeFirstOrThrow();
-    await subscribe(h, org.uuid);
+    const row = { id: await organizationId(h.db, org.uuid) };
+    await insertLiveSubscription(h, org.uuid);
     const inst = await h.rest('POST', '/instances', {
       body: { organization_uuid: org.uuid, name: 'Main' },
       token: owner.token,

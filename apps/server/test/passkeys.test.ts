@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
 import { authenticatorFor, registerPasskey } from '../src/testing/passkey-helpers';
 import type { SoftwareAuthenticator } from '../src/testing/software-authenticator';
+import { activityLines } from '../src/testing/user-rows';
 
 /**
  * Passkeys end to end through both doors, with a software authenticator (P-256 keys, 'none'
@@ -76,16 +77,6 @@ async function mailKinds(userId: number): Promise<string[]> {
   return rows.map((r) => r.kind);
 }
 
-async function activity(userId: number): Promise<string[]> {
-  const rows = await h.db
-    .selectFrom('activity_events')
-    .select(['action', 'description'])
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => `${r.action}: ${r.description}`);
-}
-
 describe('adding a passkey', () => {
   it('offers a discoverable, user-verified credential for APP_URL and keeps only its public key', async () => {
     const user = await h.createUser({ verified: true });
@@ -133,7 +124,9 @@ describe('adding a passkey', () => {
         last_used_at: null,
       },
     ]);
-    expect(await activity(user.id)).toContain('passkey.added: Added a passkey ("Office laptop")');
+    expect(await activityLines(h.db, user.id)).toContain(
+      'passkey.added: Added a passkey ("Office laptop")',
+    );
     expect(await mailKinds(user.id)).toContain('passkey-added');
 
     // The next options exclude it, so the same device is not registered twice.
@@ -272,7 +265,7 @@ describe('signing in with a passkey', () => {
 
     const list = await h.rest('GET', '/passkeys', { token: user.token });
     expect(list.body.data[0]).toMatchObject({ uuid, last_used_at: h.clock.now().toISOString() });
-    expect(await activity(user.id)).toContain(
+    expect(await activityLines(h.db, user.id)).toContain(
       'login.success: Signed in with a passkey ("Office laptop")',
     );
     expect(await mailKinds(user.id)).toContain('passkey-used');
@@ -383,7 +376,7 @@ describe('signing in with a passkey', () => {
     const res = await signIn(bob.device, { claimId: alice.device.credentials[0]!.id });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe(NOT_VERIFIED);
-    expect(await activity(alice.user.id)).toContain(
+    expect(await activityLines(h.db, alice.user.id)).toContain(
       'login.failed: Failed sign-in attempt (passkey "Office laptop" not verified)',
     );
   });
@@ -440,7 +433,7 @@ describe('a passkey answering the two-factor step', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Two-factor authentication successful');
     expect(typeof res.body.data.token).toBe('string');
-    expect(await activity(user.id)).toContain(
+    expect(await activityLines(h.db, user.id)).toContain(
       'login.success: Signed in with a password and a passkey ("Security key")',
     );
   });
@@ -501,7 +494,7 @@ describe('a passkey answering the two-factor step', () => {
     });
     expect(foreign.status).toBe(422);
     expect(foreign.body.message).toBe(INVALID_CODE);
-    expect(await activity(bob.user.id)).toContain(
+    expect(await activityLines(h.db, bob.user.id)).toContain(
       'login.failed: Failed sign-in attempt (passkey not verified)',
     );
   });
@@ -569,7 +562,7 @@ describe('managing passkeys', () => {
     expect(removed.status).toBe(200);
     expect(removed.body.message).toBe('Passkey removed.');
     expect((await h.rest('GET', '/passkeys', { token: user.token })).body.data).toEqual([]);
-    expect(await activity(user.id)).toContain(
+    expect(await activityLines(h.db, user.id)).toContain(
       'passkey.removed: Removed a passkey ("Office laptop")',
     );
     expect(await mailKinds(user.id)).toContain('passkey-removed');

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requireRecentReauth, toErrorEnvelope } from '@scmp/api';
 import { PRIVACY_TEXTS } from '@scmp/api/contracts/privacy';
-import { createHarness, type TestHarness } from '../src/testing/harness';
+import type { TestHarness } from '../src/testing/harness';
+import { useHarness } from '../src/testing/use-harness';
 
 /**
  * POST /user/confirm-password (issue 38): a session proves its password again, which keeps it
@@ -27,11 +28,10 @@ async function reauthError(token: string) {
   }
 }
 
+useHarness((made) => (h = made));
 beforeAll(async () => {
-  h = await createHarness();
   user = await h.createUser({ verified: true });
 });
-afterAll(() => h?.close());
 
 describe('POST /user/confirm-password', () => {
   it('without a confirmation a sensitive operation answers 403 REAUTH_REQUIRED', async () => {

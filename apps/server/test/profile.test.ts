@@ -1,16 +1,11 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type TestHarness } from '../src/testing/harness';
+import { describe, expect, it } from 'vitest';
+import type { TestHarness } from '../src/testing/harness';
 import { multipartBody } from '../src/testing/multipart';
+import { useHarness } from '../src/testing/use-harness';
 
 let h: TestHarness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.deps.rateLimiter.resetAll();
-});
+useHarness((made) => (h = made), { resetRateLimits: true });
 
 const MAC_CHROME =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';

@@ -11,9 +11,10 @@ import {
   retentionMarkdownTable,
   type RetentionRuleId,
 } from '@scmp/api/contracts/retention';
-import { giveActiveSubscription, TEST_BILLING_DETAILS } from '../src/testing/billing-fixtures';
+import { giveActiveSubscription, testInvoiceRow } from '../src/testing/billing-fixtures';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
 import { createWebhookRowForTest } from '../src/testing/webhook-rows';
+import { organizationId } from '../src/testing/organization-rows';
 
 /**
  * Retention that runs by itself (issue 38): one hourly job on the durable queue (claimed with
@@ -61,13 +62,7 @@ beforeAll(async () => {
   });
   expect(inst.status, inst.text).toBe(201);
   while ((await runDueJobs(h.deps)) > 0);
-  orgId = (
-    await h.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', orgUuid)
-      .executeTakeFirstOrThrow()
-  ).id;
+  orgId = await organizationId(h.db, orgUuid);
   subscriptionId = (
     await h.db
       .selectFrom('subscriptions')
@@ -264,25 +259,18 @@ async function plantRows() {
   await h.db
     .insertInto('invoices')
     .values(
-      (['old', 'young'] as const).map((label) => ({
-        number: `RET-${tag}-${label}`,
-        subscription_id: subscriptionId,
-        organization_id: orgId,
-        description: 'Retention test invoice',
-        status: 'paid' as const,
-        total_pence: 1000,
-        currency: 'GBP',
-        provider_invoice_id: null,
-        hosted_url: null,
-        pdf_url: null,
-        billing_details: JSON.stringify(TEST_BILLING_DETAILS),
-        period_start: null,
-        period_end: null,
-        next_attempt_at: null,
-        failure_message: null,
-        paid_at: label === 'old' ? v.old : v.young,
-        created_at: label === 'old' ? v.old : v.young,
-      })),
+      (['old', 'young'] as const).map((label) =>
+        testInvoiceRow({
+          number: `RET-${tag}-${label}`,
+          subscription_id: subscriptionId,
+          organization_id: orgId,
+          description: 'Retention test invoice',
+          status: 'paid' as const,
+          total_pence: 1000,
+          paid_at: label === 'old' ? v.old : v.young,
+          created_at: label === 'old' ? v.old : v.young,
+        }),
+      ),
     )
     .execute();
 

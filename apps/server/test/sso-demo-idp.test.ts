@@ -1,9 +1,11 @@
-import { createServer } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerDemoIdp, DEMO_IDP_DOMAIN } from '../src/demo-idp/demo-idp';
 import { seedDemoSso } from '../src/seed/demo-sso';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { cookieHeader, keepCookies } from '../src/testing/oidc-provider';
+import { createOrganization } from '../src/testing/organization-rows';
+import { freePort } from '../src/testing/free-port';
 
 /**
  * The demo identity provider (issue 37): mounted at /demo-idp in local mode, seeded with a
@@ -13,15 +15,6 @@ import { createHarness, type TestHarness } from '../src/testing/harness';
 let h: TestHarness;
 let appUrl: string;
 let orgId: number;
-let orgUuid: string;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** A browser: one request, keeping the identity provider's cookies in `jar`. */
 async function visit(jar: Map<string, string>, url: string, init: RequestInit = {}) {
@@ -30,17 +23,10 @@ async function visit(jar: Map<string, string>, url: string, init: RequestInit = 
     redirect: 'manual',
     headers: {
       ...(init.headers as Record<string, string>),
-      cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      cookie: cookieHeader(jar),
     },
   });
-  for (const cookie of res.headers.getSetCookie()) {
-    const [pair] = cookie.split(';');
-    const eq = pair!.indexOf('=');
-    const name = pair!.slice(0, eq).trim();
-    const value = pair!.slice(eq + 1).trim();
-    if (!value || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) jar.delete(name);
-    else jar.set(name, value);
-  }
+  keepCookies(jar, res);
   const location = res.headers.get('location');
   return { res, location: location ? new URL(location, url).href : null };
 }
@@ -51,19 +37,11 @@ beforeAll(async () => {
   h = await createHarness({ appUrl });
   await h.app.listen({ port, host: '127.0.0.1' });
   const owner = await h.createUser({ email: 'head@scmp.test' });
-  const org = await h.rest('POST', '/organizations', {
-    token: owner.token,
-    body: { name: 'Oakfield Primary School', type: 'school', subdomain: 'oakfield-demo' },
-  });
-  expect(org.status, org.text).toBe(201);
-  orgUuid = org.body.data.uuid;
-  orgId = (
-    await h.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', orgUuid)
-      .executeTakeFirstOrThrow()
-  ).id;
+  ({ id: orgId } = await createOrganization(h, owner.token, {
+    name: 'Oakfield Primary School',
+    type: 'school',
+    subdomain: 'oakfield-demo',
+  }));
   await seedDemoSso(h.deps, orgId, owner.id);
 }, 60_000);
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { API_SCOPES } from '@scmp/api/contracts/api-tokens';
 import { SSO_DOMAIN_TEXTS } from '@scmp/api/contracts/sso';
 import { startTestDnsServer, type TestDnsServer } from '../src/testing/dns-server';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import { organizationId } from '../src/testing/organization-rows';
 
 /**
  * Verified e-mail domains of single sign-on (issue 37) against the loopback DNS server the
@@ -32,11 +33,7 @@ async function organization(user: User, name: string, subdomain: string): Promis
 }
 
 async function join(orgUuidValue: string, user: User, role: 'admin' | 'member' | 'billing') {
-  const org = await h.db
-    .selectFrom('organizations')
-    .select('id')
-    .where('uuid', '=', orgUuidValue)
-    .executeTakeFirstOrThrow();
+  const org = { id: await organizationId(h.db, orgUuidValue) };
   await h.db
     .insertInto('organization_members')
     .values({ organization_id: org.id, user_id: user.id, role, joined_at: new Date() })

@@ -2,12 +2,15 @@ import { createPrivateKey } from 'node:crypto';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SSO_FAILURE_REASONS, SSO_TEXTS } from '@scmp/api/contracts/sso';
-import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import type { Json, TestHarness } from '../src/testing/harness';
 import {
   followProvider,
   startTestOidcProvider,
   type TestOidcProvider,
 } from '../src/testing/oidc-provider';
+import { addVerifiedDomain, createOrganization, roleIn } from '../src/testing/organization-rows';
+import { ssoBrowserCookie, ssoFailures, throughOidcProvider } from '../src/testing/sso-helpers';
+import { useHarness } from '../src/testing/use-harness';
 
 /**
  * OpenID Connect single sign-on (issue 37) against a real OpenID provider in-process
@@ -27,37 +30,17 @@ let connection: Json;
 const DOMAIN = 'stmarys.org.uk';
 let callbackBase: string;
 
-async function verifiedDomain(organizationId: number, domain: string) {
-  await h.db
-    .insertInto('organization_domains')
-    .values({
-      organization_id: organizationId,
-      domain,
-      status: 'verified',
-      token: 'scmp-verify=test',
-      verified_at: new Date(),
-    })
-    .execute();
-}
-
+useHarness((made) => (h = made));
 beforeAll(async () => {
-  h = await createHarness();
   callbackBase = `${h.config.appUrl}/api/v1/sso/oidc/callback`;
   idp = await startTestOidcProvider(callbackBase);
   owner = await h.createUser({ email: `head@${DOMAIN}` });
-  const org = await h.rest('POST', '/organizations', {
-    token: owner.token,
-    body: { name: 'St Mary Academy', type: 'school', subdomain: 'stmarys-sso' },
-  });
-  orgUuid = org.body.data.uuid;
-  orgId = (
-    await h.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', orgUuid)
-      .executeTakeFirstOrThrow()
-  ).id;
-  await verifiedDomain(orgId, DOMAIN);
+  ({ uuid: orgUuid, id: orgId } = await createOrganization(h, owner.token, {
+    name: 'St Mary Academy',
+    type: 'school',
+    subdomain: 'stmarys-sso',
+  }));
+  await addVerifiedDomain(h, orgId, DOMAIN);
   const created = await h.rest('POST', `/organizations/${orgUuid}/sso-connections`, {
     token: owner.token,
     body: {
@@ -72,36 +55,18 @@ beforeAll(async () => {
   expect(created.status, created.text).toBe(201);
   connection = created.body.data;
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-  await idp?.close();
-});
+afterAll(() => idp?.close());
 beforeEach(() => {
   idp.forge(null);
   // Each case starts with a fresh budget of SSO starts (20 a minute per address).
   h.clock.advance(61_000);
 });
 
-function cookieOf(headers: Record<string, unknown>): string {
-  const raw = headers['set-cookie'];
-  const list = Array.isArray(raw) ? (raw as string[]) : [String(raw)];
-  const found = list.find((c) => c.startsWith('scmp_sso_browser='));
-  if (!found) throw new Error(`no SSO cookie in ${JSON.stringify(raw)}`);
-  return found.split(';')[0]!;
-}
+const cookieOf = ssoBrowserCookie;
 
 /** Signs in at the provider as `subject` and brings the browser back to SCMP's callback. */
-async function throughProvider(redirectUrl: string, cookie: string, subject: string) {
-  idp.loginAs(subject);
-  const back = await followProvider(redirectUrl, callbackBase);
-  const res = await h.app.inject({
-    method: 'GET',
-    url: `/api/v1/sso/oidc/callback${back.search}`,
-    headers: { cookie },
-  });
-  expect(res.statusCode, res.body).toBe(302);
-  return { location: String(res.headers.location), callbackSearch: back.search };
-}
+const throughProvider = (redirectUrl: string, cookie: string, subject: string) =>
+  throughOidcProvider(h, idp, callbackBase, { redirectUrl, cookie, subject });
 
 async function startFor(email: string) {
   const start = await h.rest('POST', '/auth/sso/start', { body: { email } });
@@ -120,23 +85,8 @@ async function ssoSignIn(email: string, subject: string) {
   return { ...back, token: done.body.data.token as string, cookie };
 }
 
-async function failures(): Promise<Json[]> {
-  const res = await h.rest('GET', `/organizations/${orgUuid}/sso-failures`, { token: owner.token });
-  expect(res.status, res.text).toBe(200);
-  return res.body.data;
-}
-
-async function roleOf(email: string) {
-  return (
-    await h.db
-      .selectFrom('organization_members')
-      .innerJoin('users', 'users.id', 'organization_members.user_id')
-      .select('organization_members.role')
-      .where('users.email', '=', email)
-      .where('organization_members.organization_id', '=', orgId)
-      .executeTakeFirst()
-  )?.role;
-}
+const failures = () => ssoFailures(h, orgUuid, owner.token);
+const roleOf = (email: string) => roleIn(h.db, orgId, email);
 
 describe('connections', () => {
   it('stores the client secret encrypted and never returns it; the redirect URI comes from APP_URL', async () => {

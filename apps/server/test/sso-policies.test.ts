@@ -1,14 +1,18 @@
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SSO_POLICY_TEXTS } from '@scmp/api/contracts/sso';
-import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import type { Json, TestHarness } from '../src/testing/harness';
+import { startTestOidcProvider, type TestOidcProvider } from '../src/testing/oidc-provider';
 import {
-  followProvider,
-  startTestOidcProvider,
-  type TestOidcProvider,
-} from '../src/testing/oidc-provider';
+  addVerifiedDomain,
+  createOrganization,
+  organizationId,
+} from '../src/testing/organization-rows';
 import { authenticatorFor, registerPasskey } from '../src/testing/passkey-helpers';
 import type { SoftwareAuthenticator } from '../src/testing/software-authenticator';
+import { ssoBrowserCookie, throughOidcProvider } from '../src/testing/sso-helpers';
+import { activityLines } from '../src/testing/user-rows';
+import { useHarness } from '../src/testing/use-harness';
 
 /**
  * Sign-in policies (issue 37). Require SSO: members whose e-mail is at a verified domain are
@@ -49,24 +53,11 @@ async function addMember(user: User, role: 'admin' | 'billing' | 'member') {
     .execute();
 }
 
-function cookieOf(headers: Record<string, unknown>): string {
-  const raw = headers['set-cookie'];
-  const list = Array.isArray(raw) ? (raw as string[]) : [String(raw)];
-  const found = list.find((c) => c.startsWith('scmp_sso_browser='));
-  if (!found) throw new Error(`no SSO cookie in ${JSON.stringify(raw)}`);
-  return found.split(';')[0]!;
-}
+const cookieOf = ssoBrowserCookie;
 
 async function throughProvider(redirectUrl: string, cookie: string, subject: string) {
-  idp.loginAs(subject);
-  const back = await followProvider(redirectUrl, callbackBase);
-  const res = await h.app.inject({
-    method: 'GET',
-    url: `/api/v1/sso/oidc/callback${back.search}`,
-    headers: { cookie },
-  });
-  expect(res.statusCode, res.body).toBe(302);
-  return String(res.headers.location);
+  return (await throughOidcProvider(h, idp, callbackBase, { redirectUrl, cookie, subject }))
+    .location;
 }
 
 async function ssoSignIn(email: string, subject: string): Promise<string> {
@@ -121,44 +112,17 @@ async function mails(kind: string) {
     .execute();
 }
 
-async function activity(userId: number): Promise<string[]> {
-  const rows = await h.db
-    .selectFrom('activity_events')
-    .select(['action', 'description'])
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => `${r.action}: ${r.description}`);
-}
-
+useHarness((made) => (h = made));
 beforeAll(async () => {
-  h = await createHarness();
   callbackBase = `${h.config.appUrl}/api/v1/sso/oidc/callback`;
   idp = await startTestOidcProvider(callbackBase);
   owner = await h.createUser({ email: `head@${DOMAIN}`, name: 'Hana Head' });
-  const org = await h.rest('POST', '/organizations', {
-    token: owner.token,
-    body: { name: 'Oakfield Primary', type: 'school', subdomain: 'oakfield-policy' },
-  });
-  expect(org.status, org.text).toBe(201);
-  orgUuid = org.body.data.uuid;
-  orgId = (
-    await h.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', orgUuid)
-      .executeTakeFirstOrThrow()
-  ).id;
-  await h.db
-    .insertInto('organization_domains')
-    .values({
-      organization_id: orgId,
-      domain: DOMAIN,
-      status: 'verified',
-      token: 'scmp-verify=test',
-      verified_at: new Date(),
-    })
-    .execute();
+  ({ uuid: orgUuid, id: orgId } = await createOrganization(h, owner.token, {
+    name: 'Oakfield Primary',
+    type: 'school',
+    subdomain: 'oakfield-policy',
+  }));
+  await addVerifiedDomain(h, orgId, DOMAIN);
   admin = await h.createUser({ email: `it@${DOMAIN}`, name: 'Ian IT' });
   teacher = await h.createUser({ email: `teacher@${DOMAIN}` });
   billing = await h.createUser({ email: `bursar@${DOMAIN}` });
@@ -186,10 +150,7 @@ beforeAll(async () => {
   expect(created.status, created.text).toBe(201);
   connection = created.body.data;
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-  await idp?.close();
-});
+afterAll(() => idp?.close());
 beforeEach(() => {
   // A fresh budget of sign-in and SSO-start throttles for each case.
   h.clock.advance(61_000);
@@ -324,7 +285,7 @@ describe('Require SSO', () => {
     expect(await alive(visitor.token)).toBe(true);
     // Not a member of the organization: not covered.
     expect(await alive(outsider.token)).toBe(true);
-    expect(await activity(owner.id)).toContain(
+    expect(await activityLines(h.db, owner.id)).toContain(
       'sso.policy_changed: Require single sign-on on for Oakfield Primary (4 sessions ended)',
     );
   });
@@ -399,7 +360,7 @@ describe('Require SSO', () => {
     });
     expect(verify.status, verify.text).toBe(200);
     expect(await alive(verify.body.data.token)).toBe(true);
-    expect(await activity(owner.id)).toContain(
+    expect(await activityLines(h.db, owner.id)).toContain(
       'sso.break_glass: Break-glass sign-in to Oakfield Primary without single sign-on (password and authenticator code)',
     );
     const sent = await mails('sso-break-glass');
@@ -437,13 +398,7 @@ describe('Require SSO', () => {
       token: head.token,
       body: { name: 'Birchwood', type: 'school', subdomain: 'birchwood-policy' },
     });
-    const id = (
-      await h.db
-        .selectFrom('organizations')
-        .select('id')
-        .where('uuid', '=', org.body.data.uuid)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const id = await organizationId(h.db, org.body.data.uuid);
     await h.db
       .insertInto('organization_domains')
       .values({

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SSO_FAILURE_REASONS } from '@scmp/api/contracts/sso';
 import { SAML_FAILURE_REASONS, SAML_TEXTS } from '@scmp/api/contracts/sso-saml';
-import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import type { Json, TestHarness } from '../src/testing/harness';
 import {
   createTestSamlIdp,
   serveTestSamlIdp,
@@ -9,6 +9,9 @@ import {
   type SamlResponseOptions,
   type TestSamlIdp,
 } from '../src/testing/saml-idp';
+import { addVerifiedDomain, createOrganization, roleIn } from '../src/testing/organization-rows';
+import { ssoFailures } from '../src/testing/sso-helpers';
+import { useHarness } from '../src/testing/use-harness';
 
 /**
  * SAML 2.0 single sign-on (issue 37) against an in-process identity provider that signs its
@@ -30,33 +33,17 @@ let otherConnection: Json;
 const DOMAIN = 'stjohns.org.uk';
 const FAILED = 'http://localhost:3000/login?sso_error=1';
 
+useHarness((made) => (h = made));
 beforeAll(async () => {
-  h = await createHarness();
   idp = createTestSamlIdp('https://idp.stjohns.example');
   other = createTestSamlIdp('https://idp.other.example');
   owner = await h.createUser({ email: `head@${DOMAIN}` });
-  const org = await h.rest('POST', '/organizations', {
-    token: owner.token,
-    body: { name: 'St John School', type: 'school', subdomain: 'stjohns-saml' },
-  });
-  orgUuid = org.body.data.uuid;
-  orgId = (
-    await h.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', orgUuid)
-      .executeTakeFirstOrThrow()
-  ).id;
-  await h.db
-    .insertInto('organization_domains')
-    .values({
-      organization_id: orgId,
-      domain: DOMAIN,
-      status: 'verified',
-      token: 'scmp-verify=test',
-      verified_at: new Date(),
-    })
-    .execute();
+  ({ uuid: orgUuid, id: orgId } = await createOrganization(h, owner.token, {
+    name: 'St John School',
+    type: 'school',
+    subdomain: 'stjohns-saml',
+  }));
+  await addVerifiedDomain(h, orgId, DOMAIN);
   const created = await h.rest('POST', `/organizations/${orgUuid}/sso-connections`, {
     token: owner.token,
     body: {
@@ -76,9 +63,6 @@ beforeAll(async () => {
   expect(second.status, second.text).toBe(201);
   otherConnection = second.body.data;
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
 beforeEach(() => {
   h.clock.advance(61_000);
 });
@@ -127,23 +111,8 @@ async function samlSignIn(account: SamlAccount, forge: Forge = {}, from = idp, s
   return { location, token: done.body.data.token as string, ...started, samlResponse };
 }
 
-async function failures(): Promise<Json[]> {
-  const res = await h.rest('GET', `/organizations/${orgUuid}/sso-failures`, { token: owner.token });
-  expect(res.status, res.text).toBe(200);
-  return res.body.data;
-}
-
-async function roleOf(email: string) {
-  return (
-    await h.db
-      .selectFrom('organization_members')
-      .innerJoin('users', 'users.id', 'organization_members.user_id')
-      .select('organization_members.role')
-      .where('users.email', '=', email)
-      .where('organization_members.organization_id', '=', orgId)
-      .executeTakeFirst()
-  )?.role;
-}
+const failures = () => ssoFailures(h, orgUuid, owner.token);
+const roleOf = (email: string) => roleIn(h.db, orgId, email);
 
 describe('SAML connections', () => {
   it('reads the IdP metadata and answers the values to paste; no certificate is returned', async () => {

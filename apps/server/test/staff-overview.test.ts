@@ -3,6 +3,7 @@ import { compactCounters, recordDailyFigures, runDueJobs } from '@scmp/api';
 import { monthlyPricePence, type PlanId } from '@scmp/api/contracts';
 import { giveActiveSubscription } from '../src/testing/billing-fixtures';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import { organizationId } from '../src/testing/organization-rows';
 
 /**
  * The operator console (issue 23): GET /staff/overview, /staff/customers, /staff/instances and
@@ -124,14 +125,7 @@ describe('GET /staff/overview', () => {
     expect((await overview()).mrr.mrr_pence).toBe(await expectedMrr());
 
     const now = h.clock.now().getTime();
-    const orgId = async (uuid: string) =>
-      (
-        await h.db
-          .selectFrom('organizations')
-          .select('id')
-          .where('uuid', '=', uuid)
-          .executeTakeFirstOrThrow()
-      ).id;
+    const orgId = async (uuid: string) => await organizationId(h.db, uuid);
     // Bob is 5 days and 3 hours past due; Dan's venues change, then he cancels.
     await h.db
       .updateTable('subscriptions')

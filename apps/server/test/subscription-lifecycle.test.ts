@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { billingService, runDueJobs } from '@scmp/api';
 import type { TestHarness } from '../src/testing/harness';
-import { TEST_BILLING_DETAILS, createTestCard } from '../src/testing/billing-fixtures';
+import { createTestCard, postSubscription } from '../src/testing/billing-fixtures';
 import {
   SUBSCRIPTION_WEBHOOK_SECRET as WEBHOOK_SECRET,
-  createSubscriptionHarness,
-  subscriptionHelpers,
+  useSubscriptionHarness,
 } from '../src/testing/subscription-helpers';
 
 let h: TestHarness;
-const { newOwner, orgId, addInstances, invoices } = subscriptionHelpers(() => h);
-
-beforeAll(async () => {
-  h = await createSubscriptionHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const { newOwner, orgId, addInstances, invoices } = useSubscriptionHarness((made) => (h = made));
 
 describe('lifecycle on the controllable clock', () => {
   it('renews, fails, goes past due, suspends after grace, recovers, then cancels to the period end', async () => {
@@ -36,17 +28,7 @@ describe('lifecycle on the controllable clock', () => {
       await relogin();
     };
     const pm = await createTestCard(h, token, '4000000000000341');
-    const created = await h.rest('POST', '/subscription', {
-      token,
-      body: {
-        organization_uuid: orgUuid,
-        plan_type: 'basic',
-        additional_venues: 1,
-        payment_method_id: pm,
-        payment_type: 'card',
-        billing_details: TEST_BILLING_DETAILS,
-      },
-    });
+    const created = await postSubscription(h, token, orgUuid, pm, { additional_venues: 1 });
     expect(created.status).toBe(201);
     await addInstances(orgUuid, 2);
     const periodEnd = new Date(created.body.data.current_period_end);
@@ -139,16 +121,8 @@ describe('lifecycle on the controllable clock', () => {
         token,
         body: { type: 'sepa_debit', iban, name: 'Ada', email: 'a@example.com' },
       });
-      const res = await h.rest('POST', '/subscription', {
-        token,
-        body: {
-          organization_uuid: orgUuid,
-          plan_type: 'basic',
-          additional_venues: 0,
-          payment_method_id: pm.body.data.id,
-          payment_type: 'direct_debit',
-          billing_details: TEST_BILLING_DETAILS,
-        },
+      const res = await postSubscription(h, token, orgUuid, pm.body.data.id, {
+        payment_type: 'direct_debit',
       });
       expect(res.status).toBe(201);
       expect((await invoices(orgUuid, token))[0].status).toBe('pending');

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../src/testing/harness';
 import {
   TEST_BILLING_DETAILS,
   createTestCard,
   giveActiveSubscription,
+  postSubscription,
 } from '../src/testing/billing-fixtures';
-import {
-  createSubscriptionHarness,
-  subscriptionHelpers,
-} from '../src/testing/subscription-helpers';
+import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
 
 /**
  * Issue 40: the amount a confirmation shows is the amount charged. A quote (GET
@@ -17,14 +15,7 @@ import {
  * refused with 409 and charges nothing. And a new subscription sends a receipt.
  */
 let h: TestHarness;
-const { newOwner, invoices } = subscriptionHelpers(() => h);
-
-beforeAll(async () => {
-  h = await createSubscriptionHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const { newOwner, invoices } = useSubscriptionHarness((made) => (h = made));
 
 type Quote = {
   amount_due_today: number;
@@ -48,6 +39,13 @@ async function subscribedOwner() {
   h.clock.advance(10 * 86_400_000 + 12_345);
   return o;
 }
+
+/** PATCH /subscription/plan to the unlimited plan at the quote's `proration_date`. */
+const toUnlimited = (token: string, orgUuid: string, prorationDate: unknown) =>
+  h.rest('PATCH', '/subscription/plan', {
+    token,
+    body: { organization_uuid: orgUuid, plan_type: 'unlimited', proration_date: prorationDate },
+  });
 
 describe('a quote is the charge', () => {
   it('quotes the amount due today, currency, new monthly price, next billing date and its proration time', async () => {
@@ -79,14 +77,7 @@ describe('a quote is the charge', () => {
     h.clock.advance(4 * 60_000);
     const unpinned = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
     expect(unpinned.amount_due_today_pence).toBeLessThan(q.amount_due_today_pence);
-    const res = await h.rest('PATCH', '/subscription/plan', {
-      token,
-      body: {
-        organization_uuid: orgUuid,
-        plan_type: 'unlimited',
-        proration_date: q.proration_date,
-      },
-    });
+    const res = await toUnlimited(token, orgUuid, q.proration_date);
     expect(res.status).toBe(200);
     expect(res.body.data.plan_type).toBe('unlimited');
     const [charged] = await invoices(orgUuid, token);
@@ -117,14 +108,7 @@ describe('a quote is the charge', () => {
     const { token, orgUuid } = await subscribedOwner();
     const q = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
     h.clock.advance(5 * 60_000 + 1_000);
-    const res = await h.rest('PATCH', '/subscription/plan', {
-      token,
-      body: {
-        organization_uuid: orgUuid,
-        plan_type: 'unlimited',
-        proration_date: q.proration_date,
-      },
-    });
+    const res = await toUnlimited(token, orgUuid, q.proration_date);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
       success: false,
@@ -145,14 +129,11 @@ describe('a quote is the charge', () => {
     ).body.data;
     expect(sub).toMatchObject({ plan_type: 'basic', location_limit: 1 });
     // A proration_date in the future is no quote of ours either.
-    const future = await h.rest('PATCH', '/subscription/plan', {
+    const future = await toUnlimited(
       token,
-      body: {
-        organization_uuid: orgUuid,
-        plan_type: 'unlimited',
-        proration_date: Math.floor(h.clock.now().getTime() / 1000) + 3600,
-      },
-    });
+      orgUuid,
+      Math.floor(h.clock.now().getTime() / 1000) + 3600,
+    );
     expect(future.status).toBe(409);
     expect(await invoices(orgUuid, token)).toHaveLength(1);
   });
@@ -167,14 +148,7 @@ describe('a quote is the charge', () => {
     });
     expect(added.status).toBe(200);
     h.clock.advance(3_000);
-    const res = await h.rest('PATCH', '/subscription/plan', {
-      token,
-      body: {
-        organization_uuid: orgUuid,
-        plan_type: 'unlimited',
-        proration_date: q.proration_date,
-      },
-    });
+    const res = await toUnlimited(token, orgUuid, q.proration_date);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(
       'The subscription changed after this quote. Review the new amount due today and confirm again; nothing was charged.',
@@ -183,14 +157,7 @@ describe('a quote is the charge', () => {
     // A fresh quote goes through, and is charged exactly.
     const fresh = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
     h.clock.advance(30_000);
-    const ok = await h.rest('PATCH', '/subscription/plan', {
-      token,
-      body: {
-        organization_uuid: orgUuid,
-        plan_type: 'unlimited',
-        proration_date: fresh.proration_date,
-      },
-    });
+    const ok = await toUnlimited(token, orgUuid, fresh.proration_date);
     expect(ok.status).toBe(200);
     expect((await invoices(orgUuid, token))[0].amount_pence).toBe(fresh.amount_due_today_pence);
   });
@@ -198,10 +165,7 @@ describe('a quote is the charge', () => {
   it('validates proration_date', async () => {
     const { token, orgUuid } = await subscribedOwner();
     for (const bad of ['soon', -1, 1.5]) {
-      const res = await h.rest('PATCH', '/subscription/plan', {
-        token,
-        body: { organization_uuid: orgUuid, plan_type: 'unlimited', proration_date: bad },
-      });
+      const res = await toUnlimited(token, orgUuid, bad);
       expect(res.status).toBe(422);
     }
     expect(await invoices(orgUuid, token)).toHaveLength(1);
@@ -212,16 +176,9 @@ describe('receipt', () => {
   it('e-mails a receipt with plan, amount, date and the next step when a subscription starts', async () => {
     const { token, orgUuid } = await newOwner();
     const pm = await createTestCard(h, token);
-    const res = await h.rest('POST', '/subscription', {
-      token,
-      body: {
-        organization_uuid: orgUuid,
-        plan_type: 'basic',
-        additional_venues: 1,
-        payment_method_id: pm,
-        payment_type: 'card',
-        billing_details: { ...TEST_BILLING_DETAILS, email: 'bursar-receipts@example.com' },
-      },
+    const res = await postSubscription(h, token, orgUuid, pm, {
+      additional_venues: 1,
+      billing_details: { ...TEST_BILLING_DETAILS, email: 'bursar-receipts@example.com' },
     });
     expect(res.status).toBe(201);
     const mails = await h.db

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dueTodayPence, monthlyPricePence } from '@scmp/api/contracts';
 import type { TestHarness } from '../src/testing/harness';
 import {
   TEST_BILLING_DETAILS,
   createTestCard,
   giveActiveSubscription,
+  postSubscription,
 } from '../src/testing/billing-fixtures';
-import {
-  createSubscriptionHarness,
-  subscriptionHelpers,
-} from '../src/testing/subscription-helpers';
+import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
 
 let h: TestHarness;
-const { newOwner, orgId, addInstances, invoices } = subscriptionHelpers(() => h);
-
-beforeAll(async () => {
-  h = await createSubscriptionHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const { newOwner, orgId, addInstances, invoices } = useSubscriptionHarness((made) => (h = made));
 
 describe('pricing', () => {
   it('is exact at every venue boundary', () => {
@@ -119,17 +110,7 @@ describe('subscribing', () => {
       ['4000000000009995', 'Your card has insufficient funds.'],
     ]) {
       const pm = await createTestCard(h, token, card);
-      const res = await h.rest('POST', '/subscription', {
-        token,
-        body: {
-          organization_uuid: orgUuid,
-          plan_type: 'basic',
-          additional_venues: 0,
-          payment_method_id: pm,
-          payment_type: 'card',
-          billing_details: TEST_BILLING_DETAILS,
-        },
-      });
+      const res = await postSubscription(h, token, orgUuid, pm);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(text);
     }

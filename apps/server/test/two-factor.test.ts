@@ -1,16 +1,11 @@
 import { generateSync } from 'otplib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyUserTwoFactorCode } from '../../../packages/api/src/services/two-factor/verify-code';
-import { createHarness, type TestHarness } from '../src/testing/harness';
+import type { TestHarness } from '../src/testing/harness';
+import { useHarness } from '../src/testing/use-harness';
 
 let h: TestHarness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.deps.rateLimiter.resetAll();
-});
+useHarness((made) => (h = made), { resetRateLimits: true });
 
 const T0 = new Date('2026-11-22T10:00:00.000Z');
 const codeAt = (secret: string, date: Date) =>

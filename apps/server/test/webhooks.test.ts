@@ -5,6 +5,7 @@ import { WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_TEXTS } from '@scmp/api/contracts
 import { createHarness, type TestHarness } from '../src/testing/harness';
 import { fields, supportHelpers } from '../src/testing/support-helpers';
 import { startWebhookReceiver, verifyStandardWebhook } from '../src/testing/webhook-receiver';
+import { organizationId } from '../src/testing/organization-rows';
 
 /**
  * Webhooks (issue 22) through the REST door: endpoints, the signed events of every area as a
@@ -451,11 +452,7 @@ describe('signed events', () => {
       body: { type: 'school', name: 'Renamed', subdomain: taken.subdomain },
     });
     expect(refused.status).toBe(409);
-    const org = await h.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', orgUuid)
-      .executeTakeFirstOrThrow();
+    const org = { id: await organizationId(h.db, orgUuid) };
     await expect(
       h.db.transaction().execute(async (trx) => {
         await emitWebhookEvent(trx, {

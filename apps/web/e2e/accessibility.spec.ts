@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import { consentToEssentialCookies } from './fixtures/cookie-consent';
 
 /**
  * Accessibility (issue 12): axe-core (WCAG 2 A + AA rules) must report no serious or critical
@@ -54,16 +55,6 @@ async function settle(page: Page) {
     .waitFor({ state: 'detached', timeout: 3_000 })
     .catch(() => undefined);
   await page.waitForTimeout(200);
-}
-
-async function consentToEssentialCookies(page: Page) {
-  await page.addInitScript(() => {
-    localStorage.setItem('cookie_consent', 'true');
-    localStorage.setItem(
-      'cookie_preferences',
-      JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }),
-    );
-  });
 }
 
 async function useToken(page: Page, token: string) {

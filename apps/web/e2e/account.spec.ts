@@ -1,59 +1,23 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import {
+  ACCOUNT_PASSWORD as PASSWORD,
+  apiLogin,
+  registerAccount,
+  signedIn,
+} from './fixtures/accounts';
+import { expectAccessible } from './fixtures/axe';
 
-const PASSWORD = 'Secure-Passphrase-2026';
 const NEW_PASSWORD = 'Another-Passphrase-2027';
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
 
-async function register(page: Page, name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;
-  const res = await page.request.post('/api/v1/auth/register', {
-    data: { name, email, password: PASSWORD, password_confirmation: PASSWORD },
-  });
-  expect(res.status()).toBe(201);
-  return email;
-}
-
-async function apiLogin(page: Page, email: string, password = PASSWORD): Promise<string> {
-  const res = await page.request.post('/api/v1/auth/login', { data: { email, password } });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-/** A browser context signed in with its own session (token set once, not on every load). */
-async function signedIn(browser: Browser, email: string, password = PASSWORD): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const token = await apiLogin(page, email, password);
-  await page.goto('/login');
-  await page.evaluate((value) => {
-    window.localStorage.setItem('token', value);
-    window.localStorage.setItem(
-      'cookie_consent',
-      JSON.stringify({ necessary: true, analytics: false, marketing: false }),
-    );
-  }, token);
-  return page;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
 test('edit the profile and upload an avatar', async ({ browser }) => {
   const setup = await (await browser.newContext()).newPage();
-  const email = await register(setup, 'Ada Lovelace');
-  const page = await signedIn(browser, email);
+  const email = await registerAccount(setup, 'Ada Lovelace');
+  const { page } = await signedIn(browser, email);
   await page.goto('/dashboard/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expect(page.getByText('Unverified Account')).toBeVisible();
@@ -121,8 +85,8 @@ test('edit the profile and upload an avatar', async ({ browser }) => {
 
 test('SMS switches are disabled without a phone number', async ({ browser }) => {
   const setup = await (await browser.newContext()).newPage();
-  const email = await register(setup, 'No Phone');
-  const page = await signedIn(browser, email);
+  const email = await registerAccount(setup, 'No Phone');
+  const { page } = await signedIn(browser, email);
   await page.goto('/dashboard/notifications');
   const sms = page.getByRole('region', { name: 'SMS Notifications' });
   await expect(
@@ -133,9 +97,9 @@ test('SMS switches are disabled without a phone number', async ({ browser }) => 
 
 test('change the password, other browsers are signed out; revoke sessions', async ({ browser }) => {
   const setup = await (await browser.newContext()).newPage();
-  const email = await register(setup, 'Alan Turing');
-  const main = await signedIn(browser, email);
-  const other = await signedIn(browser, email);
+  const email = await registerAccount(setup, 'Alan Turing');
+  const { page: main } = await signedIn(browser, email);
+  const { page: other } = await signedIn(browser, email);
   await other.goto('/dashboard/profile');
   await expect(other.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
 
@@ -185,11 +149,11 @@ test('change the password, other browsers are signed out; revoke sessions', asyn
 
 test('the activity log filters, pages and exports', async ({ browser }) => {
   const setup = await (await browser.newContext()).newPage();
-  const email = await register(setup, 'Activity Person');
+  const email = await registerAccount(setup, 'Activity Person');
   // a failed sign-in and a few successful ones
   await setup.request.post('/api/v1/auth/login', { data: { email, password: 'wrong password' } });
   for (let i = 0; i < 8; i++) await apiLogin(setup, email);
-  const page = await signedIn(browser, email);
+  const { page } = await signedIn(browser, email);
   const token = await page.evaluate(() => window.localStorage.getItem('token'));
   for (let i = 0; i < 14; i++) {
     const res = await setup.request.put('/api/v1/profile', {

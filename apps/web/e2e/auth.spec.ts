@@ -1,5 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { totp } from '../../server/src/testing/totp';
+import { mailLink } from './fixtures/dev-mail';
 
 const DEMO_PASSWORD = 'DemoPass!2026';
 
@@ -63,23 +64,6 @@ test('sign-up refuses mismatched passwords without sending, then shows Check You
   await page.getByRole('button', { name: 'Continue to Dashboard (Limited Access)' }).click();
   await expect(page).toHaveURL(/\/dashboard/);
 });
-
-type DevMail = { id: string; to: string; subject: string; text: string };
-
-/** The newest e-mail to `to` with `subject`, read from the dev outbox, and its first app link. */
-async function mailLink(page: Page, to: string, subject: string, path: string): Promise<string> {
-  let found: DevMail | undefined;
-  await expect
-    .poll(async () => {
-      const list = (await (await page.request.get('/dev/mail.json')).json()) as DevMail[];
-      found = list.find((m) => m.to === to && m.subject === subject);
-      return Boolean(found);
-    })
-    .toBe(true);
-  const match = found!.text.match(new RegExp(`https?://[^\\s]+${path}[^\\s]*`));
-  expect(match, found!.text).not.toBeNull();
-  return match![0];
-}
 
 test('sign up → verify from the e-mail → sign out → forgot password → reset from the e-mail → sign in', async ({
   page,
@@ -178,22 +162,6 @@ test('an expired session sends the user to /login?session_expired=true with the 
   await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
-
-/** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it. */
-function totp(secretBase32: string, at = new Date()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const c of secretBase32.replace(/=+$/, '')) {
-    bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
-  }
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at.getTime() / 30_000)));
-  const d = createHmac('sha1', key).update(counter).digest();
-  const o = d[d.length - 1]! & 0x0f;
-  const n = ((d[o]! & 0x7f) << 24) | (d[o + 1]! << 16) | (d[o + 2]! << 8) | d[o + 3]!;
-  return String(n % 1_000_000).padStart(6, '0');
-}
 
 test('two-factor sign-in: code entry, switching to a recovery code, Back to login resets', async ({
   page,

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { startTestDnsServer } from '../../server/src/testing/dns-server';
 import { baseURL, dnsPort } from '../playwright.config';
 import { createActiveTenant } from './fixtures/active-tenant';
-import { consentToEssentialCookies } from './fixtures/cookie-consent';
+import { openSignedIn } from './fixtures/sso';
 
 /** GET on this server with another Host header, as a browser visiting the custom domain would. */
 function getWithHost(host: string, path: string) {
@@ -41,9 +41,7 @@ test('a custom domain is added, its DNS records shown and verified, and then ser
     const instance = (await deployed.json()).data as { uuid: string; host: string };
 
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await consentToEssentialCookies(page);
-    await page.goto('/login');
-    await page.evaluate((value) => window.localStorage.setItem('token', value), tenant.token);
+    await openSignedIn(page, tenant.token);
     await page.goto(`/dashboard/instances/${instance.uuid}`);
     await expect(page.getByText('SSL: Not configured (local)')).toBeVisible({ timeout: 20_000 });
 

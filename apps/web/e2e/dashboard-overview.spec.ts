@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './fixtures/axe';
 import { consentToEssentialCookies } from './fixtures/cookie-consent';
 import { startOwnServer, type OwnServer } from './fixtures/own-server';
 
@@ -101,13 +101,6 @@ async function signIn(page: Page) {
   await page.evaluate((value) => window.localStorage.setItem('token', value), session);
 }
 
-async function seriousViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  return axe.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 for (const width of [1280, 390]) {
   test(`Needs attention names the past-due payment and the unhealthy instance, and links to each fix @ ${width}px`, async ({
     page,
@@ -134,7 +127,7 @@ for (const width of [1280, 390]) {
     await expect(
       page.getByRole('region', { name: 'Subscriptions' }).getByTestId('subscription-line'),
     ).toHaveCount(2);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await page.screenshot({ path: `/tmp/shots/dashboard-overview-${width}.png`, fullPage: true });
 
     await problems.getByRole('link', { name: /^Update the payment method/ }).click();
@@ -161,7 +154,7 @@ for (const width of [1280, 390]) {
     await expect(bar.locator('rect title').first()).toHaveText(
       /: (\d+(\.\d+)?% \(\d+ of \d+ checks failed\)|no data)$/,
     );
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await page.screenshot({ path: `/tmp/shots/instances-uptime-${width}.png`, fullPage: true });
   });
 }

@@ -1,5 +1,5 @@
-import { gzipSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { recordScripts } from './fixtures/script-sizes';
 
 /**
  * Issue 36: every dashboard route, loaded cold in Chromium by a signed-in user, transfers at most
@@ -8,27 +8,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  */
 const SCRIPT_BUDGET_BYTES = 200 * 1024;
 const PASSWORD = 'DemoPass!2026';
-
-type Script = { url: string; wire: number; gzip: number };
-
-/** Every script the page loads: bytes on the wire and their gzip size. */
-function recordScripts(page: Page): Promise<Script>[] {
-  const scripts: Promise<Script>[] = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return;
-    scripts.push(
-      (async () => {
-        const response = await request.response();
-        const [sizes, body] = await Promise.all([
-          request.sizes(),
-          response?.body() ?? Buffer.alloc(0),
-        ]);
-        return { url: request.url(), wire: sizes.responseBodySize, gzip: gzipSync(body).length };
-      })(),
-    );
-  });
-  return scripts;
-}
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
   const res = await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } });

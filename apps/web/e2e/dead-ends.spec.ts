@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { createActiveTenant } from './fixtures/active-tenant';
+import { expectAccessible } from './fixtures/axe';
 import { consentToEssentialCookies } from './fixtures/cookie-consent';
 
 /**
@@ -78,17 +78,6 @@ async function pageWithToken(
   await consentToEssentialCookies(page);
   await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
   return { context, page };
-}
-
-/** No serious or critical axe violations inside the open dialog. */
-async function expectDialogAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 /** An active instance of a paid organization of its own, deployed through the API. */
@@ -230,7 +219,7 @@ for (const [label, viewport] of VIEWPORTS) {
           "Parents and staff will see a 'temporarily unavailable' page until you resume.",
         ),
       ).toBeVisible();
-      await expectDialogAccessible(page);
+      await expectAccessible(page, '[role="dialog"]');
       await page.screenshot({ path: `test-results/suspend-confirm-${label}.png` });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toBeHidden();

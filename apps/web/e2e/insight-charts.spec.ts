@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { consentToEssentialCookies } from './fixtures/cookie-consent';
+import { expectAccessible } from './fixtures/axe';
 
 /**
  * Issue 23 (activity and billing charts) in the browser, as the demo customer: the activity page
@@ -24,14 +24,6 @@ async function signInAsDemo(page: Page, scheme: 'light' | 'dark' = 'light'): Pro
     [token, scheme],
   );
   return token;
-}
-
-async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 for (const width of [1280, 390]) {

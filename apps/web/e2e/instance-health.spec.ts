@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './fixtures/axe';
 import { consentToEssentialCookies } from './fixtures/cookie-consent';
 
 /**
@@ -42,10 +42,6 @@ for (const width of [1280, 390]) {
     await expect(incidents.getByRole('cell', { name: '1 h', exact: true })).toBeVisible();
     await expect(incidents.getByRole('cell', { name: '30 min', exact: true })).toBeVisible();
 
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    await expectAccessible(page);
   });
 }

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { consentToEssentialCookies } from './fixtures/cookie-consent';
+import { expectAccessible } from './fixtures/axe';
 
 /**
  * Issue 23 (operator console) in the browser: the staff demo account opens /dashboard/staff and
@@ -20,14 +20,6 @@ async function signIn(page: Page, email: string) {
   await consentToEssentialCookies(page);
   await page.goto('/login');
   await page.evaluate((value) => window.localStorage.setItem('token', value), session);
-}
-
-async function expectNoSeriousAxe(page: Page) {
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 for (const width of [1280, 390]) {
@@ -64,7 +56,7 @@ for (const width of [1280, 390]) {
       'href',
       '/dashboard/support/staff',
     );
-    await expectNoSeriousAxe(page);
+    await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/operator-console-${width}.png`, fullPage: true });
 
     await page.getByRole('tab', { name: 'Customers' }).click();
@@ -72,7 +64,7 @@ for (const width of [1280, 390]) {
     const customers = page.getByTestId('customers-list');
     await expect(customers.locator('tbody tr')).toHaveCount(1);
     await expect(customers.getByRole('link', { name: 'Dana Whitfield' })).toBeVisible();
-    await expectNoSeriousAxe(page);
+    await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/operator-customers-${width}.png`, fullPage: true });
 
     await customers.getByRole('link', { name: 'Dana Whitfield' }).click();
@@ -81,12 +73,12 @@ for (const width of [1280, 390]) {
     await expect(page.getByTestId('customer-organizations')).toContainText(
       'Oakfield Primary School',
     );
-    await expectNoSeriousAxe(page);
+    await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/operator-customer-${width}.png`, fullPage: true });
 
     await page.goto('/dashboard/staff?tab=instances');
     await expect(page.getByTestId('instances-list')).toContainText('main-oakfield');
-    await expectNoSeriousAxe(page);
+    await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/operator-instances-${width}.png`, fullPage: true });
   });
 }
@@ -132,7 +124,7 @@ test('staff see the data retention summary', async ({ page }) => {
   await expect(
     page.getByRole('heading', { name: /^Organizations closing \(\d+\)$/ }),
   ).toBeVisible();
-  await expectNoSeriousAxe(page);
+  await expectAccessible(page);
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/operator-retention.png`, fullPage: true });
 });

@@ -1,74 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ACCOUNT_PASSWORD as PASSWORD, signedIn, verifiedAccount } from './fixtures/accounts';
+import { expectAccessible } from './fixtures/axe';
+import { mailTo } from './fixtures/dev-mail';
 
 /**
  * Issue 38 in the browser: an organization's owner exports its data (password confirmed in the
  * dialog), closes it from the danger zone with its name typed, sees the closing banner with the
  * purge date, and restores it.
  */
-const PASSWORD = 'Secure-Passphrase-2026';
-
-type DevMail = { to: string; subject: string; text: string };
-
-async function mailTo(page: Page, to: string, subject: string): Promise<DevMail> {
-  let found: DevMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list = (await (await page.request.get('/dev/mail.json')).json()) as DevMail[];
-        found = list.find((m) => m.to === to && m.subject === subject);
-        return Boolean(found);
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return found!;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
-
-async function verifiedAccount(page: Page, name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;
-  const res = await page.request.post('/api/v1/auth/register', {
-    data: { name, email, password: PASSWORD, password_confirmation: PASSWORD },
-  });
-  expect(res.status()).toBe(201);
-  const mail = await mailTo(page, email, 'Verify your email address');
-  const link = new URL(mail.text.match(/https?:\/\/[^\s]+\/verify-email\/[^\s]*/)![0]);
-  const verified = await page.request.get(`/api/v1/auth${link.pathname}${link.search}`, {
-    headers: { accept: 'application/json' },
-  });
-  expect(verified.status()).toBe(200);
-  return email;
-}
-
-async function signedIn(browser: Browser, email: string): Promise<{ page: Page; token: string }> {
-  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  const res = await page.request.post('/api/v1/auth/login', {
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-  const token = ((await res.json()) as { data: { token: string } }).data.token;
-  await page.goto('/login');
-  await page.evaluate((value) => {
-    window.localStorage.setItem('token', value);
-    window.localStorage.setItem(
-      'cookie_consent',
-      JSON.stringify({ necessary: true, analytics: false, marketing: false }),
-    );
-  }, token);
-  return { page, token };
-}
-
 test('an owner exports the organization’s data, closes it with its name typed, and restores it', async ({
   browser,
 }) => {

@@ -1,26 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import { signedInContext } from './fixtures/accounts';
 
 const PASSWORD = 'DemoPass!2026';
 const port = new URL(baseURL).port;
-
-/** A fresh browser context signed in through POST /api/v1/auth/login (token in localStorage). */
-async function signedInPage(
-  browser: Browser,
-  email: string,
-): Promise<{ page: Page; token: string }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const res = await page.request.post('/api/v1/auth/login', {
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-  const body = (await res.json()) as { data: { token: string } };
-  await context.addInitScript((token) => {
-    window.localStorage.setItem('token', token);
-  }, body.data.token);
-  return { page, token: body.data.token };
-}
 
 /** Subscribes an organization in test mode (card 4242…) so it is active and may deploy instances. */
 async function subscribe(page: Page, token: string, organizationUuid: string) {
@@ -61,7 +44,7 @@ test('organizations and instances: create, edit, deploy, visit, suspend, resume,
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const slug = `e2e-${stamp}`;
-  const { page, token } = await signedInPage(browser, 'demo@scmp.test');
+  const { page, token } = await signedInContext(browser, 'demo@scmp.test', PASSWORD);
 
   // --- the list, with the seeded organizations
   await page.goto('/dashboard/organizations');
@@ -217,7 +200,7 @@ test('organizations and instances: create, edit, deploy, visit, suspend, resume,
 });
 
 test('the tenant subdomain screen checks live and saves', async ({ browser }) => {
-  const { page } = await signedInPage(browser, 'demo@scmp.test');
+  const { page } = await signedInContext(browser, 'demo@scmp.test', PASSWORD);
   await page.goto('/dashboard/organizations');
   await page
     .getByRole('article', { name: 'Pinewood Summer Camp' })

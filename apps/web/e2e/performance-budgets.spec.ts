@@ -1,5 +1,5 @@
-import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
+import { recordScripts } from './fixtures/script-sizes';
 
 /**
  * Budgets of issues 5 and 12 measured in Chromium on the built app:
@@ -11,33 +11,6 @@ import { expect, test, type Page } from '@playwright/test';
  */
 const JS_BUDGET_BYTES = 150 * 1024;
 const DEMO = { email: 'demo@scmp.test', password: 'DemoPass!2026' };
-
-type Script = { url: string; wire: number; gzip: number; encoding: string | undefined };
-
-/** Records every script the page loads: bytes on the wire and their gzip size. */
-function recordScripts(page: Page): Promise<Script>[] {
-  const scripts: Promise<Script>[] = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return;
-    scripts.push(
-      (async () => {
-        const response = await request.response();
-        const [sizes, body, headers] = await Promise.all([
-          request.sizes(),
-          response?.body() ?? Buffer.alloc(0),
-          response?.allHeaders() ?? {},
-        ]);
-        return {
-          url: request.url(),
-          wire: sizes.responseBodySize,
-          gzip: gzipSync(body).length,
-          encoding: headers['content-encoding'],
-        };
-      })(),
-    );
-  });
-  return scripts;
-}
 
 async function observeLayoutShift(page: Page) {
   await page.addInitScript(() => {

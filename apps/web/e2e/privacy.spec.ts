@@ -1,68 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ACCOUNT_PASSWORD as PASSWORD, signedIn, verifiedAccount } from './fixtures/accounts';
+import { mailTo } from './fixtures/dev-mail';
 
 /**
  * Issue 38 in the browser: Profile → Your data. Request an export, see it prepared and ready
  * (and the e-mail), download it after confirming the password in the dialog.
  */
-const PASSWORD = 'Secure-Passphrase-2026';
-
-type DevMail = { to: string; subject: string; text: string };
-
-async function mailTo(page: Page, to: string, subject: string): Promise<DevMail> {
-  let found: DevMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list = (await (await page.request.get('/dev/mail.json')).json()) as DevMail[];
-        found = list.find((m) => m.to === to && m.subject === subject);
-        return Boolean(found);
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return found!;
-}
-
-async function verifiedAccount(page: Page, name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;
-  const res = await page.request.post('/api/v1/auth/register', {
-    data: { name, email, password: PASSWORD, password_confirmation: PASSWORD },
-  });
-  expect(res.status()).toBe(201);
-  const mail = await mailTo(page, email, 'Verify your email address');
-  const link = new URL(mail.text.match(/https?:\/\/[^\s]+\/verify-email\/[^\s]*/)![0]);
-  const verified = await page.request.get(`/api/v1/auth${link.pathname}${link.search}`, {
-    headers: { accept: 'application/json' },
-  });
-  expect(verified.status()).toBe(200);
-  return email;
-}
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  const res = await page.request.post('/api/v1/auth/login', {
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-  const token = ((await res.json()) as { data: { token: string } }).data.token;
-  await page.goto('/login');
-  await page.evaluate((value) => {
-    window.localStorage.setItem('token', value);
-    window.localStorage.setItem(
-      'cookie_consent',
-      JSON.stringify({ necessary: true, analytics: false, marketing: false }),
-    );
-  }, token);
-  return page;
-}
-
 test('Your data: request an export, then download it after confirming the password', async ({
   browser,
 }) => {
   const setup = await (await browser.newContext()).newPage();
   const email = await verifiedAccount(setup, 'Data Owner');
-  const page = await signedIn(browser, email);
+  const { page } = await signedIn(browser, email);
   await page.goto('/dashboard/profile');
   const section = page.getByRole('region', { name: 'Your data' });
   await expect(section).toBeVisible();
@@ -108,7 +58,7 @@ test('Delete account: the danger zone signs out at once, the e-mailed link resto
 }) => {
   const setup = await (await browser.newContext()).newPage();
   const email = await verifiedAccount(setup, 'Leaving User');
-  const page = await signedIn(browser, email);
+  const { page } = await signedIn(browser, email);
   await page.goto('/dashboard/profile');
   const zone = page.getByRole('region', { name: 'Delete account' });
   await zone.getByRole('button', { name: 'Delete account…' }).click();

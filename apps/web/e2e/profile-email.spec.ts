@@ -1,67 +1,20 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ACCOUNT_PASSWORD as PASSWORD, signedIn, verifiedAccount } from './fixtures/accounts';
+import { expectAccessible } from './fixtures/axe';
+import { mailLink } from './fixtures/dev-mail';
 
 /**
  * Issue 39 in the browser: a new e-mail address on the Profile page is a request. It needs the
  * current password, shows as pending with Resend and Cancel, and becomes the account's address
  * only when the link mailed to it is opened. A password change revokes API tokens by default.
  */
-const PASSWORD = 'Secure-Passphrase-2026';
-
-type DevMail = { to: string; subject: string; text: string };
-
-/** The newest e-mail to `to` with `subject` in the dev outbox, and its first link to `path`. */
-async function mailLink(page: Page, to: string, subject: string, path: string): Promise<string> {
-  let found: DevMail | undefined;
-  await expect
-    .poll(async () => {
-      const list = (await (await page.request.get('/dev/mail.json')).json()) as DevMail[];
-      found = list.find((m) => m.to === to && m.subject === subject);
-      return Boolean(found);
-    })
-    .toBe(true);
-  const match = found!.text.match(new RegExp(`https?://[^\\s]+${path}[^\\s]*`));
-  expect(match, found!.text).not.toBeNull();
-  return match![0];
-}
-
-async function verifiedAccount(page: Page, name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;
-  const res = await page.request.post('/api/v1/auth/register', {
-    data: { name, email, password: PASSWORD, password_confirmation: PASSWORD },
-  });
-  expect(res.status()).toBe(201);
-  const link = new URL(await mailLink(page, email, 'Verify your email address', '/verify-email/'));
-  const verified = await page.request.get(`/api/v1/auth${link.pathname}${link.search}`, {
-    headers: { accept: 'application/json' },
-  });
-  expect(verified.status()).toBe(200);
-  return email;
-}
-
-async function signedIn(browser: Browser, email: string, password = PASSWORD): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const res = await page.request.post('/api/v1/auth/login', { data: { email, password } });
-  expect(res.status()).toBe(200);
-  const token = ((await res.json()) as { data: { token: string } }).data.token;
-  await page.goto('/login');
-  await page.evaluate((value) => {
-    window.localStorage.setItem('token', value);
-    window.localStorage.setItem(
-      'cookie_consent',
-      JSON.stringify({ necessary: true, analytics: false, marketing: false }),
-    );
-  }, token);
-  return page;
-}
-
 test('a new e-mail address stays pending with Resend and Cancel until the mailed link is opened', async ({
   browser,
 }) => {
   const setup = await (await browser.newContext()).newPage();
   const email = await verifiedAccount(setup, 'Grace Hopper');
   const target = `grace-new-${Date.now()}@example.com`;
-  const page = await signedIn(browser, email);
+  const { page } = await signedIn(browser, email);
   await page.goto('/dashboard/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expect(page.getByText('Verified Account')).toBeVisible();
@@ -92,9 +45,7 @@ test('a new e-mail address stays pending with Resend and Cancel until the mailed
   await expect(emailField).toHaveValue(email);
   await expect(page.getByLabel('Current Password')).toHaveCount(0);
   await expect(page.getByText('Verified Account')).toBeVisible();
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => v.id)).toEqual([]);
+  await expectAccessible(page);
   await page.screenshot({ path: 'test-results/profile-email-pending.png', fullPage: true });
 
   // The old address was told, with a link to cancel.
@@ -136,7 +87,7 @@ test('the cancel link in the notice to the old address works without signing in'
 }) => {
   const setup = await (await browser.newContext()).newPage();
   const email = await verifiedAccount(setup, 'Katherine Johnson');
-  const page = await signedIn(browser, email);
+  const { page } = await signedIn(browser, email);
   const token = await page.evaluate(() => window.localStorage.getItem('token'));
   const target = `katherine-new-${Date.now()}@example.com`;
   const asked = await setup.request.put('/api/v1/profile', {
@@ -168,7 +119,7 @@ test('a password change revokes the API tokens with the box ticked by default', 
 }) => {
   const setup = await (await browser.newContext()).newPage();
   const email = await verifiedAccount(setup, 'Mary Jackson');
-  const page = await signedIn(browser, email);
+  const { page } = await signedIn(browser, email);
   const session = await page.evaluate(() => window.localStorage.getItem('token'));
   const created = await setup.request.post('/api/v1/user/api-tokens', {
     headers: { authorization: `Bearer ${session}` },

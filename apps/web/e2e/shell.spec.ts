@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { consentToEssentialCookies } from './fixtures/cookie-consent';
 
 test('the SPA loads / and navigates through the public nav', async ({ page }) => {
   await page.goto('/');
@@ -25,17 +26,6 @@ test('an anonymous visitor to the dashboard is sent to sign in', async ({ page }
 // Page shell: public navigation, footer, mobile menu and the signed-in shell.
 
 const DEMO_PASSWORD = 'DemoPass!2026';
-
-/** Skips the cookie banner (its own flows are in cookies.spec.ts). */
-async function consentToEssentialCookies(page: Page) {
-  await page.addInitScript(() => {
-    localStorage.setItem('cookie_consent', 'true');
-    localStorage.setItem(
-      'cookie_preferences',
-      JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }),
-    );
-  });
-}
 
 /** Signs in through the real login API and keeps the token where the SPA keeps it. */
 async function signInAs(page: Page, email: string) {

@@ -6,6 +6,7 @@ import { startTestOidcProvider } from '../../server/src/testing/oidc-provider';
 import { baseURL, dnsPort } from '../playwright.config';
 import { createActiveTenant } from './fixtures/active-tenant';
 import { consentToEssentialCookies } from './fixtures/cookie-consent';
+import { addOidcConnection, openSignedIn } from './fixtures/sso';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const totp = (secret: string, offsetSteps = 0) =>
@@ -59,9 +60,7 @@ test('Require SSO: staff sign in through the provider, passwords are refused, th
     idp.accounts.set('teacher', { email: teacherEmail, name: 'New Teacher' });
 
     // --- the admin: domain, connection, test, policy
-    await consentToEssentialCookies(page);
-    await page.goto('/login');
-    await page.evaluate((value) => window.localStorage.setItem('token', value), tenant.token);
+    await openSignedIn(page, tenant.token);
     await page.goto(`/dashboard/organizations/${tenant.uuid}?tab=security`);
     await page.getByLabel('Domain').fill(domain);
     await page.getByRole('button', { name: 'Add domain' }).click();
@@ -75,15 +74,7 @@ test('Require SSO: staff sign in through the provider, passwords are refused, th
     await expect(requireSso).toBeDisabled();
     await expect(page.getByTestId('require-sso-reason')).toHaveText(SSO_POLICY_TEXTS.testFirst);
 
-    await page.getByRole('button', { name: 'Add connection' }).click();
-    const form = page.getByRole('form', { name: 'Add a connection' });
-    await form.getByText('Other (OpenID Connect)').click();
-    await form.getByLabel('Name').fill('School IdP');
-    await form.getByLabel('Issuer').fill(idp.issuer);
-    await form.getByLabel('Client ID').fill(idp.clientId);
-    await form.getByLabel('Client secret').fill(idp.clientSecret);
-    await form.getByRole('button', { name: 'Add connection' }).click();
-    const card = page.getByRole('region', { name: 'School IdP' });
+    const card = await addOidcConnection(page, idp);
     await expect(card.getByText('Not tested')).toBeVisible();
     idp.loginAs('it-lead');
     await card.getByRole('button', { name: 'Test the connection' }).click();

@@ -3,7 +3,7 @@ import { startTestDnsServer } from '../../server/src/testing/dns-server';
 import { serveTestSamlIdp } from '../../server/src/testing/saml-idp';
 import { baseURL, dnsPort } from '../playwright.config';
 import { createActiveTenant } from './fixtures/active-tenant';
-import { consentToEssentialCookies } from './fixtures/cookie-consent';
+import { newStaffSignsInWithSso, openSignedIn, verifyDomainThroughApi } from './fixtures/sso';
 
 /**
  * Issue 37, the SAML journey through the SP metadata: the owner adds a SAML 2.0 connection in the
@@ -23,24 +23,10 @@ test('an owner adds and tests a SAML connection; a new staff member signs in thr
   const idp = await serveTestSamlIdp();
   try {
     const tenant = await createActiveTenant(page.request, 'sssaml');
-    const auth = { authorization: `Bearer ${tenant.token}` };
     const domain = `${tenant.subdomain}-saml.org.uk`;
-    const added = await page.request.post(`/api/v1/organizations/${tenant.uuid}/domains`, {
-      headers: auth,
-      data: { domain },
-    });
-    expect(added.status(), await added.text()).toBe(201);
-    const record = (await added.json()).data as { uuid: string; dns_record: { value: string } };
-    dns.set(`_scmp-verify.${domain}`, 'TXT', [record.dns_record.value]);
-    const verified = await page.request.post(
-      `/api/v1/organizations/${tenant.uuid}/domains/${record.uuid}/verify`,
-      { headers: auth },
-    );
-    expect((await verified.json()).data.status).toBe('verified');
+    await verifyDomainThroughApi(page.request, tenant, dns, domain);
 
-    await consentToEssentialCookies(page);
-    await page.goto('/login');
-    await page.evaluate((value) => window.localStorage.setItem('token', value), tenant.token);
+    await openSignedIn(page, tenant.token);
     await page.goto(`/dashboard/organizations/${tenant.uuid}?tab=security`);
     await page.getByRole('button', { name: 'Add connection' }).click();
     await page.getByText('SAML 2.0').click();
@@ -74,21 +60,11 @@ test('an owner adds and tests a SAML connection; a new staff member signs in thr
     await expect(tested.getByLabel('Attributes received')).toContainText(`it.lead@${domain}`);
 
     // A new staff member, in a browser of their own.
-    const context = await browser.newContext({ baseURL });
-    const staff = await context.newPage();
-    await consentToEssentialCookies(staff);
     idp.loginAs({ email: `new.teacher@${domain}`, name: 'New Teacher' });
-    await staff.goto('/login');
-    await staff.getByRole('button', { name: 'Sign in with SSO' }).click();
-    await staff.getByLabel('Work e-mail').fill(`new.teacher@${domain}`);
-    await staff.getByRole('button', { name: 'Continue with SSO' }).click();
-    await expect(staff).toHaveURL(/\/dashboard/, { timeout: 20_000 });
-    await staff.goto('/dashboard/organizations');
-    await expect(staff.getByText('sssaml School').first()).toBeVisible();
-    await context.close();
+    await newStaffSignsInWithSso(browser, `new.teacher@${domain}`, 'sssaml School');
 
     const members = await page.request.get(`/api/v1/organizations/${tenant.uuid}/members`, {
-      headers: auth,
+      headers: { authorization: `Bearer ${tenant.token}` },
     });
     expect(await members.text()).toContain(`new.teacher@${domain}`);
   } finally {

@@ -3,7 +3,12 @@ import { startTestDnsServer } from '../../server/src/testing/dns-server';
 import { startTestOidcProvider } from '../../server/src/testing/oidc-provider';
 import { baseURL, dnsPort } from '../playwright.config';
 import { createActiveTenant } from './fixtures/active-tenant';
-import { consentToEssentialCookies } from './fixtures/cookie-consent';
+import {
+  addOidcConnection,
+  newStaffSignsInWithSso,
+  openSignedIn,
+  verifyDomainThroughApi,
+} from './fixtures/sso';
 
 /**
  * Issue 37 in the browser, the first step of single sign-on: an owner opens the organization's
@@ -19,9 +24,7 @@ test('an admin verifies the organization’s e-mail domain in the Security tab',
   try {
     const tenant = await createActiveTenant(page.request, 'sso');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await consentToEssentialCookies(page);
-    await page.goto('/login');
-    await page.evaluate((value) => window.localStorage.setItem('token', value), tenant.token);
+    await openSignedIn(page, tenant.token);
     await page.goto(`/dashboard/organizations/${tenant.uuid}`);
     await page.getByRole('tab', { name: 'Security' }).click();
     await expect(page).toHaveURL(/tab=security/);
@@ -68,37 +71,15 @@ test('an owner adds and tests an OIDC connection; a new staff member signs in wi
   const idp = await startTestOidcProvider(`${baseURL}/api/v1/sso/oidc/callback`);
   try {
     const tenant = await createActiveTenant(page.request, 'ssoidc');
-    const auth = { authorization: `Bearer ${tenant.token}` };
     const domain = `${tenant.subdomain}-oidc.org.uk`;
-    const added = await page.request.post(`/api/v1/organizations/${tenant.uuid}/domains`, {
-      headers: auth,
-      data: { domain },
-    });
-    expect(added.status(), await added.text()).toBe(201);
-    const record = (await added.json()).data as { uuid: string; dns_record: { value: string } };
-    dns.set(`_scmp-verify.${domain}`, 'TXT', [record.dns_record.value]);
-    const verified = await page.request.post(
-      `/api/v1/organizations/${tenant.uuid}/domains/${record.uuid}/verify`,
-      { headers: auth },
-    );
-    expect((await verified.json()).data.status).toBe('verified');
+    await verifyDomainThroughApi(page.request, tenant, dns, domain);
 
     idp.accounts.set('it-lead', { email: `it.lead@${domain}` });
     idp.accounts.set('staff', { email: `new.teacher@${domain}`, name: 'New Teacher' });
 
-    await consentToEssentialCookies(page);
-    await page.goto('/login');
-    await page.evaluate((value) => window.localStorage.setItem('token', value), tenant.token);
+    await openSignedIn(page, tenant.token);
     await page.goto(`/dashboard/organizations/${tenant.uuid}?tab=security`);
-    await page.getByRole('button', { name: 'Add connection' }).click();
-    const form = page.getByRole('form', { name: 'Add a connection' });
-    await form.getByText('Other (OpenID Connect)').click();
-    await form.getByLabel('Name').fill('School IdP');
-    await form.getByLabel('Issuer').fill(idp.issuer);
-    await form.getByLabel('Client ID').fill(idp.clientId);
-    await form.getByLabel('Client secret').fill(idp.clientSecret);
-    await form.getByRole('button', { name: 'Add connection' }).click();
-    const card = page.getByRole('region', { name: 'School IdP' });
+    const card = await addOidcConnection(page, idp);
     await expect(card.getByText(`${baseURL}/api/v1/sso/oidc/callback`)).toBeVisible();
     await expect(card.getByText('Not tested')).toBeVisible();
 
@@ -110,18 +91,8 @@ test('an owner adds and tests an OIDC connection; a new staff member signs in wi
     await expect(tested.getByLabel('Claims received')).toContainText(`it.lead@${domain}`);
 
     // A new staff member, in a browser of their own.
-    const context = await browser.newContext({ baseURL });
-    const staff = await context.newPage();
-    await consentToEssentialCookies(staff);
     idp.loginAs('staff');
-    await staff.goto('/login');
-    await staff.getByRole('button', { name: 'Sign in with SSO' }).click();
-    await staff.getByLabel('Work e-mail').fill(`new.teacher@${domain}`);
-    await staff.getByRole('button', { name: 'Continue with SSO' }).click();
-    await expect(staff).toHaveURL(/\/dashboard/, { timeout: 20_000 });
-    await staff.goto('/dashboard/organizations');
-    await expect(staff.getByText('ssoidc School').first()).toBeVisible();
-    await context.close();
+    await newStaffSignsInWithSso(browser, `new.teacher@${domain}`, 'ssoidc School');
   } finally {
     await idp.close();
     await dns.close();

@@ -1,37 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './fixtures/axe';
+import { signedInContext } from './fixtures/accounts';
 
 const PASSWORD = 'DemoPass!2026';
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-/** A fresh browser context signed in through POST /api/v1/auth/login (token in localStorage). */
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const res = await page.request.post('/api/v1/auth/login', {
-    data: { email, password: PASSWORD },
-  });
-  expect(res.status()).toBe(200);
-  const body = (await res.json()) as { data: { token: string } };
-  await context.addInitScript((token) => {
-    window.localStorage.setItem('token', token);
-  }, body.data.token);
-  return page;
-}
-
-/** No serious or critical accessibility violations inside the page's main content. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 async function pickOption(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
@@ -44,7 +19,7 @@ test('a customer opens a ticket with an attachment, staff answer it, the custome
   const subject = `Timetable export fails ${Date.now()}`;
 
   // --- the customer opens a ticket with an attachment
-  const customer = await signedInPage(browser, 'demo@scmp.test');
+  const customer = (await signedInContext(browser, 'demo@scmp.test', PASSWORD)).page;
   await customer.goto('/dashboard/support');
   await expect(customer.getByRole('heading', { level: 1, name: 'Support Center' })).toBeVisible();
   await expect(customer.getByTestId('stat-total-tickets')).toHaveText('2');
@@ -103,7 +78,7 @@ test('a customer opens a ticket with an attachment, staff answer it, the custome
   await expect(customer.getByRole('heading', { name: /page not found/i })).toBeVisible();
 
   // --- staff answer it in the console and mark it in progress
-  const staff = await signedInPage(browser, 'staff@scmp.test');
+  const staff = (await signedInContext(browser, 'staff@scmp.test', PASSWORD)).page;
   await staff.goto('/dashboard/support/staff');
   await expect(staff.getByRole('heading', { level: 1, name: 'Staff Console' })).toBeVisible();
   await staff.getByLabel('Search').fill(ticketNumber);

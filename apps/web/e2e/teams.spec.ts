@@ -1,22 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { createActiveTenant } from './fixtures/active-tenant';
 import { consentToEssentialCookies } from './fixtures/cookie-consent';
-
-/** The newest link in the dev outbox to `to` that matches `pattern`. */
-async function linkFromMail(request: APIRequestContext, to: string, pattern: RegExp) {
-  let link = '';
-  await expect
-    .poll(async () => {
-      const list = (await (await request.get('/dev/mail.json')).json()) as {
-        to: string;
-        text: string;
-      }[];
-      link = list.find((m) => m.to === to)?.text.match(pattern)?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  return link;
-}
+import { linkFromMail } from './fixtures/dev-mail';
 
 async function signedInPage(browser: Browser, token?: string) {
   const context = await browser.newContext();

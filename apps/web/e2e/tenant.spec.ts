@@ -1,18 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createActiveTenant, type ActiveTenant } from './fixtures/active-tenant';
+import { consentToEssentialCookies } from './fixtures/cookie-consent';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const PRODUCT_NAME = 'School & Camp Management Platform';
-
-async function consentToEssentialCookies(page: Page) {
-  await page.addInitScript(() => {
-    localStorage.setItem('cookie_consent', 'true');
-    localStorage.setItem(
-      'cookie_preferences',
-      JSON.stringify({ essential: true, functional: false, analytics: false, marketing: false }),
-    );
-  });
-}
 
 let tenant: ActiveTenant;
 

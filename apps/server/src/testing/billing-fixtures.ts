@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { Json, TestHarness } from './harness';
 import type { StripeStub } from './stripe-stub';
@@ -13,6 +14,44 @@ export const TEST_BILLING_DETAILS = {
     country: 'GB',
   },
 };
+
+/**
+ * Gives an organization a live subscription straight in the database (unlimited plan), as the
+ * billing area would after a successful payment: deploying requires one.
+ */
+export async function insertLiveSubscription(
+  h: TestHarness,
+  organizationUuid: string,
+  status = 'active',
+) {
+  const now = h.clock.now();
+  const end = new Date(now.getTime() + 30 * 86_400_000);
+  await sql`
+    INSERT INTO subscriptions (organization_id, owner_id, provider, plan_type, status,
+      current_period_start, current_period_end, billing_details)
+    SELECT id, owner_id, 'test', 'unlimited', ${status}, ${now}, ${end}, '{}'::jsonb
+    FROM organizations WHERE uuid = ${organizationUuid}
+    ON CONFLICT (organization_id) DO UPDATE SET status = EXCLUDED.status`.execute(h.db);
+}
+
+/**
+ * An `invoices` row for a direct insert: GBP, the test billing details, no provider links,
+ * period or failure; `row` gives the rest (and may override any of these).
+ */
+export function testInvoiceRow<T extends object>(row: T) {
+  return {
+    currency: 'GBP',
+    provider_invoice_id: null,
+    hosted_url: null,
+    pdf_url: null,
+    billing_details: JSON.stringify(TEST_BILLING_DETAILS),
+    period_start: null,
+    period_end: null,
+    next_attempt_at: null,
+    failure_message: null,
+    ...row,
+  };
+}
 
 /** Creates a test-mode payment method (default: the 4242 card that always succeeds). */
 export async function createTestCard(
@@ -35,6 +74,32 @@ export async function createTestCard(
 }
 
 /**
+ * POST /subscription as `token` for the organization, paying with `paymentMethodId`: by card, the
+ * basic plan with no extra venue and the test billing details, unless `body` says otherwise.
+ * Returns the answer unchecked.
+ */
+export function postSubscription(
+  h: TestHarness,
+  token: string,
+  orgUuid: string,
+  paymentMethodId: string,
+  body: Json = {},
+) {
+  return h.rest('POST', '/subscription', {
+    token,
+    body: {
+      organization_uuid: orgUuid,
+      plan_type: 'basic',
+      additional_venues: 0,
+      payment_method_id: paymentMethodId,
+      payment_type: 'card',
+      billing_details: TEST_BILLING_DETAILS,
+      ...body,
+    },
+  });
+}
+
+/**
  * Subscribes an organization through the real API in test mode (card 4242…), so the
  * organization is active and can deploy instances. Returns the subscription (`data`).
  */
@@ -46,16 +111,9 @@ export async function giveActiveSubscription(
   additionalVenues = 0,
 ): Promise<Json> {
   const paymentMethodId = await createTestCard(h, ownerToken);
-  const res = await h.rest('POST', '/subscription', {
-    token: ownerToken,
-    body: {
-      organization_uuid: orgUuid,
-      plan_type: planType,
-      additional_venues: additionalVenues,
-      payment_method_id: paymentMethodId,
-      payment_type: 'card',
-      billing_details: TEST_BILLING_DETAILS,
-    },
+  const res = await postSubscription(h, ownerToken, orgUuid, paymentMethodId, {
+    plan_type: planType,
+    additional_venues: additionalVenues,
   });
   if (res.status !== 201) throw new Error(`subscribe failed: ${res.status} ${res.text}`);
   return res.body.data;

@@ -13,6 +13,7 @@ import { createTestDb, type TestDatabase } from '@scmp/db/testing';
 import { buildApp } from '../app';
 import type { ServerConfig } from '../config';
 import { testConfig } from './test-config';
+import { insertUserRow } from './user-rows';
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -154,22 +155,13 @@ export async function createHarness(overrides: Partial<ServerConfig> = {}): Prom
       const email = (input.email ?? `user${userCounter}-${Date.now()}@example.com`).toLowerCase();
       const password = input.password ?? 'correct horse battery staple';
       const { hashPassword } = await import('@scmp/api');
-      const row = await deps.db
-        .insertInto('users')
-        .values({
-          name: input.name ?? `Test User ${userCounter}`,
-          email,
-          password_hash: await hashPassword(password),
-          email_verified_at: input.verified === false ? null : clock.now(),
-          is_staff: input.staff ?? false,
-          phone: null,
-          bio: null,
-          location: null,
-          website: null,
-          avatar_path: null,
-        })
-        .returning(['id', 'uuid'])
-        .executeTakeFirstOrThrow();
+      const row = await insertUserRow(deps.db, {
+        name: input.name ?? `Test User ${userCounter}`,
+        email,
+        password_hash: await hashPassword(password),
+        email_verified_at: input.verified === false ? null : clock.now(),
+        is_staff: input.staff ?? false,
+      });
       const { token } = await createSession(deps, row.id, { ip: '127.0.0.1', userAgent: 'vitest' });
       return { id: row.id, uuid: row.uuid, email, password, token };
     },

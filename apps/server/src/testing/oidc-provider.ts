@@ -153,6 +153,23 @@ export async function startTestOidcProvider(redirectUri: string): Promise<TestOi
   };
 }
 
+/** A browser's cookie jar as a Cookie header. */
+export function cookieHeader(jar: Map<string, string>): string {
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/** Keeps the cookies a response sets in the jar, dropping the ones it expires. */
+export function keepCookies(jar: Map<string, string>, res: Response): void {
+  for (const cookie of res.headers.getSetCookie()) {
+    const [pair] = cookie.split(';');
+    const eq = pair!.indexOf('=');
+    const name = pair!.slice(0, eq).trim();
+    const value = pair!.slice(eq + 1).trim();
+    if (!value || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) jar.delete(name);
+    else jar.set(name, value);
+  }
+}
+
 /**
  * A browser at the identity provider: follows the provider's redirects (keeping its cookies)
  * from the authorization URL until the provider sends the browser to `stopAt`; returns that URL.
@@ -162,18 +179,8 @@ export async function followProvider(startUrl: string, stopAt: string): Promise<
   let url = startUrl;
   for (let i = 0; i < 20; i += 1) {
     if (url.startsWith(stopAt)) return new URL(url);
-    const res = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (!value || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) jar.delete(name);
-      else jar.set(name, value);
-    }
+    const res = await fetch(url, { redirect: 'manual', headers: { cookie: cookieHeader(jar) } });
+    keepCookies(jar, res);
     const location = res.headers.get('location');
     if (!location) throw new Error(`provider stopped at ${url}: ${res.status} ${await res.text()}`);
     url = new URL(location, url).href;

@@ -1,19 +1,22 @@
 import { expect } from 'vitest';
 import { createHarness, type TestHarness } from './harness';
+import { useHarness } from './use-harness';
 
 export const SUBSCRIPTION_WEBHOOK_SECRET = 'whsec_test_secret';
 
 /** The harness of the subscription tests: test mode, with a webhook secret for signed events. */
 export function createSubscriptionHarness(): Promise<TestHarness> {
-  return createHarness({
-    stripe: {
-      secretKey: undefined,
-      publishableKey: undefined,
-      webhookSecret: SUBSCRIPTION_WEBHOOK_SECRET,
-      apiBase: undefined,
-    },
-  });
+  return createHarness(SUBSCRIPTION_HARNESS_CONFIG);
 }
+
+const SUBSCRIPTION_HARNESS_CONFIG = {
+  stripe: {
+    secretKey: undefined,
+    publishableKey: undefined,
+    webhookSecret: SUBSCRIPTION_WEBHOOK_SECRET,
+    apiBase: undefined,
+  },
+};
 
 /** Owners, organizations, instances and invoices for the subscription tests (`harness()` is read at call time). */
 export function subscriptionHelpers(harness: () => TestHarness) {
@@ -77,4 +80,20 @@ export function subscriptionHelpers(harness: () => TestHarness) {
   }
 
   return { newOwner, orgId, addInstances, invoices };
+}
+
+/**
+ * The subscription tests' file setup: one subscription harness for the whole file (handed to
+ * `keep`, closed after the file), and the helpers above bound to it.
+ */
+export function useSubscriptionHarness(keep: (h: TestHarness) => unknown) {
+  let h: TestHarness | undefined;
+  useHarness(
+    (made) => {
+      h = made;
+      keep(made);
+    },
+    { config: SUBSCRIPTION_HARNESS_CONFIG },
+  );
+  return subscriptionHelpers(() => h!);
 }

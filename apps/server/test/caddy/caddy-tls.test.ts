@@ -2,13 +2,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueCertificateChecks, runDueDomainChecks, runDueJobs } from '@scmp/api';
 import { giveActiveSubscription } from '../../src/testing/billing-fixtures';
 import { startTestDnsServer, type TestDnsServer } from '../../src/testing/dns-server';
 import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
+import { freePort } from '../../src/testing/free-port';
 
 /**
  * Debian's Caddy in front of the server, as docs/deployment.md sets it up (issue 24): on-demand
@@ -29,17 +29,6 @@ let appPort: number;
 let httpsPort: number;
 let rootCa = '';
 const asks: Array<{ domain: string; status: number }> = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** GET over https through Caddy, every name resolved to loopback, trusting Caddy's root. */
 function get(host: string, urlPath: string) {

@@ -3,7 +3,8 @@ import { mkdtempSync, openSync, readFileSync, rmSync, closeSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServerBundle, freePort } from '../scale-out/processes';
+import { freePort } from '../../src/testing/free-port';
+import { buildServerBundle } from '../scale-out/processes';
 
 /**
  * The built server as `npm start > scmp.log` runs it: default logging (one access line per

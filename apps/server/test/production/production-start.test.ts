@@ -4,15 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStub, type StripeStub } from '../../src/testing/stripe-stub';
-import {
-  buildServerBundle,
-  call,
-  freePort,
-  startServer,
-  startSmtpSink,
-  type ServerProcess,
-  type SmtpSink,
-} from '../scale-out/processes';
+import { freePort } from '../../src/testing/free-port';
+import { startSmtpRecorder, type SmtpRecorder } from '../../src/testing/smtp-recorder';
+import { buildServerBundle, call, startServer, type ServerProcess } from '../scale-out/processes';
 
 /**
  * The production mode as an operator meets it: the real server bundle started with
@@ -27,7 +21,7 @@ const dirs: string[] = [];
 let bundle: string;
 let cli: string;
 let stripe: StripeStub;
-let sink: SmtpSink;
+let sink: SmtpRecorder;
 let webDist: string;
 
 const tempDir = (label: string) => {
@@ -40,7 +34,7 @@ beforeAll(async () => {
   bundle = buildServerBundle(outDir);
   cli = path.join(path.dirname(bundle), 'cli.js');
   stripe = await startStripeStub();
-  sink = await startSmtpSink();
+  sink = await startSmtpRecorder();
   webDist = tempDir('web');
   writeFileSync(
     path.join(webDist, 'index.html'),

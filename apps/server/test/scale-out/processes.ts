@@ -1,21 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 
-/** Helpers of the scale-out tests: the server bundle, real server processes, an SMTP sink. */
+/** Helpers of the scale-out tests: the server bundle and real server processes. */
 const serverDir = path.resolve(import.meta.dirname, '../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Bundles apps/server into apps/server/<outDir> (npm packages stay external) and returns its entry point, server.cjs. */
 export function buildServerBundle(outDir: string): string {
@@ -78,36 +65,6 @@ export async function startServer(
   }
   await server.stop();
   throw new Error(`${name} did not become healthy:\n${output}`);
-}
-
-export type SmtpSink = { port: number; subjects: string[]; close: () => Promise<void> };
-
-/** A loopback SMTP server that records the subject of every message it accepts. */
-export async function startSmtpSink(): Promise<SmtpSink> {
-  const port = await freePort();
-  const subjects: string[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        subjects.push(/^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '');
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    port,
-    subjects,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

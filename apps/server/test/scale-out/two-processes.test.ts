@@ -5,17 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ALL_KEYS, encryptWebhookSecret, hashPassword, notifyChange } from '@scmp/api';
+import { addMemberRow, organizationId } from '../../src/testing/organization-rows';
+import { insertUserRow } from '../../src/testing/user-rows';
 import { startWebhookReceiver } from '../../src/testing/webhook-receiver';
 import { createTestDb, type TestDatabase } from '@scmp/db/testing';
-import {
-  buildServerBundle,
-  call,
-  freePort,
-  startServer,
-  startSmtpSink,
-  type ServerProcess,
-  type SmtpSink,
-} from './processes';
+import { freePort } from '../../src/testing/free-port';
+import { startSmtpRecorder, type SmtpRecorder } from '../../src/testing/smtp-recorder';
+import { buildServerBundle, call, startServer, type ServerProcess } from './processes';
 
 /**
  * Issue 12, "two server processes on one PostgreSQL": two real `node main.js` processes from the
@@ -31,7 +27,7 @@ const suffix = randomBytes(4).toString('hex');
 const outDir = `.tmp/scale-out-${process.pid}-${suffix}`;
 
 let database: TestDatabase;
-let sink: SmtpSink;
+let sink: SmtpRecorder;
 let a: ServerProcess;
 let b: ServerProcess;
 const dirs: string[] = [];
@@ -49,7 +45,7 @@ const tempDir = (label: string) => {
 beforeAll(async () => {
   database = await createTestDb();
   if (!database.url) throw new Error('The scale-out tests need TEST_DB_DRIVER=postgres');
-  sink = await startSmtpSink();
+  sink = await startSmtpRecorder();
   const bundle = buildServerBundle(outDir);
   uploads = tempDir('uploads');
   const common = {
@@ -76,22 +72,12 @@ beforeAll(async () => {
       DATA_DIR: tempDir(`data-${name}`),
     });
   [a, b] = await Promise.all([start('A', portA), start('B', portB)]);
-  const user = await database.db
-    .insertInto('users')
-    .values({
-      name: 'Scale Owner',
-      email,
-      password_hash: await hashPassword(PASSWORD),
-      email_verified_at: new Date(),
-      is_staff: false,
-      phone: null,
-      bio: null,
-      location: null,
-      website: null,
-      avatar_path: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const user = await insertUserRow(database.db, {
+    name: 'Scale Owner',
+    email,
+    password_hash: await hashPassword(PASSWORD),
+    email_verified_at: new Date(),
+  });
   userId = user.id;
 }, 120_000);
 
@@ -274,31 +260,18 @@ describe('two server processes on one PostgreSQL', () => {
     expect(created.status).toBe(201);
     const orgUuid = created.body.data.uuid as string;
     const memberEmail = `member-${suffix}@example.com`;
-    const member = await database.db
-      .insertInto('users')
-      .values({
-        name: 'Team Member',
-        email: memberEmail,
-        password_hash: await hashPassword(PASSWORD),
-        email_verified_at: new Date(),
-        is_staff: false,
-        phone: null,
-        bio: null,
-        location: null,
-        website: null,
-        avatar_path: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const org = await database.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', orgUuid)
-      .executeTakeFirstOrThrow();
-    await database.db
-      .insertInto('organization_members')
-      .values({ organization_id: org.id, user_id: member.id, role: 'member' })
-      .execute();
+    const member = await insertUserRow(database.db, {
+      name: 'Team Member',
+      email: memberEmail,
+      password_hash: await hashPassword(PASSWORD),
+      email_verified_at: new Date(),
+    });
+    await addMemberRow(
+      database.db,
+      await organizationId(database.db, orgUuid),
+      member.id,
+      'member',
+    );
     const memberLogin = await call(b, 'POST', '/api/v1/auth/login', {
       body: { email: memberEmail, password: PASSWORD },
     });
@@ -399,7 +372,7 @@ describe('two server processes on one PostgreSQL', () => {
       )
       .execute();
 
-    const ours = () => sink.subjects.filter((s) => s.startsWith(`Scale ${suffix} #`));
+    const ours = () => sink.subjects().filter((s) => s.startsWith(`Scale ${suffix} #`));
     const pendingJobs = async () =>
       (
         await database.db

@@ -1,5 +1,6 @@
 /* Helpers shared by the security suites: the OpenAPI operation list and sample inputs. */
 import type { Json, TestHarness } from '../../src/testing/harness';
+import { multipartBody, TINY_PNG } from '../../src/testing/security-fixtures';
 
 export type Operation = {
   key: string; // "GET /organizations/{id}"
@@ -157,4 +158,50 @@ export const LEAK_PATTERNS: RegExp[] = [
 
 export function leaks(text: string): RegExp | undefined {
   return LEAK_PATTERNS.find((p) => p.test(text));
+}
+
+/** The input keys that name the organization an operation acts on. */
+export const ORG_KEYS = ['organization_uuid', 'organization_id'];
+
+export type SampleRequest = {
+  url: string;
+  query: Record<string, string>;
+  body: unknown;
+  headers: Record<string, string>;
+};
+
+/**
+ * A valid request for `op` on the organization `orgUuid` (so validation never hides the check):
+ * the path parameters from `idFor`, the required query parameters, a PNG for an upload, else a
+ * sample body with the organization keys set, which `fillBody` may complete.
+ */
+export function sampleRequest(
+  op: Operation,
+  orgUuid: string,
+  idFor: (param: string) => string,
+  fillBody: (body: Json, props: Json) => void = () => undefined,
+): SampleRequest {
+  let url = op.path;
+  for (const name of op.pathParams) url = url.replace(`{${name}}`, idFor(name));
+  const query: Record<string, string> = {};
+  for (const p of op.queryParams) {
+    const name = p.name as string;
+    if (ORG_KEYS.includes(name)) query[name] = orgUuid;
+    else if (p.required) query[name] = String(sampleFor(p.schema as Json, name));
+  }
+  if (op.bodyTypes.includes('multipart/form-data')) {
+    const field = op.path.endsWith('/favicon') ? 'favicon' : 'logo';
+    const mp = multipartBody([
+      { name: field, filename: 'x.png', bytes: TINY_PNG, type: 'image/png' },
+    ]);
+    return { url, query, body: mp.body as unknown, headers: mp.headers };
+  }
+  let body: Json | undefined;
+  if (op.bodySchema) {
+    body = sampleFor(op.bodySchema) as Json;
+    const props = (op.bodySchema.properties ?? {}) as Json;
+    for (const k of ORG_KEYS) if (props[k]) body[k] = orgUuid;
+    fillBody(body, props);
+  }
+  return { url, query, body: body as unknown, headers: {} };
 }

@@ -9,12 +9,11 @@ import {
 import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
 import {
   buildSecurityResourceSet,
-  multipartBody,
-  TINY_PNG,
   type SecurityResourceSet,
   webhookIdFor,
 } from '../../src/testing/security-fixtures';
-import { leaks, loadOperations, sampleFor, type Operation } from './openapi-tools';
+import { ORG_KEYS, leaks, loadOperations, sampleRequest, type Operation } from './openapi-tools';
+import { organizationId } from '../../src/testing/organization-rows';
 
 /**
  * The role matrix, generated from the one roles table (contracts/roles.ts) and the OpenAPI
@@ -26,7 +25,6 @@ import { leaks, loadOperations, sampleFor, type Operation } from './openapi-tool
  */
 type Actor = { name: string; id: number | null; uuid: string | null; token: string | undefined };
 
-const ORG_KEYS = ['organization_uuid', 'organization_id'];
 /** Organization-scoped by path (first segment) unless personal or public by design. */
 const ORG_SEGMENTS = new Set(['organizations', 'branding', 'instances', 'subscription']);
 const NOT_ORG_SCOPED = new Set([
@@ -51,11 +49,7 @@ let emailSeq = 0;
 
 async function addMember(label: string, role: OrganizationRole): Promise<Actor> {
   const user = await h.createUser({ verified: true, email: `${label}-${Date.now()}@example.com` });
-  const org = await h.db
-    .selectFrom('organizations')
-    .select('id')
-    .where('uuid', '=', A.orgUuid)
-    .executeTakeFirstOrThrow();
+  const org = { id: await organizationId(h.db, A.orgUuid) };
   if (role !== 'owner') {
     await h.db
       .insertInto('organization_members')
@@ -111,31 +105,16 @@ function idFor(path: string, param: string): string {
 
 /** A valid request for the operation on A's organization (so validation never hides the check). */
 function requestFor(op: Operation) {
-  let url = op.path;
-  for (const name of op.pathParams) url = url.replace(`{${name}}`, idFor(op.path, name));
-  const query: Record<string, string> = {};
-  for (const p of op.queryParams) {
-    const name = p.name as string;
-    if (ORG_KEYS.includes(name)) query[name] = A.orgUuid;
-    else if (p.required) query[name] = String(sampleFor(p.schema as Json, name));
-  }
-  if (op.bodyTypes.includes('multipart/form-data')) {
-    const field = op.path.endsWith('/favicon') ? 'favicon' : 'logo';
-    const mp = multipartBody([
-      { name: field, filename: 'x.png', bytes: TINY_PNG, type: 'image/png' },
-    ]);
-    return { url, query, body: mp.body as unknown, headers: mp.headers };
-  }
-  let body: Json | undefined;
-  if (op.bodySchema) {
-    body = sampleFor(op.bodySchema) as Json;
-    const props = (op.bodySchema.properties ?? {}) as Json;
-    for (const k of ORG_KEYS) if (props[k]) body[k] = A.orgUuid;
-    if (props.role) body.role = 'billing'; // admins may give it (only the owner gives admin)
-    if (props.user_uuid) body.user_uuid = transferTarget.uuid;
-    if (props.email) body.email = `invitee-${(emailSeq += 1)}@example.com`;
-  }
-  return { url, query, body: body as unknown, headers: {} as Record<string, string> };
+  return sampleRequest(
+    op,
+    A.orgUuid,
+    (name) => idFor(op.path, name),
+    (body, props) => {
+      if (props.role) body.role = 'billing'; // admins may give it (only the owner gives admin)
+      if (props.user_uuid) body.user_uuid = transferTarget.uuid;
+      if (props.email) body.email = `invitee-${(emailSeq += 1)}@example.com`;
+    },
+  );
 }
 
 async function roleOf(actor: Actor): Promise<OrganizationRole | null> {

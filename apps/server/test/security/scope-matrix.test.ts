@@ -5,12 +5,10 @@ import { API_SCOPES, API_TOKEN_TEXTS, type ApiScope } from '@scmp/api/contracts/
 import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
 import {
   buildSecurityResourceSet,
-  multipartBody,
-  TINY_PNG,
   type SecurityResourceSet,
   webhookIdFor,
 } from '../../src/testing/security-fixtures';
-import { loadOperations, sampleFor, type Operation } from './openapi-tools';
+import { loadOperations, sampleRequest, type Operation } from './openapi-tools';
 
 /**
  * The API-token scope matrix, generated from the OpenAPI document: every signed-in operation
@@ -22,7 +20,6 @@ import { loadOperations, sampleFor, type Operation } from './openapi-tools';
 let h: TestHarness;
 let ops: Operation[];
 let A: SecurityResourceSet;
-const ORG_KEYS = ['organization_uuid', 'organization_id'];
 
 /** Tokens straight into the table (the API caps an account at 25 and 20 creations an hour). */
 async function tokenWith(scopes: readonly string[]): Promise<string> {
@@ -50,31 +47,8 @@ function idFor(path: string): string {
   return A.orgUuid;
 }
 
-function requestFor(op: Operation) {
-  let url = op.path;
-  for (const name of op.pathParams)
-    url = url.replace(`{${name}}`, webhookIdFor(A, op.path, name) ?? idFor(op.path));
-  const query: Record<string, string> = {};
-  for (const p of op.queryParams) {
-    const name = p.name as string;
-    if (ORG_KEYS.includes(name)) query[name] = A.orgUuid;
-    else if (p.required) query[name] = String(sampleFor(p.schema as Json, name));
-  }
-  if (op.bodyTypes.includes('multipart/form-data')) {
-    const field = op.path.endsWith('/favicon') ? 'favicon' : 'logo';
-    const mp = multipartBody([
-      { name: field, filename: 'x.png', bytes: TINY_PNG, type: 'image/png' },
-    ]);
-    return { url, query, body: mp.body as unknown, headers: mp.headers };
-  }
-  let body: Json | undefined;
-  if (op.bodySchema) {
-    body = sampleFor(op.bodySchema) as Json;
-    for (const k of ORG_KEYS)
-      if ((op.bodySchema.properties as Json | undefined)?.[k]) body[k] = A.orgUuid;
-  }
-  return { url, query, body: body as unknown, headers: {} as Record<string, string> };
-}
+const requestFor = (op: Operation) =>
+  sampleRequest(op, A.orgUuid, (name) => webhookIdFor(A, op.path, name) ?? idFor(op.path));
 
 const call = (op: Operation, token: string) => {
   const r = requestFor(op);

@@ -1,5 +1,6 @@
 import { insertUser } from './world-users';
 import { ok, once, type WorldBase } from './world-helpers';
+import { invitationTokenFromMail } from '../organization-rows';
 
 /** Other people of the world: a member, an invitee and a staff user. */
 export function memberPieces({ h, tag, ip, rest }: WorldBase, org: () => Promise<string>) {
@@ -29,15 +30,7 @@ export function memberPieces({ h, tag, ip, rest }: WorldBase, org: () => Promise
       role: 'member',
     });
     ok(res, 'invitation');
-    const mail = await h.db
-      .selectFrom('mail_outbox')
-      .select('text')
-      .where('to_address', '=', invitee)
-      .where('kind', '=', 'invitation')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    const token = /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-    if (!token) throw new Error(`invitation mail without a token: ${mail.text}`);
+    const token = await invitationTokenFromMail(h, invitee);
     return { uuid: res.body.data.uuid as string, token, inviteeToken: inviteeUser.token };
   });
   const staffToken = once(

@@ -1,5 +1,6 @@
 import { createSession, hashPassword } from '@scmp/api';
 import type { TestHarness } from '../harness';
+import { insertUserRow } from '../user-rows';
 
 export const DOOR_PASSWORD = 'correct horse battery staple';
 let passwordHash: Promise<string> | undefined;
@@ -11,22 +12,13 @@ export async function insertUser(
   staff = false,
 ): Promise<{ id: number; uuid: string; token: string }> {
   passwordHash ??= hashPassword(DOOR_PASSWORD);
-  const row = await h.db
-    .insertInto('users')
-    .values({
-      name: 'Door Tester',
-      email,
-      password_hash: await passwordHash,
-      email_verified_at: h.clock.now(),
-      is_staff: staff,
-      phone: null,
-      bio: null,
-      location: null,
-      website: null,
-      avatar_path: null,
-    })
-    .returning(['id', 'uuid'])
-    .executeTakeFirstOrThrow();
+  const row = await insertUserRow(h.db, {
+    name: 'Door Tester',
+    email,
+    password_hash: await passwordHash,
+    email_verified_at: h.clock.now(),
+    is_staff: staff,
+  });
   const { token } = await createSession(h.deps, row.id, { ip, userAgent: 'doors-agree' });
   return { id: row.id, uuid: row.uuid, token };
 }
