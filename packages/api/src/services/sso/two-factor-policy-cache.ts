@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
-import type { EventBus } from '../events/events';
+import type { EventBus } from '../events';
 import { createKeyedCache, type KeyedCache } from '../read-cache/keyed-cache';
 import type { WatchedWrites } from '../read-cache/writes-plugin';
 
