@@ -8,7 +8,7 @@ import { publicBranding } from '@scmp/api';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { openRuntime } from '../../apps/server/src/bootstrap.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { stdoutDestination } from '../../apps/server/src/logging.ts';
+import { stdoutDestination } from '../../apps/server/src/logging/stdout-destination.ts';
 import { seedDemoData } from '../../apps/server/src/seed/index.ts';
 
 const port = Number(process.env.PORT);

@@ -5,7 +5,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { AppError, type AppDeps } from '@scmp/api';
 import type { ServerConfig } from './config';
 import pino from 'pino';
-import { AccessLog, accessLine, createAccessLogger, writesAccessLines } from './logging/access-log';
+import {
+  AccessLog,
+  accessLineText,
+  writesAccessLines,
+  type AccessLogStream,
+} from './logging/access-log';
 import { loggerOptions } from './logging/logger-options';
 import { lazyChildLogger } from './logging/request-logger';
 import { registerApiDocs } from './plugins/api-docs';
@@ -62,22 +67,20 @@ export async function buildApp(
     accessLines && given.stream === undefined
       ? { ...given, stream: pino.destination({ dest: 1, sync: true }) }
       : given;
-  const accessLogger =
-    accessLines && logger !== false
-      ? createAccessLogger(logger.stream as pino.DestinationStream)
-      : null;
+  // The access lines are formatted by accessLineText and written to the logger's destination.
+  const accessStream = accessLines && logger !== false ? (logger.stream as AccessLogStream) : null;
   const brandingEdge = createBrandingEdge(
     deps,
     security,
     config.trustProxy,
-    accessLogger
+    accessStream
       ? (reqId, url, status, ms) =>
-          accessLogger.info(accessLine(reqId, 'GET', url, status, ms, undefined), 'request')
+          accessStream.write(accessLineText(reqId, 'GET', url, status, ms, undefined))
       : undefined,
   );
   const app = Fastify({
     logger,
-    logController: new AccessLog(accessLogger, callerOf),
+    logController: new AccessLog(accessStream, callerOf),
     // request.log is made when something logs through it (logging/request-logger.ts, RequestLogger).
     childLoggerFactory: (parent, bindings, childOptions) =>
       lazyChildLogger(parent as pino.Logger, bindings, childOptions) as unknown as typeof parent,

@@ -115,12 +115,10 @@ describe('access log', () => {
       expect(typeof line.ms).toBe('number');
       expect(Object.keys(line).sort()).toEqual(
         [
-          'hostname',
           'level',
           'method',
           'ms',
           'msg',
-          'pid',
           'reqId',
           'status',
           'time',

@@ -11,6 +11,7 @@ import type { PaymentProvider } from './services/payments/types';
 import type { RateLimiter } from './services/rate-limit/rate-limiter';
 import type { SessionCache } from './services/session-cache/cache';
 import type { Storage } from './services/storage/storage';
+import type { TwoFactorPolicyCache } from './services/sso/two-factor-policy-cache';
 
 /**
  * Everything a service may depend on; built once per process by the composition root (deps.ts)
@@ -39,4 +40,6 @@ export type AppDeps = {
   sessionCache: SessionCache;
   /** Each owner's organization list, kept the same way (services/organizations/list-cache). */
   organizationListCache: OrganizationListCache;
+  /** Which organizations require two-factor, kept the same way (services/sso/two-factor-policy-cache). */
+  twoFactorPolicyCache: TwoFactorPolicyCache;
 };

@@ -21,6 +21,10 @@ import {
 } from './services/organizations/list-cache';
 import { writesPlugin } from './services/read-cache/writes-plugin';
 import { createSessionCache, SESSION_WRITES } from './services/session-cache';
+import {
+  createTwoFactorPolicyCache,
+  TWO_FACTOR_POLICY_WRITES,
+} from './services/sso/two-factor-policy-cache';
 import { createMemoryRateLimiter } from './services/rate-limit/memory-rate-limiter';
 import { createDbRateLimiter } from './services/rate-limit/rate-limiter';
 import { createS3Storage } from './services/storage/s3-storage';
@@ -46,6 +50,7 @@ export function createDeps(input: {
   const events = input.events ?? createLocalEventBus(() => deps.logger);
   const sessionCache = createSessionCache(events);
   const organizationListCache = createOrganizationListCache(events);
+  const twoFactorPolicyCache = createTwoFactorPolicyCache(events);
   // This process's own writes empty the caches they touch at once; other processes (and SQL by
   // hand) reach them through the database triggers' NOTIFY.
   const db = input.db
@@ -55,6 +60,9 @@ export function createDeps(input: {
         organizationListCache.forget(ALL_KEYS);
         forgetPortalPages();
       }),
+    )
+    .withPlugin(
+      writesPlugin(TWO_FACTOR_POLICY_WRITES, () => twoFactorPolicyCache.forget(ALL_KEYS)),
     );
   const payments = createPaymentProvider(
     input.config.stripe.secretKey,
@@ -79,6 +87,7 @@ export function createDeps(input: {
     domainEvents: createDomainEvents(),
     sessionCache,
     organizationListCache,
+    twoFactorPolicyCache,
   };
   connectTenantBrandingCache(deps.events);
   connectPortalCache(deps.events);

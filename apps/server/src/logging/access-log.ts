@@ -6,39 +6,36 @@ import { redactQuery } from './logger-options';
 export type Caller = { userId: number; apiTokenId: number | null };
 
 /**
- * The fields of one access line (`msg: "request"`). reqId comes from the request's child logger
- * in Fastify (its binding), and is given here for the answers made before Fastify.
+ * One access line, as JSON text ending in a newline: `level` (always 30, info), `time` (epoch ms,
+ * as pino writes it), `reqId`, `method`, `url` (query values replaced), `status`, `ms` (from the
+ * request's arrival to the end of its response, to 0.1 ms), the caller's `userId` and `tokenId`
+ * when there is one, and `msg: "request"`. Nothing else: pino's `pid` and `hostname` are the same
+ * on every line of a process (its other lines carry them), and the line is written once per
+ * request, so each byte of it counts. Formatted here rather than by pino: the fields are fixed,
+ * numbers and strings that JSON.stringify quotes, with nothing to redact or serialize.
  */
-export type AccessLine = {
-  reqId?: string;
-  method: string | undefined;
-  url: string;
-  status: number;
-  /** Milliseconds from the request's arrival to the end of its response, to 0.1 ms. */
-  ms: number;
-  userId?: number;
-  tokenId?: number;
-};
-
-export function accessLine(
+export function accessLineText(
   reqId: string | undefined,
   method: string | undefined,
   url: string,
   status: number,
   ms: number,
   caller: Caller | undefined,
-): AccessLine {
-  const rounded = Math.round(ms * 10) / 10;
-  const line: AccessLine =
-    reqId === undefined
-      ? { method, url: redactQuery(url), status, ms: rounded }
-      : { reqId, method, url: redactQuery(url), status, ms: rounded };
+  time: number = Date.now(),
+): string {
+  let text = `{"level":30,"time":${time}`;
+  if (reqId !== undefined) text += `,"reqId":${JSON.stringify(reqId)}`;
+  if (method !== undefined) text += `,"method":${JSON.stringify(method)}`;
+  text += `,"url":${JSON.stringify(redactQuery(url))},"status":${status},"ms":${Math.round(ms * 10) / 10}`;
   if (caller) {
-    line.userId = caller.userId;
-    if (caller.apiTokenId !== null) line.tokenId = caller.apiTokenId;
+    text += `,"userId":${caller.userId}`;
+    if (caller.apiTokenId !== null) text += `,"tokenId":${caller.apiTokenId}`;
   }
-  return line;
+  return `${text},"msg":"request"}\n`;
 }
+
+/** Where access lines go: the server's log destination (main.ts: stdout, asynchronously). */
+export type AccessLogStream = { write: (line: string) => unknown };
 
 /** Whether a logger at `level` writes access lines when LOG_REQUESTS asks for them (info or lower). */
 export function writesAccessLines(level: string, logRequests: boolean): boolean {
@@ -47,25 +44,16 @@ export function writesAccessLines(level: string, logRequests: boolean): boolean 
 }
 
 /**
- * The logger of the access lines: the server's level and destination, without the redaction and
- * serializers of the main logger. An access line is made only of the fields above (a path whose
- * query values are replaced, numbers, ids), so there is nothing in it to redact, and pino's
- * redaction walks every logged object: it was most of what a line cost.
- */
-export function createAccessLogger(stream: pino.DestinationStream): pino.Logger {
-  return pino({ level: 'info' }, stream);
-}
-
-/**
  * Fastify's per-request logging replaced by one access line, written when the response has
  * finished. Fastify writes two lines per request by default ("incoming request" with the client's
  * address and port, "request completed"); one line halves what a busy server writes, and carries
  * what an operator asks of a request: what, how it ended, how long it took, who. `logger` is null
+ * `stream` is null
  * when the server writes no access lines (LOG_REQUESTS=false, or a level above info).
  */
 export class AccessLog extends LogController {
   constructor(
-    private readonly logger: pino.Logger | null,
+    private readonly stream: AccessLogStream | null,
     private readonly callerOf: (request: FastifyRequest) => Caller | undefined,
   ) {
     super();
@@ -83,9 +71,9 @@ export class AccessLog extends LogController {
       reply.log.error({ err: error, status: reply.statusCode }, 'request errored');
       return;
     }
-    if (!this.logger) return;
-    this.logger.info(
-      accessLine(
+    if (!this.stream) return;
+    this.stream.write(
+      accessLineText(
         String(request.id),
         request.raw.method,
         request.url,
@@ -93,7 +81,6 @@ export class AccessLog extends LogController {
         reply.elapsedTime,
         this.callerOf(request),
       ),
-      'request',
     );
   }
 }

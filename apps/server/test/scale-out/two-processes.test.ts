@@ -457,6 +457,66 @@ describe('two server processes on one PostgreSQL', () => {
     }
   });
 
+  it('applies "Require two-factor" switched on at A to calls at B within a second', async () => {
+    const ownerToken = await login(a);
+    const created = await call(a, 'POST', '/api/v1/organizations', {
+      token: ownerToken,
+      body: { name: `Policy ${suffix}`, type: 'school' },
+    });
+    expect(created.status).toBe(201);
+    const orgUuid = created.body.data.uuid as string;
+    const memberEmail = `policy-member-${suffix}@example.com`;
+    const member = await database.db
+      .insertInto('users')
+      .values({
+        name: 'Policy Member',
+        email: memberEmail,
+        password_hash: await hashPassword(PASSWORD),
+        email_verified_at: new Date(),
+        is_staff: false,
+        phone: null,
+        bio: null,
+        location: null,
+        website: null,
+        avatar_path: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const org = await database.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('uuid', '=', orgUuid)
+      .executeTakeFirstOrThrow();
+    await database.db
+      .insertInto('organization_members')
+      .values({ organization_id: org.id, user_id: member.id, role: 'member' })
+      .execute();
+    const memberLogin = await call(b, 'POST', '/api/v1/auth/login', {
+      body: { email: memberEmail, password: PASSWORD },
+    });
+    const memberToken = memberLogin.body.data.token as string;
+    const page = `/api/v1/organizations/${orgUuid}`;
+    // B caches which organizations require two-factor (none of this one's yet).
+    expect((await call(b, 'GET', page, { token: memberToken })).status).toBe(200);
+
+    const on = await call(a, 'PATCH', `/api/v1/organizations/${orgUuid}/sso-policy`, {
+      token: ownerToken,
+      body: { require_two_factor: true },
+    });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const blocked = await pollUntil(b, page, (res) => res.status === 403, 3000, memberToken);
+    expect(blocked.res.body.code).toBe('TWO_FACTOR_REQUIRED');
+    expect(blocked.ms).toBeLessThan(1000);
+
+    // Switched off by hand in the database: both processes hear the trigger's NOTIFY.
+    await sql`UPDATE sso_policies SET require_two_factor = false WHERE organization_id = ${org.id}`.execute(
+      database.db,
+    );
+    const open = await pollUntil(b, page, (res) => res.status === 200, 3000, memberToken);
+    expect(open.res.status).toBe(200);
+    expect(open.ms).toBeLessThan(1000);
+  });
+
   it('a deleted account is refused on B at once (issue 38)', async () => {
     const leaverEmail = `leaver-${suffix}@example.com`;
     await database.db

@@ -37,6 +37,7 @@ import * as m_2026_11_28_110000 from './2026_11_28_110000_sso_policies';
 import * as m_2026_11_28_120000 from './2026_11_28_120000_organization_closure';
 import * as m_2026_11_28_130000 from './2026_11_28_130000_retention_runs';
 import * as m_2026_11_28_140000 from './2026_11_28_140000_drop_idempotency_keys';
+import * as m_2026_11_29_130000 from './2026_11_29_130000_two_factor_policy_notify';
 
 /** Every migration, in order: a static list so the bundled server needs no file scan. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_120000_organization_closure': m_2026_11_28_120000,
   '2026_11_28_130000_retention_runs': m_2026_11_28_130000,
   '2026_11_28_140000_drop_idempotency_keys': m_2026_11_28_140000,
+  '2026_11_29_130000_two_factor_policy_notify': m_2026_11_29_130000,
 };

@@ -16,7 +16,7 @@ import type { Logger } from '../../logger';
  * caches keep their short TTL as the fallback, and after a reconnect every subscriber gets
  * ALL_KEYS.
  */
-export type EventChannel = 'branding' | 'sessions' | 'organizations';
+export type EventChannel = 'branding' | 'sessions' | 'organizations' | 'twoFactorPolicies';
 
 /** The key that means "everything on this channel may have changed". */
 export const ALL_KEYS = '*';

@@ -4,19 +4,26 @@ import { AppError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import type { SessionUser } from '../sessions';
 import { SSO_SESSION_METHOD_PREFIX } from './policies';
+import { organizationsRequiringTwoFactor } from './two-factor-policy-cache';
 
 /**
  * Require two-factor: an organization-scoped call by a member without TOTP or a passkey, whose
  * session did not come through single sign-on (an API token never does), answers 403
- * TWO_FACTOR_REQUIRED until they enrol. Members with two-factor on pass with no query.
+ * TWO_FACTOR_REQUIRED until they enrol. Members with two-factor on pass with no query, and so does
+ * everyone while no organization requires it or the one called is not among those that do (the
+ * set is cached: two-factor-policy-cache.ts).
  */
 export async function enforceTwoFactorPolicy(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'twoFactorPolicyCache'>,
   user: SessionUser,
   sessionId: number | null,
   organization: { uuid?: string; instanceUuid?: string },
 ): Promise<void> {
   if (user.two_factor_enabled) return;
+  const requiring = await organizationsRequiringTwoFactor(deps);
+  if (requiring.size === 0) return;
+  // The set holds uuids as the database writes them (lower case); a path may spell one in capitals.
+  if (organization.uuid && !requiring.has(organization.uuid.toLowerCase())) return;
   let query = deps.db
     .selectFrom('sso_policies')
     .innerJoin('organizations', 'organizations.id', 'sso_policies.organization_id')
