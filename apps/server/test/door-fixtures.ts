@@ -238,13 +238,13 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   'publicSite.instanceBranding': { call: async (w) => anonymous({ uuid: await w.instance() }) },
   'publicSite.siteConfig': { call: () => anonymous({}) },
   'publicSite.analyticsPageview': { call: () => anonymous({ path: '/pricing' }) },
-  'publicSite.dashboardSummary': {
+  'dashboard.summary': {
     call: async (w) => {
       await w.org();
       return { input: {} };
     },
   },
-  'publicSite.dashboardOverview': {
+  'dashboard.overview': {
     call: async (w) => {
       await w.ticket();
       return { input: {} };

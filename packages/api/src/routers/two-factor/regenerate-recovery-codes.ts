@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { regenerateRecoveryCodes } from '../../services/two-factor/recovery-codes';
+import { regenerateRecoveryCodes as regenerate } from '../../services/two-factor/recovery-codes';
 import { TWO_FACTOR_TEXTS } from '../../services/two-factor/texts';
 import { authedProcedure } from '../../trpc';
 
-export const regenerateCodes = authedProcedure
+export const regenerateRecoveryCodes = authedProcedure
   .meta({
     openapi: {
       method: 'POST',
@@ -24,8 +24,5 @@ export const regenerateCodes = authedProcedure
   )
   .output(envelope(z.object({ recovery_codes: z.array(z.string()) })))
   .mutation(async ({ ctx, input }) =>
-    ok(
-      await regenerateRecoveryCodes(ctx.deps, ctx.req, ctx.user, input.password),
-      TWO_FACTOR_TEXTS.regenerated,
-    ),
+    ok(await regenerate(ctx.deps, ctx.req, ctx.user, input.password), TWO_FACTOR_TEXTS.regenerated),
   );

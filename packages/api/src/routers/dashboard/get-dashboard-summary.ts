@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { getDashboardSummary } from '../../services/public-branding';
+import { getDashboardSummary as summaryOf } from '../../services/public-branding';
 import { authedProcedure } from '../../trpc';
 
 /** Counts behind the dashboard home's Getting Started checklist. */
-export const dashboardSummary = authedProcedure
+export const getDashboardSummary = authedProcedure
   .meta({
     scope: 'organizations:read',
     openapi: {
       method: 'GET',
       path: '/dashboard/summary',
+      // The REST contract predates the dashboard router: tag and operationId stay as published.
       tags: ['public-site'],
+      operationId: 'publicSite-dashboardSummary',
       summary: 'Counts for the dashboard home checklist',
       description:
         'organization_count, branded_organization_count (organizations with saved branding of their own or on one ' +
@@ -28,4 +30,4 @@ export const dashboardSummary = authedProcedure
       }),
     ),
   )
-  .query(async ({ ctx }) => ok(await getDashboardSummary(ctx.deps, ctx.user.id)));
+  .query(async ({ ctx }) => ok(await summaryOf(ctx.deps, ctx.user.id)));
