@@ -2,7 +2,8 @@ import { CUSTOM_DOMAIN_TEXTS } from '../../contracts/custom-domain';
 import { envelope, ok } from '../../lib/envelope';
 import { removeCustomDomain as remove } from '../../services/custom-domains/custom-domains';
 import { authedProcedure } from '../../trpc';
-import { instanceSchema, instanceUuidInput } from './instance-output';
+import { instanceUuidInput } from './instance-output';
+import { instanceSchema } from '../../services/instances/instance-schema';
 
 /** DELETE /instances/{uuid}/custom-domain. */
 export const removeCustomDomain = authedProcedure

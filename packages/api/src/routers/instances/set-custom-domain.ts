@@ -3,7 +3,7 @@ import { CUSTOM_DOMAIN_TEXTS } from '../../contracts/custom-domain';
 import { envelope, ok } from '../../lib/envelope';
 import { setCustomDomain as set } from '../../services/custom-domains/custom-domains';
 import { authedProcedure } from '../../trpc';
-import { instanceSchema } from './instance-output';
+import { instanceSchema } from '../../services/instances/instance-schema';
 
 /** PUT /instances/{uuid}/custom-domain: claim a domain (checked by DNS before it is served). */
 export const setCustomDomain = authedProcedure

@@ -2,7 +2,8 @@ import { CUSTOM_DOMAIN_TEXTS } from '../../contracts/custom-domain';
 import { envelope, ok } from '../../lib/envelope';
 import { verifyCustomDomain as verify } from '../../services/custom-domains/custom-domains';
 import { authedProcedure } from '../../trpc';
-import { instanceSchema, instanceUuidInput } from './instance-output';
+import { instanceUuidInput } from './instance-output';
+import { instanceSchema } from '../../services/instances/instance-schema';
 
 /** POST /instances/{uuid}/custom-domain/verify: check the DNS records now. */
 export const verifyCustomDomain = authedProcedure

@@ -2,7 +2,8 @@ import { CLOSURE_TEXTS } from '../../contracts/organization-closure';
 import { envelope, ok } from '../../lib/envelope';
 import { restoreOrganization as restore } from '../../services/privacy/organization-closure/closure';
 import { authedProcedure } from '../../trpc';
-import { organizationIdInput, organizationSchema } from './organization-output';
+import { organizationIdInput } from './organization-output';
+import { organizationSchema } from '../../services/organizations/organization-schema';
 
 export const restoreOrganization = authedProcedure
   .meta({

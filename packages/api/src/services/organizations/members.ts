@@ -15,7 +15,7 @@ import { withWithdrawn, withdrawInvitationsSentBy } from './invitation-withdrawa
 import { emitMemberEvent } from './member-events';
 import { listMembers } from './member-list';
 import { ownerNotice } from './member-mail';
-import type { MemberOutput } from './member-output';
+import type { MemberOutput } from './member-schema';
 import { findMemberOrganization, requirePermission, type MemberOrganization } from './membership';
 import { isUuid } from './shared';
 

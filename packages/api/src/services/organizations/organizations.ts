@@ -5,14 +5,14 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { assertNotClosing, findMemberOrganization } from './membership';
-import type { OrganizationOutput } from './output';
+import type { OrganizationOutput } from './organization-schema';
 import { emitOrganizationEvent } from './organization-events';
 import { getOrganization } from './organization-queries';
 import { toOutput } from './organization-rows';
 import { isUniqueViolation, type OrganizationRow } from './shared';
 import { invalidateTenant } from './tenant-cache';
 
-export type { OrganizationOutput } from './output';
+export type { OrganizationOutput } from './organization-schema';
 
 type Req = ClientInfo;
 type Owner = { id: number };

@@ -9,7 +9,7 @@ import { findSubscription } from '../../billing/shared';
 import { findMemberOrganization } from '../../organizations/membership';
 import { emitOrganizationEvent } from '../../organizations/organization-events';
 import { getOrganization } from '../../organizations/organization-queries';
-import type { OrganizationOutput } from '../../organizations/output';
+import type { OrganizationOutput } from '../../organizations/organization-schema';
 import { invalidateTenant } from '../../organizations/tenant-cache';
 
 type Req = ClientInfo;
