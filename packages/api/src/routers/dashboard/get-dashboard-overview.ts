@@ -5,7 +5,7 @@ import { authedProcedure } from '../../trpc';
 
 const count = z.number().int();
 
-const subscriptionLine = z.object({
+const subscriptionLine = z.strictObject({
   organization_uuid: z.string(),
   organization_name: z.string(),
   organization_status: z.enum(['pending', 'active', 'inactive', 'closing', 'closed']),
@@ -23,7 +23,7 @@ const subscriptionLine = z.object({
   link: z.string().describe('The subscription page of the organization'),
 });
 
-const attentionItem = z.object({
+const attentionItem = z.strictObject({
   kind: z.enum([
     'payment_past_due',
     'service_suspended',
@@ -64,27 +64,27 @@ export const getDashboardOverview = authedProcedure
   })
   .output(
     envelope(
-      z.object({
-        organizations: z.object({
+      z.strictObject({
+        organizations: z.strictObject({
           total: count,
-          by_status: z.object({
+          by_status: z.strictObject({
             pending: count,
             active: count,
             inactive: count,
             closing: count,
           }),
         }),
-        instances: z.object({
+        instances: z.strictObject({
           total: count,
-          by_status: z.object({
+          by_status: z.strictObject({
             pending: count,
             provisioning: count,
             active: count,
             suspended: count,
           }),
-          by_health: z.object({ healthy: count, unhealthy: count, unchecked: count }),
+          by_health: z.strictObject({ healthy: count, unhealthy: count, unchecked: count }),
         }),
-        tickets: z.object({ open: count, awaiting_reply: count }),
+        tickets: z.strictObject({ open: count, awaiting_reply: count }),
         subscriptions: z.array(subscriptionLine),
         needs_attention: z.array(attentionItem),
       }),

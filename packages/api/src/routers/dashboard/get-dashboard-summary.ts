@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { getDashboardSummary as summaryOf } from '../../services/public-branding';
+import { dashboardSummarySchema } from '../../services/public-branding/dashboard-summary-schema';
 import { authedProcedure } from '../../trpc';
 
 /** Counts behind the dashboard home's Getting Started checklist. */
@@ -21,13 +21,5 @@ export const getDashboardSummary = authedProcedure
       protect: true,
     },
   })
-  .output(
-    envelope(
-      z.object({
-        organization_count: z.number().int(),
-        branded_organization_count: z.number().int(),
-        instance_count: z.number().int(),
-      }),
-    ),
-  )
+  .output(envelope(dashboardSummarySchema))
   .query(async ({ ctx }) => ok(await summaryOf(ctx.deps, ctx.user.id)));

@@ -1,14 +1,8 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { instanceHealth as health } from '../../services/instances/health-history';
+import { instanceHealthSchema } from '../../services/instances/health-schema';
 import { authedProcedure } from '../../trpc';
 import { instanceUuidInput } from './instance-output';
-
-const uptimePeriod = z.object({
-  uptime: z.number().nullable().describe('Healthy checks in percent; null without checks'),
-  checks: z.number().int(),
-  failed: z.number().int(),
-});
 
 /** GET /instances/{uuid}/health: uptime per period, the last day's checks, incidents. */
 export const getInstanceHealth = authedProcedure
@@ -25,27 +19,5 @@ export const getInstanceHealth = authedProcedure
     },
   })
   .input(instanceUuidInput)
-  .output(
-    envelope(
-      z.object({
-        uptime: z.object({ '24h': uptimePeriod, '7d': uptimePeriod, '30d': uptimePeriod }),
-        checks: z.array(
-          z.object({
-            checked_at: z.string(),
-            healthy: z.boolean(),
-            status_code: z.number().int().nullable(),
-            response_ms: z.number().int(),
-          }),
-        ),
-        incidents: z.array(
-          z.object({
-            started_at: z.string(),
-            ended_at: z.string().nullable(),
-            duration_seconds: z.number().int(),
-            failed_checks: z.number().int(),
-          }),
-        ),
-      }),
-    ),
-  )
+  .output(envelope(instanceHealthSchema))
   .query(async ({ ctx, input }) => ok(await health(ctx.deps, ctx.user.id, input.uuid)));

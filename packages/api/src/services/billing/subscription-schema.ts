@@ -105,7 +105,7 @@ export const invoicedMonthlySchema = z.strictObject({
     }),
   ),
   upcoming: z
-    .object({
+    .strictObject({
       date: z.string(),
       description: z.string(),
       amount: z.number(),
