@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicBrandingSchema } from '../public-branding/tenant-branding';
+import { publicBrandingSchema } from '../../contracts/branding-schemas';
 
 /**
  * A branding as GET /branding/{id} shows it: one zod schema per shape; the service's return type is
