@@ -1,44 +1,7 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { customerOverview } from '../../services/insights/customer-overview';
+import { customerOverviewSchema } from '../../services/insights/customer-overview-schema';
 import { authedProcedure } from '../../trpc';
-
-const count = z.number().int();
-
-const subscriptionLine = z.strictObject({
-  organization_uuid: z.string(),
-  organization_name: z.string(),
-  organization_status: z.enum(['pending', 'active', 'inactive', 'closing', 'closed']),
-  role: z.enum(['owner', 'admin', 'billing', 'member']),
-  state: z
-    .enum(['none', 'active', 'past_due', 'suspended', 'cancelled', 'expired', 'hidden'])
-    .describe("'hidden' when the member's role may not see the organization's billing"),
-  plan_type: z.enum(['basic', 'unlimited']).nullable(),
-  plan_name: z.string().nullable(),
-  price_monthly_pence: count.nullable(),
-  next_invoice_date: z.string().nullable().describe('The next renewal while active or past due'),
-  next_invoice_pence: count.nullable().describe('The renewal amount: monthly price less credit'),
-  past_due_since: z.string().nullable(),
-  service_ends_at: z.string().nullable(),
-  link: z.string().describe('The subscription page of the organization'),
-});
-
-const attentionItem = z.strictObject({
-  kind: z.enum([
-    'payment_past_due',
-    'service_suspended',
-    'instance_unhealthy',
-    'instance_suspended',
-    'certificate',
-    'email_unverified',
-    'organization_pending_payment',
-    'staff_reply',
-  ]),
-  severity: z.enum(['critical', 'warning', 'info']),
-  title: z.string(),
-  detail: z.string(),
-  link: z.string().describe('The dashboard page where the problem is fixed'),
-});
 
 /** GET /dashboard/overview: the dashboard home's figures and what needs attention. */
 export const getDashboardOverview = authedProcedure
@@ -62,32 +25,5 @@ export const getDashboardOverview = authedProcedure
       protect: true,
     },
   })
-  .output(
-    envelope(
-      z.strictObject({
-        organizations: z.strictObject({
-          total: count,
-          by_status: z.strictObject({
-            pending: count,
-            active: count,
-            inactive: count,
-            closing: count,
-          }),
-        }),
-        instances: z.strictObject({
-          total: count,
-          by_status: z.strictObject({
-            pending: count,
-            provisioning: count,
-            active: count,
-            suspended: count,
-          }),
-          by_health: z.strictObject({ healthy: count, unhealthy: count, unchecked: count }),
-        }),
-        tickets: z.strictObject({ open: count, awaiting_reply: count }),
-        subscriptions: z.array(subscriptionLine),
-        needs_attention: z.array(attentionItem),
-      }),
-    ),
-  )
+  .output(envelope(customerOverviewSchema))
   .query(async ({ ctx }) => ok(await customerOverview(ctx.deps, ctx.user)));
