@@ -101,9 +101,9 @@ export function dashboardCalls(db, typical) {
       }),
     'invoice by uuid (with lines)': async () =>
       billingService.invoiceForOwner(deps, typical.userId, typical.invoiceUuid),
-    'dashboard summary': async () => (await signedIn()).publicSite.dashboardSummary(),
+    'dashboard summary': async () => (await signedIn()).dashboard.summary(),
     'dashboard overview (figures and needs attention)': async () =>
-      (await signedIn()).publicSite.dashboardOverview(),
+      (await signedIn()).dashboard.overview(),
     'instance health (24 h of checks, uptime 24 h / 7 d / 30 d, incidents)': async () =>
       (await signedIn()).instances.health({ uuid: typical.instanceUuid }),
     'instances uptime per day (30 days)': async () =>

@@ -343,7 +343,7 @@ describe('GET /dashboard/overview', () => {
 
   it('answers the same through tRPC, 401 without a session, and keeps /dashboard/summary', async () => {
     const rest = await overview(owner.token);
-    const trpc = await h.trpc('query', 'publicSite.dashboardOverview', undefined, {
+    const trpc = await h.trpc('query', 'dashboard.overview', undefined, {
       token: owner.token,
     });
     expect(trpc.status).toBe(200);

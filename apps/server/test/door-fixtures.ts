@@ -243,8 +243,18 @@ export const DOOR_FIXTURES: Record<string, DoorFixture> = {
   'publicSite.instanceBranding': { call: async (w) => anonymous({ uuid: await w.instance() }) },
   'publicSite.siteConfig': { call: () => anonymous({}) },
   'publicSite.analyticsPageview': { call: () => anonymous({ path: '/pricing' }) },
-  'publicSite.dashboardSummary': { call: after((w) => w.org()) },
-  'publicSite.dashboardOverview': { call: after((w) => w.ticket()) },
+  'dashboard.summary': {
+    call: async (w) => {
+      await w.org();
+      return { input: {} };
+    },
+  },
+  'dashboard.overview': {
+    call: async (w) => {
+      await w.ticket();
+      return { input: {} };
+    },
+  },
 
   // organizations, members
   'organizations.list': { call: after((w) => w.org()) },

@@ -275,7 +275,7 @@ describe('GET /dashboard/summary', () => {
         },
       ])
       .execute();
-    const res = await h.trpc('query', 'publicSite.dashboardSummary', undefined, {
+    const res = await h.trpc('query', 'dashboard.summary', undefined, {
       token: user.token,
     });
     expect(res.status).toBe(200);

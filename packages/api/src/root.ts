@@ -1,6 +1,7 @@
 import { apiTokensRouter } from './routers/api-tokens/router';
 import { authRouter } from './routers/auth/router';
 import { brandingRouter } from './routers/branding/router';
+import { dashboardRouter } from './routers/dashboard/router';
 import { healthRouter } from './routers/health/router';
 import { instancesRouter } from './routers/instances/router';
 import { membersRouter } from './routers/members/router';
@@ -23,6 +24,7 @@ export const appRouter = router({
   twoFactor: twoFactorRouter,
   passkeys: passkeysRouter,
   publicSite: publicSiteRouter,
+  dashboard: dashboardRouter,
   organizations: organizationsRouter,
   members: membersRouter,
   instances: instancesRouter,

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { publicBrandingSchema } from './branding-schemas';
+
 /** Default tenant branding (spec part 1 §3). */
 export const DEFAULT_BRANDING = {
   company_name: 'SCMP',
@@ -34,17 +37,5 @@ export const FOOTER_DEFAULTS = {
   accent: '#F59E0B',
 } as const;
 
-export type PublicBranding = {
-  company_name: string;
-  tagline: string;
-  primary_color: string;
-  secondary_color: string;
-  accent_color: string;
-  nav_text_color: string;
-  nav_text_hover_color: string;
-  nav_background_color: string;
-  logo_url: string;
-  favicon_url: string;
-  footer_text: string;
-  custom_css: string;
-};
+/** The public branding fields: the output of publicBrandingSchema (branding-schemas.ts). */
+export type PublicBranding = z.output<typeof publicBrandingSchema>;

@@ -62,3 +62,23 @@ export const brandingFieldsInput = z.object({
 
 export type BrandingFieldsInput = z.input<typeof brandingFieldsInput>;
 export type BrandingFieldsValues = z.output<typeof brandingFieldsInput>;
+
+/**
+ * The public branding fields with defaults filled in (GET /tenants/{slug}/branding and the tenant
+ * shell). The PublicBranding type of branding-defaults.ts is its z.output (a type-only import, so
+ * the web's zod-free contract stays zod-free). Strict: an unknown key fails output validation.
+ */
+export const publicBrandingSchema = z.strictObject({
+  company_name: z.string(),
+  tagline: z.string(),
+  primary_color: z.string(),
+  secondary_color: z.string(),
+  accent_color: z.string(),
+  nav_text_color: z.string(),
+  nav_text_hover_color: z.string(),
+  nav_background_color: z.string(),
+  logo_url: z.string(),
+  favicon_url: z.string(),
+  footer_text: z.string(),
+  custom_css: z.string(),
+});

@@ -11,7 +11,7 @@ type Step = { label: string; done: boolean; action?: ReactNode };
 /** The steps of a new account, ticked from GET /dashboard/summary (and the plan from the overview). */
 export function GettingStarted() {
   const trpc = useTRPC();
-  const summary = useQuery(trpc.publicSite.dashboardSummary.queryOptions());
+  const summary = useQuery(trpc.dashboard.summary.queryOptions());
   const counts = summary.data?.data;
   const choosePlan = useChoosePlanStep();
   const steps: Step[] = [

@@ -11,7 +11,7 @@ import { hasActivePlan } from '../instances';
  */
 export function useChoosePlanStep() {
   const trpc = useTRPC();
-  const overview = useQuery(trpc.publicSite.dashboardOverview.queryOptions());
+  const overview = useQuery(trpc.dashboard.overview.queryOptions());
   const lines = overview.data?.data.subscriptions ?? [];
   const waiting = lines.find((line) => !hasActivePlan(line));
   return {

@@ -1,6 +1,6 @@
 import type { RouterOutputs } from '../../lib/types';
 
-export type DashboardOverview = RouterOutputs['publicSite']['dashboardOverview']['data'];
+export type DashboardOverview = RouterOutputs['dashboard']['overview']['data'];
 export type AttentionItem = DashboardOverview['needs_attention'][number];
 export type SubscriptionLine = DashboardOverview['subscriptions'][number];
 

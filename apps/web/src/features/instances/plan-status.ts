@@ -1,7 +1,6 @@
 import type { RouterOutputs } from '../../lib/types';
 
-type SubscriptionLine =
-  RouterOutputs['publicSite']['dashboardOverview']['data']['subscriptions'][number];
+type SubscriptionLine = RouterOutputs['dashboard']['overview']['data']['subscriptions'][number];
 
 /**
  * Whether an organization's subscription lets it deploy, as far as the dashboard overview tells:

@@ -18,7 +18,7 @@ export default function DashboardHomePage() {
   const location = useLocation();
   const trpc = useTRPC();
   const overview = useQuery({
-    ...trpc.publicSite.dashboardOverview.queryOptions(),
+    ...trpc.dashboard.overview.queryOptions(),
     refetchInterval: 60_000,
   });
   const data = overview.data?.data;

@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import { API_TOKEN_TEXTS } from '../../contracts/api-tokens';
 import { AppError } from '../../errors';
 import { envelope, ok } from '../../lib/envelope';
 import { createApiToken as create } from '../../services/api-tokens';
 import { enforceRateLimit } from '../../services/rate-limit/rate-limiter';
 import { sessionProcedure, VERIFICATION_REQUIRED_TEXT } from '../../trpc';
-import { apiTokenOutput, createApiTokenInput } from './schemas';
+import { createdApiTokenOutput } from '../../services/api-tokens/api-token-schema';
+import { createApiTokenInput } from './schemas';
 
 export const createApiToken = sessionProcedure
   .meta({
@@ -24,7 +24,7 @@ export const createApiToken = sessionProcedure
     },
   })
   .input(createApiTokenInput)
-  .output(envelope(apiTokenOutput.extend({ token: z.string() })))
+  .output(envelope(createdApiTokenOutput))
   .mutation(async ({ ctx, input }) => {
     if (!ctx.user.email_verified_at) {
       throw new AppError('FORBIDDEN', VERIFICATION_REQUIRED_TEXT, {

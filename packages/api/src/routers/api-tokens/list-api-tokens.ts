@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { listApiTokens as list } from '../../services/api-tokens';
 import { sessionProcedure } from '../../trpc';
-import { apiTokenOutput } from './schemas';
+import { apiTokenOutput } from '../../services/api-tokens/api-token-schema';
 
 export const listApiTokens = sessionProcedure
   .meta({

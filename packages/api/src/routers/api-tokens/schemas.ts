@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { API_SCOPES, API_TOKEN_EXPIRY_DAYS, type ApiScope } from '../../contracts/api-tokens';
 
-export const apiTokenOutput = z.object({
-  uuid: z.string(),
-  name: z.string(),
-  prefix: z.string().describe('`scmp_pat_` and the first 8 characters after it'),
-  scopes: z.array(z.string()),
-  expires_at: z.string().nullable(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable().describe('Updated at most once a minute'),
-  last_used_ip: z.string().nullable(),
-});
-
 export const createApiTokenInput = z.object({
   name: z
     .string({ error: 'The name field is required.' })

@@ -10,7 +10,8 @@ import {
 } from '../../services/branding/files';
 import { uploadBrandingFile } from '../../services/branding/uploads';
 import { authedProcedure, type MultipartContract } from '../../trpc';
-import { brandingIdInput, brandingOutput } from './branding-output';
+import { brandingIdInput } from './branding-output';
+import { brandingOutput } from '../../services/branding/branding-schema';
 
 const FORMATS: Record<BrandingFileKind, string> = {
   logo: 'PNG, JPEG or SVG (sanitised) up to 2MB',

@@ -2,7 +2,8 @@ import { BRANDING_TEXTS } from '../../contracts/branding';
 import { envelope, ok } from '../../lib/envelope';
 import { deleteBrandingFile } from '../../services/branding/uploads';
 import { authedProcedure } from '../../trpc';
-import { brandingIdInput, brandingOutput } from './branding-output';
+import { brandingIdInput } from './branding-output';
+import { brandingOutput } from '../../services/branding/branding-schema';
 
 export const deleteBrandingFavicon = authedProcedure
   .meta({

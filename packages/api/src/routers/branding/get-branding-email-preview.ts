@@ -17,5 +17,5 @@ export const getBrandingEmailPreview = authedProcedure
     },
   })
   .input(brandingIdInput)
-  .output(envelope(z.object({ subject: z.string(), html: z.string() })))
+  .output(envelope(z.strictObject({ subject: z.string(), html: z.string() })))
   .query(async ({ ctx, input }) => ok(await emailPreview(ctx.deps, ctx.user.id, input.id)));

@@ -1,7 +1,8 @@
 import { envelope, ok } from '../../lib/envelope';
 import { getBranding as loadBranding } from '../../services/branding/branding';
 import { authedProcedure } from '../../trpc';
-import { brandingIdInput, brandingOutput } from './branding-output';
+import { brandingIdInput } from './branding-output';
+import { brandingOutput } from '../../services/branding/branding-schema';
 
 export const getBranding = authedProcedure
   .meta({

@@ -4,7 +4,8 @@ import { frontPageInput } from '../../contracts/front-page-schemas';
 import { envelope, ok } from '../../lib/envelope';
 import { updateBranding as saveBranding } from '../../services/branding/branding';
 import { authedProcedure } from '../../trpc';
-import { brandingIdInput, brandingOutput } from './branding-output';
+import { brandingIdInput } from './branding-output';
+import { brandingOutput } from '../../services/branding/branding-schema';
 
 export const updateBranding = authedProcedure
   .meta({

@@ -1,31 +1,6 @@
-import { z } from 'zod';
-import { AppError } from '../../errors';
-import { envelope, ok } from '../../lib/envelope';
-import { publicProcedure, router } from '../../trpc';
-
-const healthData = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+import { router } from '../../trpc';
+import { checkHealth } from './check-health';
 
 export const healthRouter = router({
-  check: publicProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/health',
-        tags: ['health'],
-        summary: 'Service and database health',
-      },
-    })
-    .output(envelope(healthData))
-    .query(async ({ ctx }) => {
-      try {
-        await ctx.deps.pingDb();
-      } catch (cause) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'The database cannot be reached.', {
-          cause,
-          extra: { data: { status: 'error', database: 'down' } },
-          headers: { 'retry-after': '5' },
-        });
-      }
-      return ok({ status: 'ok' as const, database: 'ok' as const });
-    }),
+  check: checkHealth,
 });

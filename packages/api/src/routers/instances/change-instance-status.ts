@@ -3,7 +3,7 @@ import { INSTANCE_TEXTS } from '../../contracts/instances';
 import { envelope, ok } from '../../lib/envelope';
 import { changeInstanceStatus as change } from '../../services/instances/status-and-delete';
 import { authedProcedure } from '../../trpc';
-import { instanceSchema } from './instance-output';
+import { instanceSchema } from '../../services/instances/instance-schema';
 
 export const changeInstanceStatus = authedProcedure
   .meta({

@@ -5,7 +5,7 @@ import { CUSTOM_DOMAIN_TEXTS } from '../../contracts/custom-domain';
 import { envelope, ok } from '../../lib/envelope';
 import { deployInstance as deploy } from '../../services/instances/deploy';
 import { verifiedProcedure } from '../../trpc';
-import { instanceSchema } from './instance-output';
+import { instanceSchema } from '../../services/instances/instance-schema';
 
 const prefixSchema = z
   .string()

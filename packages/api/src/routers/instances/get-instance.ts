@@ -1,7 +1,8 @@
 import { envelope, ok } from '../../lib/envelope';
 import { getInstance as get } from '../../services/instances/instances';
 import { authedProcedure } from '../../trpc';
-import { instanceSchema, instanceUuidInput } from './instance-output';
+import { instanceUuidInput } from './instance-output';
+import { instanceSchema } from '../../services/instances/instance-schema';
 
 export const getInstance = authedProcedure
   .meta({

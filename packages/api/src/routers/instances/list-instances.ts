@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { listInstances as list } from '../../services/instances/instances';
 import { authedProcedure } from '../../trpc';
-import { instanceSchema } from './instance-output';
+import { instanceSchema } from '../../services/instances/instance-schema';
 
 export const listInstances = authedProcedure
   .meta({

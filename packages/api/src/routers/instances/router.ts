@@ -1,12 +1,14 @@
 import { router } from '../../trpc';
 import { changeInstanceStatus } from './change-instance-status';
-import { removeCustomDomain, setCustomDomain, verifyCustomDomain } from './custom-domain';
 import { deleteInstance } from './delete-instance';
 import { deployInstance } from './deploy-instance';
 import { getInstance } from './get-instance';
-import { getInstanceHealth } from './instance-health';
-import { getInstancesUptime } from './instances-uptime';
+import { getInstanceHealth } from './get-instance-health';
+import { getInstancesUptime } from './get-instances-uptime';
 import { listInstances } from './list-instances';
+import { removeCustomDomain } from './remove-custom-domain';
+import { setCustomDomain } from './set-custom-domain';
+import { verifyCustomDomain } from './verify-custom-domain';
 
 /** Procedures of the instances area. */
 export const instancesRouter = router({

@@ -18,7 +18,7 @@ export const acceptInvitation = authedProcedure
     },
   })
   .input(tokenInput)
-  .output(envelope(z.object({ organization_uuid: z.string() })))
+  .output(envelope(z.strictObject({ organization_uuid: z.string() })))
   .mutation(async ({ ctx, input }) => {
     await enforceRateLimit(ctx.deps.rateLimiter, `invitation-answer:${ctx.user.id}`, 30, 60);
     return ok(

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { changeMemberRole as change } from '../../services/organizations/members';
 import { authedProcedure } from '../../trpc';
-import { assignableRole, keepInvitations, memberSchema } from './schemas';
+import { assignableRole, keepInvitations } from './schemas';
+import { memberSchema } from '../../services/organizations/member-schema';
 
 export const changeMemberRole = authedProcedure
   .meta({

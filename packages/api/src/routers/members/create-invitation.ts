@@ -3,7 +3,8 @@ import { MEMBER_TEXTS } from '../../contracts/roles';
 import { envelope, ok } from '../../lib/envelope';
 import { createInvitation as create } from '../../services/organizations/invitations';
 import { authedProcedure } from '../../trpc';
-import { assignableRole, invitationSchema } from './schemas';
+import { assignableRole } from './schemas';
+import { invitationSchema } from '../../services/organizations/member-schema';
 
 export const createInvitation = authedProcedure
   .meta({

@@ -2,7 +2,8 @@ import { envelope, ok } from '../../lib/envelope';
 import { getInvitation as get } from '../../services/organizations/invitation-answers';
 import { enforceRateLimit } from '../../services/rate-limit/rate-limiter';
 import { publicProcedure } from '../../trpc';
-import { publicInvitationSchema, tokenInput } from './schemas';
+import { tokenInput } from './schemas';
+import { publicInvitationSchema } from '../../services/organizations/member-schema';
 
 /** No sign-in: who invited whom to what, until it is used, revoked or expired (404 then). */
 export const getInvitation = publicProcedure

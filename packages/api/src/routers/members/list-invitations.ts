@@ -3,7 +3,7 @@ import { envelope, ok } from '../../lib/envelope';
 import { listInvitations as list } from '../../services/organizations/invitations';
 import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
-import { invitationSchema } from './schemas';
+import { invitationSchema } from '../../services/organizations/member-schema';
 
 export const listInvitations = authedProcedure
   .meta({

@@ -3,7 +3,7 @@ import { envelope, ok } from '../../lib/envelope';
 import { listMembers as list } from '../../services/organizations/member-list';
 import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
-import { memberSchema } from './schemas';
+import { memberSchema } from '../../services/organizations/member-schema';
 
 export const listMembers = authedProcedure
   .meta({

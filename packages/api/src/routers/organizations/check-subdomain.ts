@@ -24,7 +24,7 @@ export const checkSubdomain = authedProcedure
       organization_uuid: z.string().max(64).nullish(),
     }),
   )
-  .output(envelope(z.object({ available: z.boolean() })))
+  .output(envelope(z.strictObject({ available: z.boolean() })))
   .mutation(async ({ ctx, input }) => {
     await enforceRateLimit(ctx.deps.rateLimiter, `subdomain-check:${ctx.user.id}`, 30, 60);
     const result = await check(

@@ -4,7 +4,7 @@ import { optionalSubdomainSchema } from '../../contracts/subdomain-schemas';
 import { envelope, ok } from '../../lib/envelope';
 import { createOrganization as create } from '../../services/organizations/organizations';
 import { verifiedProcedure } from '../../trpc';
-import { organizationSchema } from './organization-output';
+import { organizationSchema } from '../../services/organizations/organization-schema';
 
 export const createOrganizationInput = z.object({
   name: z

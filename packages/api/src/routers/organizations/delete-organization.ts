@@ -1,8 +1,9 @@
 import { CLOSURE_TEXTS } from '../../contracts/organization-closure';
 import { envelope, ok } from '../../lib/envelope';
-import { closeOrganization, restoreOrganization as restore } from '../../services/privacy';
+import { closeOrganization } from '../../services/privacy';
 import { authedProcedure } from '../../trpc';
-import { organizationIdInput, organizationSchema } from './organization-output';
+import { organizationIdInput } from './organization-output';
+import { organizationSchema } from '../../services/organizations/organization-schema';
 
 export const deleteOrganization = authedProcedure
   .meta({
@@ -31,25 +32,3 @@ export const deleteOrganization = authedProcedure
     const org = await closeOrganization(ctx.deps, ctx.req, ctx.user, input.id);
     return ok(org, CLOSURE_TEXTS.closing((org.purge_at ?? '').slice(0, 10)));
   });
-
-export const restoreOrganization = authedProcedure
-  .meta({
-    scope: 'organizations:write',
-    permission: 'own',
-    openapi: {
-      method: 'POST',
-      path: '/organizations/{id}/restore',
-      tags: ['organizations'],
-      summary: 'Restore a closing organization within its 60 days',
-      description:
-        'Puts back the status it had before closing. Its instances stay suspended until resumed; ' +
-        'the cancelled subscription is not revived (a new one is needed to resume paid service ' +
-        'once its paid period has run out). 409 when the organization is not closing.',
-      protect: true,
-    },
-  })
-  .input(organizationIdInput)
-  .output(envelope(organizationSchema))
-  .mutation(async ({ ctx, input }) =>
-    ok(await restore(ctx.deps, ctx.req, ctx.user, input.id), CLOSURE_TEXTS.restored),
-  );

@@ -1,7 +1,8 @@
 import { envelope, ok } from '../../lib/envelope';
 import { getOrganization as getOwned } from '../../services/organizations/organization-queries';
 import { authedProcedure } from '../../trpc';
-import { organizationIdInput, organizationSchema } from './organization-output';
+import { organizationIdInput } from './organization-output';
+import { organizationSchema } from '../../services/organizations/organization-schema';
 
 export const getOrganization = authedProcedure
   .meta({

@@ -6,7 +6,10 @@ import {
   listOrganizations as listOwned,
 } from '../../services/organizations/organization-queries';
 import { publicProcedure } from '../../trpc';
-import { organizationSchema, publicOrganizationSchema } from './organization-output';
+import {
+  organizationSchema,
+  publicOrganizationSchema,
+} from '../../services/organizations/organization-schema';
 
 /**
  * The signed-in user's organizations. With `public=true&subdomain={slug}` and no sign-in it is

@@ -1,9 +1,10 @@
 import { router } from '../../trpc';
 import { checkSubdomain } from './check-subdomain';
 import { createOrganization } from './create-organization';
-import { deleteOrganization, restoreOrganization } from './delete-organization';
+import { deleteOrganization } from './delete-organization';
 import { getOrganization } from './get-organization';
 import { listOrganizations } from './list-organizations';
+import { restoreOrganization } from './restore-organization';
 import { updateOrganization } from './update-organization';
 
 /** Procedures of the organizations area. */

@@ -1,17 +1,17 @@
 import { router } from '../../trpc';
-import { deleteAccount, restoreAccount } from './account-deletion';
 import { confirmPassword } from './confirm-password';
-import { createDataExport, listDataExportsProcedure } from './data-exports';
-import {
-  createOrganizationDataExport,
-  listOrganizationDataExports,
-} from './organization-data-exports';
+import { createDataExport } from './create-data-export';
+import { createOrganizationDataExport } from './create-organization-data-export';
+import { deleteAccount } from './delete-account';
+import { listDataExports } from './list-data-exports';
+import { listOrganizationDataExports } from './list-organization-data-exports';
+import { restoreAccount } from './restore-account';
 
 /** Privacy and the data lifecycle (issue 38): re-authentication, data exports. */
 export const privacyRouter = router({
   confirmPassword,
   createDataExport,
-  listDataExports: listDataExportsProcedure,
+  listDataExports,
   createOrganizationDataExport,
   listOrganizationDataExports,
   deleteAccount,

@@ -4,7 +4,7 @@ import { getPublicInstanceBranding, publicBrandingSchema } from '../../services/
 import { publicProcedure } from '../../trpc';
 
 /** The instance portal's own branding (falls back to its organization's, then the defaults). */
-export const instanceBranding = publicProcedure
+export const getInstanceBranding = publicProcedure
   .meta({
     openapi: {
       method: 'GET',

@@ -7,7 +7,7 @@ import {
 import { publicProcedure } from '../../trpc';
 
 /** Fallback of the tenant shell: public branding fields of an active organization by uuid. */
-export const organizationBranding = publicProcedure
+export const getOrganizationBranding = publicProcedure
   .meta({
     openapi: {
       method: 'GET',

@@ -3,7 +3,7 @@ import { envelope, ok } from '../../lib/envelope';
 import { publicProcedure } from '../../trpc';
 
 /** What the SPA needs to resolve tenant hosts: the tenant and instance domains. */
-export const siteConfig = publicProcedure
+export const getSiteConfig = publicProcedure
   .meta({
     openapi: {
       method: 'GET',

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { getTenantBranding, tenantBrandingSchema } from '../../services/public-branding';
+import {
+  getTenantBranding as brandingOfTenant,
+  tenantBrandingSchema,
+} from '../../services/public-branding';
 import { publicProcedure } from '../../trpc';
 
 /** The tenant shell's branding for `{slug}.TENANT_DOMAIN` (or `?tenant=slug` locally). */
-export const tenantBranding = publicProcedure
+export const getTenantBranding = publicProcedure
   .meta({
     openapi: {
       method: 'GET',
@@ -24,4 +27,4 @@ export const tenantBranding = publicProcedure
     }),
   )
   .output(envelope(tenantBrandingSchema))
-  .query(async ({ ctx, input }) => ok(await getTenantBranding(ctx.deps, input.slug)));
+  .query(async ({ ctx, input }) => ok(await brandingOfTenant(ctx.deps, input.slug)));

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { recordPageView } from '../../services/public-branding';
+import { recordPageView as recordView } from '../../services/public-branding';
 import { publicProcedure } from '../../trpc';
 
 /** First-party analytics beacon, sent only after the visitor consented to analytics cookies. */
-export const analyticsPageview = publicProcedure
+export const recordPageView = publicProcedure
   .meta({
     openapi: {
       method: 'POST',
@@ -26,4 +26,4 @@ export const analyticsPageview = publicProcedure
     }),
   )
   .output(envelope(z.object({ recorded: z.boolean() })))
-  .mutation(({ input }) => ok({ recorded: recordPageView(input.path) > 0 }));
+  .mutation(({ input }) => ok({ recorded: recordView(input.path) > 0 }));

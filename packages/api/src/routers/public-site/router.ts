@@ -1,21 +1,17 @@
 import { router } from '../../trpc';
 import { contact } from './contact';
-import { dashboardOverview } from './get-dashboard-overview';
-import { dashboardSummary } from './get-dashboard-summary';
-import { instanceBranding } from './get-instance-branding';
-import { organizationBranding } from './get-organization-branding';
-import { siteConfig } from './get-site-config';
-import { tenantBranding } from './get-tenant-branding';
-import { analyticsPageview } from './record-page-view';
+import { getInstanceBranding } from './get-instance-branding';
+import { getOrganizationBranding } from './get-organization-branding';
+import { getSiteConfig } from './get-site-config';
+import { getTenantBranding } from './get-tenant-branding';
+import { recordPageView } from './record-page-view';
 
-/** Procedures of the public site area. */
+/** Procedures of the public site area: they answer without signing in. */
 export const publicSiteRouter = router({
   contact,
-  tenantBranding,
-  organizationBranding,
-  instanceBranding,
-  siteConfig,
-  analyticsPageview,
-  dashboardSummary,
-  dashboardOverview,
+  tenantBranding: getTenantBranding,
+  organizationBranding: getOrganizationBranding,
+  instanceBranding: getInstanceBranding,
+  siteConfig: getSiteConfig,
+  analyticsPageview: recordPageView,
 });

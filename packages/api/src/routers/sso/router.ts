@@ -1,21 +1,20 @@
 import { router } from '../../trpc';
-import { completeSso, startSso, tenantSsoConnections } from './auth';
-import {
-  createSsoConnection,
-  deleteSsoConnection,
-  getSsoConnection,
-  listSsoConnections,
-  listSsoFailures,
-  testSsoConnection,
-  updateSsoConnection,
-} from './connections';
-import {
-  addOrganizationDomain,
-  listOrganizationDomains,
-  removeOrganizationDomain,
-  verifyOrganizationDomain,
-} from './domains';
-import { getSsoPolicy, updateSsoPolicy } from './policies';
+import { addOrganizationDomain } from './add-organization-domain';
+import { completeSso } from './complete-sso';
+import { createSsoConnection } from './create-sso-connection';
+import { deleteSsoConnection } from './delete-sso-connection';
+import { getSsoConnection } from './get-sso-connection';
+import { getSsoPolicy } from './get-sso-policy';
+import { listOrganizationDomains } from './list-organization-domains';
+import { listSsoConnections } from './list-sso-connections';
+import { listSsoFailures } from './list-sso-failures';
+import { removeOrganizationDomain } from './remove-organization-domain';
+import { startSso } from './start-sso';
+import { tenantSsoConnections } from './tenant-sso-connections';
+import { testSsoConnection } from './test-sso-connection';
+import { updateSsoConnection } from './update-sso-connection';
+import { updateSsoPolicy } from './update-sso-policy';
+import { verifyOrganizationDomain } from './verify-organization-domain';
 
 /** Single sign-on (issue 37): verified e-mail domains, connections, signing in. */
 export const ssoRouter = router({

@@ -1,6 +1,7 @@
 import { router } from '../../trpc';
-import { staffGetCustomer, staffListCustomers } from './staff-customers';
-import { staffListInstances } from './staff-instances';
+import { staffGetCustomer } from './staff-get-customer';
+import { staffListCustomers } from './staff-list-customers';
+import { staffListInstances } from './staff-list-instances';
 import { staffOverview } from './staff-overview';
 import { staffRetention } from './staff-retention';
 

@@ -2,12 +2,8 @@ import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { addLocations as add } from '../../services/billing/locations';
 import { verifiedProcedure } from '../../trpc';
-import {
-  idempotencyKeyInput,
-  organizationUuidInput,
-  prorationDateInput,
-  subscriptionSchema,
-} from './schemas';
+import { idempotencyKeyInput, organizationUuidInput, prorationDateInput } from './schemas';
+import { subscriptionSchema } from '../../services/billing/subscription-schema';
 
 const text = 'Choose between 1 and 20 locations to add.';
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { cancelSubscription as cancel } from '../../services/billing/plan-changes';
 import { authedProcedure } from '../../trpc';
-import { organizationUuidInput, subscriptionSchema } from './schemas';
+import { organizationUuidInput } from './schemas';
+import { subscriptionSchema } from '../../services/billing/subscription-schema';
 
 export const cancelSubscription = authedProcedure
   .meta({

@@ -7,8 +7,8 @@ import {
   prorationDateInput,
   organizationUuidInput,
   planTypeInput,
-  subscriptionSchema,
 } from './schemas';
+import { subscriptionSchema } from '../../services/billing/subscription-schema';
 
 export const changePlan = verifiedProcedure
   .meta({

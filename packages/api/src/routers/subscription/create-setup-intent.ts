@@ -25,7 +25,7 @@ export const createSetupIntent = verifiedProcedure
         .default('direct_debit'),
     }),
   )
-  .output(envelope(z.object({ client_secret: z.string() })))
+  .output(envelope(z.strictObject({ client_secret: z.string() })))
   .mutation(async ({ ctx, input }) => {
     try {
       const { clientSecret } = await create(ctx.deps, ctx.user, input.organization_uuid);

@@ -3,12 +3,8 @@ import { MAX_ADDITIONAL_VENUES } from '../../contracts/plans';
 import { envelope, ok } from '../../lib/envelope';
 import { createSubscription as create } from '../../services/billing/subscribe';
 import { verifiedProcedure } from '../../trpc';
-import {
-  idempotencyKeyInput,
-  organizationUuidInput,
-  planTypeInput,
-  subscriptionSchema,
-} from './schemas';
+import { idempotencyKeyInput, organizationUuidInput, planTypeInput } from './schemas';
+import { subscriptionSchema } from '../../services/billing/subscription-schema';
 
 const required = (text: string) => z.string({ error: text }).trim().min(1, text).max(255);
 

@@ -31,7 +31,9 @@ export const createTestPaymentMethod = authedProcedure
     }),
   )
   .output(
-    envelope(z.object({ id: z.string(), type: z.string(), brand: z.string(), last4: z.string() })),
+    envelope(
+      z.strictObject({ id: z.string(), type: z.string(), brand: z.string(), last4: z.string() }),
+    ),
   )
   .mutation(async ({ ctx, input }) => {
     await enforceRateLimit(ctx.deps.rateLimiter, `test-payment-method:${ctx.user.id}`, 30, 60);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { billingHistory } from '../../services/billing/queries';
 import { authedProcedure } from '../../trpc';
-import { billingHistoryItemSchema, organizationUuidInput } from './schemas';
+import { organizationUuidInput } from './schemas';
+import { billingHistoryItemSchema } from '../../services/billing/subscription-schema';
 
 export const getBillingHistory = authedProcedure
   .meta({

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { invoicedMonthly } from '../../services/billing/invoiced-monthly';
+import { invoicedMonthlySchema } from '../../services/billing/subscription-schema';
 import { authedProcedure } from '../../trpc';
 import { organizationUuidInput } from './schemas';
-
-const pence = z.number().int();
 
 export const getInvoicedMonthly = authedProcedure
   .meta({
@@ -24,32 +23,7 @@ export const getInvoicedMonthly = authedProcedure
     },
   })
   .input(z.object({ organization_uuid: organizationUuidInput }))
-  .output(
-    envelope(
-      z.object({
-        currency: z.literal('GBP'),
-        months: z.array(
-          z.object({
-            month: z.string(),
-            paid_pence: pence,
-            pending_pence: pence,
-            failed_pence: pence,
-            total_pence: pence,
-            invoices: z.number().int(),
-          }),
-        ),
-        upcoming: z
-          .object({
-            date: z.string(),
-            description: z.string(),
-            amount: z.number(),
-            amount_pence: pence,
-            credit_pence: pence,
-          })
-          .nullable(),
-      }),
-    ),
-  )
+  .output(envelope(invoicedMonthlySchema))
   .query(async ({ ctx, input }) =>
     ok(await invoicedMonthly(ctx.deps, ctx.user, input.organization_uuid)),
   );

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { getSubscription as get } from '../../services/billing/queries';
 import { authedProcedure } from '../../trpc';
-import { organizationUuidInput, subscriptionSchema } from './schemas';
+import { organizationUuidInput } from './schemas';
+import { subscriptionSchema } from '../../services/billing/subscription-schema';
 
 /** The organization's subscription, or data: null when it has none. */
 export const getSubscription = authedProcedure

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { previewChange as preview } from '../../services/billing/plan-changes';
 import { authedProcedure } from '../../trpc';
-import { organizationUuidInput, planTypeInput, previewSchema } from './schemas';
+import { organizationUuidInput, planTypeInput } from './schemas';
+import { previewSchema } from '../../services/billing/subscription-schema';
 
 /** The amount due today for a plan change (plan_type) or added locations (additional_locations). */
 export const previewChange = authedProcedure

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { removeLocations as remove } from '../../services/billing/locations';
 import { authedProcedure } from '../../trpc';
-import { organizationUuidInput, subscriptionSchema } from './schemas';
+import { organizationUuidInput } from './schemas';
+import { subscriptionSchema } from '../../services/billing/subscription-schema';
 
 const text = 'Choose how many unused locations to remove.';
 

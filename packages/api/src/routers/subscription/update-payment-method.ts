@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { updatePaymentMethod as update } from '../../services/billing/payment-methods';
 import { verifiedProcedure } from '../../trpc';
-import { organizationUuidInput, subscriptionSchema } from './schemas';
+import { organizationUuidInput } from './schemas';
+import { subscriptionSchema } from '../../services/billing/subscription-schema';
 
 /** Replace the payment method; outstanding failed invoices are retried at once. */
 export const updatePaymentMethod = verifiedProcedure

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { regenerateRecoveryCodes, TWO_FACTOR_TEXTS } from '../../services/two-factor';
+import { regenerateRecoveryCodes as regenerate, TWO_FACTOR_TEXTS } from '../../services/two-factor';
 import { authedProcedure } from '../../trpc';
 
-export const regenerateCodes = authedProcedure
+export const regenerateRecoveryCodes = authedProcedure
   .meta({
     openapi: {
       method: 'POST',
@@ -23,8 +23,5 @@ export const regenerateCodes = authedProcedure
   )
   .output(envelope(z.object({ recovery_codes: z.array(z.string()) })))
   .mutation(async ({ ctx, input }) =>
-    ok(
-      await regenerateRecoveryCodes(ctx.deps, ctx.req, ctx.user, input.password),
-      TWO_FACTOR_TEXTS.regenerated,
-    ),
+    ok(await regenerate(ctx.deps, ctx.req, ctx.user, input.password), TWO_FACTOR_TEXTS.regenerated),
   );

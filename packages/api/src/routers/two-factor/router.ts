@@ -3,7 +3,7 @@ import { confirm } from './confirm';
 import { disable } from './disable';
 import { enable } from './enable';
 import { getStatus } from './get-status';
-import { regenerateCodes } from './regenerate-recovery-codes';
+import { regenerateRecoveryCodes } from './regenerate-recovery-codes';
 
 /** Procedures of the two factor area. */
 export const twoFactorRouter = router({
@@ -11,5 +11,5 @@ export const twoFactorRouter = router({
   enable,
   confirm,
   disable,
-  regenerateRecoveryCodes: regenerateCodes,
+  regenerateRecoveryCodes,
 });

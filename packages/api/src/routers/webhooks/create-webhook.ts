@@ -3,7 +3,8 @@ import { WEBHOOK_TEXTS } from '../../contracts/webhooks';
 import { envelope, ok } from '../../lib/envelope';
 import { createWebhook as create } from '../../services/webhooks';
 import { authedProcedure } from '../../trpc';
-import { createdWebhookOutput, webhookDescription, webhookEvents, webhookUrl } from './schemas';
+import { webhookDescription, webhookEvents, webhookUrl } from './schemas';
+import { createdWebhookOutput } from '../../services/webhooks/webhook-schema';
 
 export const createWebhook = authedProcedure
   .meta({

@@ -1,7 +1,8 @@
 import { envelope, ok } from '../../lib/envelope';
 import { getWebhook as get } from '../../services/webhooks';
 import { authedProcedure } from '../../trpc';
-import { webhookIdInput, webhookOutput } from './schemas';
+import { webhookIdInput } from './schemas';
+import { webhookOutput } from '../../services/webhooks/webhook-schema';
 
 export const getWebhook = authedProcedure
   .meta({

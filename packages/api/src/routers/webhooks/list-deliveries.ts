@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listDeliveries as list } from '../../services/webhooks';
 import { authedProcedure } from '../../trpc';
 import { pagedEnvelope } from '../profile/schemas';
-import { deliveryOutput } from './schemas';
+import { deliveryOutput } from '../../services/webhooks/webhook-schema';
 
 export const listDeliveries = authedProcedure
   .meta({

@@ -3,7 +3,7 @@ import { envelope, ok } from '../../lib/envelope';
 import { listWebhooks as list } from '../../services/webhooks';
 import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
-import { webhookOutput } from './schemas';
+import { webhookOutput } from '../../services/webhooks/webhook-schema';
 
 export const listWebhooks = authedProcedure
   .meta({

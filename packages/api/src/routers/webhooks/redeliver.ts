@@ -3,7 +3,7 @@ import { WEBHOOK_TEXTS } from '../../contracts/webhooks';
 import { envelope, ok } from '../../lib/envelope';
 import { redeliver as again } from '../../services/webhooks';
 import { authedProcedure } from '../../trpc';
-import { deliveryOutput } from './schemas';
+import { deliveryOutput } from '../../services/webhooks/webhook-schema';
 
 export const redeliver = authedProcedure
   .meta({

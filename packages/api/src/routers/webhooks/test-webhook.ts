@@ -2,7 +2,8 @@ import { WEBHOOK_TEXTS } from '../../contracts/webhooks';
 import { envelope, ok } from '../../lib/envelope';
 import { sendTestEvent } from '../../services/webhooks';
 import { authedProcedure } from '../../trpc';
-import { deliveryOutput, webhookIdInput } from './schemas';
+import { webhookIdInput } from './schemas';
+import { deliveryOutput } from '../../services/webhooks/webhook-schema';
 
 export const testWebhook = authedProcedure
   .meta({

@@ -3,7 +3,8 @@ import { WEBHOOK_TEXTS } from '../../contracts/webhooks';
 import { envelope, ok } from '../../lib/envelope';
 import { updateWebhook as update } from '../../services/webhooks';
 import { authedProcedure } from '../../trpc';
-import { webhookDescription, webhookEvents, webhookOutput, webhookUrl } from './schemas';
+import { webhookDescription, webhookEvents, webhookUrl } from './schemas';
+import { webhookOutput } from '../../services/webhooks/webhook-schema';
 
 export const updateWebhook = authedProcedure
   .meta({

@@ -15,20 +15,11 @@ import type { SessionUser } from '../sessions';
 import { noticeApiTokenCreated, noticeApiTokenRevoked } from './notices';
 import { newApiToken } from './token-format';
 
+import type { ApiTokenView, CreatedApiToken } from './api-token-schema';
+
 const DAY_MS = 86_400_000;
 type Req = ClientInfo;
 type TokenRow = Selectable<ApiTokensTable>;
-
-export type ApiTokenView = {
-  uuid: string;
-  name: string;
-  prefix: string;
-  scopes: string[];
-  expires_at: string | null;
-  created_at: string;
-  last_used_at: string | null;
-  last_used_ip: string | null;
-};
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
@@ -69,7 +60,7 @@ export async function createApiToken(
   req: Req,
   user: SessionUser,
   input: { name: string; scopes: ApiScope[]; expires_in_days: ApiTokenExpiryDays },
-): Promise<ApiTokenView & { token: string }> {
+): Promise<CreatedApiToken> {
   const now = deps.clock.now();
   const { token, prefix } = newApiToken();
   const scopes = [...new Set(input.scopes)];

@@ -1,5 +1,6 @@
 /** The API tokens area's public face: personal tokens, and how a call signed with one is resolved and guarded. */
-export { createApiToken, listApiTokens, revokeApiToken, type ApiTokenView } from './api-tokens';
+export { createApiToken, listApiTokens, revokeApiToken } from './api-tokens';
+export type { ApiTokenView } from './api-token-schema';
 export { assertSignedIn, assertVerified, type CallerAuth } from './caller';
 export { guardApiToken } from './guard';
 export { resolveApiToken, type ApiTokenAuth } from './resolve-api-token';

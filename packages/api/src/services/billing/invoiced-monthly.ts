@@ -5,36 +5,12 @@ import { findMemberOrganization } from '../memberships';
 import { toIso } from '../../lib/iso-date';
 import { planLines } from './invoices';
 import { findSubscription, pounds, type Owner, type SubscriptionRow } from './shared';
+import type { InvoicedMonth, InvoicedMonthly, UpcomingInvoice } from './subscription-schema';
+
+export type { InvoicedMonth, InvoicedMonthly, UpcomingInvoice };
 
 /** How many calendar months the chart covers: this month and the 11 before it. */
 export const INVOICED_MONTHS = 12;
-
-export type InvoicedMonth = {
-  /** The UTC calendar month, YYYY-MM. */
-  month: string;
-  /** Sums of the month's invoices by status, in pence; total is their sum. */
-  paid_pence: number;
-  pending_pence: number;
-  failed_pence: number;
-  total_pence: number;
-  invoices: number;
-};
-
-export type UpcomingInvoice = {
-  /** When the next renewal invoice is raised (the end of the current period). */
-  date: string;
-  description: string;
-  amount: number;
-  amount_pence: number;
-  /** Credit from a plan change taken off the plan's price, in pence. */
-  credit_pence: number;
-};
-
-export type InvoicedMonthly = {
-  currency: 'GBP';
-  months: InvoicedMonth[];
-  upcoming: UpcomingInvoice | null;
-};
 
 /**
  * The next renewal invoice as the renewal sweep will raise it: the plan's lines less the credit

@@ -27,20 +27,11 @@ import {
   quoteTime,
   remainingFraction,
 } from './shared';
+import type { Preview } from './subscription-schema';
+
+export type { Preview };
 
 /** Previews (quotes), immediate prorated plan changes, and cancellation to the period end. */
-export type Preview = {
-  amount_due_today: number;
-  amount_due_today_pence: number;
-  currency: 'GBP';
-  new_price_monthly: number;
-  new_price_monthly_pence: number;
-  credit_pence: number;
-  next_billing_date: string;
-  /** The quote's proration time (Unix seconds); pass it to the change to be charged exactly this. */
-  proration_date: number;
-  lines: Array<{ description: string; amount_pence: number }>;
-};
 
 function planChangeQuote(sub: SubscriptionRow, plan: PlanId, currentCount: number, at: Date) {
   const venues = plan === 'unlimited' ? 0 : Math.max(0, currentCount - 1);

@@ -1,11 +1,9 @@
-import type { BillingDetails } from '@scmp/db';
 import {
   MAX_ADDITIONAL_VENUES,
   PLANS,
   PLAN_LIST,
   SETUP_FEE_PENCE,
   monthlyPricePence,
-  type PlanId,
 } from '../../contracts/plans';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
@@ -22,37 +20,11 @@ import {
   locationLimitOf,
   pounds,
 } from './shared';
+import type { BillingHistoryItem, SubscriptionOutput } from './subscription-schema';
+
+export type { BillingHistoryItem, SubscriptionOutput };
 
 /** Reading: the subscription as the API shows it, billing history, one invoice, the config. */
-export type SubscriptionOutput = {
-  id: string;
-  uuid: string;
-  organization_uuid: string;
-  provider: 'stripe' | 'test';
-  plan_type: PlanId;
-  plan_name: string;
-  status: string;
-  /** Monthly price in pounds (e.g. 250 for £250.00). */
-  price_monthly: number;
-  /** The same monthly price in integer pence. */
-  price_monthly_pence: number;
-  currency: 'GBP';
-  additional_venues: number;
-  current_location_count: number;
-  location_limit: number;
-  available_locations: number | null;
-  next_billing_date: string | null;
-  current_period_start: string;
-  current_period_end: string;
-  service_ends_at: string | null;
-  cancelled_at: string | null;
-  past_due_since: string | null;
-  grace_period_ends_at: string | null;
-  payment_type: 'card' | 'direct_debit';
-  payment_method: { type: string; brand: string; last4: string } | null;
-  billing_details: BillingDetails;
-  created_at: string;
-};
 
 export async function toOutput(
   deps: AppDeps,
@@ -113,19 +85,6 @@ export async function getSubscription(
   const sub = await findSubscription(deps.db, org.id);
   return sub ? toOutput(deps, sub, org.uuid) : null;
 }
-
-export type BillingHistoryItem = {
-  id: string;
-  number: string;
-  created_at: string;
-  description: string;
-  amount: number;
-  amount_pence: number;
-  currency: string;
-  status: 'paid' | 'pending' | 'failed';
-  invoice_pdf: string | null;
-  invoice_url: string | null;
-};
 
 export function invoiceLinks(
   deps: AppDeps,

@@ -7,7 +7,8 @@ import { ALL_KEYS } from '../events/events';
 import { sanitizeEmailHtml } from '../../lib/email-html';
 import { sanitizeCustomCss } from './sanitize';
 import { findBrandingTarget, type BrandingTarget } from './target';
-import { ensureRow, viewOf, type BrandingView } from './view';
+import { ensureRow, viewOf } from './view';
+import type { BrandingView } from './branding-schema';
 
 /**
  * Every cached public branding may include this entity's (an org's instances fall back to it):

@@ -2,7 +2,7 @@
 export { getBranding, updateBranding } from './branding';
 export { findBrandingTarget } from './target';
 export { brandingFileForDownload, deleteBrandingFile, uploadBrandingFile } from './uploads';
-export { type BrandingView } from './view';
+export type { BrandingView } from './branding-schema';
 export {
   BRANDING_FILE_TYPES,
   BRANDING_UPLOAD_RULES,

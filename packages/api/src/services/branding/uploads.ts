@@ -9,7 +9,8 @@ import {
 } from './files';
 import { invalidateCache, saveBranding } from './branding';
 import { findBrandingTarget } from './target';
-import { ensureRow, rowOf, viewOf, type BrandingView } from './view';
+import { ensureRow, rowOf, viewOf } from './view';
+import type { BrandingView } from './branding-schema';
 
 const pathColumn = (kind: BrandingFileKind) => (kind === 'logo' ? 'logo_path' : 'favicon_path');
 

@@ -1,10 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { BrandingsTable } from '@scmp/db';
-import {
-  resolveFrontPage,
-  type FrontPage,
-  type ResolvedFrontPage,
-} from '../../contracts/front-page';
+import { resolveFrontPage } from '../../contracts/front-page';
 import type { PublicBranding } from '../../contracts/branding-defaults';
 import type { AppDeps } from '../../app-deps';
 import {
@@ -13,6 +9,7 @@ import {
   resolveOrganizationBranding,
 } from '../public-branding/resolve';
 import { frontPageOf, portalName } from '../public-branding/portal';
+import type { BrandingView } from './branding-schema';
 import type { BrandingTarget } from './target';
 
 export type BrandingRow = Selectable<BrandingsTable>;
@@ -98,34 +95,6 @@ export async function resolvedBrandingOf(
     ? resolveInstanceBranding(deps.db, target.instanceId)
     : resolveOrganizationBranding(deps.db, target.organizationId);
 }
-
-export type BrandingView = {
-  id: string;
-  uuid: string;
-  type: 'organization' | 'instance';
-  name: string;
-  organization_uuid: string;
-  company_name: string | null;
-  tagline: string | null;
-  primary_color: string | null;
-  secondary_color: string | null;
-  accent_color: string | null;
-  nav_text_color: string | null;
-  nav_text_hover_color: string | null;
-  nav_background_color: string | null;
-  footer_text: string | null;
-  email_template_header: string | null;
-  email_template_footer: string | null;
-  custom_css: string | null;
-  logo_url: string | null;
-  favicon_url: string | null;
-  updated_at: string | null;
-  resolved: PublicBranding;
-  /** The instance portal's front page as stored (null for an organization's branding). */
-  front_page: FrontPage | null;
-  /** The front page as the portal shows it, defaults filled in (null for an organization). */
-  resolved_front_page: ResolvedFrontPage | null;
-};
 
 export async function viewOf(deps: AppDeps, target: BrandingTarget): Promise<BrandingView> {
   const [row, resolved, organization] = await Promise.all([

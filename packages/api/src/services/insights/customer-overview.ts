@@ -1,29 +1,16 @@
-import type { OrganizationStatus } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
-import { needsAttention, type AttentionItem } from './needs-attention';
+import type { CustomerOverview } from './customer-overview-schema';
+import { needsAttention } from './needs-attention';
 import {
   instanceCounts,
   organizationCounts,
   organizationsWithSubscription,
   problemInstances,
   ticketFigures,
-  type InstanceCounts,
 } from './overview-queries';
-import { subscriptionLine, type SubscriptionLine } from './subscription-lines';
+import { subscriptionLine } from './subscription-lines';
 
-export type { AttentionItem } from './needs-attention';
-export type { SubscriptionLine } from './subscription-lines';
-
-export type CustomerOverview = {
-  organizations: {
-    total: number;
-    by_status: Record<Exclude<OrganizationStatus, 'closed'>, number>;
-  };
-  instances: InstanceCounts & { total: number };
-  tickets: { open: number; awaiting_reply: number };
-  subscriptions: SubscriptionLine[];
-  needs_attention: AttentionItem[];
-};
+export type { AttentionItem, CustomerOverview, SubscriptionLine } from './customer-overview-schema';
 
 /**
  * The dashboard home's figures for the signed-in customer, over every organization they belong

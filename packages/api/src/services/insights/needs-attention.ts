@@ -1,27 +1,13 @@
 import { can } from '../../contracts/roles';
 import type { ProblemInstance, TicketFigures } from './overview-queries';
-import type { SubscriptionLine } from './subscription-lines';
+import type {
+  AttentionItem,
+  AttentionKind,
+  AttentionSeverity,
+  SubscriptionLine,
+} from './customer-overview-schema';
 
-export type AttentionKind =
-  | 'payment_past_due'
-  | 'service_suspended'
-  | 'instance_unhealthy'
-  | 'instance_suspended'
-  | 'certificate'
-  | 'email_unverified'
-  | 'organization_pending_payment'
-  | 'staff_reply';
-
-export type AttentionSeverity = 'critical' | 'warning' | 'info';
-
-/** One problem on the dashboard home, with a link to the page that fixes it. */
-export type AttentionItem = {
-  kind: AttentionKind;
-  severity: AttentionSeverity;
-  title: string;
-  detail: string;
-  link: string;
-};
+export type { AttentionItem, AttentionKind, AttentionSeverity };
 
 const SEVERITY_ORDER: Record<AttentionSeverity, number> = { critical: 0, warning: 1, info: 2 };
 

@@ -1,37 +1,10 @@
 import { PLANS, monthlyPricePence } from '../../contracts/plans';
-import { can, type OrganizationRole } from '../../contracts/roles';
-import type { OrganizationStatus } from '@scmp/db';
+import { can } from '../../contracts/roles';
 import { toIso } from '../../lib/iso-date';
+import type { SubscriptionLine, SubscriptionState } from './customer-overview-schema';
 import type { OrganizationBillingRow } from './overview-queries';
 
-export type SubscriptionState =
-  | 'none'
-  | 'active'
-  | 'past_due'
-  | 'suspended'
-  | 'cancelled'
-  | 'expired'
-  /** The member's role may not see this organization's billing. */
-  | 'hidden';
-
-/** One organization's subscription as the dashboard home shows it. */
-export type SubscriptionLine = {
-  organization_uuid: string;
-  organization_name: string;
-  organization_status: OrganizationStatus;
-  role: OrganizationRole;
-  state: SubscriptionState;
-  plan_type: 'basic' | 'unlimited' | null;
-  plan_name: string | null;
-  price_monthly_pence: number | null;
-  /** The next renewal (end of the current period) while active or past due. */
-  next_invoice_date: string | null;
-  /** What the renewal will charge: the monthly price less any credit from plan changes. */
-  next_invoice_pence: number | null;
-  past_due_since: string | null;
-  service_ends_at: string | null;
-  link: string;
-};
+export type { SubscriptionLine, SubscriptionState };
 
 export const subscriptionLink = (organizationUuid: string) =>
   `/dashboard/subscription?organization=${organizationUuid}`;

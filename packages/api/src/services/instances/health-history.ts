@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { findMemberInstance } from './instances';
 import { toIso } from '../../lib/iso-date';
+import type { InstanceHealth, UptimePeriod } from './health-schema';
+
+export type { InstanceHealth, UptimePeriod };
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
@@ -9,31 +12,6 @@ const DAY = 24 * HOUR;
 export const HEALTH_RETENTION_DAYS = 90;
 /** The chart shows at most this many of the most recent checks of the last 24 hours. */
 const CHART_POINTS = 500;
-
-export type UptimePeriod = {
-  /** Share of healthy checks in percent (two decimals), null without any check in the period. */
-  uptime: number | null;
-  checks: number;
-  failed: number;
-};
-
-export type InstanceHealth = {
-  uptime: { '24h': UptimePeriod; '7d': UptimePeriod; '30d': UptimePeriod };
-  /** The last 24 hours' checks, oldest first, for the response-time chart. */
-  checks: Array<{
-    checked_at: string;
-    healthy: boolean;
-    status_code: number | null;
-    response_ms: number;
-  }>;
-  /** Runs of failed checks in the last 30 days, newest first; ended_at null while ongoing. */
-  incidents: Array<{
-    started_at: string;
-    ended_at: string | null;
-    duration_seconds: number;
-    failed_checks: number;
-  }>;
-};
 
 function period(total: number, up: number): UptimePeriod {
   return {

@@ -1,37 +1,14 @@
 import type { Selectable } from 'kysely';
-import type { CustomDomainStatus, InstancesTable, SslStatus } from '@scmp/db';
+import type { InstancesTable } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
 import { toIso } from '../../lib/iso-date';
 import { instanceUrlOf } from './instance-url';
-import { dnsRecordsFor, type DnsRecord } from './dns-records';
+import { dnsRecordsFor } from './dns-records';
+import type { InstanceOutput } from './instance-schema';
+
+export type { InstanceOutput };
 
 export type InstanceRow = Selectable<InstancesTable>;
-
-export type InstanceOutput = {
-  id: string;
-  uuid: string;
-  name: string;
-  status: string;
-  ssl_status: SslStatus;
-  organization_uuid: string;
-  organization_name: string;
-  subdomain: string;
-  host: string | null;
-  custom_domain: string | null;
-  custom_domain_status: CustomDomainStatus | null;
-  custom_domain_reason: string | null;
-  custom_domain_checked_at: string | null;
-  dns_records: DnsRecord[];
-  instance_url: string | null;
-  provisioned_at: string | null;
-  last_health_check: string | null;
-  last_health_status: string | null;
-  ssl_issuer: string | null;
-  ssl_expires_at: string | null;
-  ssl_reason: string | null;
-  ssl_checked_at: string | null;
-  created_at: string;
-};
 
 export type JoinedRow = InstanceRow & {
   organization_uuid: string;

@@ -1,34 +1,11 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../app-deps';
 import { findMemberOrganization } from '../memberships';
+import type { InstanceUptime, UptimeDay, UptimeDays } from './health-schema';
+
+export type { InstanceUptime, UptimeDay, UptimeDays };
 
 const DAY = 86_400_000;
-
-export type UptimeDay = {
-  /** The UTC calendar day, YYYY-MM-DD. */
-  date: string;
-  checks: number;
-  healthy: number;
-  /** Healthy checks in percent (two decimals); null on a day without checks. */
-  uptime: number | null;
-};
-
-export type InstanceUptime = {
-  uuid: string;
-  /** Over the whole period; null without any check. */
-  uptime: number | null;
-  checks: number;
-  failed: number;
-  days: UptimeDay[];
-};
-
-export type UptimeDays = {
-  days: number;
-  /** First and last day of the period (UTC); the last is today, still going on. */
-  from: string;
-  to: string;
-  instances: InstanceUptime[];
-};
 
 const percent = (up: number, total: number) =>
   total === 0 ? null : Math.round((up / total) * 10000) / 100;

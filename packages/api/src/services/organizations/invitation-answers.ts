@@ -1,24 +1,17 @@
 import type { ClientInfo } from '../client-info';
-import { MEMBER_TEXTS, ROLE_LABELS, type AssignableRole } from '../../contracts/roles';
+import { MEMBER_TEXTS, ROLE_LABELS } from '../../contracts/roles';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
 import { openInvitations } from './invitation-rows';
 import { ownerNotice } from '../memberships';
+import type { PublicInvitation } from './member-schema';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { toIso } from '../../lib/iso-date';
 
 type Req = ClientInfo;
 type Invitee = { id: number; name: string; email: string; email_verified_at: Date | string | null };
-
-export type PublicInvitation = {
-  organization: { uuid: string; name: string };
-  inviter_name: string | null;
-  role: AssignableRole;
-  email: string;
-  expires_at: string;
-};
 
 /** An open invitation by its token, or 404 (unknown, revoked, used, declined or expired). */
 async function findOpenByToken(deps: Pick<AppDeps, 'db' | 'clock'>, token: string) {

@@ -1,15 +1,6 @@
-import type { AssignableRole } from '../../contracts/roles';
 import type { AppDeps } from '../../app-deps';
+import type { InvitationOutput } from './member-schema';
 import { toIso } from '../../lib/iso-date';
-
-export type InvitationOutput = {
-  uuid: string;
-  email: string;
-  role: AssignableRole;
-  expires_at: string;
-  created_at: string;
-  invited_by: { uuid: string; name: string } | null;
-};
 
 export function openInvitations(deps: Pick<AppDeps, 'db' | 'clock'>) {
   return deps.db

@@ -12,9 +12,9 @@ import { AppError } from '../../errors';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { recordActivity } from '../activity/record-activity';
 import { enforceRateLimit } from '../rate-limit/rate-limiter';
-import { openInvitations, toOutput, type InvitationOutput } from './invitation-rows';
-import { organizationMail } from '../memberships';
-import { findMemberOrganization, type MemberOrganization } from '../memberships';
+import { openInvitations, toOutput } from './invitation-rows';
+import type { InvitationOutput } from './member-schema';
+import { organizationMail, findMemberOrganization, type MemberOrganization } from '../memberships';
 import { isUuid } from '../../lib/uuid';
 
 type Req = ClientInfo;

@@ -1,7 +1,7 @@
 import type { EventBus } from '../events/events';
 import { createKeyedCache, type KeyedCache } from '../read-cache/keyed-cache';
 import type { WatchedWrites } from '../read-cache/writes-plugin';
-import type { OrganizationOutput } from './output';
+import type { OrganizationOutput } from './organization-schema';
 
 /**
  * Each member's organization list (what GET /api/v1/organizations and the dashboard's pages show),

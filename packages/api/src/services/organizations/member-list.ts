@@ -1,6 +1,7 @@
 import type { OrganizationRole } from '../../contracts/roles';
 import type { AppDeps } from '../../app-deps';
-import { memberOutputOf, type MemberOutput } from './member-output';
+import { memberOutputOf } from './member-output';
+import type { MemberOutput } from './member-schema';
 import { findMemberOrganization } from '../memberships';
 
 const ROLE_ORDER: Record<OrganizationRole, number> = { owner: 0, admin: 1, billing: 2, member: 3 };

@@ -1,11 +1,6 @@
 import type { OrganizationRole } from '../../contracts/roles';
+import type { MemberOutput } from './member-schema';
 import { toIso } from '../../lib/iso-date';
-
-export type MemberOutput = {
-  user: { uuid: string; name: string; email: string; avatar_url: string | null };
-  role: OrganizationRole;
-  joined_at: string;
-};
 
 export function memberOutputOf(r: {
   uuid: string;

@@ -13,9 +13,8 @@ import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { withWithdrawn, withdrawInvitationsSentBy } from './invitation-withdrawal';
 import { listMembers } from './member-list';
-import { ownerNotice } from '../memberships';
-import type { MemberOutput } from './member-output';
-import { findMemberOrganization, requirePermission, type MemberOrganization } from '../memberships';
+import type { MemberOutput } from './member-schema';
+import { ownerNotice, findMemberOrganization, requirePermission, type MemberOrganization } from '../memberships';
 import { isUuid } from '../../lib/uuid';
 
 type Req = ClientInfo;

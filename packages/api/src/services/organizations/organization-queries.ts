@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import { ORGANIZATION_TEXTS } from '../../contracts/organizations';
 import { subdomainProblem } from '../../contracts/subdomain';
 import { AppError } from '../../errors';
-import type { OrganizationOutput } from './output';
+import type { OrganizationOutput, PublicOrganization } from './organization-schema';
 import { withCountOutput, withLiveInstances } from './organization-rows';
 import { isUuid } from '../../lib/uuid';
 
@@ -27,8 +27,6 @@ export async function listOrganizations(
   deps.organizationListCache.set(key, list, key, epoch);
   return list;
 }
-
-export type PublicOrganization = { name: string; subdomain: string; uuid: string; status: string };
 
 /** The public fallback lookup: active organizations with this subdomain, public fields only. */
 export async function findPublicOrganizations(

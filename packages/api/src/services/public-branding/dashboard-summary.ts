@@ -1,10 +1,7 @@
 import type { AppDeps } from '../../app-deps';
+import type { DashboardSummary } from './dashboard-summary-schema';
 
-export type DashboardSummary = {
-  organization_count: number;
-  branded_organization_count: number;
-  instance_count: number;
-};
+export type { DashboardSummary };
 
 /** Counts behind the dashboard's Getting Started checklist, over every organization the user belongs to. */
 export async function getDashboardSummary(

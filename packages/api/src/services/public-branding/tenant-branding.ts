@@ -4,6 +4,7 @@ import { compileOnce, type Database } from '@scmp/db';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { DEFAULT_BRANDING, type PublicBranding } from '../../contracts/branding-defaults';
+import { publicBrandingSchema } from '../../contracts/branding-schemas';
 import {
   getCachedTenantBranding,
   setCachedTenantBranding,
@@ -22,23 +23,10 @@ export const ORGANIZATION_BRANDING_NOT_FOUND_TEXT = 'Organization not found';
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const publicBrandingSchema = z.object({
-  company_name: z.string(),
-  tagline: z.string(),
-  primary_color: z.string(),
-  secondary_color: z.string(),
-  accent_color: z.string(),
-  nav_text_color: z.string(),
-  nav_text_hover_color: z.string(),
-  nav_background_color: z.string(),
-  logo_url: z.string(),
-  favicon_url: z.string(),
-  footer_text: z.string(),
-  custom_css: z.string(),
-});
+export { publicBrandingSchema };
 
-export const tenantBrandingSchema = z.object({
-  tenant: z.object({
+export const tenantBrandingSchema = z.strictObject({
+  tenant: z.strictObject({
     slug: z.string(),
     name: z.string(),
     uuid: z.string(),

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { WebhookDeliveryStatus } from '@scmp/db';
 import { WEBHOOK_PING_EVENT, WEBHOOK_TEXTS } from '../../contracts/webhooks';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
@@ -36,22 +35,9 @@ async function queueDelivery(
 
 /** An endpoint's deliveries: test pings, the log (keyset pages) and redelivery. */
 
-type Actor = { id: number };
+import type { WebhookDeliveryOutput } from './webhook-schema';
 
-export type WebhookDeliveryOutput = {
-  uuid: string;
-  event_id: string;
-  event: string;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  response_status: number | null;
-  response_body: string | null;
-  duration_ms: number | null;
-  error: string | null;
-  next_retry_at: string | null;
-  last_attempt_at: string | null;
-  created_at: string;
-};
+type Actor = { id: number };
 
 /** Sends a `ping` event to this endpoint only (whatever events it listens for). */
 export async function sendTestEvent(

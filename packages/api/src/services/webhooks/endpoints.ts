@@ -16,21 +16,11 @@ import { encryptWebhookSecret, targetPolicyOf } from './deliver';
 import { generateWebhookSecret } from './signing';
 import { WebhookTargetError, hostOf, parseWebhookUrl, vettedAddresses } from './target-policy';
 
+import type { CreatedWebhookOutput, WebhookOutput } from './webhook-schema';
+
 type Req = ClientInfo;
 type Actor = { id: number };
 type EndpointRow = Selectable<WebhookEndpointsTable>;
-
-export type WebhookOutput = {
-  uuid: string;
-  url: string;
-  description: string | null;
-  events: string[];
-  enabled: boolean;
-  disabled_reason: string | null;
-  failing_since: string | null;
-  created_at: string;
-  updated_at: string;
-};
 
 function toOutput(row: EndpointRow): WebhookOutput {
   return {
@@ -114,7 +104,7 @@ export async function createWebhook(
   actor: Actor,
   organizationUuid: string,
   input: WebhookInput,
-): Promise<WebhookOutput & { secret: string }> {
+): Promise<CreatedWebhookOutput> {
   const org = await organizationOf(deps, actor, organizationUuid);
   assertNotClosing(org);
   const url = await checkedUrl(deps, input.url);

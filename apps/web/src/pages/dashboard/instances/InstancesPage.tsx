@@ -39,7 +39,7 @@ export default function InstancesPage() {
 
   const organizations = useQuery(trpc.organizations.list.queryOptions({}));
   // Each organization's plan, so the deploy form can say when one is missing.
-  const overview = useQuery(trpc.publicSite.dashboardOverview.queryOptions());
+  const overview = useQuery(trpc.dashboard.overview.queryOptions());
   const planLines = overview.data
     ? new Map(overview.data.data.subscriptions.map((l) => [l.organization_uuid, l]))
     : null;

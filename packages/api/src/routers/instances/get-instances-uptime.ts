@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { instancesUptime } from '../../services/instances/uptime-days';
+import { instancesUptimeSchema } from '../../services/instances/health-schema';
 import { authedProcedure } from '../../trpc';
 
 /** GET /instances/uptime: the share of healthy checks per day, for the instances list's bars. */
@@ -23,34 +24,7 @@ export const getInstancesUptime = authedProcedure
       organization_id: z.string().max(64).optional(),
     }),
   )
-  .output(
-    envelope(
-      z.object({
-        days: z.number().int(),
-        from: z.string(),
-        to: z.string(),
-        instances: z.array(
-          z.object({
-            uuid: z.string(),
-            uptime: z
-              .number()
-              .nullable()
-              .describe('Healthy checks in percent; null without checks'),
-            checks: z.number().int(),
-            failed: z.number().int(),
-            days: z.array(
-              z.object({
-                date: z.string(),
-                checks: z.number().int(),
-                healthy: z.number().int(),
-                uptime: z.number().nullable(),
-              }),
-            ),
-          }),
-        ),
-      }),
-    ),
-  )
+  .output(envelope(instancesUptimeSchema))
   .query(async ({ ctx, input }) =>
     ok(
       await instancesUptime(ctx.deps, ctx.user.id, input.days, input.organization_id || undefined),

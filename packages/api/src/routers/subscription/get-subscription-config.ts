@@ -15,12 +15,12 @@ export const getSubscriptionConfig = publicProcedure
   })
   .output(
     envelope(
-      z.object({
+      z.strictObject({
         provider: z.enum(['stripe', 'test']),
         publishable_key: z.string().nullable(),
         test_mode: z.boolean(),
         plans: z.array(
-          z.object({
+          z.strictObject({
             key: z.string(),
             id: z.string(),
             name: z.string(),

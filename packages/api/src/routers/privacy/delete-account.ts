@@ -1,7 +1,7 @@
-import { deleteAccountInput, PRIVACY_TEXTS, restoreAccountInput } from '../../contracts/privacy';
+import { deleteAccountInput, PRIVACY_TEXTS } from '../../contracts/privacy';
 import { messageEnvelope, okMessage } from '../../lib/envelope';
-import { deleteAccount as remove, restoreAccount as restore } from '../../services/privacy';
-import { publicProcedure, sessionProcedure } from '../../trpc';
+import { deleteAccount as remove } from '../../services/privacy';
+import { sessionProcedure } from '../../trpc';
 
 export const deleteAccount = sessionProcedure
   .meta({
@@ -25,23 +25,4 @@ export const deleteAccount = sessionProcedure
   .mutation(async ({ ctx, input }) => {
     await remove(ctx.deps, ctx.req, ctx.user, input.password);
     return okMessage(PRIVACY_TEXTS.accountDeleted);
-  });
-
-export const restoreAccount = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/auth/restore-account',
-      tags: ['privacy'],
-      summary: 'Restore a deleted account with the e-mailed link’s token (30 days)',
-      description:
-        'The account gets its e-mail address back; sign in with the password (passkeys and API ' +
-        'tokens were removed). 404 for an unknown, used or expired token; 10 tries a minute per address.',
-    },
-  })
-  .input(restoreAccountInput)
-  .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await restore(ctx.deps, ctx.req, input.token);
-    return okMessage(PRIVACY_TEXTS.accountRestored);
   });

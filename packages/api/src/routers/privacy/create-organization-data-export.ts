@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { PRIVACY_TEXTS } from '../../contracts/privacy';
 import { envelope, ok } from '../../lib/envelope';
-import { listDataExports, requestDataExport } from '../../services/privacy';
+import { requestDataExport } from '../../services/privacy';
 import { findMemberOrganization } from '../../services/memberships';
 import { sessionProcedure } from '../../trpc';
-import { dataExportOutput } from './data-exports';
 
 const organizationInput = z.object({ id: z.string() });
 
@@ -37,25 +36,4 @@ export const createOrganizationDataExport = sessionProcedure
       await requestDataExport(ctx.deps, ctx.req, ctx.user, org.id),
       PRIVACY_TEXTS.exportRequested,
     );
-  });
-
-export const listOrganizationDataExports = sessionProcedure
-  .meta({
-    permission: 'manage',
-    openapi: {
-      method: 'GET',
-      path: '/organizations/{id}/data-exports',
-      tags: ['privacy'],
-      summary: 'An organization’s data exports, newest first (owner and admins)',
-      description:
-        'Status `pending` while it is built, `ready` until `expires_at` (7 days), then `expired`; ' +
-        '`failed` if it could not be built.',
-      protect: true,
-    },
-  })
-  .input(organizationInput)
-  .output(envelope(z.array(dataExportOutput)))
-  .query(async ({ ctx, input }) => {
-    const org = await findMemberOrganization(ctx.deps.db, ctx.user.id, input.id, 'manage');
-    return ok(await listDataExports(ctx.deps, ctx.user.id, org.id));
   });

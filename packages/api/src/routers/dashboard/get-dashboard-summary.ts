@@ -1,16 +1,18 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
-import { getDashboardSummary } from '../../services/public-branding';
+import { getDashboardSummary as summaryOf } from '../../services/public-branding';
+import { dashboardSummarySchema } from '../../services/public-branding/dashboard-summary-schema';
 import { authedProcedure } from '../../trpc';
 
 /** Counts behind the dashboard home's Getting Started checklist. */
-export const dashboardSummary = authedProcedure
+export const getDashboardSummary = authedProcedure
   .meta({
     scope: 'organizations:read',
     openapi: {
       method: 'GET',
       path: '/dashboard/summary',
+      // The REST contract predates the dashboard router: tag and operationId stay as published.
       tags: ['public-site'],
+      operationId: 'publicSite-dashboardSummary',
       summary: 'Counts for the dashboard home checklist',
       description:
         'organization_count, branded_organization_count (organizations with saved branding of their own or on one ' +
@@ -19,13 +21,5 @@ export const dashboardSummary = authedProcedure
       protect: true,
     },
   })
-  .output(
-    envelope(
-      z.object({
-        organization_count: z.number().int(),
-        branded_organization_count: z.number().int(),
-        instance_count: z.number().int(),
-      }),
-    ),
-  )
-  .query(async ({ ctx }) => ok(await getDashboardSummary(ctx.deps, ctx.user.id)));
+  .output(envelope(dashboardSummarySchema))
+  .query(async ({ ctx }) => ok(await summaryOf(ctx.deps, ctx.user.id)));

@@ -1,10 +1,5 @@
-import { envelope, messageEnvelope, ok, okMessage } from '../../lib/envelope';
-import {
-  cancelEmailChange as cancelOwn,
-  confirmEmailChange as confirm,
-  EMAIL_CHANGE_TEXTS,
-  resendEmailChange as resend,
-} from '../../services/profile';
+import { envelope, ok } from '../../lib/envelope';
+import { confirmEmailChange as confirm, EMAIL_CHANGE_TEXTS } from '../../services/profile';
 import { sessionProcedure } from '../../trpc';
 import { emailChangeTokenInput } from '../auth/schemas';
 import { profileOutput, toProfileOutput } from './schemas';
@@ -31,37 +26,4 @@ export const confirmEmailChange = sessionProcedure
   .mutation(async ({ ctx, input }) => {
     const user = await confirm(ctx.deps, ctx.req, ctx.user, input.token);
     return ok(toProfileOutput(user, null), EMAIL_CHANGE_TEXTS.confirmed(user.email));
-  });
-
-export const resendEmailChange = sessionProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/profile/email-change/resend',
-      tags: ['profile'],
-      summary:
-        'Send a new confirmation link to the pending address (the previous one stops working)',
-      protect: true,
-    },
-  })
-  .output(envelope(profileOutput))
-  .mutation(async ({ ctx }) => {
-    const pending = await resend(ctx.deps, ctx.user);
-    return ok(toProfileOutput(ctx.user, pending), EMAIL_CHANGE_TEXTS.resent(pending.email));
-  });
-
-export const cancelEmailChange = sessionProcedure
-  .meta({
-    openapi: {
-      method: 'DELETE',
-      path: '/profile/email-change',
-      tags: ['profile'],
-      summary: 'Cancel the pending e-mail change',
-      protect: true,
-    },
-  })
-  .output(messageEnvelope)
-  .mutation(async ({ ctx }) => {
-    await cancelOwn(ctx.deps, ctx.req, ctx.user);
-    return okMessage(EMAIL_CHANGE_TEXTS.cancelled);
   });

@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import { DATA_EXPORT_STATUSES, PRIVACY_TEXTS } from '../../contracts/privacy';
+import { PRIVACY_TEXTS } from '../../contracts/privacy';
 import { envelope, ok } from '../../lib/envelope';
-import { listDataExports, requestDataExport } from '../../services/privacy';
+import { requestDataExport } from '../../services/privacy';
 import { sessionProcedure } from '../../trpc';
-
-export const dataExportOutput = z.object({
-  uuid: z.string(),
-  status: z.enum(DATA_EXPORT_STATUSES),
-  created_at: z.string(),
-  completed_at: z.string().nullable(),
-  expires_at: z.string().nullable(),
-  size_bytes: z.number().nullable(),
-});
 
 export const createDataExport = sessionProcedure
   .meta({
@@ -33,19 +24,3 @@ export const createDataExport = sessionProcedure
   .mutation(async ({ ctx }) =>
     ok(await requestDataExport(ctx.deps, ctx.req, ctx.user), PRIVACY_TEXTS.exportRequested),
   );
-
-export const listDataExportsProcedure = sessionProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/user/data-exports',
-      tags: ['privacy'],
-      summary: 'Your data exports, newest first',
-      description:
-        'Status `pending` while it is built, `ready` until `expires_at` (7 days), then `expired`; ' +
-        '`failed` if it could not be built (request another at once).',
-      protect: true,
-    },
-  })
-  .output(envelope(z.array(dataExportOutput)))
-  .query(async ({ ctx }) => ok(await listDataExports(ctx.deps, ctx.user.id)));

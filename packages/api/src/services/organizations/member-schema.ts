@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ASSIGNABLE_ROLES, ORGANIZATION_ROLES } from '../../contracts/roles';
+
+/** The member and invitation shapes the API answers with (see organization-schema.ts). */
+export const memberSchema = z.strictObject({
+  user: z.strictObject({
+    uuid: z.string(),
+    name: z.string(),
+    email: z.string(),
+    avatar_url: z.string().nullable(),
+  }),
+  role: z.enum(ORGANIZATION_ROLES),
+  joined_at: z.string(),
+});
+
+export type MemberOutput = z.output<typeof memberSchema>;
+
+export const invitationSchema = z.strictObject({
+  uuid: z.string(),
+  email: z.string(),
+  role: z.enum(ASSIGNABLE_ROLES),
+  expires_at: z.string(),
+  created_at: z.string(),
+  invited_by: z.strictObject({ uuid: z.string(), name: z.string() }).nullable(),
+});
+
+export type InvitationOutput = z.output<typeof invitationSchema>;
+
+export const publicInvitationSchema = z.strictObject({
+  organization: z.strictObject({ uuid: z.string(), name: z.string() }),
+  inviter_name: z.string().nullable(),
+  role: z.enum(ASSIGNABLE_ROLES),
+  email: z.string(),
+  expires_at: z.string(),
+});
+
+export type PublicInvitation = z.output<typeof publicInvitationSchema>;
