@@ -6,12 +6,12 @@ import type { Logger } from './logger';
 import type { DomainEvents } from './services/events/domain-events';
 import type { EventBus } from './services/events/events';
 import type { Mailer } from './services/mail/outbox';
-import type { OrganizationListCache } from './services/organizations/list-cache';
+import type { OrganizationOutput } from './contracts/organizations-schemas';
 import type { PaymentProvider } from './services/payments/types';
 import type { RateLimiter } from './services/rate-limit/rate-limiter';
 import type { SessionCache } from './services/session-cache/cache';
 import type { Storage } from './services/storage/storage';
-import type { TwoFactorPolicyCache } from './services/sso/two-factor-policy-cache';
+import type { KeyedCache } from './services/read-cache/keyed-cache';
 
 /**
  * Everything a service may depend on; built once per process by the composition root (deps.ts)
@@ -43,3 +43,15 @@ export type AppDeps = {
   /** Which organizations require two-factor, kept the same way (services/sso/two-factor-policy-cache). */
   twoFactorPolicyCache: TwoFactorPolicyCache;
 };
+
+/**
+ * Each member's organization list, by owner id (built by the organizations area's list-cache.ts,
+ * which says what empties it).
+ */
+export type OrganizationListCache = KeyedCache<OrganizationOutput[]>;
+
+/**
+ * The uuids of the organizations whose "Require two-factor" policy is on (built by the sso area's
+ * two-factor-policy-cache.ts, which says what empties it).
+ */
+export type TwoFactorPolicyCache = KeyedCache<ReadonlySet<string>>;

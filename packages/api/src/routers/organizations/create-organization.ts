@@ -4,7 +4,7 @@ import { optionalSubdomainSchema } from '../../contracts/subdomain-schemas';
 import { envelope, ok } from '../../lib/envelope';
 import { createOrganization as create } from '../../services/organizations/organizations';
 import { verifiedProcedure } from '../../trpc';
-import { organizationSchema } from '../../services/organizations/organization-schema';
+import { organizationSchema } from '../../contracts/organizations-schemas';
 
 export const createOrganizationInput = z.object({
   name: z

@@ -3,7 +3,7 @@ import { envelope, ok } from '../../lib/envelope';
 import { closeOrganization } from '../../services/privacy';
 import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from './organization-output';
-import { organizationSchema } from '../../services/organizations/organization-schema';
+import { organizationSchema } from '../../contracts/organizations-schemas';
 
 export const deleteOrganization = authedProcedure
   .meta({

@@ -2,7 +2,7 @@ import { envelope, ok } from '../../lib/envelope';
 import { getOrganization as getOwned } from '../../services/organizations/organization-queries';
 import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from './organization-output';
-import { organizationSchema } from '../../services/organizations/organization-schema';
+import { organizationSchema } from '../../contracts/organizations-schemas';
 
 export const getOrganization = authedProcedure
   .meta({

@@ -9,7 +9,7 @@ import { publicProcedure } from '../../trpc';
 import {
   organizationSchema,
   publicOrganizationSchema,
-} from '../../services/organizations/organization-schema';
+} from '../../contracts/organizations-schemas';
 
 /**
  * The signed-in user's organizations. With `public=true&subdomain={slug}` and no sign-in it is

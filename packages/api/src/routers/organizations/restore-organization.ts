@@ -3,7 +3,7 @@ import { envelope, ok } from '../../lib/envelope';
 import { restoreOrganization as restore } from '../../services/privacy/organization-closure/closure';
 import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from './organization-output';
-import { organizationSchema } from '../../services/organizations/organization-schema';
+import { organizationSchema } from '../../contracts/organizations-schemas';
 
 export const restoreOrganization = authedProcedure
   .meta({

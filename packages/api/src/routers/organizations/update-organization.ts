@@ -4,7 +4,7 @@ import { optionalSubdomainSchema } from '../../contracts/subdomain-schemas';
 import { envelope, ok } from '../../lib/envelope';
 import { updateOrganization as update } from '../../services/organizations/organizations';
 import { authedProcedure } from '../../trpc';
-import { organizationSchema } from '../../services/organizations/organization-schema';
+import { organizationSchema } from '../../contracts/organizations-schemas';
 
 /**
  * PUT with name, type, description, subdomain. An empty or missing subdomain keeps the current

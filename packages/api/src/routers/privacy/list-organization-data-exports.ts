@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../lib/envelope';
 import { listDataExports } from '../../services/privacy/data-exports/requests';
-import { findMemberOrganization } from '../../services/organizations/membership';
+import { findMemberOrganization } from '../../services/memberships';
 import { sessionProcedure } from '../../trpc';
 import { dataExportOutput } from './schemas';
 

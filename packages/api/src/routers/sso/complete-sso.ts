@@ -3,7 +3,7 @@ import { SSO_TEXTS } from '../../contracts/sso';
 import { envelope, ok } from '../../lib/envelope';
 import { completeSsoSignIn } from '../../services/sso/sign-in-complete';
 import { publicProcedure } from '../../trpc';
-import { toUserOutput, userOutput } from '../auth/user-output';
+import { toUserOutput, userOutput } from '../../services/accounts';
 
 /** POST /auth/sso/complete { code }: the one-time code of the callback → a session. */
 export const completeSso = publicProcedure

@@ -1,7 +1,8 @@
 import type { EventBus } from '../events/events';
-import { createKeyedCache, type KeyedCache } from '../read-cache/keyed-cache';
+import { createKeyedCache } from '../read-cache/keyed-cache';
 import type { WatchedWrites } from '../read-cache/writes-plugin';
-import type { OrganizationOutput } from './organization-schema';
+import type { OrganizationListCache } from '../../app-deps';
+import type { OrganizationOutput } from '../../contracts/organizations-schemas';
 
 /**
  * Each member's organization list (what GET /api/v1/organizations and the dashboard's pages show),
@@ -12,7 +13,6 @@ import type { OrganizationOutput } from './organization-schema';
  *   instances, from any process or from SQL by hand;
  * - this process's own writes to organizations and instances forget at once (deps.ts).
  */
-export type OrganizationListCache = KeyedCache<OrganizationOutput[]>;
 
 export const ORGANIZATION_LIST_TTL_MS = 30_000;
 export const ORGANIZATION_LIST_MAX_ENTRIES = 10_000;

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import { ORGANIZATION_TEXTS } from '../../contracts/organizations';
 import { subdomainProblem } from '../../contracts/subdomain';
 import { AppError } from '../../errors';
-import type { OrganizationOutput, PublicOrganization } from './organization-schema';
+import type { OrganizationOutput, PublicOrganization } from '../../contracts/organizations-schemas';
 import { withCountOutput, withLiveInstances } from './organization-rows';
 import { isUuid } from '../../lib/uuid';
 

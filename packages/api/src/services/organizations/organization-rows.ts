@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { OrganizationRole } from '../../contracts/roles';
-import type { OrganizationOutput } from './organization-schema';
+import type { OrganizationOutput } from '../../contracts/organizations-schemas';
 import { toIso } from '../../lib/iso-date';
 import { type OrganizationRow } from '../memberships';
 

@@ -5,14 +5,14 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { assertNotClosing, findMemberOrganization } from '../memberships';
-import type { OrganizationOutput } from './organization-schema';
+import type { OrganizationOutput } from '../../contracts/organizations-schemas';
 import { getOrganization } from './organization-queries';
 import { toOutput } from './organization-rows';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { type OrganizationRow } from '../memberships';
 import { invalidateTenant } from './tenant-cache';
 
-export type { OrganizationOutput } from './organization-schema';
+export type { OrganizationOutput } from '../../contracts/organizations-schemas';
 
 type Req = ClientInfo;
 type Owner = { id: number };

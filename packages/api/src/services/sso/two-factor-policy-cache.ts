@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
+import type { TwoFactorPolicyCache } from '../../app-deps';
 import type { EventBus } from '../events';
-import { createKeyedCache, type KeyedCache } from '../read-cache/keyed-cache';
+import { createKeyedCache } from '../read-cache/keyed-cache';
 import type { WatchedWrites } from '../read-cache/writes-plugin';
 
 /**
@@ -14,7 +15,6 @@ import type { WatchedWrites } from '../read-cache/writes-plugin';
  * - this process's own writes to sso_policies forget at once (deps.ts).
  * A deleted organization may stay in the set until then: a uuid too many only costs the query.
  */
-export type TwoFactorPolicyCache = KeyedCache<ReadonlySet<string>>;
 
 export const TWO_FACTOR_POLICY_TTL_MS = 30_000;
 

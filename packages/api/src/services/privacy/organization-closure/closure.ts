@@ -8,7 +8,7 @@ import { isStripeManaged } from '../../billing/stripe-sync';
 import { findSubscription } from '../../billing/shared';
 import { findMemberOrganization } from '../../memberships';
 import { getOrganization } from '../../organizations/organization-queries';
-import type { OrganizationOutput } from '../../organizations/organization-schema';
+import type { OrganizationOutput } from '../../../contracts/organizations-schemas';
 import { invalidateTenant } from '../../organizations/tenant-cache';
 
 type Req = ClientInfo;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ORGANIZATION_TYPES } from '../../contracts/organizations';
-import { ORGANIZATION_ROLES } from '../../contracts/roles';
+import { ORGANIZATION_TYPES } from './organizations';
+import { ORGANIZATION_ROLES } from './roles';
 
 /**
  * The organization shapes the API answers with: one zod schema each, the service's return type is
