@@ -11,12 +11,12 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { isMobileDevice, relativeTime } from './format';
+import { confirmDanger } from '../../lib/confirm-danger';
 
 export function ActiveSessionsCard() {
   const trpc = useTRPC();
@@ -68,13 +68,10 @@ export function ActiveSessionsCard() {
               color="red"
               disabled={revokeAll.isPending}
               onClick={() =>
-                modals.openConfirmModal({
+                confirmDanger({
                   title: 'Revoke all other sessions',
-                  children: (
-                    <Text size="sm">Every other device will be signed out of your account.</Text>
-                  ),
-                  labels: { confirm: 'Revoke All', cancel: 'Cancel' },
-                  confirmProps: { color: 'red' },
+                  message: 'Every other device will be signed out of your account.',
+                  confirm: 'Revoke All',
                   onConfirm: () => revokeAll.mutate(),
                 })
               }

@@ -11,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { API_TOKEN_TEXTS } from '@scmp/api/contracts/api-tokens';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +19,7 @@ import { SecretDialog, useSecretDialog } from '../../lib/OneTimeSecret';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { CreateApiTokenForm } from './CreateApiTokenForm';
 import { NewTokenNotice } from './NewTokenNotice';
+import { confirmDanger } from '../../lib/confirm-danger';
 
 /**
  * Profile → API tokens: personal tokens for integrations (list, create with scopes, revoke). A
@@ -112,16 +112,15 @@ export function ApiTokensCard() {
                     aria-label={`Revoke API token ${token.name}`}
                     disabled={revoke.isPending}
                     onClick={() =>
-                      modals.openConfirmModal({
+                      confirmDanger({
                         title: 'Revoke API token',
-                        children: (
-                          <Text size="sm">
+                        message: (
+                          <>
                             Revoke &ldquo;{token.name}&rdquo;? Every system using it stops working
                             at once. This cannot be undone.
-                          </Text>
+                          </>
                         ),
-                        labels: { confirm: 'Revoke token', cancel: 'Cancel' },
-                        confirmProps: { color: 'red' },
+                        confirm: 'Revoke token',
                         onConfirm: () => revoke.mutate({ uuid: token.uuid }),
                       })
                     }

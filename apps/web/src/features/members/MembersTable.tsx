@@ -12,7 +12,6 @@ import {
 } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import {
   ASSIGNABLE_ROLES,
@@ -29,6 +28,7 @@ import { RoleBadge } from './RoleBadge';
 import { RoleGate } from './RoleGate';
 import { useMembersRefresh } from './use-member-mutations';
 import { formatDate } from '../../lib/format';
+import { confirmDanger } from '../../lib/confirm-danger';
 
 type Member = RouterOutputs['members']['list']['data'][number];
 
@@ -71,9 +71,9 @@ export function MembersTable({ organization, members, meUuid }: Props) {
   const confirmRemove = (member: Member) => {
     // Read when the dialog is confirmed (the dialog's content is rendered once).
     let keepInvitations = false;
-    modals.openConfirmModal({
+    confirmDanger({
       title: 'Remove member',
-      children: (
+      body: (
         <Stack gap="sm">
           <Text size="sm">
             Remove {member.user.name} ({member.user.email}) from {organization.name}? They lose
@@ -88,8 +88,7 @@ export function MembersTable({ organization, members, meUuid }: Props) {
           />
         </Stack>
       ),
-      labels: { confirm: 'Remove', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      confirm: 'Remove',
       onConfirm: () =>
         remove.mutate({
           id: organization.uuid,
@@ -99,15 +98,12 @@ export function MembersTable({ organization, members, meUuid }: Props) {
     });
   };
   const confirmLeave = (member: Member) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: 'Leave organization',
-      children: (
-        <Text size="sm">
-          Leave {organization.name}? You will lose access to it until someone invites you again.
-        </Text>
+      message: (
+        <>Leave {organization.name}? You will lose access to it until someone invites you again.</>
       ),
-      labels: { confirm: 'Leave', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      confirm: 'Leave',
       onConfirm: () => remove.mutate({ id: organization.uuid, user_uuid: member.user.uuid }),
     });
 

@@ -1,5 +1,4 @@
 import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import { MEMBER_TEXTS, type OrganizationRole } from '@scmp/api/contracts/roles';
 import { useTRPC } from '../../lib/trpc';
@@ -7,6 +6,7 @@ import type { RouterOutputs } from '../../lib/types';
 import { RoleBadge } from './RoleBadge';
 import { useMembersRefresh } from './use-member-mutations';
 import { formatDate } from '../../lib/format';
+import { confirmDanger } from '../../lib/confirm-danger';
 
 type Invitation = RouterOutputs['members']['invitations']['data'][number];
 
@@ -110,16 +110,15 @@ export function PendingInvitations({
                       color="red"
                       aria-label={`Revoke the invitation to ${invitation.email}`}
                       onClick={() =>
-                        modals.openConfirmModal({
+                        confirmDanger({
                           title: 'Revoke invitation',
-                          children: (
-                            <Text size="sm">
+                          message: (
+                            <>
                               Revoke the invitation to {invitation.email}? Its link stops working at
                               once.
-                            </Text>
+                            </>
                           ),
-                          labels: { confirm: 'Revoke', cancel: 'Cancel' },
-                          confirmProps: { color: 'red' },
+                          confirm: 'Revoke',
                           onConfirm: () =>
                             revoke.mutate({ id: organization.uuid, uuid: invitation.uuid }),
                         })

@@ -11,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, type OrganizationRole } from '@scmp/api/contracts/roles';
@@ -22,6 +21,7 @@ import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import { CreateWebhookForm } from './CreateWebhookForm';
 import { DeliveryLog } from './DeliveryLog';
 import { NewSecretNotice } from './NewSecretNotice';
+import { confirmDanger } from '../../lib/confirm-danger';
 
 type Organization = { uuid: string; name: string; role: OrganizationRole };
 
@@ -186,16 +186,15 @@ export function WebhooksPanel({ organization }: { organization: Organization }) 
                       aria-label={`Delete webhook ${hook.url}`}
                       disabled={remove.isPending}
                       onClick={() =>
-                        modals.openConfirmModal({
+                        confirmDanger({
                           title: 'Delete webhook',
-                          children: (
-                            <Text size="sm">
+                          message: (
+                            <>
                               Delete the webhook to {hook.url}? No more events are sent to it and
                               its delivery log is removed.
-                            </Text>
+                            </>
                           ),
-                          labels: { confirm: 'Delete webhook', cancel: 'Cancel' },
-                          confirmProps: { color: 'red' },
+                          confirm: 'Delete webhook',
                           onConfirm: () =>
                             remove.mutate({ id: organization.uuid, uuid: hook.uuid }),
                         })

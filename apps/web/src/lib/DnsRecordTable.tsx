@@ -1,0 +1,60 @@
+import { Code, Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { CopyableValue } from './CopyValue';
+
+export type DnsRecord = { type: string; name: string; value: string };
+
+/**
+ * The DNS records to create at the domain's DNS provider: Type, Name and Value, each name and
+ * value with its copy button; the table scrolls sideways on a narrow screen.
+ */
+export function DnsRecordTable({
+  records,
+  label,
+  show,
+  what,
+}: {
+  records: DnsRecord[];
+  /** The table's accessible name; its scroll region is named "<label> (scrolls sideways)". */
+  label: { table: string; region: string };
+  /** How a name or a value is drawn. */
+  show: (text: string, part: 'name' | 'value') => ReactNode;
+  /** What a copy button copies, e.g. "TXT record name". */
+  what: (record: DnsRecord, part: 'name' | 'value') => string;
+}) {
+  return (
+    <Table.ScrollContainer
+      minWidth={520}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={label.region}
+    >
+      <Table verticalSpacing="xs" aria-label={label.table}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Value</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {records.map((record) => (
+            <Table.Tr key={`${record.type}-${record.name}-${record.value}`}>
+              <Table.Td>
+                <Code>{record.type}</Code>
+              </Table.Td>
+              {(['name', 'value'] as const).map((part) => (
+                <Table.Td key={part}>
+                  <CopyableValue value={record[part]} what={what(record, part)}>
+                    {show(record[part], part)}
+                  </CopyableValue>
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
