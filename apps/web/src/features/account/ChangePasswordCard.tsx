@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Checkbox, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Values = {
   current_password: string;
@@ -64,9 +65,7 @@ export function ChangePasswordCard() {
             Change Password
           </Title>
           {change.isError && !errorEnvelopeOf(change.error)?.errors && (
-            <Alert color="red" role="alert">
-              {errorMessage(change.error, 'Failed to update password')}
-            </Alert>
+            <ErrorAlert error={change.error} fallback="Failed to update password" />
           )}
           <PasswordInput
             label="Current Password"

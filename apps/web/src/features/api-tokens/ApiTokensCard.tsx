@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -20,6 +19,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { CreateApiTokenForm } from './CreateApiTokenForm';
 import { NewTokenNotice } from './NewTokenNotice';
 import { confirmDanger } from '../../lib/confirm-danger';
+import { QueryStates } from '../../lib/ListState';
 
 /**
  * Profile → API tokens: personal tokens for integrations (list, create with scopes, revoke). A
@@ -69,17 +69,17 @@ export function ApiTokensCard() {
           </div>
           <Button onClick={dialog.open}>Create token</Button>
         </Group>
-        {tokens.isPending ? (
-          <Skeleton height={72} />
-        ) : tokens.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(tokens.error, 'Failed to load API tokens')}
-          </Alert>
-        ) : list.length === 0 ? (
-          <Text size="sm" c="gray.7" data-testid="api-tokens-empty">
-            No API tokens yet. Create one for each integration, so you can revoke it alone.
-          </Text>
-        ) : (
+        <QueryStates
+          query={tokens}
+          loading={<Skeleton height={72} />}
+          errorText="Failed to load API tokens"
+          isEmpty={list.length === 0}
+          empty={
+            <Text size="sm" c="gray.7" data-testid="api-tokens-empty">
+              No API tokens yet. Create one for each integration, so you can revoke it alone.
+            </Text>
+          }
+        >
           <Stack gap="sm" data-testid="api-token-list">
             {list.map((token) => (
               <Paper key={token.uuid} withBorder p="sm" radius="md" data-testid="api-token-row">
@@ -131,7 +131,7 @@ export function ApiTokensCard() {
               </Paper>
             ))}
           </Stack>
-        )}
+        </QueryStates>
       </Stack>
       <SecretDialog
         dialog={dialog}

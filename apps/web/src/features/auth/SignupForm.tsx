@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
 import type { SessionUser } from '../session';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 const FIELD_OF: Record<string, string> = {
   name: 'name',
@@ -68,11 +69,7 @@ export function SignupForm({
       )}
     >
       <Stack>
-        {showTopError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(register.error, 'Registration failed')}
-          </Alert>
-        ) : null}
+        {showTopError ? <ErrorAlert error={register.error} fallback="Registration failed" /> : null}
         <TextInput label="Full name" autoComplete="name" required {...form.getInputProps('name')} />
         <TextInput
           label="Email address"

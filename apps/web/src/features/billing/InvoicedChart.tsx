@@ -1,10 +1,11 @@
-import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatGbp } from '@scmp/api/contracts/plans';
 import { BarChart, type ChartDatum, type ChartSeries } from '../charts';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { formatDate, money } from './format';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Invoiced = RouterOutputs['subscription']['invoicedMonthly']['data'];
 
@@ -67,9 +68,7 @@ export function InvoicedChart({ organizationUuid }: { organizationUuid: string }
         {query.isPending ? (
           <Skeleton height={230} aria-busy="true" data-testid="invoiced-chart-loading" />
         ) : query.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(query.error, 'The invoiced amounts could not be loaded.')}
-          </Alert>
+          <ErrorAlert error={query.error} fallback="The invoiced amounts could not be loaded." />
         ) : (
           <InvoicedBody invoiced={query.data.data} />
         )}

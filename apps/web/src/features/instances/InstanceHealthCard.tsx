@@ -1,9 +1,10 @@
-import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { ResponseTimeChart } from './ResponseTimeChart';
 import type { InstanceHealth } from './types';
 import { formatDate } from '../../lib/format';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 function duration(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
@@ -64,9 +65,7 @@ export function InstanceHealthCard({ uuid }: { uuid: string }) {
           <Skeleton height={140} />
         </Stack>
       ) : query.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(query.error, 'The health history could not be loaded.')}
-        </Alert>
+        <ErrorAlert error={query.error} fallback="The health history could not be loaded." />
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 3 }}>

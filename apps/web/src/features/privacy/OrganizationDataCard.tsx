@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { ExportsTable, useExportDownload } from './ExportsTable';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** Organization → "Export organization data" (owner and admins): request, list, download. */
 export function OrganizationDataCard({ organization }: { organization: { uuid: string } }) {
@@ -50,9 +51,7 @@ export function OrganizationDataCard({ organization }: { organization: { uuid: s
           organization every 24 hours.
         </Text>
         {request.isError && (
-          <Alert color="red" role="alert">
-            {errorMessage(request.error, 'Failed to request the export')}
-          </Alert>
+          <ErrorAlert error={request.error} fallback="Failed to request the export" />
         )}
         <Group>
           <Button onClick={() => request.mutate(input)} loading={request.isPending}>

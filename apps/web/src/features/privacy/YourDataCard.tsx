@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { ExportsTable, useExportDownload } from './ExportsTable';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** Profile → Your data: request an export of your data, see its status, download it. */
 export function YourDataCard() {
@@ -47,9 +48,7 @@ export function YourDataCard() {
           can request one export every 24 hours.
         </Text>
         {request.isError && (
-          <Alert color="red" role="alert">
-            {errorMessage(request.error, 'Failed to request your data export')}
-          </Alert>
+          <ErrorAlert error={request.error} fallback="Failed to request your data export" />
         )}
         <Group>
           <Button onClick={() => request.mutate()} loading={request.isPending}>

@@ -22,6 +22,7 @@ import { ConnectionRolesEditor } from './ConnectionRolesEditor';
 import { CopyableValue } from '../../lib/CopyValue';
 import { AddSamlConnectionForm, SamlRows } from './SamlConnection';
 import { confirmDanger } from '../../lib/confirm-danger';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Organization = { uuid: string; name: string };
 
@@ -83,7 +84,7 @@ export function ConnectionsCard({ organization }: { organization: Organization }
         </Card>
       ) : null}
       {connections.isError ? (
-        <Alert color="red">{errorMessage(connections.error, 'Failed to fetch data')}</Alert>
+        <ErrorAlert error={connections.error} fallback="Failed to fetch data" />
       ) : list.length === 0 && !connections.isPending ? (
         <Text c="dimmed" size="sm">
           No connections yet.

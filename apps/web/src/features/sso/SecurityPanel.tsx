@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Code,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Code, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +11,7 @@ import { FailuresCard } from './FailuresCard';
 import { PoliciesCard } from './PoliciesCard';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import { confirmDanger } from '../../lib/confirm-danger';
+import { QueryStates } from '../../lib/ListState';
 
 type Organization = { uuid: string; name: string; role: OrganizationRole };
 
@@ -104,15 +94,17 @@ function DomainsCard({ organization }: { organization: Organization }) {
           </Button>
         </Group>
       </form>
-      {domains.isPending ? (
-        <Skeleton height={60} />
-      ) : domains.isError ? (
-        <Alert color="red">{errorMessage(domains.error, 'Failed to fetch data')}</Alert>
-      ) : list.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No domains yet.
-        </Text>
-      ) : (
+      <QueryStates
+        query={domains}
+        loading={<Skeleton height={60} />}
+        errorText="Failed to fetch data"
+        isEmpty={list.length === 0}
+        empty={
+          <Text c="dimmed" size="sm">
+            No domains yet.
+          </Text>
+        }
+      >
         <Stack gap="md">
           {list.map((d) => (
             <Card
@@ -192,7 +184,7 @@ function DomainsCard({ organization }: { organization: Organization }) {
             </Card>
           ))}
         </Stack>
-      )}
+      </QueryStates>
     </Card>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Badge, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { formatDay } from './types';
 import { ScrollTable } from './ScrollTable';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Retention = RouterOutputs['staff']['retention']['data'];
 type Run = Retention['runs'][number];
@@ -72,9 +73,11 @@ export function RetentionSummary() {
   const query = useQuery({ ...trpc.staff.retention.queryOptions(), refetchInterval: 60_000 });
   if (query.isError)
     return (
-      <Alert color="red" role="alert" title="The retention summary could not be loaded">
-        {errorMessage(query.error, 'Please try again in a moment.')}
-      </Alert>
+      <ErrorAlert
+        error={query.error}
+        fallback="Please try again in a moment."
+        title="The retention summary could not be loaded"
+      />
     );
   const data = query.data?.data;
   if (!data) return <Skeleton h={240} aria-busy="true" aria-label="Loading the retention runs" />;

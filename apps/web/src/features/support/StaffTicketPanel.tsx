@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { formatDateTime } from './api';
 import { TicketPriorityBadge, TicketStatusBadge } from './badges';
 import { ReplyBox } from './ReplyBox';
 import { TicketThread } from './TicketThread';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** Staff view of one ticket: customer, organization, thread, reply and status controls. */
 export function StaffTicketPanel({ ticketId }: { ticketId: string }) {
@@ -69,11 +70,7 @@ export function StaffTicketPanel({ ticketId }: { ticketId: string }) {
     );
   }
   if (query.isError || !ticket) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(query.error, SUPPORT_TEXTS.fetchTicketFailed)}
-      </Alert>
-    );
+    return <ErrorAlert error={query.error} fallback={SUPPORT_TEXTS.fetchTicketFailed} />;
   }
   return (
     <Stack gap="md" data-testid="staff-ticket-panel">

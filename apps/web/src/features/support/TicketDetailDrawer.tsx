@@ -1,4 +1,4 @@
-import { Alert, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SUPPORT_TEXTS, TICKET_CATEGORY_LABELS } from '@scmp/api/contracts/support';
@@ -9,6 +9,7 @@ import { TicketPriorityBadge, TicketStatusBadge } from './badges';
 import { ReplyBox } from './ReplyBox';
 import { TicketThread } from './TicketThread';
 import { LazyDrawer } from '../../lib/LazyOverlay';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** The customer's side panel: ticket, thread and reply box. */
 export function TicketDetailDrawer({
@@ -56,9 +57,7 @@ export function TicketDetailDrawer({
           <Skeleton height={160} />
         </Stack>
       ) : query.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(query.error, SUPPORT_TEXTS.fetchTicketFailed)}
-        </Alert>
+        <ErrorAlert error={query.error} fallback={SUPPORT_TEXTS.fetchTicketFailed} />
       ) : ticket ? (
         <Stack gap="md">
           <div>

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Code,
@@ -14,6 +13,7 @@ import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { fullDate } from '../account';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 const STATUS_COLOR: Record<string, string> = {
   succeeded: 'green',
@@ -60,11 +60,7 @@ export function DeliveryLog({
 
   if (deliveries.isPending) return <Skeleton height={60} aria-busy="true" />;
   if (deliveries.isError)
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(deliveries.error, 'Failed to load the deliveries')}
-      </Alert>
-    );
+    return <ErrorAlert error={deliveries.error} fallback="Failed to load the deliveries" />;
   const rows = deliveries.data.pages.flatMap((page) => page.data);
   if (rows.length === 0)
     return (

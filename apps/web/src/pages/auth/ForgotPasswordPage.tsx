@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AuthCard } from '../../features/auth';
 import { usePageMeta } from '../../lib/page-meta';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 export default function ForgotPasswordPage() {
   usePageMeta('Forgot your password?');
@@ -29,9 +30,7 @@ export default function ForgotPasswordPage() {
             </Alert>
           ) : null}
           {forgot.isError ? (
-            <Alert color="red" role="alert">
-              {errorMessage(forgot.error, 'Failed to send password reset link')}
-            </Alert>
+            <ErrorAlert error={forgot.error} fallback="Failed to send password reset link" />
           ) : null}
           <TextInput
             label="Email address"

@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth';
 import { usePageMeta } from '../../lib/page-meta';
-import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 const RESET_SUCCESS = 'Password reset successfully. Please sign in with your new password.';
 
@@ -72,9 +73,7 @@ export default function ResetPasswordPage() {
       >
         <Stack>
           {reset.isError ? (
-            <Alert color="red" role="alert">
-              {errorMessage(reset.error, 'Failed to reset password')}
-            </Alert>
+            <ErrorAlert error={reset.error} fallback="Failed to reset password" />
           ) : null}
           <TextInput
             label="Email address"

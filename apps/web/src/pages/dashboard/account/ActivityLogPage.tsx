@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -32,8 +31,9 @@ import {
   relativeTime,
 } from '../../../features/account';
 import { usePageMeta } from '../../../lib/page-meta';
-import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';
+import { QueryStates, SkeletonRows } from '../../../lib/ListState';
 
 type Entry = RouterOutputs['profile']['activityList']['data'][number];
 type TypeFilter = 'all' | 'login' | 'security' | 'profile' | 'organization';
@@ -201,27 +201,23 @@ export default function ActivityLogPage() {
               />
             </Group>
             <ActivityChart type={type} days={days} />
-            {log.isPending ? (
-              <Stack>
-                <Skeleton height={64} />
-                <Skeleton height={64} />
-                <Skeleton height={64} />
-              </Stack>
-            ) : log.isError ? (
-              <Alert color="red" role="alert">
-                {errorMessage(log.error, 'Failed to fetch activity log')}
-              </Alert>
-            ) : entries.length === 0 ? (
-              <Text c="gray.7" ta="center" py="lg">
-                No activity found for this period.
-              </Text>
-            ) : (
+            <QueryStates
+              query={log}
+              loading={<SkeletonRows count={3} height={64} />}
+              errorText="Failed to fetch activity log"
+              isEmpty={entries.length === 0}
+              empty={
+                <Text c="gray.7" ta="center" py="lg">
+                  No activity found for this period.
+                </Text>
+              }
+            >
               <Stack gap="sm">
                 {entries.map((entry) => (
                   <EntryRow key={entry.id} entry={entry} />
                 ))}
               </Stack>
-            )}
+            </QueryStates>
             {log.hasNextPage && (
               <Group justify="center">
                 <Button

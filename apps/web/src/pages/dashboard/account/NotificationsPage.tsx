@@ -23,6 +23,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';
 import { LazyModal } from '../../../lib/LazyOverlay';
+import { QueryStates } from '../../../lib/ListState';
 
 type Preferences = RouterOutputs['profile']['getNotificationPreferences']['data'];
 type Group = keyof Preferences;
@@ -143,13 +144,13 @@ function AllNotificationsModal({ opened, onClose }: { opened: boolean; onClose: 
   const items = history.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <LazyModal opened={opened} onClose={onClose} title="All notifications" size="lg">
-      {history.isPending ? (
-        <Skeleton height={120} />
-      ) : history.isError ? (
-        <Alert color="red">{errorMessage(history.error, 'Failed to load notifications')}</Alert>
-      ) : items.length === 0 ? (
-        <Text c="gray.7">No recent notifications</Text>
-      ) : (
+      <QueryStates
+        query={history}
+        loading={<Skeleton height={120} />}
+        errorText="Failed to load notifications"
+        isEmpty={items.length === 0}
+        empty={<Text c="gray.7">No recent notifications</Text>}
+      >
         <Stack>
           <HistoryRows items={items} />
           {history.hasNextPage && (
@@ -162,7 +163,7 @@ function AllNotificationsModal({ opened, onClose }: { opened: boolean; onClose: 
             </Button>
           )}
         </Stack>
-      )}
+      </QueryStates>
     </LazyModal>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Container,
-  Grid,
-  Group,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Container, Grid, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -24,7 +13,8 @@ import {
   TicketFigures,
 } from '../../../features/staff';
 import { usePageMeta } from '../../../lib/page-meta';
-import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
 
 const TABS = ['overview', 'customers', 'instances', 'retention'] as const;
 type Tab = (typeof TABS)[number];
@@ -35,9 +25,11 @@ function Overview() {
   const data = overview.data?.data;
   if (overview.isError) {
     return (
-      <Alert color="red" role="alert" title="The figures could not be loaded">
-        {errorMessage(overview.error, 'Please try again in a moment.')}
-      </Alert>
+      <ErrorAlert
+        error={overview.error}
+        fallback="Please try again in a moment."
+        title="The figures could not be loaded"
+      />
     );
   }
   return (

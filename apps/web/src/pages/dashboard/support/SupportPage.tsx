@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Container,
@@ -31,7 +30,8 @@ import {
 } from '../../../features/support';
 import { useSession } from '../../../features/session';
 import { usePageMeta } from '../../../lib/page-meta';
-import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
+import { QueryStates, SkeletonRows } from '../../../lib/ListState';
 
 function StatTile({ label, value, loading }: { label: string; value: number; loading: boolean }) {
   return (
@@ -128,25 +128,21 @@ export default function SupportPage() {
           <Title order={2} size="h3" id="tickets-heading" mb="sm">
             Your Tickets
           </Title>
-          {tickets.isPending ? (
-            <Stack>
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} height={72} radius="md" />
-              ))}
-            </Stack>
-          ) : tickets.isError ? (
-            <Alert color="red" role="alert">
-              {errorMessage(tickets.error, SUPPORT_TEXTS.fetchTicketsFailed)}
-            </Alert>
-          ) : list.length === 0 ? (
-            <Paper withBorder p="xl" radius="md" ta="center">
-              <Text fw={600}>No support tickets yet</Text>
-              <Text size="sm" c="gray.7" mb="md">
-                Need help? Submit a ticket and our team will get back to you.
-              </Text>
-              <Button onClick={() => setFormOpen(true)}>Submit New Ticket</Button>
-            </Paper>
-          ) : (
+          <QueryStates
+            query={tickets}
+            loading={<SkeletonRows count={3} height={72} radius="md" />}
+            errorText={SUPPORT_TEXTS.fetchTicketsFailed}
+            isEmpty={list.length === 0}
+            empty={
+              <Paper withBorder p="xl" radius="md" ta="center">
+                <Text fw={600}>No support tickets yet</Text>
+                <Text size="sm" c="gray.7" mb="md">
+                  Need help? Submit a ticket and our team will get back to you.
+                </Text>
+                <Button onClick={() => setFormOpen(true)}>Submit New Ticket</Button>
+              </Paper>
+            }
+          >
             <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {list.map((ticket) => (
                 <li key={ticket.id}>
@@ -178,7 +174,7 @@ export default function SupportPage() {
                 </li>
               ))}
             </Stack>
-          )}
+          </QueryStates>
         </section>
       </Stack>
 
