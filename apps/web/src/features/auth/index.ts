@@ -3,3 +3,4 @@ export * from './AuthCard';
 export * from './LoginForm';
 export * from './ResendVerificationButton';
 export * from './SignupForm';
+export * from './password-fields';

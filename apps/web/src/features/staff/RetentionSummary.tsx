@@ -160,35 +160,32 @@ export function RetentionSummary() {
           <Title order={2} size="h4" id="closing-title">
             Organizations closing ({data.closing_organizations.length})
           </Title>
-          {data.closing_organizations.length === 0 ? (
-            <Text c="gray.7">No organization is in its 60-day closing window.</Text>
-          ) : (
-            <ScrollTable
-              label="Organizations closing"
-              minWidth={560}
-              testId="closing-organizations"
-              columns={['Organization', 'Owner', 'Closed', 'Purged on']}
-            >
-              {data.closing_organizations.map((o) => (
-                <Table.Tr key={o.uuid}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {o.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{o.owner_email}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDay(o.closed_at)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDay(o.purge_at)}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </ScrollTable>
-          )}
+          <ScrollTable
+            label="Organizations closing"
+            minWidth={560}
+            testId="closing-organizations"
+            columns={['Organization', 'Owner', 'Closed', 'Purged on']}
+            emptyText="No organization is in its 60-day closing window."
+          >
+            {data.closing_organizations.map((o) => (
+              <Table.Tr key={o.uuid}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {o.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{o.owner_email}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDay(o.closed_at)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDay(o.purge_at)}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         </Stack>
       </Card>
     </Stack>
