@@ -1,8 +1,7 @@
-import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { StatusBadge } from '@scmp/ui';
 import { formatDate } from '../../../lib/format';
+import { ManageInstanceButton, VisitInstanceButton } from '../../../features/instances';
 import type { RouterOutputs } from '../../../lib/types';
 
 type Instance = RouterOutputs['instances']['list']['data'][number];
@@ -38,29 +37,8 @@ export function OrganizationInstancesTable({ list }: { list: Instance[] }) {
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  {instance.instance_url ? (
-                    <Button
-                      component="a"
-                      href={instance.instance_url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      size="xs"
-                      variant="subtle"
-                      leftSection={<IconExternalLink size={14} />}
-                      aria-label={`Visit ${instance.name}`}
-                    >
-                      Visit
-                    </Button>
-                  ) : null}
-                  <Button
-                    component={Link}
-                    to={`/dashboard/instances/${instance.uuid}`}
-                    size="xs"
-                    variant="light"
-                    aria-label={`Manage ${instance.name}`}
-                  >
-                    Manage
-                  </Button>
+                  <VisitInstanceButton instance={instance} />
+                  <ManageInstanceButton instance={instance} />
                 </Group>
               </Table.Td>
             </Table.Tr>

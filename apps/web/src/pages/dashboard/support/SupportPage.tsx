@@ -5,7 +5,6 @@ import {
   Group,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Title,
@@ -29,26 +28,10 @@ import {
   TicketDetailDrawer,
 } from '../../../features/support';
 import { useSession } from '../../../features/session';
+import { StatTile } from '../../../lib/StatTile';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import { QueryStates, SkeletonRows } from '../../../lib/ListState';
-
-function StatTile({ label, value, loading }: { label: string; value: number; loading: boolean }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      {loading ? (
-        <Skeleton height={32} width={60} mt={4} />
-      ) : (
-        <Text fz={28} fw={700} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-          {value}
-        </Text>
-      )}
-    </Paper>
-  );
-}
 
 export default function SupportPage() {
   usePageMeta('Support', 'Raise and follow support tickets.');
@@ -98,8 +81,18 @@ export default function SupportPage() {
         </Group>
 
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-          <StatTile label="Total Tickets" value={list.length} loading={tickets.isPending} />
-          <StatTile label="Open Tickets" value={openCount} loading={tickets.isPending} />
+          <StatTile
+            testIdPrefix="stat"
+            label="Total Tickets"
+            value={list.length}
+            loading={tickets.isPending}
+          />
+          <StatTile
+            testIdPrefix="stat"
+            label="Open Tickets"
+            value={openCount}
+            loading={tickets.isPending}
+          />
           <Card withBorder radius="md" component={Link} to="/user-guides">
             <Group gap="sm" wrap="nowrap">
               <IconBook size={24} aria-hidden />
