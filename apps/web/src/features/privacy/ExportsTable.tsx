@@ -14,7 +14,7 @@ const STATUS: Record<DataExportStatus, { label: string; color: string }> = {
   failed: { label: 'Failed', color: 'red' },
 };
 
-type DataExportRow = {
+export type DataExportRow = {
   uuid: string;
   status: DataExportStatus;
   created_at: string;
