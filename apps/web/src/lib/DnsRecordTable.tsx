@@ -1,6 +1,7 @@
 import { Code, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CopyableValue } from './CopyValue';
+import { DataTable } from './DataTable';
 
 export type DnsRecord = { type: string; name: string; value: string };
 
@@ -15,7 +16,7 @@ export function DnsRecordTable({
   what,
 }: {
   records: DnsRecord[];
-  /** The table's accessible name; its scroll region is named "<label> (scrolls sideways)". */
+  /** The table's accessible name, and its scroll region's ("<region> (scrolls sideways)"). */
   label: { table: string; region: string };
   /** How a name or a value is drawn. */
   show: (text: string, part: 'name' | 'value') => ReactNode;
@@ -23,38 +24,27 @@ export function DnsRecordTable({
   what: (record: DnsRecord, part: 'name' | 'value') => string;
 }) {
   return (
-    <Table.ScrollContainer
+    <DataTable
+      columns={['Type', 'Name', 'Value']}
       minWidth={520}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label={label.region}
+      region={label.region}
+      verticalSpacing="xs"
+      aria-label={label.table}
     >
-      <Table verticalSpacing="xs" aria-label={label.table}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Value</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {records.map((record) => (
-            <Table.Tr key={`${record.type}-${record.name}-${record.value}`}>
-              <Table.Td>
-                <Code>{record.type}</Code>
-              </Table.Td>
-              {(['name', 'value'] as const).map((part) => (
-                <Table.Td key={part}>
-                  <CopyableValue value={record[part]} what={what(record, part)}>
-                    {show(record[part], part)}
-                  </CopyableValue>
-                </Table.Td>
-              ))}
-            </Table.Tr>
+      {records.map((record) => (
+        <Table.Tr key={`${record.type}-${record.name}-${record.value}`}>
+          <Table.Td>
+            <Code>{record.type}</Code>
+          </Table.Td>
+          {(['name', 'value'] as const).map((part) => (
+            <Table.Td key={part}>
+              <CopyableValue value={record[part]} what={what(record, part)}>
+                {show(record[part], part)}
+              </CopyableValue>
+            </Table.Td>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

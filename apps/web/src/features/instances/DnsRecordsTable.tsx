@@ -6,7 +6,7 @@ export function RecordsTable({ records }: { records: Instance['dns_records'] }) 
   return (
     <DnsRecordTable
       records={records}
-      label={{ table: 'DNS records to create', region: 'DNS records (scrolls sideways)' }}
+      label={{ table: 'DNS records to create', region: 'DNS records' }}
       show={(text, part) => (
         <Text
           size="sm"

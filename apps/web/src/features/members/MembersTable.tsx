@@ -1,15 +1,4 @@
-import {
-  Avatar,
-  Button,
-  Checkbox,
-  em,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Avatar, Button, Checkbox, em, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
@@ -29,6 +18,7 @@ import { RoleGate } from './RoleGate';
 import { useMembersRefresh } from './use-member-mutations';
 import { formatDate } from '../../lib/format';
 import { confirmDanger } from '../../lib/confirm-danger';
+import { DataTable } from '../../lib/DataTable';
 
 type Member = RouterOutputs['members']['list']['data'][number];
 
@@ -212,35 +202,26 @@ export function MembersTable({ organization, members, meUuid }: Props) {
   }
 
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" aria-label="Members">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Member</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Joined</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map(({ member, who, role, action, joined }) => (
-            <Table.Tr key={member.user.uuid} data-testid={`member-${member.user.email}`}>
-              <Table.Td>{who}</Table.Td>
-              <Table.Td>{role}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{joined}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Group justify="flex-end" wrap="nowrap">
-                  {action}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      columns={['Member', 'Role', 'Joined', { hidden: 'Actions' }]}
+      minWidth={640}
+      verticalSpacing="sm"
+      aria-label="Members"
+    >
+      {rows.map(({ member, who, role, action, joined }) => (
+        <Table.Tr key={member.user.uuid} data-testid={`member-${member.user.email}`}>
+          <Table.Td>{who}</Table.Td>
+          <Table.Td>{role}</Table.Td>
+          <Table.Td>
+            <Text size="sm">{joined}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Group justify="flex-end" wrap="nowrap">
+              {action}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

@@ -165,7 +165,7 @@ function DomainsCard({ organization }: { organization: Organization }) {
                     records={[d.dns_record]}
                     label={{
                       table: `DNS record for ${d.domain}`,
-                      region: `DNS record for ${d.domain} (scrolls sideways)`,
+                      region: `DNS record for ${d.domain}`,
                     }}
                     show={(text) => <Code>{text}</Code>}
                     what={(_, part) => `record ${part}`}

@@ -1,5 +1,6 @@
 import { Button, Table, Text } from '@mantine/core';
 import { Children, type ReactNode } from 'react';
+import { DataTable } from '../../lib/DataTable';
 
 /**
  * A table that scrolls sideways on narrow screens inside a focusable, named region (so keyboard
@@ -28,24 +29,15 @@ export function ScrollTable({
     return <Text c="gray.7">{emptyText}</Text>;
   }
   return (
-    <Table.ScrollContainer
+    <DataTable
+      columns={columns}
       minWidth={minWidth}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label={`${label} (scrolls sideways)`}
+      region={label}
+      verticalSpacing="xs"
+      data-testid={testId}
     >
-      <Table verticalSpacing="xs" data-testid={testId}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c}>{c}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+      {children}
+    </DataTable>
   );
 }
 

@@ -24,6 +24,7 @@ import { errorMessage, useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';
 import { LazyModal } from '../../../lib/LazyOverlay';
 import { QueryStates } from '../../../lib/ListState';
+import { DataTable } from '../../../lib/DataTable';
 
 type Preferences = RouterOutputs['profile']['getNotificationPreferences']['data'];
 type Group = keyof Preferences;
@@ -107,28 +108,19 @@ function PreferenceCard({
 
 function HistoryRows({ items }: { items: HistoryItem[] }) {
   return (
-    <Table verticalSpacing="xs">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Subject</Table.Th>
-          <Table.Th>Sent</Table.Th>
-          <Table.Th>Status</Table.Th>
+    <DataTable columns={['Subject', 'Sent', 'Status']} verticalSpacing="xs">
+      {items.map((item) => (
+        <Table.Tr key={item.id}>
+          <Table.Td>{item.subject}</Table.Td>
+          <Table.Td title={fullDate(item.created_at)}>{relativeTime(item.created_at)}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" c="dark.7" color={STATUS[item.status].color}>
+              {STATUS[item.status].label}
+            </Badge>
+          </Table.Td>
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((item) => (
-          <Table.Tr key={item.id}>
-            <Table.Td>{item.subject}</Table.Td>
-            <Table.Td title={fullDate(item.created_at)}>{relativeTime(item.created_at)}</Table.Td>
-            <Table.Td>
-              <Badge variant="light" c="dark.7" color={STATUS[item.status].color}>
-                {STATUS[item.status].label}
-              </Badge>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+      ))}
+    </DataTable>
   );
 }
 
