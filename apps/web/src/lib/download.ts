@@ -1,3 +1,4 @@
+import { saveBlob } from './save-blob';
 import { getStoredToken } from './token';
 import type { ErrorEnvelope } from './trpc';
 
@@ -20,18 +21,6 @@ export async function failedBody(
     window.dispatchEvent(new Event('scmp:session-expired'));
   }
   return body;
-}
-
-/** Saves `blob` as a file called `name`: a temporary link the browser follows. */
-export function saveBlob(blob: Blob, name: string, revokeAfterMs = 1000): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), revokeAfterMs);
 }
 
 /** Saves a successful download response under the name its content-disposition gives. */
@@ -80,3 +69,5 @@ export async function postMultipart<T>(
   }
   return body.data;
 }
+
+export { saveBlob };

@@ -4,8 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
 import type { SessionUser } from '../session';
-import { EmailAddressInput, NewPasswordInputs, matchesPassword } from './password-fields';
-import { ErrorAlert } from '../../lib/ErrorAlert';
+import { EmailAddressInput } from './auth-links';
+import { NewPasswordInputs, matchesPassword } from './password-fields';
+import { ErrorAlert } from '../../lib/ListState';
 
 const FIELD_OF: Record<string, string> = {
   name: 'name',

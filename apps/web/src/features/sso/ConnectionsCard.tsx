@@ -22,7 +22,7 @@ import { ConnectionRolesEditor } from './ConnectionRolesEditor';
 import { CopyableValue } from '../../lib/CopyValue';
 import { AddSamlConnectionForm, SamlRows } from './SamlConnection';
 import { confirmDanger } from '../../lib/confirm-danger';
-import { ErrorAlert } from '../../lib/ErrorAlert';
+import { ErrorAlert } from '../../lib/ListState';
 
 type Organization = { uuid: string; name: string };
 

@@ -4,7 +4,7 @@ import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { formatDay } from './types';
 import { ScrollTable } from './ScrollTable';
-import { ErrorAlert } from '../../lib/ErrorAlert';
+import { ErrorAlert } from '../../lib/ListState';
 
 type Retention = RouterOutputs['staff']['retention']['data'];
 type Run = Retention['runs'][number];

@@ -12,7 +12,7 @@ import { RecoveryCodesList } from './RecoveryCodesList';
 import { RegeneratePrompt } from './RegeneratePrompt';
 import { SetupForm } from './SetupForm';
 import { TEXTS } from './texts';
-import { ErrorAlert } from '../../lib/ErrorAlert';
+import { ErrorAlert } from '../../lib/ListState';
 
 type Step =
   | { kind: 'idle' }

@@ -1,4 +1,4 @@
-import { saveBlob } from '../../lib/download';
+import { saveBlob } from '../../lib/save-blob';
 
 /** The text of recovery-codes.txt: a header, then one code per line. */
 export function recoveryCodesFileText(codes: string[], email: string, now = new Date()): string {

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { fullDate } from '../account';
-import { ErrorAlert } from '../../lib/ErrorAlert';
+import { ErrorAlert } from '../../lib/ListState';
 import { DataTable } from '../../lib/DataTable';
 
 const STATUS_COLOR: Record<string, string> = {

@@ -18,20 +18,25 @@ import {
   SUPPORT_TEXTS,
   TICKET_CATEGORY_LABELS,
 } from '@scmp/api/contracts/support';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  formatDateTime,
-  TicketPriorityBadge,
-  TicketStatusBadge,
-  NewTicketModal,
-  TicketDetailDrawer,
-} from '../../../features/support';
+import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from '../../../features/support';
 import { useSession } from '../../../features/session';
-import { StatTile } from '../../../lib/StatTile';
+import { StatTile } from '../../../lib/ListState';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import { QueryStates, SkeletonRows } from '../../../lib/ListState';
+
+// The new-ticket form and the ticket drawer open on demand: their code (the form, the thread,
+// attachments, uploads) is fetched after the page has drawn, not before.
+const NewTicketModal = lazy(() =>
+  import('../../../features/support/NewTicketModal').then((m) => ({ default: m.NewTicketModal })),
+);
+const TicketDetailDrawer = lazy(() =>
+  import('../../../features/support/TicketDetailDrawer').then((m) => ({
+    default: m.TicketDetailDrawer,
+  })),
+);
 
 export default function SupportPage() {
   usePageMeta('Support', 'Raise and follow support tickets.');
@@ -171,20 +176,22 @@ export default function SupportPage() {
         </section>
       </Stack>
 
-      <NewTicketModal
-        opened={formOpen}
-        onClose={() => setFormOpen(false)}
-        onCreated={(ticket) => {
-          setFormOpen(false);
-          notifications.show({
-            color: 'green',
-            message: `${SUPPORT_TEXTS.ticketCreated} Your ticket number is ${ticket.ticket_number}.`,
-          });
-          void queryClient.invalidateQueries({ queryKey: trpc.support.listTickets.queryKey() });
-          selectTicket(ticket.id);
-        }}
-      />
-      <TicketDetailDrawer ticketId={selected} onClose={() => selectTicket(null)} />
+      <Suspense fallback={null}>
+        <NewTicketModal
+          opened={formOpen}
+          onClose={() => setFormOpen(false)}
+          onCreated={(ticket) => {
+            setFormOpen(false);
+            notifications.show({
+              color: 'green',
+              message: `${SUPPORT_TEXTS.ticketCreated} Your ticket number is ${ticket.ticket_number}.`,
+            });
+            void queryClient.invalidateQueries({ queryKey: trpc.support.listTickets.queryKey() });
+            selectTicket(ticket.id);
+          }}
+        />
+        <TicketDetailDrawer ticketId={selected} onClose={() => selectTicket(null)} />
+      </Suspense>
     </Container>
   );
 }
