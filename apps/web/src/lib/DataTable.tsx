@@ -1,8 +1,11 @@
-import { Table, VisuallyHidden, type TableProps } from '@mantine/core';
+import { Table, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A column heading: its text, or a heading only screen readers hear (e.g. "Actions"). */
-export type Column = string | { hidden: string };
+/**
+ * A column heading: its text, or a drawn heading with its key (e.g. an "Actions" heading only
+ * screen readers hear, in a VisuallyHidden: the caller imports it, so tables without one do not).
+ */
+export type Column = string | { key: string; heading: ReactNode };
 
 /**
  * A table with a row of column headings and its body rows (`children`, Table.Tr). With
@@ -30,9 +33,7 @@ export function DataTable({
             typeof column === 'string' ? (
               <Table.Th key={column}>{column}</Table.Th>
             ) : (
-              <Table.Th key={column.hidden}>
-                <VisuallyHidden>{column.hidden}</VisuallyHidden>
-              </Table.Th>
+              <Table.Th key={column.key}>{column.heading}</Table.Th>
             ),
           )}
         </Table.Tr>

@@ -1,65 +1,6 @@
-import {
-  Alert,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  type AlertProps,
-  type MantineRadius,
-} from '@mantine/core';
+import { Skeleton, Stack, Text, type MantineRadius } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { errorMessage } from './trpc';
-
-// The states of data a page draws while and after it is fetched: one module (one small chunk)
-// rather than one per piece, as most pages that draw one draw the others too.
-
-/** A failed request's message (or `fallback` when it has none) as a red alert. */
-export function ErrorAlert({
-  error,
-  fallback,
-  ...props
-}: { error: unknown; fallback: string } & Omit<AlertProps, 'children'>) {
-  return (
-    <Alert color="red" role="alert" {...props}>
-      {errorMessage(error, fallback)}
-    </Alert>
-  );
-}
-
-/**
- * A figure with its label above it, e.g. "Open Tickets 3"; a grey block while it loads. The
- * figure's data-testid is `<testIdPrefix>-<label in kebab case>`.
- */
-export function StatTile({
-  label,
-  value,
-  loading,
-  testIdPrefix,
-}: {
-  label: string;
-  value: number;
-  loading: boolean;
-  testIdPrefix: string;
-}) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      {loading ? (
-        <Skeleton height={32} width={60} mt={4} />
-      ) : (
-        <Text
-          fz={28}
-          fw={700}
-          data-testid={`${testIdPrefix}-${label.toLowerCase().replace(/\s+/g, '-')}`}
-        >
-          {value}
-        </Text>
-      )}
-    </Paper>
-  );
-}
+import { ErrorAlert } from './ErrorAlert';
 
 type QueryLike = { isPending: boolean; isError: boolean; error: unknown };
 

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { isMobileDevice, relativeTime } from './format';
 import { confirmDanger } from '../../lib/confirm-danger';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 import { SkeletonRows } from '../../lib/ListState';
 
 export function ActiveSessionsCard() {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BarChart, type ChartDatum, type ChartSeries } from '../charts';
 import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Daily = RouterOutputs['profile']['activityDaily']['data'];
 type Filter = Daily['type'];

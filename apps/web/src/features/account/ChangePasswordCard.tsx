@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
 import { NewPasswordInputs, matchesPassword } from '../auth';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Values = {
   current_password: string;

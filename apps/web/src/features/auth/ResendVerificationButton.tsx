@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** Resend Verification Email: shows Sending... while busy, then the server's success or error text. */
 export function ResendVerificationButton({

@@ -6,7 +6,7 @@ import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
 import type { SessionUser } from '../session';
 import { EmailAddressInput } from './auth-links';
 import { NewPasswordInputs, matchesPassword } from './password-fields';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 const FIELD_OF: Record<string, string> = {
   name: 'name',

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { SSO_TEXTS } from '@scmp/api/contracts/sso';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** Sign in with SSO: the work e-mail decides the organization and its identity provider. */
 export function SsoSignInForm({ onCancel }: { onCancel: () => void }) {

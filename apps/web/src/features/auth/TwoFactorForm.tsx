@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { errorEnvelopeOf, errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { browserPasskeyError, loadWebAuthnBrowser } from '../passkeys';
 import { useSession } from '../session';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type CodeType = 'totp' | 'recovery';
 

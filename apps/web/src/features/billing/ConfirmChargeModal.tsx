@@ -5,7 +5,7 @@ import type { PlanId } from '@scmp/api/contracts/plans';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import { formatDate, money } from './format';
 import { LazyModal } from '../../lib/LazyOverlay';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 import { SkeletonRows } from '../../lib/ListState';
 
 /** What a charge is for: a plan change or added Basic locations. */

@@ -5,7 +5,7 @@ import { BarChart, type ChartDatum, type ChartSeries } from '../charts';
 import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { formatDate, money } from './format';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Invoiced = RouterOutputs['subscription']['invoicedMonthly']['data'];
 

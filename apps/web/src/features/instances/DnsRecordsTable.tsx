@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { DnsRecordTable } from '../../lib/DnsRecordTable';
+import { DnsRecordTable } from '../../lib/CopyValue';
 import type { Instance } from './types';
 
 export function RecordsTable({ records }: { records: Instance['dns_records'] }) {

@@ -4,7 +4,7 @@ import { useTRPC } from '../../lib/trpc';
 import { ResponseTimeChart } from './ResponseTimeChart';
 import type { InstanceHealth } from './types';
 import { formatDate } from '../../lib/format';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 import { DataTable } from '../../lib/DataTable';
 
 function duration(seconds: number): string {

@@ -7,7 +7,7 @@ import { InviteMemberForm } from './InviteMemberForm';
 import { MembersTable } from './MembersTable';
 import { PendingInvitations } from './PendingInvitations';
 import { TransferOwnership } from './TransferOwnership';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 import { SkeletonRows } from '../../lib/ListState';
 
 type Organization = { uuid: string; name: string; role: OrganizationRole };

@@ -1,4 +1,15 @@
-import { Avatar, Button, Checkbox, em, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  Checkbox,
+  em,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
@@ -203,7 +214,12 @@ export function MembersTable({ organization, members, meUuid }: Props) {
 
   return (
     <DataTable
-      columns={['Member', 'Role', 'Joined', { hidden: 'Actions' }]}
+      columns={[
+        'Member',
+        'Role',
+        'Joined',
+        { key: 'actions', heading: <VisuallyHidden>Actions</VisuallyHidden> },
+      ]}
       minWidth={640}
       verticalSpacing="sm"
       aria-label="Members"

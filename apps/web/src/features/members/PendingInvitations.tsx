@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { MEMBER_TEXTS, type OrganizationRole } from '@scmp/api/contracts/roles';
 import { useTRPC } from '../../lib/trpc';
@@ -61,7 +61,9 @@ export function PendingInvitations({
         'Role',
         'Invited by',
         'Expires',
-        ...(canManage ? [{ hidden: 'Actions' }] : []),
+        ...(canManage
+          ? [{ key: 'actions', heading: <VisuallyHidden>Actions</VisuallyHidden> }]
+          : []),
       ]}
       minWidth={640}
       verticalSpacing="xs"

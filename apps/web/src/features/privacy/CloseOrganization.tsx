@@ -6,7 +6,7 @@ import { CLOSURE_TEXTS, ORGANIZATION_CLOSURE_DAYS } from '@scmp/api/contracts/or
 import { useTRPC } from '../../lib/trpc';
 
 import { useRefresh, type Organization } from './closure-shared';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** Organization → danger zone: close it (60 days to export or restore, then deleted). */
 export function CloseOrganizationCard({ organization }: { organization: Organization }) {

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, Title, type TitleProps } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 import { ExportsTable, useExportDownload, type DataExportRow } from './ExportsTable';
 
 /** A list of exports is asked again every 3 s while one of them is still being prepared. */

@@ -1,4 +1,4 @@
-import { Badge, Button, Table } from '@mantine/core';
+import { Badge, Button, Table, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import type { DataExportStatus } from '@scmp/api/contracts/privacy';
@@ -78,7 +78,12 @@ export function ExportsTable({
 }) {
   return (
     <DataTable
-      columns={['Requested', 'Status', 'Available until', { hidden: 'Download' }]}
+      columns={[
+        'Requested',
+        'Status',
+        'Available until',
+        { key: 'Download', heading: <VisuallyHidden>Download</VisuallyHidden> },
+      ]}
       minWidth={480}
       aria-label={label}
     >

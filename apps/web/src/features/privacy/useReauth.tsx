@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
 import { LazyModal } from '../../lib/LazyOverlay';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** True when the server asked for a fresh password confirmation (403 REAUTH_REQUIRED). */
 export function isReauthRequired(error: unknown): boolean {

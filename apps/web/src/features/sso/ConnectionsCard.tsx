@@ -22,7 +22,7 @@ import { ConnectionRolesEditor } from './ConnectionRolesEditor';
 import { CopyableValue } from '../../lib/CopyValue';
 import { AddSamlConnectionForm, SamlRows } from './SamlConnection';
 import { confirmDanger } from '../../lib/confirm-danger';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Organization = { uuid: string; name: string };
 

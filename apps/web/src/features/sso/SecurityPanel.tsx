@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, type OrganizationRole } from '@scmp/api/contracts/roles';
 import { ORGANIZATION_DOMAIN_STATUS_LABELS, SSO_DOMAIN_TEXTS } from '@scmp/api/contracts/sso';
 import { StatusBadge } from '@scmp/ui';
-import { DnsRecordTable } from '../../lib/DnsRecordTable';
+import { DnsRecordTable } from '../../lib/CopyValue';
 import { ConnectionsCard } from './ConnectionsCard';
 import { FailuresCard } from './FailuresCard';
 import { PoliciesCard } from './PoliciesCard';

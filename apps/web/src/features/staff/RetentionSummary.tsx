@@ -4,7 +4,7 @@ import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { formatDay } from './types';
 import { ScrollTable } from './ScrollTable';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Retention = RouterOutputs['staff']['retention']['data'];
 type Run = Retention['runs'][number];

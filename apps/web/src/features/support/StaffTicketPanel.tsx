@@ -15,7 +15,7 @@ import type { RouterOutputs } from '../../lib/types';
 import { formatDateTime } from './api';
 import { TicketPriorityBadge, TicketStatusBadge } from './badges';
 import { TicketConversation } from './TicketConversation';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** Staff view of one ticket: customer, organization, thread, reply and status controls. */
 export function StaffTicketPanel({ ticketId }: { ticketId: string }) {

@@ -7,7 +7,7 @@ import { formatDateTime } from './api';
 import { TicketPriorityBadge, TicketStatusBadge } from './badges';
 import { TicketConversation } from './TicketConversation';
 import { LazyDrawer } from '../../lib/LazyOverlay';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** The customer's side panel: ticket, thread and reply box. */
 export function TicketDetailDrawer({

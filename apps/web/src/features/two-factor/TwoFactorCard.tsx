@@ -12,7 +12,7 @@ import { RecoveryCodesList } from './RecoveryCodesList';
 import { RegeneratePrompt } from './RegeneratePrompt';
 import { SetupForm } from './SetupForm';
 import { TEXTS } from './texts';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Step =
   | { kind: 'idle' }

@@ -1,9 +1,19 @@
-import { Badge, Button, Code, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Code,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { fullDate } from '../account';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 import { DataTable } from '../../lib/DataTable';
 
 const STATUS_COLOR: Record<string, string> = {
@@ -63,7 +73,14 @@ export function DeliveryLog({
   return (
     <Stack gap="xs">
       <DataTable
-        columns={['Event', 'Status', 'Response', 'Attempts', 'When', { hidden: 'Actions' }]}
+        columns={[
+          'Event',
+          'Status',
+          'Response',
+          'Attempts',
+          'When',
+          { key: 'actions', heading: <VisuallyHidden>Actions</VisuallyHidden> },
+        ]}
         minWidth={640}
         verticalSpacing="xs"
         data-testid="delivery-log"

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { AuthCard, AuthFormLink, EmailAddressInput } from '../../features/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 export default function ForgotPasswordPage() {
   usePageMeta('Forgot your password?');

@@ -11,7 +11,7 @@ import {
 } from '../../features/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 const RESET_SUCCESS = 'Password reset successfully. Please sign in with your new password.';
 

@@ -10,7 +10,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { rememberReturnTo } from '../../lib/return-to';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { formatDate } from '../../lib/format';
-import { ErrorAlert } from '../../lib/ListState';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /**
  * /invitations/{token}, the link of an invitation e-mail: who invited whom to what. A signed-in

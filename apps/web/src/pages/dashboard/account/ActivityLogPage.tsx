@@ -29,7 +29,7 @@ import {
   fullDate,
   relativeTime,
 } from '../../../features/account';
-import { StatTile } from '../../../lib/ListState';
+import { StatTile } from '../../../lib/StatTile';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';

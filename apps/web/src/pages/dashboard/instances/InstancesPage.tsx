@@ -18,7 +18,7 @@ import { gate } from '../../../features/members';
 import { isFullOrganization, useSiteConfig } from '../../../features/organizations';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
-import { ErrorAlert } from '../../../lib/ListState';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
 
 export default function InstancesPage() {
   usePageMeta('Instances');

@@ -15,7 +15,7 @@ import { useReturnFocusOnClose } from '../../../lib/return-focus';
 import { useTRPC } from '../../../lib/trpc';
 import { OrganizationDetailsCard } from './OrganizationDetailsCard';
 import { OrganizationInstancesTable } from './OrganizationInstancesTable';
-import { ErrorAlert } from '../../../lib/ListState';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
 import { SkeletonRows } from '../../../lib/ListState';
 
 // The Security tab (SSO domains and connections) is drawn by owners and admins only, when opened:

@@ -1,4 +1,4 @@
-import { Group, Table, Text } from '@mantine/core';
+import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { StatusBadge } from '@scmp/ui';
 import { formatDate } from '../../../lib/format';
 import { ManageInstanceButton, VisitInstanceButton } from '../../../features/instances';
@@ -11,7 +11,13 @@ type Instance = RouterOutputs['instances']['list']['data'][number];
 export function OrganizationInstancesTable({ list }: { list: Instance[] }) {
   return (
     <DataTable
-      columns={['Name', 'Status', 'URL', 'Last health check', { hidden: 'Actions' }]}
+      columns={[
+        'Name',
+        'Status',
+        'URL',
+        'Last health check',
+        { key: 'actions', heading: <VisuallyHidden>Actions</VisuallyHidden> },
+      ]}
       minWidth={600}
       verticalSpacing="sm"
     >

@@ -12,7 +12,7 @@ import {
 import { usePageMeta } from '../../../lib/page-meta';
 import { useReturnFocusOnClose } from '../../../lib/return-focus';
 import { useTRPC } from '../../../lib/trpc';
-import { ErrorAlert } from '../../../lib/ListState';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
 
 export default function OrganizationsPage() {
   usePageMeta('Organizations');

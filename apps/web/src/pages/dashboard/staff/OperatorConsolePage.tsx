@@ -12,7 +12,7 @@ import {
 } from '../../../features/staff';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
-import { ErrorAlert } from '../../../lib/ListState';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
 
 // The tabs other than the overview are fetched when first opened, not before the page draws.
 const CustomersList = lazy(() =>

@@ -21,7 +21,7 @@ import { useSession } from '../../../features/session';
 import { usePageMeta } from '../../../lib/page-meta';
 import { getStoredToken } from '../../../lib/token';
 import { useTRPC } from '../../../lib/trpc';
-import { ErrorAlert } from '../../../lib/ListState';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
 
 export default function SubscriptionPage() {
   usePageMeta('Subscription & Billing', 'Manage your plan, locations, payment and invoices.');

@@ -41,7 +41,7 @@ import {
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import NotFoundPage from '../../public/NotFoundPage';
-import { ErrorAlert } from '../../../lib/ListState';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
 import { SkeletonRows } from '../../../lib/ListState';
 
 function StaffConsole() {

@@ -22,7 +22,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from '../../../features/support';
 import { useSession } from '../../../features/session';
-import { StatTile } from '../../../lib/ListState';
+import { StatTile } from '../../../lib/StatTile';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import { QueryStates, SkeletonRows } from '../../../lib/ListState';

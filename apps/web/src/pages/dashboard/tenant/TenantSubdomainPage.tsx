@@ -30,7 +30,7 @@ import {
 import { gate, RoleGate } from '../../../features/members';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
-import { ErrorAlert } from '../../../lib/ListState';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
 
 export default function TenantSubdomainPage() {
   usePageMeta('Tenant Subdomain');
