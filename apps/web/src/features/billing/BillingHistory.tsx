@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { getStoredToken } from '../../lib/token';
 import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
-import { formatDate, invoiceStatusColor, money } from './format';
+import { invoiceStatusColor, money } from './format';
+import { formatDate } from '../../lib/format';
 import { DataTable } from '../../lib/DataTable';
 
 type HistoryItem = RouterOutputs['subscription']['billingHistory']['data'][number];
@@ -69,7 +70,7 @@ export function BillingHistory({ organizationUuid }: { organizationUuid: string 
           >
             {items.map((item) => (
               <Table.Tr key={item.id}>
-                <Table.Td>{formatDate(item.created_at)}</Table.Td>
+                <Table.Td>{formatDate(item.created_at, 'long')}</Table.Td>
                 <Table.Td>{item.description}</Table.Td>
                 <Table.Td>
                   {money(item.amount_pence)} {item.currency}

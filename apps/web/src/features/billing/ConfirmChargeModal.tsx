@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PlanId } from '@scmp/api/contracts/plans';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
-import { formatDate, money } from './format';
+import { money } from './format';
+import { formatDate } from '../../lib/format';
 import { LazyModal } from '../../lib/LazyOverlay';
 import { ErrorAlert } from '../../lib/ErrorAlert';
 import { SkeletonRows } from '../../lib/ListState';
@@ -112,7 +113,7 @@ export function ConfirmChargeModal(props: {
               <Table.Tr>
                 <Table.Th>Next billing date</Table.Th>
                 <Table.Td data-testid="confirm-next-billing">
-                  {formatDate(q.next_billing_date)}
+                  {formatDate(q.next_billing_date, 'long')}
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>

@@ -1,9 +1,4 @@
-import {
-  DIFFICULTY_LEVELS,
-  HELP_CATEGORIES,
-  type Difficulty,
-  type HelpCategoryId,
-} from './help-search';
+import { DIFFICULTY_LEVELS, HELP_CATEGORIES, type HelpItem } from './help-search';
 import videoData from './videos.json';
 
 /**
@@ -12,17 +7,10 @@ import videoData from './videos.json';
  * generated gradient: two colours and a short initial, no external image. The videos themselves
  * are data, in videos.json; this module checks their category and level once and types them.
  */
-export type Video = {
-  id: string;
-  category: HelpCategoryId;
-  title: string;
-  description: string;
-  duration: string;
-  difficulty: Difficulty;
+export type Video = HelpItem & {
   views: number;
   rating: number;
   thumbnail: { from: string; to: string; initials: string };
-  topics: string[];
   isNew: boolean;
   isFeatured?: boolean;
 };
