@@ -1,6 +1,58 @@
-import { Alert, Skeleton, Stack, Text } from '@mantine/core';
+import { Skeleton, Stack, Text, type MantineRadius } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { errorMessage } from './trpc';
+import { ErrorAlert } from './ErrorAlert';
+
+type QueryLike = { isPending: boolean; isError: boolean; error: unknown };
+
+/**
+ * The states of what a query shows, before its content: `loading` while it loads, its error as
+ * an alert (`errorText` when the error has no message), `empty` when it returned nothing;
+ * otherwise the content itself.
+ */
+export function QueryStates({
+  query,
+  loading,
+  errorText,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: QueryLike;
+  loading: ReactNode;
+  errorText: string;
+  isEmpty: boolean;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  if (query.isPending) return loading;
+  if (query.isError) return <ErrorAlert error={query.error} fallback={errorText} />;
+  if (isEmpty) return empty;
+  return children;
+}
+
+/** `count` grey blocks standing in for the rows of a list while it loads. */
+export function SkeletonRows({
+  count,
+  height,
+  radius,
+  gap,
+  ...props
+}: {
+  count: number;
+  height: number;
+  radius?: MantineRadius;
+  gap?: string;
+  'aria-busy'?: 'true';
+  'aria-label'?: string;
+}) {
+  return (
+    <Stack gap={gap} {...props}>
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} height={height} radius={radius} />
+      ))}
+    </Stack>
+  );
+}
 
 /**
  * The states of a list before its rows: skeleton rows while the first page
@@ -13,7 +65,7 @@ export function ListState({
   emptyText,
   children,
 }: {
-  query: { isPending: boolean; isError: boolean; error: unknown };
+  query: QueryLike;
   /** What the list holds, plural: "customers" gives "Loading customers". */
   what: string;
   rowCount: number;
@@ -22,22 +74,23 @@ export function ListState({
   /** The list, rendered once there are rows. */
   children: ReactNode;
 }) {
-  if (query.isPending) {
-    return (
-      <Stack gap="xs" aria-busy="true" aria-label={`Loading ${what}`}>
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} h={44} />
-        ))}
-      </Stack>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(query.error, `We could not load the ${what}.`)}
-      </Alert>
-    );
-  }
-  if (rowCount === 0) return <Text c="gray.7">{emptyText}</Text>;
-  return children;
+  return (
+    <QueryStates
+      query={query}
+      loading={
+        <SkeletonRows
+          count={4}
+          height={44}
+          gap="xs"
+          aria-busy="true"
+          aria-label={`Loading ${what}`}
+        />
+      }
+      errorText={`We could not load the ${what}.`}
+      isEmpty={rowCount === 0}
+      empty={<Text c="gray.7">{emptyText}</Text>}
+    >
+      {children}
+    </QueryStates>
+  );
 }

@@ -1,8 +1,28 @@
-/** "3 Jan 2027" (en-GB, medium), or with the time: "3 Jan 2027, 14:05"; '—' when there is no date. */
-export function formatDate(iso: string | null | undefined, withTime = false): string {
+/**
+ * "3 Jan 2027" (en-GB, medium), with the time: "3 Jan 2027, 14:05"; with 'long', the month in
+ * full: "3 January 2027" (the billing pages). '—' when there is no date.
+ */
+export function formatDate(
+  iso: string | null | undefined,
+  style: boolean | 'long' = false,
+): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return withTime
+  if (style === 'long') {
+    return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  }
+  return style
     ? date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
     : date.toLocaleDateString('en-GB', { dateStyle: 'medium' });
+}
+
+/** "3 Jan 2027" in UTC, for the server's dates that are days; '—' when there is none. */
+export function formatDay(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }

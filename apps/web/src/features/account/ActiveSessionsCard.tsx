@@ -1,22 +1,12 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Badge, Button, Card, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { isMobileDevice, relativeTime } from './format';
+import { confirmDanger } from '../../lib/confirm-danger';
+import { ErrorAlert } from '../../lib/ErrorAlert';
+import { SkeletonRows } from '../../lib/ListState';
 
 export function ActiveSessionsCard() {
   const trpc = useTRPC();
@@ -68,13 +58,10 @@ export function ActiveSessionsCard() {
               color="red"
               disabled={revokeAll.isPending}
               onClick={() =>
-                modals.openConfirmModal({
+                confirmDanger({
                   title: 'Revoke all other sessions',
-                  children: (
-                    <Text size="sm">Every other device will be signed out of your account.</Text>
-                  ),
-                  labels: { confirm: 'Revoke All', cancel: 'Cancel' },
-                  confirmProps: { color: 'red' },
+                  message: 'Every other device will be signed out of your account.',
+                  confirm: 'Revoke All',
                   onConfirm: () => revokeAll.mutate(),
                 })
               }
@@ -84,14 +71,9 @@ export function ActiveSessionsCard() {
           )}
         </Group>
         {sessions.isPending ? (
-          <Stack>
-            <Skeleton height={56} />
-            <Skeleton height={56} />
-          </Stack>
+          <SkeletonRows count={2} height={56} />
         ) : sessions.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(sessions.error, 'Failed to load active sessions')}
-          </Alert>
+          <ErrorAlert error={sessions.error} fallback="Failed to load active sessions" />
         ) : (
           <Stack gap="sm" data-testid="session-list">
             {list.map((session) => (

@@ -1,8 +1,9 @@
-import { Alert, Skeleton, Text } from '@mantine/core';
+import { Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { BarChart, type ChartDatum, type ChartSeries } from '../charts';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Daily = RouterOutputs['profile']['activityDaily']['data'];
 type Filter = Daily['type'];
@@ -41,11 +42,7 @@ export function ActivityChart({ type, days }: { type: Filter; days: number }) {
     return <Skeleton height={230} aria-busy="true" data-testid="activity-chart-loading" />;
   }
   if (query.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(query.error, 'The activity chart could not be loaded.')}
-      </Alert>
-    );
+    return <ErrorAlert error={query.error} fallback="The activity chart could not be loaded." />;
   }
   const daily = query.data.data;
   const series = type === 'all' ? SERIES : SERIES.filter((s) => s.key === type);

@@ -1,8 +1,10 @@
-import { Alert, Button, Card, Checkbox, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
+import { NewPasswordInputs, matchesPassword } from '../auth';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Values = {
   current_password: string;
@@ -30,12 +32,7 @@ export function ChangePasswordCard() {
           : value.length < 8
             ? 'Password must be at least 8 characters'
             : null,
-      password_confirmation: (value, values) =>
-        !value
-          ? 'Please confirm your new password'
-          : value !== values.password
-            ? 'Passwords do not match'
-            : null,
+      password_confirmation: matchesPassword('Please confirm your new password'),
     },
   });
   const change = useMutation(
@@ -64,9 +61,7 @@ export function ChangePasswordCard() {
             Change Password
           </Title>
           {change.isError && !errorEnvelopeOf(change.error)?.errors && (
-            <Alert color="red" role="alert">
-              {errorMessage(change.error, 'Failed to update password')}
-            </Alert>
+            <ErrorAlert error={change.error} fallback="Failed to update password" />
           )}
           <PasswordInput
             label="Current Password"
@@ -75,19 +70,11 @@ export function ChangePasswordCard() {
             key={form.key('current_password')}
             {...form.getInputProps('current_password')}
           />
-          <PasswordInput
-            label="New Password"
-            autoComplete="new-password"
+          <NewPasswordInputs
+            labels={['New Password', 'Confirm New Password']}
             withAsterisk
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            autoComplete="new-password"
-            withAsterisk
-            key={form.key('password_confirmation')}
-            {...form.getInputProps('password_confirmation')}
+            fieldKey={(field) => form.key(field)}
+            inputProps={(field) => form.getInputProps(field)}
           />
           <Checkbox
             label="Also revoke my API tokens"

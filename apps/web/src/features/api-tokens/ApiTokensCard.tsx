@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -11,7 +10,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { API_TOKEN_TEXTS } from '@scmp/api/contracts/api-tokens';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +18,8 @@ import { SecretDialog, useSecretDialog } from '../../lib/OneTimeSecret';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { CreateApiTokenForm } from './CreateApiTokenForm';
 import { NewTokenNotice } from './NewTokenNotice';
+import { confirmDanger } from '../../lib/confirm-danger';
+import { QueryStates } from '../../lib/ListState';
 
 /**
  * Profile → API tokens: personal tokens for integrations (list, create with scopes, revoke). A
@@ -69,17 +69,17 @@ export function ApiTokensCard() {
           </div>
           <Button onClick={dialog.open}>Create token</Button>
         </Group>
-        {tokens.isPending ? (
-          <Skeleton height={72} />
-        ) : tokens.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(tokens.error, 'Failed to load API tokens')}
-          </Alert>
-        ) : list.length === 0 ? (
-          <Text size="sm" c="gray.7" data-testid="api-tokens-empty">
-            No API tokens yet. Create one for each integration, so you can revoke it alone.
-          </Text>
-        ) : (
+        <QueryStates
+          query={tokens}
+          loading={<Skeleton height={72} />}
+          errorText="Failed to load API tokens"
+          isEmpty={list.length === 0}
+          empty={
+            <Text size="sm" c="gray.7" data-testid="api-tokens-empty">
+              No API tokens yet. Create one for each integration, so you can revoke it alone.
+            </Text>
+          }
+        >
           <Stack gap="sm" data-testid="api-token-list">
             {list.map((token) => (
               <Paper key={token.uuid} withBorder p="sm" radius="md" data-testid="api-token-row">
@@ -112,16 +112,15 @@ export function ApiTokensCard() {
                     aria-label={`Revoke API token ${token.name}`}
                     disabled={revoke.isPending}
                     onClick={() =>
-                      modals.openConfirmModal({
+                      confirmDanger({
                         title: 'Revoke API token',
-                        children: (
-                          <Text size="sm">
+                        message: (
+                          <>
                             Revoke &ldquo;{token.name}&rdquo;? Every system using it stops working
                             at once. This cannot be undone.
-                          </Text>
+                          </>
                         ),
-                        labels: { confirm: 'Revoke token', cancel: 'Cancel' },
-                        confirmProps: { color: 'red' },
+                        confirm: 'Revoke token',
                         onConfirm: () => revoke.mutate({ uuid: token.uuid }),
                       })
                     }
@@ -132,7 +131,7 @@ export function ApiTokensCard() {
               </Paper>
             ))}
           </Stack>
-        )}
+        </QueryStates>
       </Stack>
       <SecretDialog
         dialog={dialog}

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** Resend Verification Email: shows Sending... while busy, then the server's success or error text. */
 export function ResendVerificationButton({
@@ -32,9 +33,10 @@ export function ResendVerificationButton({
         </Alert>
       ) : null}
       {resend.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(resend.error, 'Failed to send verification email. Please try again.')}
-        </Alert>
+        <ErrorAlert
+          error={resend.error}
+          fallback="Failed to send verification email. Please try again."
+        />
       ) : null}
     </Stack>
   );

@@ -1,9 +1,12 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
 import type { SessionUser } from '../session';
+import { EmailAddressInput } from './auth-links';
+import { NewPasswordInputs, matchesPassword } from './password-fields';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 const FIELD_OF: Record<string, string> = {
   name: 'name',
@@ -28,12 +31,7 @@ export function SignupForm({
       name: (v) => (v.trim() ? null : 'Full name is required'),
       email: (v) => (v.trim() ? null : 'Email address is required'),
       password: (v) => (v ? null : 'Password is required'),
-      password_confirmation: (v, values) =>
-        !v
-          ? 'Please confirm your password'
-          : v !== values.password
-            ? 'Passwords do not match'
-            : null,
+      password_confirmation: matchesPassword('Please confirm your password'),
     },
   });
   const register = useMutation(
@@ -68,31 +66,14 @@ export function SignupForm({
       )}
     >
       <Stack>
-        {showTopError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(register.error, 'Registration failed')}
-          </Alert>
-        ) : null}
+        {showTopError ? <ErrorAlert error={register.error} fallback="Registration failed" /> : null}
         <TextInput label="Full name" autoComplete="name" required {...form.getInputProps('name')} />
-        <TextInput
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          required
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
+        <EmailAddressInput {...form.getInputProps('email')} />
+        <NewPasswordInputs
+          labels={['Password', 'Confirm password']}
           description="At least 8 characters. A long passphrase is best."
           required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password_confirmation')}
+          inputProps={(field) => form.getInputProps(field)}
         />
         <Text size="xs" c="dimmed">
           By creating an account you agree to our{' '}

@@ -1,8 +1,9 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { SSO_TEXTS } from '@scmp/api/contracts/sso';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** Sign in with SSO: the work e-mail decides the organization and its identity provider. */
 export function SsoSignInForm({ onCancel }: { onCancel: () => void }) {
@@ -27,9 +28,7 @@ export function SsoSignInForm({ onCancel }: { onCancel: () => void }) {
           {...form.getInputProps('email')}
         />
         {start.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(start.error, SSO_TEXTS.notConfigured)}
-          </Alert>
+          <ErrorAlert error={start.error} fallback={SSO_TEXTS.notConfigured} />
         ) : null}
         <Button type="submit" fullWidth loading={start.isPending || start.isSuccess}>
           Continue with SSO

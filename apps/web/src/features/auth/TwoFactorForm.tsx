@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { errorEnvelopeOf, errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { browserPasskeyError, loadWebAuthnBrowser } from '../passkeys';
 import { useSession } from '../session';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type CodeType = 'totp' | 'recovery';
 
@@ -103,9 +104,7 @@ export function TwoFactorForm({
           </Alert>
         ) : null}
         {verify.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(verify.error, 'Invalid verification code')}
-          </Alert>
+          <ErrorAlert error={verify.error} fallback="Invalid verification code" />
         ) : null}
         <TextInput
           label={type === 'totp' ? 'Authentication code' : 'Recovery code'}

@@ -3,3 +3,5 @@ export * from './AuthCard';
 export * from './LoginForm';
 export * from './ResendVerificationButton';
 export * from './SignupForm';
+export * from './auth-links';
+export * from './password-fields';

@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { getStoredToken } from '../../lib/token';
 import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
-import { formatDate, invoiceStatusColor, money } from './format';
+import { invoiceStatusColor, money } from './format';
+import { formatDate } from '../../lib/format';
+import { DataTable } from '../../lib/DataTable';
 
 type HistoryItem = RouterOutputs['subscription']['billingHistory']['data'][number];
 
@@ -60,61 +62,53 @@ export function BillingHistory({ organizationUuid }: { organizationUuid: string 
             No billing history available.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped aria-label="Billing history">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th>Amount</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((item) => (
-                  <Table.Tr key={item.id}>
-                    <Table.Td>{formatDate(item.created_at)}</Table.Td>
-                    <Table.Td>{item.description}</Table.Td>
-                    <Table.Td>
-                      {money(item.amount_pence)} {item.currency}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={invoiceStatusColor(item.status)} variant="light">
-                        {item.status}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {item.invoice_pdf || item.invoice_url ? (
-                        <Group gap="sm">
-                          {item.invoice_pdf && (
-                            <Anchor
-                              component="button"
-                              type="button"
-                              onClick={() => open(item.invoice_pdf!, 'pdf')}
-                            >
-                              PDF
-                            </Anchor>
-                          )}
-                          {item.invoice_url && (
-                            <Anchor
-                              component="button"
-                              type="button"
-                              onClick={() => open(item.invoice_url!, 'html')}
-                            >
-                              View
-                            </Anchor>
-                          )}
-                        </Group>
-                      ) : (
-                        'N/A'
+          <DataTable
+            columns={['Date', 'Description', 'Amount', 'Status', 'Actions']}
+            minWidth={600}
+            striped
+            aria-label="Billing history"
+          >
+            {items.map((item) => (
+              <Table.Tr key={item.id}>
+                <Table.Td>{formatDate(item.created_at, 'long')}</Table.Td>
+                <Table.Td>{item.description}</Table.Td>
+                <Table.Td>
+                  {money(item.amount_pence)} {item.currency}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={invoiceStatusColor(item.status)} variant="light">
+                    {item.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {item.invoice_pdf || item.invoice_url ? (
+                    <Group gap="sm">
+                      {item.invoice_pdf && (
+                        <Anchor
+                          component="button"
+                          type="button"
+                          onClick={() => open(item.invoice_pdf!, 'pdf')}
+                        >
+                          PDF
+                        </Anchor>
                       )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      {item.invoice_url && (
+                        <Anchor
+                          component="button"
+                          type="button"
+                          onClick={() => open(item.invoice_url!, 'html')}
+                        >
+                          View
+                        </Anchor>
+                      )}
+                    </Group>
+                  ) : (
+                    'N/A'
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
       </Stack>
     </Card>

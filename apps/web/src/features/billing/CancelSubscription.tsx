@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format';
 import { useInvalidate, type Subscription } from './subscription-shared';
 
 export function CancelSubscription({ sub }: { sub: Subscription }) {
@@ -17,7 +17,7 @@ export function CancelSubscription({ sub }: { sub: Subscription }) {
         <Text size="sm">
           Are you sure you want to cancel your subscription? Your service will continue until the
           end of the current billing period
-          {sub.next_billing_date ? ` (${formatDate(sub.next_billing_date)})` : ''}.
+          {sub.next_billing_date ? ` (${formatDate(sub.next_billing_date, 'long')})` : ''}.
         </Text>
       ),
       labels: { confirm: 'Yes, cancel subscription', cancel: 'Keep subscription' },

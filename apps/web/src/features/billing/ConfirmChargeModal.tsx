@@ -1,10 +1,13 @@
-import { Alert, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PlanId } from '@scmp/api/contracts/plans';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
-import { formatDate, money } from './format';
+import { money } from './format';
+import { formatDate } from '../../lib/format';
 import { LazyModal } from '../../lib/LazyOverlay';
+import { ErrorAlert } from '../../lib/ErrorAlert';
+import { SkeletonRows } from '../../lib/ListState';
 
 /** What a charge is for: a plan change or added Basic locations. */
 export type ChargeRequest =
@@ -77,15 +80,15 @@ export function ConfirmChargeModal(props: {
     >
       <Stack gap="sm" data-testid="confirm-charge">
         {quote.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(quote.error, 'Failed to calculate the amount due today.')}
-          </Alert>
+          <ErrorAlert error={quote.error} fallback="Failed to calculate the amount due today." />
         ) : !q || quote.isFetching ? (
-          <Stack gap="xs" aria-busy="true" aria-label="Calculating the amount due today">
-            <Skeleton height={20} />
-            <Skeleton height={20} />
-            <Skeleton height={20} />
-          </Stack>
+          <SkeletonRows
+            count={3}
+            height={20}
+            gap="xs"
+            aria-busy="true"
+            aria-label="Calculating the amount due today"
+          />
         ) : (
           <Table variant="vertical" withTableBorder layout="fixed">
             <Table.Tbody>
@@ -110,7 +113,7 @@ export function ConfirmChargeModal(props: {
               <Table.Tr>
                 <Table.Th>Next billing date</Table.Th>
                 <Table.Td data-testid="confirm-next-billing">
-                  {formatDate(q.next_billing_date)}
+                  {formatDate(q.next_billing_date, 'long')}
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { formatDate, money, statusColor } from './format';
+import { money, statusColor } from './format';
+import { formatDate } from '../../lib/format';
 import { PaymentForm, type PaymentResult } from './PaymentForm';
 import { useInvalidate, type Subscription } from './subscription-shared';
 
@@ -34,7 +35,7 @@ export function CurrentPlanCard({ sub }: { sub: Subscription }) {
           {sub.location_limit === -1 ? 'unlimited' : sub.location_limit} used
         </Text>
         {sub.next_billing_date && (
-          <Text size="sm">Next billing date: {formatDate(sub.next_billing_date)}</Text>
+          <Text size="sm">Next billing date: {formatDate(sub.next_billing_date, 'long')}</Text>
         )}
         {sub.payment_method && (
           <Text size="sm" c="dimmed">
@@ -47,7 +48,7 @@ export function CurrentPlanCard({ sub }: { sub: Subscription }) {
         )}
         {sub.status === 'cancelled' && (
           <Alert color="red" variant="light">
-            {`Your subscription is cancelled and will end on ${formatDate(sub.service_ends_at)}.`}
+            {`Your subscription is cancelled and will end on ${formatDate(sub.service_ends_at, 'long')}.`}
           </Alert>
         )}
         {sub.status === 'past_due' && (

@@ -1,10 +1,12 @@
-import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatGbp } from '@scmp/api/contracts/plans';
 import { BarChart, type ChartDatum, type ChartSeries } from '../charts';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
-import { formatDate, money } from './format';
+import { money } from './format';
+import { formatDate } from '../../lib/format';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Invoiced = RouterOutputs['subscription']['invoicedMonthly']['data'];
 
@@ -27,7 +29,7 @@ export function invoicedSummaryText(invoiced: Invoiced): string {
   const total = invoiced.months.reduce((s, m) => s + m.total_pence, 0);
   const paid = invoiced.months.reduce((s, m) => s + m.paid_pence, 0);
   const next = invoiced.upcoming
-    ? ` Next invoice ${money(invoiced.upcoming.amount_pence)} on ${formatDate(invoiced.upcoming.date)}.`
+    ? ` Next invoice ${money(invoiced.upcoming.amount_pence)} on ${formatDate(invoiced.upcoming.date, 'long')}.`
     : '';
   return `${money(total)} invoiced over the last 12 months, ${money(paid)} of it paid.${next}`;
 }
@@ -41,7 +43,7 @@ function chartData(invoiced: Invoiced): ChartDatum[] {
   }));
   if (invoiced.upcoming) {
     data.push({
-      label: `Upcoming, ${formatDate(invoiced.upcoming.date)}`,
+      label: `Upcoming, ${formatDate(invoiced.upcoming.date, 'long')}`,
       axisLabel: 'Next',
       values: { paid: 0, pending: 0, failed: 0, upcoming: invoiced.upcoming.amount_pence },
     });
@@ -67,9 +69,7 @@ export function InvoicedChart({ organizationUuid }: { organizationUuid: string }
         {query.isPending ? (
           <Skeleton height={230} aria-busy="true" data-testid="invoiced-chart-loading" />
         ) : query.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(query.error, 'The invoiced amounts could not be loaded.')}
-          </Alert>
+          <ErrorAlert error={query.error} fallback="The invoiced amounts could not be loaded." />
         ) : (
           <InvoicedBody invoiced={query.data.data} />
         )}
@@ -108,7 +108,7 @@ function InvoicedBody({ invoiced }: { invoiced: Invoiced }) {
       {upcoming ? (
         <Text size="sm" data-testid="upcoming-invoice">
           Upcoming invoice: <strong>{money(upcoming.amount_pence)}</strong> on{' '}
-          {formatDate(upcoming.date)} ({upcoming.description}
+          {formatDate(upcoming.date, 'long')} ({upcoming.description}
           {upcoming.credit_pence > 0 ? `, less ${money(upcoming.credit_pence)} credit` : ''}).
         </Text>
       ) : null}

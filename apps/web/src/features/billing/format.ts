@@ -2,15 +2,6 @@ import { formatGbp } from '@scmp/api/contracts/plans';
 
 export { TEST_MODE_TEXT } from '@scmp/api/contracts/product';
 
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
-}
-
 /** Pence → "£1,234.50" (always two decimals). */
 export function money(pence: number): string {
   return formatGbp(pence, { minimumFractionDigits: 2 });

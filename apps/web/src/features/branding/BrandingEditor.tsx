@@ -1,3 +1,4 @@
+import { TextFields } from '../../lib/TextFields';
 import {
   Alert,
   Button,
@@ -6,7 +7,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Textarea,
   Title,
 } from '@mantine/core';
@@ -157,17 +157,20 @@ export function BrandingEditor({
       <Stack gap="lg">
         <Section title="Company Information" description="How your organisation is named.">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              key={form.key('company_name')}
-              label={BRANDING_FIELD_LABELS.company_name}
-              placeholder="Your company name"
-              {...form.getInputProps('company_name')}
-            />
-            <TextInput
-              key={form.key('tagline')}
-              label={BRANDING_FIELD_LABELS.tagline}
-              placeholder="A short tagline"
-              {...form.getInputProps('tagline')}
+            <TextFields
+              form={form}
+              fields={[
+                {
+                  name: 'company_name',
+                  label: BRANDING_FIELD_LABELS.company_name,
+                  placeholder: 'Your company name',
+                },
+                {
+                  name: 'tagline',
+                  label: BRANDING_FIELD_LABELS.tagline,
+                  placeholder: 'A short tagline',
+                },
+              ]}
             />
           </SimpleGrid>
         </Section>

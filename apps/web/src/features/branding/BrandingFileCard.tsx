@@ -1,5 +1,4 @@
 import { Button, Card, Center, FileButton, Group, Image, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +6,7 @@ import { BRANDING_TEXTS } from '@scmp/api/contracts/branding';
 import { useState } from 'react';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { uploadBrandingFile, type BrandingData, type BrandingFileKind } from './api';
+import { confirmDanger } from '../../lib/confirm-danger';
 
 const COPY: Record<
   BrandingFileKind,
@@ -93,11 +93,10 @@ export function BrandingFileCard({
   });
 
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: `Delete ${kind}`,
-      children: <Text size="sm">{copy.confirm}</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      message: copy.confirm,
+      confirm: 'Delete',
       onConfirm: () => remove.mutate({ id: brandingId }),
     });
 

@@ -1,3 +1,4 @@
+import { TextFields } from '../../lib/TextFields';
 import {
   ActionIcon,
   Box,
@@ -118,17 +119,20 @@ export function FrontPageFields({
         {FRONT_PAGE_TEXTS.contactHeading}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          key={form.key('front_page.contact_email')}
-          label={FRONT_PAGE_LABELS.contact_email}
-          type="email"
-          {...form.getInputProps('front_page.contact_email')}
-        />
-        <TextInput
-          key={form.key('front_page.contact_phone')}
-          label={FRONT_PAGE_LABELS.contact_phone}
-          type="tel"
-          {...form.getInputProps('front_page.contact_phone')}
+        <TextFields
+          form={form}
+          fields={[
+            {
+              name: 'front_page.contact_email',
+              label: FRONT_PAGE_LABELS.contact_email,
+              type: 'email',
+            },
+            {
+              name: 'front_page.contact_phone',
+              label: FRONT_PAGE_LABELS.contact_phone,
+              type: 'tel',
+            },
+          ]}
         />
       </SimpleGrid>
       <Textarea

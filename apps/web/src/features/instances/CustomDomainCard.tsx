@@ -1,5 +1,4 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +14,7 @@ import { DomainForm } from './CustomDomainForm';
 import { RecordsTable } from './DnsRecordsTable';
 import type { Instance } from './types';
 import { formatDate } from '../../lib/format';
+import { confirmDanger } from '../../lib/confirm-danger';
 
 /**
  * The instance's custom domain: the DNS records to create (with copy buttons), the status of
@@ -56,16 +56,15 @@ export function CustomDomainCard({ instance, manage }: { instance: Instance; man
     }),
   );
   const confirmRemove = () =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: 'Remove custom domain',
-      children: (
-        <Text size="sm">
+      message: (
+        <>
           Stop serving this instance on {instance.custom_domain}? It stays reachable on{' '}
           {instance.host}.
-        </Text>
+        </>
       ),
-      labels: { confirm: 'Remove domain', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      confirm: 'Remove domain',
       onConfirm: () => remove.mutate({ uuid: instance.uuid }),
     });
 

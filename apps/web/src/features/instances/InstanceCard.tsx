@@ -1,12 +1,12 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconExternalLink, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { StatusBadge } from '@scmp/ui';
 import { RoleGate, type Gate } from '../members';
 import { CUSTOM_DOMAIN_STATUS_LABELS } from '@scmp/api/contracts/custom-domain';
 import { confirmSuspend } from './confirm-suspend';
 import { SslBadge } from './SslBadge';
+import { ManageInstanceButton, VisitInstanceButton } from './InstanceLinks';
 import type { Instance } from './types';
 import { formatDate } from '../../lib/format';
 
@@ -87,20 +87,7 @@ export function InstanceCard({
             ) : null}
           </Group>
           <Group gap="xs" justify="flex-end">
-            {instance.instance_url ? (
-              <Button
-                component="a"
-                href={instance.instance_url}
-                target="_blank"
-                rel="noopener noreferrer"
-                size="xs"
-                variant="subtle"
-                leftSection={<IconExternalLink size={14} />}
-                aria-label={`Visit ${instance.name}`}
-              >
-                Visit
-              </Button>
-            ) : null}
+            <VisitInstanceButton instance={instance} />
             {instance.status === 'suspended' ? (
               <RoleGate {...manage}>
                 <Button
@@ -116,15 +103,7 @@ export function InstanceCard({
                 </Button>
               </RoleGate>
             ) : null}
-            <Button
-              component={Link}
-              to={`/dashboard/instances/${instance.uuid}`}
-              size="xs"
-              variant="light"
-              aria-label={`Manage ${instance.name}`}
-            >
-              Manage
-            </Button>
+            <ManageInstanceButton instance={instance} />
           </Group>
         </Group>
       </Stack>

@@ -1,9 +1,11 @@
-import { Alert, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { ResponseTimeChart } from './ResponseTimeChart';
 import type { InstanceHealth } from './types';
 import { formatDate } from '../../lib/format';
+import { ErrorAlert } from '../../lib/ErrorAlert';
+import { DataTable } from '../../lib/DataTable';
 
 function duration(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
@@ -64,9 +66,7 @@ export function InstanceHealthCard({ uuid }: { uuid: string }) {
           <Skeleton height={140} />
         </Stack>
       ) : query.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(query.error, 'The health history could not be loaded.')}
-        </Alert>
+        <ErrorAlert error={query.error} fallback="The health history could not be loaded." />
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
@@ -90,44 +90,31 @@ export function InstanceHealthCard({ uuid }: { uuid: string }) {
                 No incidents: every check in the last 30 days passed.
               </Text>
             ) : (
-              <Table.ScrollContainer
+              <DataTable
+                columns={['Started', 'Ended', 'Duration', 'Failed checks']}
                 minWidth={460}
-                type="native"
-                tabIndex={0}
-                role="region"
-                aria-label="Incidents (scrolls sideways)"
+                region="Incidents"
+                aria-label="Incidents in the last 30 days"
               >
-                <Table aria-label="Incidents in the last 30 days">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Started</Table.Th>
-                      <Table.Th>Ended</Table.Th>
-                      <Table.Th>Duration</Table.Th>
-                      <Table.Th>Failed checks</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {query.data.data.incidents.map((incident) => (
-                      <Table.Tr key={incident.started_at}>
-                        <Table.Td>{formatDate(incident.started_at, true)}</Table.Td>
-                        <Table.Td>
-                          {incident.ended_at ? (
-                            formatDate(incident.ended_at, true)
-                          ) : (
-                            <Group gap={4}>
-                              <Text size="sm" c="var(--mantine-color-red-text)" fw={600}>
-                                Ongoing
-                              </Text>
-                            </Group>
-                          )}
-                        </Table.Td>
-                        <Table.Td>{duration(incident.duration_seconds)}</Table.Td>
-                        <Table.Td>{incident.failed_checks}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+                {query.data.data.incidents.map((incident) => (
+                  <Table.Tr key={incident.started_at}>
+                    <Table.Td>{formatDate(incident.started_at, true)}</Table.Td>
+                    <Table.Td>
+                      {incident.ended_at ? (
+                        formatDate(incident.ended_at, true)
+                      ) : (
+                        <Group gap={4}>
+                          <Text size="sm" c="var(--mantine-color-red-text)" fw={600}>
+                            Ongoing
+                          </Text>
+                        </Group>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{duration(incident.duration_seconds)}</Table.Td>
+                    <Table.Td>{incident.failed_checks}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </DataTable>
             )}
           </div>
         </Stack>

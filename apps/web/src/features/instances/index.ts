@@ -3,6 +3,7 @@ export * from './CustomDomainCard';
 export * from './DeployInstanceForm';
 export * from './InstanceCard';
 export * from './InstanceHealthCard';
+export * from './InstanceLinks';
 export * from './InstanceUptimeRow';
 export * from './SslBadge';
 export * from './confirm-suspend';

@@ -1,15 +1,7 @@
-import type { Difficulty, HelpCategoryId } from './help-search';
+import type { HelpItem } from './help-search';
 
 /** Static user guides (spec part 1 §3 Guide: title, description, duration, difficulty, topics). */
-export type Guide = {
-  id: string;
-  category: HelpCategoryId;
-  title: string;
-  description: string;
-  duration: string;
-  difficulty: Difficulty;
-  topics: string[];
-};
+export type Guide = HelpItem;
 
 export const GUIDES: Guide[] = [
   {

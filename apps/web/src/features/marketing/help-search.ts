@@ -30,6 +30,17 @@ export function filterByLevel<T extends Searchable & { difficulty: Difficulty }>
 export type HelpCategoryId =
   'getting-started' | 'administration' | 'academic-management' | 'compliance';
 
+/** What a user guide and a training video both have (spec part 1 §3 Guide and Video). */
+export type HelpItem = {
+  id: string;
+  category: HelpCategoryId;
+  title: string;
+  description: string;
+  duration: string;
+  difficulty: Difficulty;
+  topics: string[];
+};
+
 export type HelpCategory = {
   id: HelpCategoryId;
   title: string;

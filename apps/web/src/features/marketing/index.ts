@@ -12,3 +12,4 @@ export * from './features';
 export * from './guides';
 export * from './help-search';
 export * from './videos';
+export * from './HelpTileParts';

@@ -1,12 +1,14 @@
-import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { can, type OrganizationRole } from '@scmp/api/contracts/roles';
 import { useSession } from '../session';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { InviteMemberForm } from './InviteMemberForm';
 import { MembersTable } from './MembersTable';
 import { PendingInvitations } from './PendingInvitations';
 import { TransferOwnership } from './TransferOwnership';
+import { ErrorAlert } from '../../lib/ErrorAlert';
+import { SkeletonRows } from '../../lib/ListState';
 
 type Organization = { uuid: string; name: string; role: OrganizationRole };
 
@@ -26,14 +28,9 @@ export function MembersPanel({ organization }: { organization: Organization }) {
           Members
         </Title>
         {members.isPending ? (
-          <Stack aria-busy="true">
-            <Skeleton height={36} />
-            <Skeleton height={36} />
-          </Stack>
+          <SkeletonRows count={2} height={36} aria-busy="true" />
         ) : members.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(members.error, 'Failed to load the members')}
-          </Alert>
+          <ErrorAlert error={members.error} fallback="Failed to load the members" />
         ) : (
           <MembersTable organization={organization} members={list} meUuid={user?.uuid} />
         )}
@@ -59,9 +56,7 @@ export function MembersPanel({ organization }: { organization: Organization }) {
         {invitations.isPending ? (
           <Skeleton height={36} />
         ) : invitations.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(invitations.error, 'Failed to load the invitations')}
-          </Alert>
+          <ErrorAlert error={invitations.error} fallback="Failed to load the invitations" />
         ) : (
           <PendingInvitations
             organization={organization}

@@ -12,7 +12,6 @@ import {
 } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import {
   ASSIGNABLE_ROLES,
@@ -29,6 +28,8 @@ import { RoleBadge } from './RoleBadge';
 import { RoleGate } from './RoleGate';
 import { useMembersRefresh } from './use-member-mutations';
 import { formatDate } from '../../lib/format';
+import { confirmDanger } from '../../lib/confirm-danger';
+import { DataTable } from '../../lib/DataTable';
 
 type Member = RouterOutputs['members']['list']['data'][number];
 
@@ -71,9 +72,9 @@ export function MembersTable({ organization, members, meUuid }: Props) {
   const confirmRemove = (member: Member) => {
     // Read when the dialog is confirmed (the dialog's content is rendered once).
     let keepInvitations = false;
-    modals.openConfirmModal({
+    confirmDanger({
       title: 'Remove member',
-      children: (
+      body: (
         <Stack gap="sm">
           <Text size="sm">
             Remove {member.user.name} ({member.user.email}) from {organization.name}? They lose
@@ -88,8 +89,7 @@ export function MembersTable({ organization, members, meUuid }: Props) {
           />
         </Stack>
       ),
-      labels: { confirm: 'Remove', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      confirm: 'Remove',
       onConfirm: () =>
         remove.mutate({
           id: organization.uuid,
@@ -99,15 +99,12 @@ export function MembersTable({ organization, members, meUuid }: Props) {
     });
   };
   const confirmLeave = (member: Member) =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: 'Leave organization',
-      children: (
-        <Text size="sm">
-          Leave {organization.name}? You will lose access to it until someone invites you again.
-        </Text>
+      message: (
+        <>Leave {organization.name}? You will lose access to it until someone invites you again.</>
       ),
-      labels: { confirm: 'Leave', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      confirm: 'Leave',
       onConfirm: () => remove.mutate({ id: organization.uuid, user_uuid: member.user.uuid }),
     });
 
@@ -216,35 +213,31 @@ export function MembersTable({ organization, members, meUuid }: Props) {
   }
 
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" aria-label="Members">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Member</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Joined</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map(({ member, who, role, action, joined }) => (
-            <Table.Tr key={member.user.uuid} data-testid={`member-${member.user.email}`}>
-              <Table.Td>{who}</Table.Td>
-              <Table.Td>{role}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{joined}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Group justify="flex-end" wrap="nowrap">
-                  {action}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      columns={[
+        'Member',
+        'Role',
+        'Joined',
+        { key: 'actions', heading: <VisuallyHidden>Actions</VisuallyHidden> },
+      ]}
+      minWidth={640}
+      verticalSpacing="sm"
+      aria-label="Members"
+    >
+      {rows.map(({ member, who, role, action, joined }) => (
+        <Table.Tr key={member.user.uuid} data-testid={`member-${member.user.email}`}>
+          <Table.Td>{who}</Table.Td>
+          <Table.Td>{role}</Table.Td>
+          <Table.Td>
+            <Text size="sm">{joined}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Group justify="flex-end" wrap="nowrap">
+              {action}
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

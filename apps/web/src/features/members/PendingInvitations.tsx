@@ -1,12 +1,13 @@
 import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import { MEMBER_TEXTS, type OrganizationRole } from '@scmp/api/contracts/roles';
 import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { RoleBadge } from './RoleBadge';
 import { useMembersRefresh } from './use-member-mutations';
+import { DataTable } from '../../lib/DataTable';
 import { formatDate } from '../../lib/format';
+import { confirmDanger } from '../../lib/confirm-danger';
 
 type Invitation = RouterOutputs['members']['invitations']['data'][number];
 
@@ -54,86 +55,81 @@ export function PendingInvitations({
   const resendAllowed = (invitation: Invitation) =>
     canManage && (invitation.role !== 'admin' || organization.role === 'owner');
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="xs" aria-label="Pending invitations">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Invited by</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            {canManage ? (
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            ) : null}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {invitations.map((invitation) => (
-            <Table.Tr key={invitation.uuid} data-testid={`invitation-${invitation.email}`}>
-              <Table.Td>
-                <Text size="sm">{invitation.email}</Text>
-              </Table.Td>
-              <Table.Td>
-                <RoleBadge role={invitation.role} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{invitation.invited_by?.name ?? '—'}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatDate(invitation.expires_at, true)}</Text>
-              </Table.Td>
-              {canManage ? (
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    {resendAllowed(invitation) ? (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        aria-label={`Resend the invitation to ${invitation.email}`}
-                        loading={resend.isPending && resend.variables?.email === invitation.email}
-                        onClick={() =>
-                          resend.mutate({
-                            id: organization.uuid,
-                            email: invitation.email,
-                            role: invitation.role,
-                          })
-                        }
-                      >
-                        Resend
-                      </Button>
-                    ) : null}
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Revoke the invitation to ${invitation.email}`}
-                      onClick={() =>
-                        modals.openConfirmModal({
-                          title: 'Revoke invitation',
-                          children: (
-                            <Text size="sm">
-                              Revoke the invitation to {invitation.email}? Its link stops working at
-                              once.
-                            </Text>
-                          ),
-                          labels: { confirm: 'Revoke', cancel: 'Cancel' },
-                          confirmProps: { color: 'red' },
-                          onConfirm: () =>
-                            revoke.mutate({ id: organization.uuid, uuid: invitation.uuid }),
-                        })
-                      }
-                    >
-                      Revoke
-                    </Button>
-                  </Group>
-                </Table.Td>
-              ) : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      columns={[
+        'Email',
+        'Role',
+        'Invited by',
+        'Expires',
+        ...(canManage
+          ? [{ key: 'actions', heading: <VisuallyHidden>Actions</VisuallyHidden> }]
+          : []),
+      ]}
+      minWidth={640}
+      verticalSpacing="xs"
+      aria-label="Pending invitations"
+    >
+      {invitations.map((invitation) => (
+        <Table.Tr key={invitation.uuid} data-testid={`invitation-${invitation.email}`}>
+          <Table.Td>
+            <Text size="sm">{invitation.email}</Text>
+          </Table.Td>
+          <Table.Td>
+            <RoleBadge role={invitation.role} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{invitation.invited_by?.name ?? '—'}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{formatDate(invitation.expires_at, true)}</Text>
+          </Table.Td>
+          {canManage ? (
+            <Table.Td>
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                {resendAllowed(invitation) ? (
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    aria-label={`Resend the invitation to ${invitation.email}`}
+                    loading={resend.isPending && resend.variables?.email === invitation.email}
+                    onClick={() =>
+                      resend.mutate({
+                        id: organization.uuid,
+                        email: invitation.email,
+                        role: invitation.role,
+                      })
+                    }
+                  >
+                    Resend
+                  </Button>
+                ) : null}
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Revoke the invitation to ${invitation.email}`}
+                  onClick={() =>
+                    confirmDanger({
+                      title: 'Revoke invitation',
+                      message: (
+                        <>
+                          Revoke the invitation to {invitation.email}? Its link stops working at
+                          once.
+                        </>
+                      ),
+                      confirm: 'Revoke',
+                      onConfirm: () =>
+                        revoke.mutate({ id: organization.uuid, uuid: invitation.uuid }),
+                    })
+                  }
+                >
+                  Revoke
+                </Button>
+              </Group>
+            </Table.Td>
+          ) : null}
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

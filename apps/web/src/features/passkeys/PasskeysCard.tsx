@@ -20,6 +20,7 @@ import { useSession } from '../session';
 import { errorEnvelopeOf, errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { RemovePasskeyForm, RenamePasskeyForm } from './PasskeyDialogs';
 import { browserPasskeyError, loadWebAuthnBrowser } from './passkey-browser';
+import { QueryStates } from '../../lib/ListState';
 
 function failure(error: unknown, fallback: string): string {
   return errorEnvelopeOf(error)
@@ -100,17 +101,17 @@ export function PasskeysCard() {
             only works on this site, so it cannot be phished, and it skips the two-factor step.
           </Text>
         </div>
-        {passkeys.isPending ? (
-          <Skeleton height={56} />
-        ) : passkeys.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(passkeys.error, 'Failed to load passkeys')}
-          </Alert>
-        ) : list.length === 0 ? (
-          <Text size="sm" c="gray.7" data-testid="passkeys-empty">
-            No passkeys yet.
-          </Text>
-        ) : (
+        <QueryStates
+          query={passkeys}
+          loading={<Skeleton height={56} />}
+          errorText="Failed to load passkeys"
+          isEmpty={list.length === 0}
+          empty={
+            <Text size="sm" c="gray.7" data-testid="passkeys-empty">
+              No passkeys yet.
+            </Text>
+          }
+        >
           <Stack gap="sm" data-testid="passkey-list">
             {list.map((passkey) => (
               <Paper key={passkey.uuid} withBorder p="sm" radius="md" data-testid="passkey-row">
@@ -174,7 +175,7 @@ export function PasskeysCard() {
               </Paper>
             ))}
           </Stack>
-        )}
+        </QueryStates>
         {add.isError ? (
           <Alert color="red" role="alert">
             {failure(add.error, 'Failed to add the passkey')}

@@ -1,11 +1,12 @@
-import { Alert, Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { CLOSURE_TEXTS, ORGANIZATION_CLOSURE_DAYS } from '@scmp/api/contracts/organization-closure';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 
 import { useRefresh, type Organization } from './closure-shared';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** Organization → danger zone: close it (60 days to export or restore, then deleted). */
 export function CloseOrganizationCard({ organization }: { organization: Organization }) {
@@ -73,9 +74,7 @@ export function CloseOrganizationCard({ organization }: { organization: Organiza
                 data-autofocus
               />
               {close.isError && (
-                <Alert color="red" role="alert">
-                  {errorMessage(close.error, 'Failed to close the organization')}
-                </Alert>
+                <ErrorAlert error={close.error} fallback="Failed to close the organization" />
               )}
               <Group>
                 <Button

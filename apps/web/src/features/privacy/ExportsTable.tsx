@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/trpc';
 import { fullDate } from '../account';
 import { downloadDataExport } from './data-export-download';
 import { useReauth } from './useReauth';
+import { DataTable } from '../../lib/DataTable';
 
 const STATUS: Record<DataExportStatus, { label: string; color: string }> = {
   pending: { label: 'Preparing', color: 'yellow' },
@@ -14,7 +15,7 @@ const STATUS: Record<DataExportStatus, { label: string; color: string }> = {
   failed: { label: 'Failed', color: 'red' },
 };
 
-type DataExportRow = {
+export type DataExportRow = {
   uuid: string;
   status: DataExportStatus;
   created_at: string;
@@ -76,45 +77,40 @@ export function ExportsTable({
   onDownload: (uuid: string) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Requested</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Available until</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Download</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {exports.map((e) => (
-            <Table.Tr key={e.uuid}>
-              <Table.Td>{fullDate(e.created_at)}</Table.Td>
-              <Table.Td>
-                <Badge color={STATUS[e.status].color} variant="light">
-                  {STATUS[e.status].label}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{e.expires_at ? fullDate(e.expires_at) : '—'}</Table.Td>
-              <Table.Td>
-                {e.status === 'ready' && (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    loading={downloading === e.uuid}
-                    onClick={() => onDownload(e.uuid)}
-                    aria-label={downloadLabel(fullDate(e.created_at))}
-                  >
-                    {withSize ? `Download ${size(e.size_bytes)}` : 'Download'}
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      columns={[
+        'Requested',
+        'Status',
+        'Available until',
+        { key: 'Download', heading: <VisuallyHidden>Download</VisuallyHidden> },
+      ]}
+      minWidth={480}
+      aria-label={label}
+    >
+      {exports.map((e) => (
+        <Table.Tr key={e.uuid}>
+          <Table.Td>{fullDate(e.created_at)}</Table.Td>
+          <Table.Td>
+            <Badge color={STATUS[e.status].color} variant="light">
+              {STATUS[e.status].label}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{e.expires_at ? fullDate(e.expires_at) : '—'}</Table.Td>
+          <Table.Td>
+            {e.status === 'ready' && (
+              <Button
+                size="xs"
+                variant="light"
+                loading={downloading === e.uuid}
+                onClick={() => onDownload(e.uuid)}
+                aria-label={downloadLabel(fullDate(e.created_at))}
+              >
+                {withSize ? `Download ${size(e.size_bytes)}` : 'Download'}
+              </Button>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,19 +1,16 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, useTRPC } from '../../lib/trpc';
-import { ExportsTable, useExportDownload } from './ExportsTable';
+import { useTRPC } from '../../lib/trpc';
+import { DataExportCard, refetchWhilePending } from './DataExportCard';
 
 /** Organization → "Export organization data" (owner and admins): request, list, download. */
 export function OrganizationDataCard({ organization }: { organization: { uuid: string } }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const exporter = useExportDownload(organization.uuid);
   const input = { id: organization.uuid };
   const list = useQuery({
     ...trpc.privacy.listOrganizationDataExports.queryOptions(input),
-    refetchInterval: (query) =>
-      query.state.data?.data.some((e) => e.status === 'pending') ? 3000 : false,
+    refetchInterval: refetchWhilePending,
   });
   const request = useMutation(
     trpc.privacy.createOrganizationDataExport.mutationOptions({
@@ -25,52 +22,35 @@ export function OrganizationDataCard({ organization }: { organization: { uuid: s
       },
     }),
   );
-  const exports = list.data?.data ?? [];
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      p="lg"
+    <DataExportCard
+      section={{ id: 'organization-data', titleId: 'organization-data-title', titleSize: 'h4' }}
       mt="lg"
-      component="section"
-      aria-labelledby="organization-data-title"
-      id="organization-data"
-    >
-      <Stack>
-        <Title order={2} size="h4" id="organization-data-title">
-          Export organization data
-        </Title>
-        <Text size="sm" c="gray.7">
+      title="Export organization data"
+      description={
+        <>
           Download a copy of everything this organization holds: its details, members and roles,
           invitations, instances and their health history, branding with its files, support tickets,
           subscription and invoices, activity, webhooks and their deliveries, domains and single
           sign-on connections (never passwords or secrets). We e-mail you when it is ready; the
           download asks for your password and stays available for 7 days. One export per
           organization every 24 hours.
-        </Text>
-        {request.isError && (
-          <Alert color="red" role="alert">
-            {errorMessage(request.error, 'Failed to request the export')}
-          </Alert>
-        )}
-        <Group>
-          <Button onClick={() => request.mutate(input)} loading={request.isPending}>
-            Export organization data
-          </Button>
-        </Group>
-        {exports.length > 0 && (
-          <ExportsTable
-            exports={exports}
-            label="Organization data exports"
-            downloadLabel={(requested) => `Download the organization export of ${requested}`}
-            withSize={false}
-            downloading={exporter.downloading}
-            onDownload={(uuid) => void exporter.download(uuid)}
-          />
-        )}
-      </Stack>
-      {exporter.modal}
-    </Card>
+        </>
+      }
+      request={{
+        ...request,
+        label: 'Export organization data',
+        errorText: 'Failed to request the export',
+        send: () => request.mutate(input),
+      }}
+      exports={list.data?.data ?? []}
+      organizationUuid={organization.uuid}
+      table={{
+        label: 'Organization data exports',
+        downloadLabel: (requested) => `Download the organization export of ${requested}`,
+        withSize: false,
+      }}
+    />
   );
 }

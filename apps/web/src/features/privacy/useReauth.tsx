@@ -1,8 +1,9 @@
-import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
 import { LazyModal } from '../../lib/LazyOverlay';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** True when the server asked for a fresh password confirmation (403 REAUTH_REQUIRED). */
 export function isReauthRequired(error: unknown): boolean {
@@ -72,9 +73,7 @@ export function useReauth(): {
             for 10 minutes.
           </Text>
           {confirm.isError && !fieldError && (
-            <Alert color="red" role="alert">
-              {errorMessage(confirm.error, 'Failed to confirm your password')}
-            </Alert>
+            <ErrorAlert error={confirm.error} fallback="Failed to confirm your password" />
           )}
           <PasswordInput
             label="Password"

@@ -1,14 +1,5 @@
-import {
-  Button,
-  Group,
-  PasswordInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { PasswordInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ROLE_LABELS } from '@scmp/api/contracts/roles';
 import {
   GOOGLE_ISSUER,
   SSO_PRESET_LABELS,
@@ -17,22 +8,15 @@ import {
   type SsoPresetValue,
 } from '@scmp/api/contracts/sso';
 import { useCreateConnection } from './use-create-connection';
-
-type Organization = { uuid: string; name: string };
-
-const ROLE_OPTIONS = (['member', 'billing', 'admin'] as const).map((r) => ({
-  value: r,
-  label: ROLE_LABELS[r],
-}));
+import {
+  AddConnectionButtons,
+  DefaultRoleSelect,
+  type AddConnectionFormProps,
+  type DefaultRole,
+} from './ConnectionFormParts';
 
 /** Add an OpenID Connect connection, with presets for Google Workspace and Microsoft Entra ID. */
-export function AddConnectionForm({
-  organization,
-  onDone,
-}: {
-  organization: Organization;
-  onDone: () => void;
-}) {
+export function AddConnectionForm({ organization, onDone }: AddConnectionFormProps) {
   const form = useForm({
     initialValues: {
       preset: 'google' as SsoPresetValue,
@@ -41,7 +25,7 @@ export function AddConnectionForm({
       entra_tenant_id: '',
       client_id: '',
       client_secret: '',
-      default_role: 'member' as 'member' | 'billing' | 'admin',
+      default_role: 'member' as DefaultRole,
     },
   });
   const choosePreset = (preset: SsoPresetValue) => {
@@ -103,20 +87,8 @@ export function AddConnectionForm({
         )}
         <TextInput label="Client ID" {...form.getInputProps('client_id')} />
         <PasswordInput label="Client secret" {...form.getInputProps('client_secret')} />
-        <Select
-          label="Role for new members"
-          data={ROLE_OPTIONS}
-          allowDeselect={false}
-          {...form.getInputProps('default_role')}
-        />
-        <Group>
-          <Button type="submit" loading={create.isPending}>
-            Add connection
-          </Button>
-          <Button variant="subtle" onClick={onDone}>
-            Cancel
-          </Button>
-        </Group>
+        <DefaultRoleSelect {...form.getInputProps('default_role')} />
+        <AddConnectionButtons pending={create.isPending} onDone={onDone} />
       </Stack>
     </form>
   );

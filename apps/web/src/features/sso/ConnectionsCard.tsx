@@ -11,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,8 +19,10 @@ import { SSO_PRESET_LABELS } from '@scmp/api/contracts/sso';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { AddConnectionForm } from './AddConnectionForm';
 import { ConnectionRolesEditor } from './ConnectionRolesEditor';
-import { Copy } from './Copy';
+import { CopyableValue } from '../../lib/CopyValue';
 import { AddSamlConnectionForm, SamlRows } from './SamlConnection';
+import { confirmDanger } from '../../lib/confirm-danger';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Organization = { uuid: string; name: string };
 
@@ -83,7 +84,7 @@ export function ConnectionsCard({ organization }: { organization: Organization }
         </Card>
       ) : null}
       {connections.isError ? (
-        <Alert color="red">{errorMessage(connections.error, 'Failed to fetch data')}</Alert>
+        <ErrorAlert error={connections.error} fallback="Failed to fetch data" />
       ) : list.length === 0 && !connections.isPending ? (
         <Text c="dimmed" size="sm">
           No connections yet.
@@ -129,13 +130,10 @@ export function ConnectionsCard({ organization }: { organization: Organization }
                     variant="subtle"
                     color="red"
                     onClick={() =>
-                      modals.openConfirmModal({
+                      confirmDanger({
                         title: `Remove ${c.display_name}`,
-                        children: (
-                          <Text size="sm">Its members keep their accounts and sessions.</Text>
-                        ),
-                        labels: { confirm: 'Remove', cancel: 'Cancel' },
-                        confirmProps: { color: 'red' },
+                        message: 'Its members keep their accounts and sessions.',
+                        confirm: 'Remove',
                         onConfirm: () => remove.mutate({ id: organization.uuid, uuid: c.uuid }),
                       })
                     }
@@ -152,10 +150,9 @@ export function ConnectionsCard({ organization }: { organization: Organization }
                       <Table.Tr>
                         <Table.Th w={160}>Redirect URI</Table.Th>
                         <Table.Td>
-                          <Group gap={4} wrap="nowrap">
+                          <CopyableValue value={c.redirect_uri ?? ''} what="redirect URI">
                             <Code>{c.redirect_uri}</Code>
-                            <Copy value={c.redirect_uri ?? ''} what="redirect URI" />
-                          </Group>
+                          </CopyableValue>
                         </Table.Td>
                       </Table.Tr>
                       <Table.Tr>

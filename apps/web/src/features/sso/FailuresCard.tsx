@@ -1,6 +1,7 @@
 import { Card, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
+import { DataTable } from '../../lib/DataTable';
 
 type Organization = { uuid: string; name: string };
 
@@ -19,34 +20,21 @@ export function FailuresCard({ organization }: { organization: Organization }) {
           No refused sign-ins.
         </Text>
       ) : (
-        <Table.ScrollContainer
+        <DataTable
+          columns={['When', 'Connection', 'E-mail', 'Reason']}
           minWidth={600}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label="Sign-in failures (scrolls sideways)"
+          region="Sign-in failures"
+          aria-label="Sign-in failures"
         >
-          <Table aria-label="Sign-in failures">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Connection</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Reason</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((f) => (
-                <Table.Tr key={f.uuid}>
-                  <Table.Td>{new Date(f.created_at).toLocaleString()}</Table.Td>
-                  <Table.Td>{f.connection_name}</Table.Td>
-                  <Table.Td>{f.email ?? '—'}</Table.Td>
-                  <Table.Td>{f.reason}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          {list.map((f) => (
+            <Table.Tr key={f.uuid}>
+              <Table.Td>{new Date(f.created_at).toLocaleString()}</Table.Td>
+              <Table.Td>{f.connection_name}</Table.Td>
+              <Table.Td>{f.email ?? '—'}</Table.Td>
+              <Table.Td>{f.reason}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Card>
   );

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SSO_POLICY_TEXTS } from '@scmp/api/contracts/sso';
 import { errorMessage, useTRPC } from '../../lib/trpc';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Organization = { uuid: string; name: string };
 
@@ -73,7 +74,7 @@ export function PoliciesCard({ organization }: { organization: Organization }) {
       {policy.isPending ? (
         <Skeleton height={120} />
       ) : policy.isError || !p ? (
-        <Alert color="red">{errorMessage(policy.error, 'Failed to fetch data')}</Alert>
+        <ErrorAlert error={policy.error} fallback="Failed to fetch data" />
       ) : (
         <Stack gap="lg">
           <Stack gap={6}>

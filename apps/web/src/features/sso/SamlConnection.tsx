@@ -1,41 +1,23 @@
-import {
-  Button,
-  Code,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Code, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ROLE_LABELS } from '@scmp/api/contracts/roles';
 import { SAML_TEXTS } from '@scmp/api/contracts/sso-saml';
 import { useCreateConnection } from './use-create-connection';
-import { Copy } from './Copy';
-
-type Organization = { uuid: string; name: string };
-
-const ROLE_OPTIONS = (['member', 'billing', 'admin'] as const).map((r) => ({
-  value: r,
-  label: ROLE_LABELS[r],
-}));
+import {
+  AddConnectionButtons,
+  DefaultRoleSelect,
+  type AddConnectionFormProps,
+  type DefaultRole,
+} from './ConnectionFormParts';
+import { CopyableValue } from '../../lib/CopyValue';
 
 /** Add a SAML 2.0 connection from the identity provider's metadata (pasted, or its URL). */
-export function AddSamlConnectionForm({
-  organization,
-  onDone,
-}: {
-  organization: Organization;
-  onDone: () => void;
-}) {
+export function AddSamlConnectionForm({ organization, onDone }: AddConnectionFormProps) {
   const form = useForm({
     initialValues: {
       display_name: 'SAML identity provider',
       idp_metadata_xml: '',
       idp_metadata_url: '',
-      default_role: 'member' as 'member' | 'billing' | 'admin',
+      default_role: 'member' as DefaultRole,
     },
   });
   const create = useCreateConnection(form, SAML_TEXTS.created, onDone);
@@ -72,20 +54,8 @@ export function AddSamlConnectionForm({
           placeholder="https://idp.example.org/metadata"
           {...form.getInputProps('idp_metadata_url')}
         />
-        <Select
-          label="Role for new members"
-          data={ROLE_OPTIONS}
-          allowDeselect={false}
-          {...form.getInputProps('default_role')}
-        />
-        <Group>
-          <Button type="submit" loading={create.isPending}>
-            Add connection
-          </Button>
-          <Button variant="subtle" onClick={onDone}>
-            Cancel
-          </Button>
-        </Group>
+        <DefaultRoleSelect {...form.getInputProps('default_role')} />
+        <AddConnectionButtons pending={create.isPending} onDone={onDone} />
       </Stack>
     </form>
   );
@@ -104,10 +74,9 @@ function Pasted({ label, value, what }: { label: string; value: string | null; w
     <Table.Tr>
       <Table.Th w={160}>{label}</Table.Th>
       <Table.Td>
-        <Group gap={4} wrap="nowrap">
+        <CopyableValue value={value ?? ''} what={what}>
           <Code>{value}</Code>
-          <Copy value={value ?? ''} what={what} />
-        </Group>
+        </CopyableValue>
       </Table.Td>
     </Table.Tr>
   );

@@ -1,28 +1,17 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Code,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Code, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, type OrganizationRole } from '@scmp/api/contracts/roles';
 import { ORGANIZATION_DOMAIN_STATUS_LABELS, SSO_DOMAIN_TEXTS } from '@scmp/api/contracts/sso';
 import { StatusBadge } from '@scmp/ui';
-import { Copy } from './Copy';
+import { DnsRecordTable } from '../../lib/CopyValue';
 import { ConnectionsCard } from './ConnectionsCard';
 import { FailuresCard } from './FailuresCard';
 import { PoliciesCard } from './PoliciesCard';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { confirmDanger } from '../../lib/confirm-danger';
+import { QueryStates } from '../../lib/ListState';
 
 type Organization = { uuid: string; name: string; role: OrganizationRole };
 
@@ -105,15 +94,17 @@ function DomainsCard({ organization }: { organization: Organization }) {
           </Button>
         </Group>
       </form>
-      {domains.isPending ? (
-        <Skeleton height={60} />
-      ) : domains.isError ? (
-        <Alert color="red">{errorMessage(domains.error, 'Failed to fetch data')}</Alert>
-      ) : list.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          No domains yet.
-        </Text>
-      ) : (
+      <QueryStates
+        query={domains}
+        loading={<Skeleton height={60} />}
+        errorText="Failed to fetch data"
+        isEmpty={list.length === 0}
+        empty={
+          <Text c="dimmed" size="sm">
+            No domains yet.
+          </Text>
+        }
+      >
         <Stack gap="md">
           {list.map((d) => (
             <Card
@@ -148,16 +139,15 @@ function DomainsCard({ organization }: { organization: Organization }) {
                     variant="subtle"
                     color="red"
                     onClick={() =>
-                      modals.openConfirmModal({
+                      confirmDanger({
                         title: `Remove ${d.domain}`,
-                        children: (
-                          <Text size="sm">
+                        message: (
+                          <>
                             People with {d.domain} addresses will no longer be able to sign in
                             through your identity provider.
-                          </Text>
+                          </>
                         ),
-                        labels: { confirm: 'Remove', cancel: 'Cancel' },
-                        confirmProps: { color: 'red' },
+                        confirm: 'Remove',
                         onConfirm: () => remove.mutate({ id: organization.uuid, uuid: d.uuid }),
                       })
                     }
@@ -171,42 +161,15 @@ function DomainsCard({ organization }: { organization: Organization }) {
                   <Text size="sm" mb="xs">
                     Create this DNS record at your domain&apos;s DNS provider, then verify:
                   </Text>
-                  <Table.ScrollContainer
-                    minWidth={520}
-                    type="native"
-                    tabIndex={0}
-                    role="region"
-                    aria-label={`DNS record for ${d.domain} (scrolls sideways)`}
-                  >
-                    <Table verticalSpacing="xs" aria-label={`DNS record for ${d.domain}`}>
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>Type</Table.Th>
-                          <Table.Th>Name</Table.Th>
-                          <Table.Th>Value</Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        <Table.Tr>
-                          <Table.Td>
-                            <Code>{d.dns_record.type}</Code>
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap={4} wrap="nowrap">
-                              <Code>{d.dns_record.name}</Code>
-                              <Copy value={d.dns_record.name} what="record name" />
-                            </Group>
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap={4} wrap="nowrap">
-                              <Code>{d.dns_record.value}</Code>
-                              <Copy value={d.dns_record.value} what="record value" />
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      </Table.Tbody>
-                    </Table>
-                  </Table.ScrollContainer>
+                  <DnsRecordTable
+                    records={[d.dns_record]}
+                    label={{
+                      table: `DNS record for ${d.domain}`,
+                      region: `DNS record for ${d.domain}`,
+                    }}
+                    show={(text) => <Code>{text}</Code>}
+                    what={(_, part) => `record ${part}`}
+                  />
                   {d.reason ? (
                     <Text size="sm" c="dimmed" mt="xs">
                       Last check: {d.reason}
@@ -221,7 +184,7 @@ function DomainsCard({ organization }: { organization: Organization }) {
             </Card>
           ))}
         </Stack>
-      )}
+      </QueryStates>
     </Card>
   );
 }

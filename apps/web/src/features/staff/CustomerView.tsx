@@ -1,6 +1,6 @@
 import { Alert, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDay, statusLabel, type StaffCustomer } from './types';
-import { ScrollTable } from './ScrollTable';
+import { NameCell, ScrollTable } from './ScrollTable';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `customer-${title.toLowerCase().replace(/\W+/g, '-')}`;
@@ -44,62 +44,59 @@ export function CustomerView({ customer }: { customer: StaffCustomer }) {
         </SimpleGrid>
       </Section>
       <Section title="Organizations">
-        {customer.organizations.length === 0 ? (
-          <Text c="gray.7">No organizations.</Text>
-        ) : (
-          <ScrollTable
-            label="Organizations"
-            minWidth={560}
-            testId="customer-organizations"
-            columns={['Organization', 'Role', 'Subscription']}
-          >
-            {customer.organizations.map((o) => (
-              <Table.Tr key={o.uuid}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {o.name}
-                  </Text>
-                  <Text size="xs" c="gray.7">
+        <ScrollTable
+          label="Organizations"
+          minWidth={560}
+          testId="customer-organizations"
+          columns={['Organization', 'Role', 'Subscription']}
+          emptyText="No organizations."
+        >
+          {customer.organizations.map((o) => (
+            <Table.Tr key={o.uuid}>
+              <NameCell
+                name={o.name}
+                detail={
+                  <>
                     {statusLabel(o.status)} · {o.subdomain ?? 'no subdomain'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{statusLabel(o.role)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  {o.subscription ? (
-                    <>
-                      <Group gap={4}>
-                        <Text size="sm" tt="capitalize">
-                          {o.subscription.plan}
-                        </Text>
-                        <Badge
-                          size="xs"
-                          variant="light"
-                          color={o.subscription.status === 'active' ? 'green' : 'red'}
-                        >
-                          {statusLabel(o.subscription.status)}
-                        </Badge>
-                      </Group>
-                      <Text size="xs" c="gray.7">
-                        {o.subscription.past_due_since
-                          ? `Past due since ${formatDay(o.subscription.past_due_since)}`
-                          : `Period ends ${formatDay(o.subscription.current_period_end)}`}
-                        {o.subscription.additional_venues > 0
-                          ? ` · ${o.subscription.additional_venues} extra venues`
-                          : ''}
+                  </>
+                }
+              />
+              <Table.Td>
+                <Text size="sm">{statusLabel(o.role)}</Text>
+              </Table.Td>
+              <Table.Td>
+                {o.subscription ? (
+                  <>
+                    <Group gap={4}>
+                      <Text size="sm" tt="capitalize">
+                        {o.subscription.plan}
                       </Text>
-                    </>
-                  ) : (
-                    <Text size="sm" c="gray.7">
-                      No plan
+                      <Badge
+                        size="xs"
+                        variant="light"
+                        color={o.subscription.status === 'active' ? 'green' : 'red'}
+                      >
+                        {statusLabel(o.subscription.status)}
+                      </Badge>
+                    </Group>
+                    <Text size="xs" c="gray.7">
+                      {o.subscription.past_due_since
+                        ? `Past due since ${formatDay(o.subscription.past_due_since)}`
+                        : `Period ends ${formatDay(o.subscription.current_period_end)}`}
+                      {o.subscription.additional_venues > 0
+                        ? ` · ${o.subscription.additional_venues} extra venues`
+                        : ''}
                     </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </ScrollTable>
-        )}
+                  </>
+                ) : (
+                  <Text size="sm" c="gray.7">
+                    No plan
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       </Section>
       <Section title="Instances">
         {customer.instances.length === 0 ? (

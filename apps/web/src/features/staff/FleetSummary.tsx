@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDay, statusLabel, type StaffOverview } from './types';
-import { ScrollTable } from './ScrollTable';
+import { NameCell, ScrollTable } from './ScrollTable';
 
 /** The instance fleet by status and health, with the unhealthy instances listed. */
 export function FleetSummary({ fleet }: { fleet: StaffOverview['fleet'] }) {
@@ -28,41 +28,38 @@ export function FleetSummary({ fleet }: { fleet: StaffOverview['fleet'] }) {
             ? 'No instances yet.'
             : `By status: ${statuses.map(([s, n]) => `${n} ${statusLabel(s).toLowerCase()}`).join(' · ')}`}
         </Text>
-        {fleet.unhealthy.length === 0 ? (
-          <Text c="gray.7">Every checked instance answered its last health check.</Text>
-        ) : (
-          <ScrollTable
-            label="Unhealthy instances"
-            minWidth={520}
-            testId="unhealthy-list"
-            columns={['Unhealthy instance', 'Customer', 'Last check']}
-          >
-            {fleet.unhealthy.map((i) => (
-              <Table.Tr key={i.uuid}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {i.name}
-                  </Text>
-                  <Text size="xs" c="gray.7">
+        <ScrollTable
+          label="Unhealthy instances"
+          minWidth={520}
+          testId="unhealthy-list"
+          columns={['Unhealthy instance', 'Customer', 'Last check']}
+          emptyText="Every checked instance answered its last health check."
+        >
+          {fleet.unhealthy.map((i) => (
+            <Table.Tr key={i.uuid}>
+              <NameCell
+                name={i.name}
+                detail={
+                  <>
                     {i.host ?? 'No host'} · {i.organization.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={`/dashboard/staff/customers/${i.customer.uuid}`}
-                    size="sm"
-                  >
-                    {i.customer.email}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDay(i.last_health_check)}</Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </ScrollTable>
-        )}
+                  </>
+                }
+              />
+              <Table.Td>
+                <Anchor
+                  component={Link}
+                  to={`/dashboard/staff/customers/${i.customer.uuid}`}
+                  size="sm"
+                >
+                  {i.customer.email}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDay(i.last_health_check)}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ScrollTable>
       </Stack>
     </Card>
   );

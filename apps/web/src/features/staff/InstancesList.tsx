@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { ListState } from '../../lib/ListState';
 import { statusLabel } from './types';
-import { LoadMore, ScrollTable } from './ScrollTable';
+import { LoadMore, NameCell, ScrollTable } from './ScrollTable';
 
 const STATUSES = ['pending', 'provisioning', 'active', 'suspended', 'terminated'] as const;
 type Status = (typeof STATUSES)[number];
@@ -67,14 +67,7 @@ export function InstancesList() {
         >
           {rows.map((i) => (
             <Table.Tr key={i.uuid}>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {i.name}
-                </Text>
-                <Text size="xs" c="gray.7">
-                  {i.host ?? 'No host'}
-                </Text>
-              </Table.Td>
+              <NameCell name={i.name} detail={i.host ?? 'No host'} />
               <Table.Td>
                 <Text size="sm">{i.organization.name}</Text>
                 <Anchor

@@ -1,9 +1,10 @@
-import { Alert, Badge, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { formatDay } from './types';
 import { ScrollTable } from './ScrollTable';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Retention = RouterOutputs['staff']['retention']['data'];
 type Run = Retention['runs'][number];
@@ -72,9 +73,11 @@ export function RetentionSummary() {
   const query = useQuery({ ...trpc.staff.retention.queryOptions(), refetchInterval: 60_000 });
   if (query.isError)
     return (
-      <Alert color="red" role="alert" title="The retention summary could not be loaded">
-        {errorMessage(query.error, 'Please try again in a moment.')}
-      </Alert>
+      <ErrorAlert
+        error={query.error}
+        fallback="Please try again in a moment."
+        title="The retention summary could not be loaded"
+      />
     );
   const data = query.data?.data;
   if (!data) return <Skeleton h={240} aria-busy="true" aria-label="Loading the retention runs" />;
@@ -157,35 +160,32 @@ export function RetentionSummary() {
           <Title order={2} size="h4" id="closing-title">
             Organizations closing ({data.closing_organizations.length})
           </Title>
-          {data.closing_organizations.length === 0 ? (
-            <Text c="gray.7">No organization is in its 60-day closing window.</Text>
-          ) : (
-            <ScrollTable
-              label="Organizations closing"
-              minWidth={560}
-              testId="closing-organizations"
-              columns={['Organization', 'Owner', 'Closed', 'Purged on']}
-            >
-              {data.closing_organizations.map((o) => (
-                <Table.Tr key={o.uuid}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {o.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{o.owner_email}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDay(o.closed_at)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDay(o.purge_at)}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </ScrollTable>
-          )}
+          <ScrollTable
+            label="Organizations closing"
+            minWidth={560}
+            testId="closing-organizations"
+            columns={['Organization', 'Owner', 'Closed', 'Purged on']}
+            emptyText="No organization is in its 60-day closing window."
+          >
+            {data.closing_organizations.map((o) => (
+              <Table.Tr key={o.uuid}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {o.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{o.owner_email}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDay(o.closed_at)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDay(o.purge_at)}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
         </Stack>
       </Card>
     </Stack>

@@ -1,5 +1,6 @@
-import { Button, Table } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Table, Text } from '@mantine/core';
+import { Children, type ReactNode } from 'react';
+import { DataTable } from '../../lib/DataTable';
 
 /**
  * A table that scrolls sideways on narrow screens inside a focusable, named region (so keyboard
@@ -11,6 +12,7 @@ export function ScrollTable({
   minWidth,
   columns,
   testId,
+  emptyText,
   children,
 }: {
   /** What the table holds, e.g. "Customers"; the region is named "<label> (scrolls sideways)". */
@@ -18,28 +20,24 @@ export function ScrollTable({
   minWidth: number;
   columns: string[];
   testId: string;
+  /** Shown instead of the table when it has no rows. */
+  emptyText?: string;
   /** The body rows (Table.Tr). */
   children: ReactNode;
 }) {
+  if (emptyText !== undefined && Children.count(children) === 0) {
+    return <Text c="gray.7">{emptyText}</Text>;
+  }
   return (
-    <Table.ScrollContainer
+    <DataTable
+      columns={columns}
       minWidth={minWidth}
-      type="native"
-      tabIndex={0}
-      role="region"
-      aria-label={`${label} (scrolls sideways)`}
+      region={label}
+      verticalSpacing="xs"
+      data-testid={testId}
     >
-      <Table verticalSpacing="xs" data-testid={testId}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c}>{c}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+      {children}
+    </DataTable>
   );
 }
 
@@ -59,5 +57,19 @@ export function LoadMore({
     >
       Load more
     </Button>
+  );
+}
+
+/** A table's first cell: a name in bold, a line of detail under it. */
+export function NameCell({ name, detail }: { name: ReactNode; detail: ReactNode }) {
+  return (
+    <Table.Td>
+      <Text size="sm" fw={600}>
+        {name}
+      </Text>
+      <Text size="xs" c="gray.7">
+        {detail}
+      </Text>
+    </Table.Td>
   );
 }

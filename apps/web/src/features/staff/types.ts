@@ -25,16 +25,7 @@ export function formatDuration(seconds: number): string {
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
 }
 
-/** "3 Jan 2027" (UTC). */
-export function formatDay(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+export { formatDay } from '../../lib/format';
 
 export const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
 

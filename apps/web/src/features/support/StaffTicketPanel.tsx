@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,11 +12,10 @@ import {
 import { useEffect, useState } from 'react';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
-import { AttachmentList } from './AttachmentList';
 import { formatDateTime } from './api';
 import { TicketPriorityBadge, TicketStatusBadge } from './badges';
-import { ReplyBox } from './ReplyBox';
-import { TicketThread } from './TicketThread';
+import { TicketConversation } from './TicketConversation';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** Staff view of one ticket: customer, organization, thread, reply and status controls. */
 export function StaffTicketPanel({ ticketId }: { ticketId: string }) {
@@ -69,11 +68,7 @@ export function StaffTicketPanel({ ticketId }: { ticketId: string }) {
     );
   }
   if (query.isError || !ticket) {
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(query.error, SUPPORT_TEXTS.fetchTicketFailed)}
-      </Alert>
-    );
+    return <ErrorAlert error={query.error} fallback={SUPPORT_TEXTS.fetchTicketFailed} />;
   }
   return (
     <Stack gap="md" data-testid="staff-ticket-panel">
@@ -117,18 +112,13 @@ export function StaffTicketPanel({ ticketId }: { ticketId: string }) {
           {setTicketStatus.isPending ? 'Updating...' : 'Update Status'}
         </Button>
       </Group>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-        {ticket.description}
-      </Text>
-      <AttachmentList attachments={ticket.attachments} />
-      <Divider label="Conversation" labelPosition="left" />
-      <TicketThread messages={ticket.messages} viewer="staff" />
-      <ReplyBox
-        label="Staff reply"
-        busy={reply.isPending}
-        disabled={ticket.status === 'closed'}
-        disabledReason="This ticket is closed. Reopen it to reply."
-        onSend={(message) => reply.mutateAsync({ id: ticket.id, message })}
+      <TicketConversation
+        ticket={ticket}
+        viewer="staff"
+        replyLabel="Staff reply"
+        closedReason="This ticket is closed. Reopen it to reply."
+        replying={reply.isPending}
+        onReply={(message) => reply.mutateAsync({ id: ticket.id, message })}
       />
     </Stack>
   );

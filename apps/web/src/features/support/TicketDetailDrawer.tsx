@@ -1,14 +1,13 @@
-import { Alert, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SUPPORT_TEXTS, TICKET_CATEGORY_LABELS } from '@scmp/api/contracts/support';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { AttachmentList } from './AttachmentList';
 import { formatDateTime } from './api';
 import { TicketPriorityBadge, TicketStatusBadge } from './badges';
-import { ReplyBox } from './ReplyBox';
-import { TicketThread } from './TicketThread';
+import { TicketConversation } from './TicketConversation';
 import { LazyDrawer } from '../../lib/LazyOverlay';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** The customer's side panel: ticket, thread and reply box. */
 export function TicketDetailDrawer({
@@ -56,9 +55,7 @@ export function TicketDetailDrawer({
           <Skeleton height={160} />
         </Stack>
       ) : query.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(query.error, SUPPORT_TEXTS.fetchTicketFailed)}
-        </Alert>
+        <ErrorAlert error={query.error} fallback={SUPPORT_TEXTS.fetchTicketFailed} />
       ) : ticket ? (
         <Stack gap="md">
           <div>
@@ -75,17 +72,12 @@ export function TicketDetailDrawer({
               </Text>
             </Group>
           </div>
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {ticket.description}
-          </Text>
-          <AttachmentList attachments={ticket.attachments} />
-          <Divider label="Conversation" labelPosition="left" />
-          <TicketThread messages={ticket.messages} viewer="customer" />
-          <ReplyBox
-            busy={reply.isPending}
-            disabled={ticket.status === 'closed'}
-            disabledReason={SUPPORT_TEXTS.closedNoReplies}
-            onSend={(message) => reply.mutateAsync({ id: ticket.id, message })}
+          <TicketConversation
+            ticket={ticket}
+            viewer="customer"
+            closedReason={SUPPORT_TEXTS.closedNoReplies}
+            replying={reply.isPending}
+            onReply={(message) => reply.mutateAsync({ id: ticket.id, message })}
           />
         </Stack>
       ) : null}

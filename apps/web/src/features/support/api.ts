@@ -1,5 +1,10 @@
-import type { ErrorEnvelope } from '../../lib/trpc';
-import { getStoredToken } from '../../lib/token';
+import {
+  EnvelopeError,
+  bearerHeaders,
+  failedBody,
+  postMultipart,
+  saveBlob,
+} from '../../lib/download';
 import type { RouterOutputs } from '../../lib/types';
 
 export type TicketSummary = RouterOutputs['support']['listTickets']['data'][number];
@@ -10,13 +15,8 @@ export type StaffTicketSummary = RouterOutputs['support']['staffListTickets']['d
 export type StaffTicketDetail = RouterOutputs['support']['staffGetTicket']['data'];
 
 /** An error from a plain fetch call carrying the server's envelope (message, errors). */
-export class UploadError extends Error {
-  readonly envelope: ErrorEnvelope | null;
-  constructor(message: string, envelope: ErrorEnvelope | null) {
-    super(message);
-    this.name = 'UploadError';
-    this.envelope = envelope;
-  }
+export class UploadError extends EnvelopeError {
+  override name = 'UploadError';
 }
 
 export type NewTicketValues = {
@@ -26,11 +26,6 @@ export type NewTicketValues = {
   priority: string;
   organization_uuid?: string | null;
   attachments: File[];
-};
-
-const authHeaders = (): Record<string, string> => {
-  const token = getStoredToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
 };
 
 /** POST /api/v1/support/tickets as multipart/form-data (fields plus attachments[n]). */
@@ -47,42 +42,17 @@ export async function submitTicket(
   values.attachments.forEach((file, index) =>
     form.append(`attachments[${index}]`, file, file.name),
   );
-  let response: Response;
-  try {
-    response = await fetch('/api/v1/support/tickets', {
-      method: 'POST',
-      headers: { Accept: 'application/json', ...authHeaders() },
-      body: form,
-    });
-  } catch {
-    throw new UploadError(fallback, null);
-  }
-  const body = (await response.json().catch(() => null)) as
-    { success: true; data: TicketDetail } | ErrorEnvelope | null;
-  if (!response.ok || !body || body.success !== true) {
-    const envelope = body && body.success === false ? body : null;
-    if (envelope?.session_expired) window.dispatchEvent(new Event('scmp:session-expired'));
-    throw new UploadError(envelope?.message || fallback, envelope);
-  }
-  return body.data;
+  return postMultipart<TicketDetail>('/api/v1/support/tickets', form, fallback, UploadError);
 }
 
 /** Downloads an attachment with the bearer token (the link itself cannot carry it). */
 export async function downloadAttachment(attachment: TicketAttachment): Promise<void> {
-  const response = await fetch(attachment.url, { headers: authHeaders() });
+  const response = await fetch(attachment.url, { headers: bearerHeaders() });
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as ErrorEnvelope | null;
+    const body = await failedBody(response, { announceExpiry: false });
     throw new Error(body?.message || 'Failed to download the attachment');
   }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = attachment.name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await response.blob(), attachment.name, 10_000);
 }
 
 export function formatBytes(size: number): string {

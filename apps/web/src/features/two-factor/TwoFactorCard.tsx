@@ -12,6 +12,7 @@ import { RecoveryCodesList } from './RecoveryCodesList';
 import { RegeneratePrompt } from './RegeneratePrompt';
 import { SetupForm } from './SetupForm';
 import { TEXTS } from './texts';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Step =
   | { kind: 'idle' }
@@ -112,11 +113,7 @@ export function TwoFactorCard() {
   if (status.isPending) {
     body = <Skeleton height={60} />;
   } else if (status.isError) {
-    body = (
-      <Alert color="red" role="alert">
-        {errorMessage(status.error, 'Failed to get 2FA status')}
-      </Alert>
-    );
+    body = <ErrorAlert error={status.error} fallback="Failed to get 2FA status" />;
   } else if (step.kind === 'setup') {
     body = (
       <SetupForm

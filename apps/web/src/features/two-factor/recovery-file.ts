@@ -1,3 +1,5 @@
+import { saveBlob } from '../../lib/save-blob';
+
 /** The text of recovery-codes.txt: a header, then one code per line. */
 export function recoveryCodesFileText(codes: string[], email: string, now = new Date()): string {
   const header = [
@@ -11,12 +13,5 @@ export function recoveryCodesFileText(codes: string[], email: string, now = new 
 }
 
 export function downloadTextFile(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), name);
 }

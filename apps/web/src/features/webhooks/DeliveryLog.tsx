@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Code,
@@ -14,6 +13,8 @@ import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { fullDate } from '../account';
+import { ErrorAlert } from '../../lib/ErrorAlert';
+import { DataTable } from '../../lib/DataTable';
 
 const STATUS_COLOR: Record<string, string> = {
   succeeded: 'green',
@@ -60,11 +61,7 @@ export function DeliveryLog({
 
   if (deliveries.isPending) return <Skeleton height={60} aria-busy="true" />;
   if (deliveries.isError)
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(deliveries.error, 'Failed to load the deliveries')}
-      </Alert>
-    );
+    return <ErrorAlert error={deliveries.error} fallback="Failed to load the deliveries" />;
   const rows = deliveries.data.pages.flatMap((page) => page.data);
   if (rows.length === 0)
     return (
@@ -75,77 +72,73 @@ export function DeliveryLog({
 
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="xs" data-testid="delivery-log">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Event</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Response</Table.Th>
-              <Table.Th>Attempts</Table.Th>
-              <Table.Th>When</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((d) => (
-              <Table.Tr key={d.uuid} data-testid="delivery-row">
-                <Table.Td>
-                  <Code>{d.event}</Code>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[d.status] ?? 'gray'} variant="light">
-                    {d.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={2}>
-                    <Text size="sm">
-                      {d.response_status !== null ? `HTTP ${d.response_status}` : (d.error ?? '—')}
-                      {d.duration_ms !== null ? ` · ${d.duration_ms} ms` : ''}
-                    </Text>
-                    {d.response_body ? (
-                      <Text size="xs" c="gray.7" lineClamp={2} title={d.response_body}>
-                        {d.response_body}
-                      </Text>
-                    ) : null}
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{d.attempts}</Text>
-                  {d.next_retry_at ? (
-                    <Text size="xs" c="gray.7">
-                      Next try {fullDate(d.next_retry_at)}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{fullDate(d.created_at)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    disabled={redeliver.isPending}
-                    aria-label={`Redeliver ${d.event} from ${fullDate(d.created_at)}`}
-                    onClick={() =>
-                      redeliver.mutate({
-                        id: organizationUuid,
-                        uuid: webhookUuid,
-                        delivery_uuid: d.uuid,
-                      })
-                    }
-                  >
-                    Redeliver
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        columns={[
+          'Event',
+          'Status',
+          'Response',
+          'Attempts',
+          'When',
+          { key: 'actions', heading: <VisuallyHidden>Actions</VisuallyHidden> },
+        ]}
+        minWidth={640}
+        verticalSpacing="xs"
+        data-testid="delivery-log"
+      >
+        {rows.map((d) => (
+          <Table.Tr key={d.uuid} data-testid="delivery-row">
+            <Table.Td>
+              <Code>{d.event}</Code>
+            </Table.Td>
+            <Table.Td>
+              <Badge color={STATUS_COLOR[d.status] ?? 'gray'} variant="light">
+                {d.status}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={2}>
+                <Text size="sm">
+                  {d.response_status !== null ? `HTTP ${d.response_status}` : (d.error ?? '—')}
+                  {d.duration_ms !== null ? ` · ${d.duration_ms} ms` : ''}
+                </Text>
+                {d.response_body ? (
+                  <Text size="xs" c="gray.7" lineClamp={2} title={d.response_body}>
+                    {d.response_body}
+                  </Text>
+                ) : null}
+              </Stack>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{d.attempts}</Text>
+              {d.next_retry_at ? (
+                <Text size="xs" c="gray.7">
+                  Next try {fullDate(d.next_retry_at)}
+                </Text>
+              ) : null}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{fullDate(d.created_at)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Button
+                size="xs"
+                variant="subtle"
+                disabled={redeliver.isPending}
+                aria-label={`Redeliver ${d.event} from ${fullDate(d.created_at)}`}
+                onClick={() =>
+                  redeliver.mutate({
+                    id: organizationUuid,
+                    uuid: webhookUuid,
+                    delivery_uuid: d.uuid,
+                  })
+                }
+              >
+                Redeliver
+              </Button>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       {deliveries.hasNextPage ? (
         <Group justify="center">
           <Button

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -11,7 +10,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, type OrganizationRole } from '@scmp/api/contracts/roles';
@@ -22,6 +20,8 @@ import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import { CreateWebhookForm } from './CreateWebhookForm';
 import { DeliveryLog } from './DeliveryLog';
 import { NewSecretNotice } from './NewSecretNotice';
+import { confirmDanger } from '../../lib/confirm-danger';
+import { QueryStates } from '../../lib/ListState';
 
 type Organization = { uuid: string; name: string; role: OrganizationRole };
 
@@ -106,17 +106,18 @@ export function WebhooksPanel({ organization }: { organization: Organization }) 
           </div>
           <Button onClick={dialog.open}>Add webhook</Button>
         </Group>
-        {hooks.isPending ? (
-          <Skeleton height={72} aria-busy="true" />
-        ) : hooks.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(hooks.error, 'Failed to load the webhooks')}
-          </Alert>
-        ) : list.length === 0 ? (
-          <Text size="sm" c="gray.7" data-testid="webhooks-empty">
-            No webhooks yet. Add one to have events sent to your MIS, booking system or other tool.
-          </Text>
-        ) : (
+        <QueryStates
+          query={hooks}
+          loading={<Skeleton height={72} aria-busy="true" />}
+          errorText="Failed to load the webhooks"
+          isEmpty={list.length === 0}
+          empty={
+            <Text size="sm" c="gray.7" data-testid="webhooks-empty">
+              No webhooks yet. Add one to have events sent to your MIS, booking system or other
+              tool.
+            </Text>
+          }
+        >
           <Stack gap="md" data-testid="webhook-list">
             {list.map((hook) => (
               <Card key={hook.uuid} withBorder radius="md" padding="md" data-testid="webhook-row">
@@ -186,16 +187,15 @@ export function WebhooksPanel({ organization }: { organization: Organization }) 
                       aria-label={`Delete webhook ${hook.url}`}
                       disabled={remove.isPending}
                       onClick={() =>
-                        modals.openConfirmModal({
+                        confirmDanger({
                           title: 'Delete webhook',
-                          children: (
-                            <Text size="sm">
+                          message: (
+                            <>
                               Delete the webhook to {hook.url}? No more events are sent to it and
                               its delivery log is removed.
-                            </Text>
+                            </>
                           ),
-                          labels: { confirm: 'Delete webhook', cancel: 'Cancel' },
-                          confirmProps: { color: 'red' },
+                          confirm: 'Delete webhook',
                           onConfirm: () =>
                             remove.mutate({ id: organization.uuid, uuid: hook.uuid }),
                         })
@@ -211,7 +211,7 @@ export function WebhooksPanel({ organization }: { organization: Organization }) 
               </Card>
             ))}
           </Stack>
-        )}
+        </QueryStates>
       </Stack>
       <SecretDialog
         dialog={dialog}

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { AuthCard } from '../../features/auth';
+import { AuthCard, AuthFormLink, EmailAddressInput } from '../../features/auth';
 import { usePageMeta } from '../../lib/page-meta';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 export default function ForgotPasswordPage() {
   usePageMeta('Forgot your password?');
@@ -29,26 +29,13 @@ export default function ForgotPasswordPage() {
             </Alert>
           ) : null}
           {forgot.isError ? (
-            <Alert color="red" role="alert">
-              {errorMessage(forgot.error, 'Failed to send password reset link')}
-            </Alert>
+            <ErrorAlert error={forgot.error} fallback="Failed to send password reset link" />
           ) : null}
-          <TextInput
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
+          <EmailAddressInput value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
           <Button type="submit" fullWidth disabled={!email.trim() || forgot.isPending}>
             {forgot.isPending ? 'Sending...' : 'Send reset link'}
           </Button>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">
-              Back to login
-            </Anchor>
-          </Text>
+          <AuthFormLink to="/login">Back to login</AuthFormLink>
         </Stack>
       </form>
     </AuthCard>

@@ -1,10 +1,17 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard } from '../../features/auth';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  AuthCard,
+  AuthFormLink,
+  EmailAddressInput,
+  NewPasswordInputs,
+  matchesPassword,
+} from '../../features/auth';
 import { usePageMeta } from '../../lib/page-meta';
-import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 const RESET_SUCCESS = 'Password reset successfully. Please sign in with your new password.';
 
@@ -18,8 +25,7 @@ export default function ResetPasswordPage() {
     initialValues: { email: params.get('email') ?? '', password: '', password_confirmation: '' },
     validate: {
       password: (v) => (v.length < 8 ? 'Password must be at least 8 characters' : null),
-      password_confirmation: (v, values) =>
-        v !== values.password ? 'Passwords do not match' : null,
+      password_confirmation: matchesPassword(),
     },
   });
   const reset = useMutation(
@@ -45,11 +51,7 @@ export default function ResetPasswordPage() {
           <Alert color="red" role="alert">
             Invalid or missing reset token
           </Alert>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to="/forgot-password">
-              Request a new reset link
-            </Anchor>
-          </Text>
+          <AuthFormLink to="/forgot-password">Request a new reset link</AuthFormLink>
         </Stack>
       </AuthCard>
     );
@@ -72,37 +74,18 @@ export default function ResetPasswordPage() {
       >
         <Stack>
           {reset.isError ? (
-            <Alert color="red" role="alert">
-              {errorMessage(reset.error, 'Failed to reset password')}
-            </Alert>
+            <ErrorAlert error={reset.error} fallback="Failed to reset password" />
           ) : null}
-          <TextInput
-            label="Email address"
-            type="email"
-            autoComplete="email"
+          <EmailAddressInput {...form.getInputProps('email')} />
+          <NewPasswordInputs
+            labels={['New password', 'Confirm new password']}
             required
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password_confirmation')}
+            inputProps={(field) => form.getInputProps(field)}
           />
           <Button type="submit" fullWidth disabled={!complete || reset.isPending}>
             {reset.isPending ? 'Resetting...' : 'Reset password'}
           </Button>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to="/login">
-              Back to login
-            </Anchor>
-          </Text>
+          <AuthFormLink to="/login">Back to login</AuthFormLink>
         </Stack>
       </form>
     </AuthCard>

@@ -33,6 +33,9 @@ import {
   VIDEOS,
   type Video,
   MarketingPage,
+  IconFact,
+  LevelBadge,
+  TopicBadges,
 } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
 
@@ -48,7 +51,6 @@ function readFavourites(): string[] {
   }
 }
 
-const LEVEL_COLOR = { Beginner: 'teal', Intermediate: 'blue', Advanced: 'grape' } as const;
 const categoryTitle = (id: Video['category']) =>
   HELP_CATEGORIES.find((c) => c.id === id)?.title ?? id;
 
@@ -123,36 +125,48 @@ function VideoTile({
           {video.description}
         </Text>
         <Group gap="sm">
-          <Badge color={LEVEL_COLOR[video.difficulty]} variant="light">
-            {video.difficulty}
-          </Badge>
+          <LevelBadge difficulty={video.difficulty} />
           <Text fz="xs" c="dimmed">
             {categoryTitle(video.category)}
           </Text>
         </Group>
         <Group gap="md">
-          <Group gap={4}>
-            <IconEye size={14} aria-hidden />
-            <Text fz="xs" c="dimmed">
-              {video.views.toLocaleString('en-GB')} views
-            </Text>
-          </Group>
-          <Group gap={4}>
-            <IconStarFilled size={14} color="#D1A103" aria-hidden />
-            <Text fz="xs" c="dimmed">
-              {video.rating.toFixed(1)} out of 5
-            </Text>
-          </Group>
+          <IconFact icon={<IconEye size={14} aria-hidden />}>
+            {video.views.toLocaleString('en-GB')} views
+          </IconFact>
+          <IconFact icon={<IconStarFilled size={14} color="#D1A103" aria-hidden />}>
+            {video.rating.toFixed(1)} out of 5
+          </IconFact>
         </Group>
-        <Group gap={6} data-testid="video-topics">
-          {video.topics.slice(0, 2).map((topic) => (
-            <Badge key={topic} variant="outline" color="gray.7" size="sm" tt="none">
-              {topic}
-            </Badge>
-          ))}
-        </Group>
+        <TopicBadges topics={video.topics} max={2} testId="video-topics" />
       </Stack>
     </Paper>
+  );
+}
+
+/** Videos as tiles, three to a row on a wide screen, each with its favourite toggle. */
+function VideoGrid({
+  videos,
+  favourites,
+  onToggle,
+  testId,
+}: {
+  videos: Video[];
+  favourites: string[];
+  onToggle: (id: string) => void;
+  testId?: string;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid={testId}>
+      {videos.map((video) => (
+        <VideoTile
+          key={video.id}
+          video={video}
+          favourite={favourites.includes(video.id)}
+          onToggle={() => onToggle(video.id)}
+        />
+      ))}
+    </SimpleGrid>
   );
 }
 
@@ -195,16 +209,7 @@ export default function TrainingVideosPage() {
             <Title order={2} fz={24} id="featured-heading" mb="md">
               Featured
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-              {featured.map((video) => (
-                <VideoTile
-                  key={video.id}
-                  video={video}
-                  favourite={favourites.includes(video.id)}
-                  onToggle={() => toggle(video.id)}
-                />
-              ))}
-            </SimpleGrid>
+            <VideoGrid videos={featured} favourites={favourites} onToggle={toggle} />
           </Box>
         )}
         <Box component="section" aria-labelledby="library-heading">
@@ -263,16 +268,12 @@ export default function TrainingVideosPage() {
               </Text>
             </Paper>
           ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" data-testid="video-results">
-              {results.map((video) => (
-                <VideoTile
-                  key={video.id}
-                  video={video}
-                  favourite={favourites.includes(video.id)}
-                  onToggle={() => toggle(video.id)}
-                />
-              ))}
-            </SimpleGrid>
+            <VideoGrid
+              videos={results}
+              favourites={favourites}
+              onToggle={toggle}
+              testId="video-results"
+            />
           )}
         </Box>
         <Text c="dimmed" fz="sm" mt={48} ta="center">

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Box,
   Container,
   Group,
@@ -21,10 +20,11 @@ import {
   searchItems,
   PageHeader,
   MarketingPage,
+  IconFact,
+  LevelBadge,
+  TopicBadges,
 } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
-
-const LEVEL_COLOR = { Beginner: 'teal', Intermediate: 'blue', Advanced: 'grape' } as const;
 
 export default function UserGuidesPage() {
   usePageMeta(
@@ -112,23 +112,12 @@ export default function UserGuidesPage() {
                         {guide.description}
                       </Text>
                       <Group gap="xs" mt="md">
-                        <Badge color={LEVEL_COLOR[guide.difficulty]} variant="light">
-                          {guide.difficulty}
-                        </Badge>
-                        <Group gap={4}>
-                          <IconClock size={14} aria-hidden />
-                          <Text fz="xs" c="dimmed">
-                            {guide.duration}
-                          </Text>
-                        </Group>
+                        <LevelBadge difficulty={guide.difficulty} />
+                        <IconFact icon={<IconClock size={14} aria-hidden />}>
+                          {guide.duration}
+                        </IconFact>
                       </Group>
-                      <Group gap={6} mt="sm" data-testid="guide-topics">
-                        {guide.topics.slice(0, 3).map((topic) => (
-                          <Badge key={topic} variant="outline" color="gray.7" size="sm" tt="none">
-                            {topic}
-                          </Badge>
-                        ))}
-                      </Group>
+                      <TopicBadges topics={guide.topics} max={3} testId="guide-topics" mt="sm" />
                     </Paper>
                   ))}
                 </SimpleGrid>

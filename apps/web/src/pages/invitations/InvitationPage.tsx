@@ -10,6 +10,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { rememberReturnTo } from '../../lib/return-to';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { formatDate } from '../../lib/format';
+import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /**
  * /invitations/{token}, the link of an invitation e-mail: who invited whom to what. A signed-in
@@ -118,9 +119,7 @@ export default function InvitationPage() {
           This invitation expires on {formatDate(invitation.expires_at, true)}.
         </Text>
         {failure ? (
-          <Alert color="red" role="alert">
-            {errorMessage(failure, 'Something went wrong. Please try again.')}
-          </Alert>
+          <ErrorAlert error={failure} fallback="Something went wrong. Please try again." />
         ) : null}
         {!user ? (
           <>

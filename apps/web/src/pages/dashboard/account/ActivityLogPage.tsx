@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -7,7 +6,6 @@ import {
   Group,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   ThemeIcon,
@@ -31,9 +29,11 @@ import {
   fullDate,
   relativeTime,
 } from '../../../features/account';
+import { StatTile } from '../../../lib/StatTile';
 import { usePageMeta } from '../../../lib/page-meta';
-import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';
+import { QueryStates, SkeletonRows } from '../../../lib/ListState';
 
 type Entry = RouterOutputs['profile']['activityList']['data'][number];
 type TypeFilter = 'all' | 'login' | 'security' | 'profile' | 'organization';
@@ -59,31 +59,6 @@ const TYPE_ICON = {
   organization: IconBuilding,
   settings: IconSettings,
 } as const;
-
-function SummaryTile({
-  label,
-  value,
-  loading,
-}: {
-  label: string;
-  value: number;
-  loading: boolean;
-}) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      {loading ? (
-        <Skeleton height={32} width={60} mt={4} />
-      ) : (
-        <Text fz={28} fw={700} data-testid={`summary-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-          {value}
-        </Text>
-      )}
-    </Paper>
-  );
-}
 
 function EntryRow({ entry }: { entry: Entry }) {
   const Icon = TYPE_ICON[entry.type];
@@ -164,17 +139,20 @@ export default function ActivityLogPage() {
           </Button>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <SummaryTile
+          <StatTile
+            testIdPrefix="summary"
             label="Successful Logins"
             value={summary.data?.data.successful_logins ?? 0}
             loading={summary.isPending}
           />
-          <SummaryTile
+          <StatTile
+            testIdPrefix="summary"
             label="Failed Attempts"
             value={summary.data?.data.failed_attempts ?? 0}
             loading={summary.isPending}
           />
-          <SummaryTile
+          <StatTile
+            testIdPrefix="summary"
             label="Active Devices"
             value={summary.data?.data.active_devices ?? 0}
             loading={summary.isPending}
@@ -201,27 +179,23 @@ export default function ActivityLogPage() {
               />
             </Group>
             <ActivityChart type={type} days={days} />
-            {log.isPending ? (
-              <Stack>
-                <Skeleton height={64} />
-                <Skeleton height={64} />
-                <Skeleton height={64} />
-              </Stack>
-            ) : log.isError ? (
-              <Alert color="red" role="alert">
-                {errorMessage(log.error, 'Failed to fetch activity log')}
-              </Alert>
-            ) : entries.length === 0 ? (
-              <Text c="gray.7" ta="center" py="lg">
-                No activity found for this period.
-              </Text>
-            ) : (
+            <QueryStates
+              query={log}
+              loading={<SkeletonRows count={3} height={64} />}
+              errorText="Failed to fetch activity log"
+              isEmpty={entries.length === 0}
+              empty={
+                <Text c="gray.7" ta="center" py="lg">
+                  No activity found for this period.
+                </Text>
+              }
+            >
               <Stack gap="sm">
                 {entries.map((entry) => (
                   <EntryRow key={entry.id} entry={entry} />
                 ))}
               </Stack>
-            )}
+            </QueryStates>
             {log.hasNextPage && (
               <Group justify="center">
                 <Button

@@ -23,6 +23,8 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';
 import { LazyModal } from '../../../lib/LazyOverlay';
+import { QueryStates } from '../../../lib/ListState';
+import { DataTable } from '../../../lib/DataTable';
 
 type Preferences = RouterOutputs['profile']['getNotificationPreferences']['data'];
 type Group = keyof Preferences;
@@ -106,28 +108,19 @@ function PreferenceCard({
 
 function HistoryRows({ items }: { items: HistoryItem[] }) {
   return (
-    <Table verticalSpacing="xs">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Subject</Table.Th>
-          <Table.Th>Sent</Table.Th>
-          <Table.Th>Status</Table.Th>
+    <DataTable columns={['Subject', 'Sent', 'Status']} verticalSpacing="xs">
+      {items.map((item) => (
+        <Table.Tr key={item.id}>
+          <Table.Td>{item.subject}</Table.Td>
+          <Table.Td title={fullDate(item.created_at)}>{relativeTime(item.created_at)}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" c="dark.7" color={STATUS[item.status].color}>
+              {STATUS[item.status].label}
+            </Badge>
+          </Table.Td>
         </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {items.map((item) => (
-          <Table.Tr key={item.id}>
-            <Table.Td>{item.subject}</Table.Td>
-            <Table.Td title={fullDate(item.created_at)}>{relativeTime(item.created_at)}</Table.Td>
-            <Table.Td>
-              <Badge variant="light" c="dark.7" color={STATUS[item.status].color}>
-                {STATUS[item.status].label}
-              </Badge>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+      ))}
+    </DataTable>
   );
 }
 
@@ -143,13 +136,13 @@ function AllNotificationsModal({ opened, onClose }: { opened: boolean; onClose: 
   const items = history.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <LazyModal opened={opened} onClose={onClose} title="All notifications" size="lg">
-      {history.isPending ? (
-        <Skeleton height={120} />
-      ) : history.isError ? (
-        <Alert color="red">{errorMessage(history.error, 'Failed to load notifications')}</Alert>
-      ) : items.length === 0 ? (
-        <Text c="gray.7">No recent notifications</Text>
-      ) : (
+      <QueryStates
+        query={history}
+        loading={<Skeleton height={120} />}
+        errorText="Failed to load notifications"
+        isEmpty={items.length === 0}
+        empty={<Text c="gray.7">No recent notifications</Text>}
+      >
         <Stack>
           <HistoryRows items={items} />
           {history.hasNextPage && (
@@ -162,7 +155,7 @@ function AllNotificationsModal({ opened, onClose }: { opened: boolean; onClose: 
             </Button>
           )}
         </Stack>
-      )}
+      </QueryStates>
     </LazyModal>
   );
 }

@@ -9,7 +9,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  TextInput,
   Textarea,
   Title,
 } from '@mantine/core';
@@ -20,6 +19,7 @@ import { lazy, useEffect } from 'react';
 import { AvatarBlock } from '../../../features/account';
 import { useSession, type SessionUser } from '../../../features/session';
 import { LazySection } from '../../../lib/LazySection';
+import { TextFields, type TextFieldSpec } from '../../../lib/TextFields';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
 
@@ -48,6 +48,33 @@ type Values = {
   bio: string;
   current_password: string;
 };
+
+/** The profile's text fields, in the order of the form. */
+const CONTACT_FIELDS: TextFieldSpec<keyof Values>[] = [
+  { name: 'name', label: 'Full Name', withAsterisk: true, autoComplete: 'name' },
+  {
+    name: 'email',
+    label: 'Email Address',
+    withAsterisk: true,
+    type: 'email',
+    autoComplete: 'email',
+  },
+  {
+    name: 'phone',
+    label: 'Phone Number',
+    type: 'tel',
+    autoComplete: 'tel',
+    placeholder: '+44 20 7946 0958',
+  },
+  { name: 'location', label: 'Location', placeholder: 'City, Country' },
+  {
+    name: 'website',
+    label: 'Website',
+    type: 'url',
+    placeholder: 'https://example.com',
+    autoComplete: 'url',
+  },
+];
 
 const valuesOf = (user: SessionUser): Values => ({
   name: user.name,
@@ -194,43 +221,7 @@ function ProfileForm({ user, onSaved }: { user: SessionUser; onSaved: () => Prom
           <PendingEmailChange email={pendingEmail} onChanged={refreshProfile} />
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Full Name"
-            withAsterisk
-            autoComplete="name"
-            key={form.key('name')}
-            {...form.getInputProps('name')}
-          />
-          <TextInput
-            label="Email Address"
-            withAsterisk
-            type="email"
-            autoComplete="email"
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <TextInput
-            label="Phone Number"
-            type="tel"
-            autoComplete="tel"
-            placeholder="+44 20 7946 0958"
-            key={form.key('phone')}
-            {...form.getInputProps('phone')}
-          />
-          <TextInput
-            label="Location"
-            placeholder="City, Country"
-            key={form.key('location')}
-            {...form.getInputProps('location')}
-          />
-          <TextInput
-            label="Website"
-            type="url"
-            placeholder="https://example.com"
-            autoComplete="url"
-            key={form.key('website')}
-            {...form.getInputProps('website')}
-          />
+          <TextFields form={form} fields={CONTACT_FIELDS} />
         </SimpleGrid>
         <Textarea label="Bio" rows={4} key={form.key('bio')} {...form.getInputProps('bio')} />
         {!sameEmail(form.values.email, user.email) && (

@@ -1,5 +1,4 @@
-import { Button, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
@@ -13,6 +12,7 @@ import { errorMessage, useTRPC } from '../../../lib/trpc';
 import { InstanceDangerZoneCard } from './InstanceDangerZoneCard';
 import { InstanceManagementSection } from './InstanceManagementSection';
 import { InstanceSummaryCard } from './InstanceSummaryCard';
+import { confirmDanger } from '../../../lib/confirm-danger';
 
 // Below the details: loaded after the page's first chunks (issue 36).
 const InstanceHealthCard = lazy(() =>
@@ -77,16 +77,15 @@ export default function InstanceDetailPage() {
 
   const manage = gate(roleOf(instance.organization_uuid), 'manage');
   const confirmDelete = () =>
-    modals.openConfirmModal({
+    confirmDanger({
       title: 'Delete instance',
-      children: (
-        <Text size="sm">
+      message: (
+        <>
           Are you sure you want to delete the instance &quot;{instance.name}&quot;? Deletion is
           permanent and removes all of its data.
-        </Text>
+        </>
       ),
-      labels: { confirm: 'Delete Instance', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+      confirm: 'Delete Instance',
       onConfirm: () => remove.mutate({ uuid: instance.uuid }),
     });
 

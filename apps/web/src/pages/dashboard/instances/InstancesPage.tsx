@@ -17,7 +17,8 @@ import {
 import { gate } from '../../../features/members';
 import { isFullOrganization, useSiteConfig } from '../../../features/organizations';
 import { usePageMeta } from '../../../lib/page-meta';
-import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
 
 export default function InstancesPage() {
   usePageMeta('Instances');
@@ -77,9 +78,10 @@ export default function InstancesPage() {
           <Skeleton height={120} />
         </Stack>
       ) : organizations.isError || instances.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(organizations.error ?? instances.error, 'Failed to fetch data')}
-        </Alert>
+        <ErrorAlert
+          error={organizations.error ?? instances.error}
+          fallback="Failed to fetch data"
+        />
       ) : orgs.length === 0 ? (
         <EmptyState
           icon={<IconServer size={28} />}

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Paper, Skeleton, Tabs, Text, Title } from '@mantine/core';
 import { IconEdit, IconPalette, IconPlus, IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -23,9 +12,11 @@ import { ClosingBanner } from '../../../features/privacy';
 import { DetailPage, DetailPageLoading, DetailPageNotFound } from '../../../lib/DetailPage';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useReturnFocusOnClose } from '../../../lib/return-focus';
-import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import { OrganizationDetailsCard } from './OrganizationDetailsCard';
 import { OrganizationInstancesTable } from './OrganizationInstancesTable';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
+import { SkeletonRows } from '../../../lib/ListState';
 
 // The Security tab (SSO domains and connections) is drawn by owners and admins only, when opened:
 // its code loads then, not with the page.
@@ -184,12 +175,9 @@ export default function OrganizationDetailPage() {
               </RoleGate>
             </Group>
             {instances.isPending ? (
-              <Stack>
-                <Skeleton height={20} />
-                <Skeleton height={20} />
-              </Stack>
+              <SkeletonRows count={2} height={20} />
             ) : instances.isError ? (
-              <Alert color="red">{errorMessage(instances.error, 'Failed to fetch data')}</Alert>
+              <ErrorAlert error={instances.error} fallback="Failed to fetch data" />
             ) : list.length === 0 ? (
               <Text c="dimmed">No instances yet.</Text>
             ) : (

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Container, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { IconBuildingCommunity, IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,7 +11,8 @@ import {
 } from '../../../features/organizations';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useReturnFocusOnClose } from '../../../lib/return-focus';
-import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
 
 export default function OrganizationsPage() {
   usePageMeta('Organizations');
@@ -79,9 +70,7 @@ export default function OrganizationsPage() {
           ))}
         </SimpleGrid>
       ) : query.isError ? (
-        <Alert color="red" role="alert">
-          {errorMessage(query.error, 'Failed to fetch organizations')}
-        </Alert>
+        <ErrorAlert error={query.error} fallback="Failed to fetch organizations" />
       ) : organizations.length === 0 ? (
         creating ? null : (
           <EmptyState

@@ -1,30 +1,31 @@
-import {
-  Alert,
-  Anchor,
-  Container,
-  Grid,
-  Group,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Container, Grid, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
-  CustomersList,
   FigureTiles,
   FleetSummary,
-  InstancesList,
   PastDueList,
-  RetentionSummary,
   RevenueCharts,
   StaffOnly,
   TicketFigures,
 } from '../../../features/staff';
 import { usePageMeta } from '../../../lib/page-meta';
-import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
+
+// The tabs other than the overview are fetched when first opened, not before the page draws.
+const CustomersList = lazy(() =>
+  import('../../../features/staff/CustomersList').then((m) => ({ default: m.CustomersList })),
+);
+const InstancesList = lazy(() =>
+  import('../../../features/staff/InstancesList').then((m) => ({ default: m.InstancesList })),
+);
+const RetentionSummary = lazy(() =>
+  import('../../../features/staff/RetentionSummary').then((m) => ({
+    default: m.RetentionSummary,
+  })),
+);
 
 const TABS = ['overview', 'customers', 'instances', 'retention'] as const;
 type Tab = (typeof TABS)[number];
@@ -35,9 +36,11 @@ function Overview() {
   const data = overview.data?.data;
   if (overview.isError) {
     return (
-      <Alert color="red" role="alert" title="The figures could not be loaded">
-        {errorMessage(overview.error, 'Please try again in a moment.')}
-      </Alert>
+      <ErrorAlert
+        error={overview.error}
+        fallback="Please try again in a moment."
+        title="The figures could not be loaded"
+      />
     );
   }
   return (
@@ -96,13 +99,19 @@ function OperatorConsole() {
             <Overview />
           </Tabs.Panel>
           <Tabs.Panel value="customers" pt="lg">
-            <CustomersList />
+            <Suspense fallback={<Skeleton h={240} aria-busy="true" />}>
+              <CustomersList />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="instances" pt="lg">
-            <InstancesList />
+            <Suspense fallback={<Skeleton h={240} aria-busy="true" />}>
+              <InstancesList />
+            </Suspense>
           </Tabs.Panel>
           <Tabs.Panel value="retention" pt="lg">
-            <RetentionSummary />
+            <Suspense fallback={<Skeleton h={240} aria-busy="true" />}>
+              <RetentionSummary />
+            </Suspense>
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -20,7 +20,8 @@ import { RoleBadge } from '../../../features/members';
 import { useSession } from '../../../features/session';
 import { usePageMeta } from '../../../lib/page-meta';
 import { getStoredToken } from '../../../lib/token';
-import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
 
 export default function SubscriptionPage() {
   usePageMeta('Subscription & Billing', 'Manage your plan, locations, payment and invoices.');
@@ -87,9 +88,7 @@ export default function SubscriptionPage() {
           </Alert>
         )}
         {organizations.isError && (
-          <Alert color="red" role="alert">
-            {errorMessage(organizations.error, 'Failed to fetch subscription data')}
-          </Alert>
+          <ErrorAlert error={organizations.error} fallback="Failed to fetch subscription data" />
         )}
         {import.meta.env.DEV && (
           <Paper withBorder p="sm" radius="md" data-testid="debug-panel">

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Center,
   Container,
@@ -8,7 +7,6 @@ import {
   Loader,
   Paper,
   ScrollArea,
-  Skeleton,
   Stack,
   Text,
   TextInput,
@@ -41,8 +39,10 @@ import {
   StaffTicketPanel,
 } from '../../../features/support';
 import { usePageMeta } from '../../../lib/page-meta';
-import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import NotFoundPage from '../../public/NotFoundPage';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
+import { SkeletonRows } from '../../../lib/ListState';
 
 function StaffConsole() {
   usePageMeta('Staff Console');
@@ -126,15 +126,9 @@ function StaffConsole() {
                 Queue {queue.isSuccess ? `(${tickets.length})` : ''}
               </Title>
               {queue.isPending ? (
-                <Stack>
-                  {[0, 1, 2].map((i) => (
-                    <Skeleton key={i} height={64} radius="md" />
-                  ))}
-                </Stack>
+                <SkeletonRows count={3} height={64} radius="md" />
               ) : queue.isError ? (
-                <Alert color="red" role="alert">
-                  {errorMessage(queue.error, SUPPORT_TEXTS.fetchTicketsFailed)}
-                </Alert>
+                <ErrorAlert error={queue.error} fallback={SUPPORT_TEXTS.fetchTicketsFailed} />
               ) : tickets.length === 0 ? (
                 <Text c="gray.7">No tickets match these filters.</Text>
               ) : (

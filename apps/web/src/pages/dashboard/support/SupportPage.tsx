@@ -1,12 +1,10 @@
 import {
-  Alert,
   Button,
   Card,
   Container,
   Group,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Title,
@@ -20,35 +18,25 @@ import {
   SUPPORT_TEXTS,
   TICKET_CATEGORY_LABELS,
 } from '@scmp/api/contracts/support';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  formatDateTime,
-  TicketPriorityBadge,
-  TicketStatusBadge,
-  NewTicketModal,
-  TicketDetailDrawer,
-} from '../../../features/support';
+import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from '../../../features/support';
 import { useSession } from '../../../features/session';
+import { StatTile } from '../../../lib/StatTile';
 import { usePageMeta } from '../../../lib/page-meta';
-import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
+import { QueryStates, SkeletonRows } from '../../../lib/ListState';
 
-function StatTile({ label, value, loading }: { label: string; value: number; loading: boolean }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      {loading ? (
-        <Skeleton height={32} width={60} mt={4} />
-      ) : (
-        <Text fz={28} fw={700} data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-          {value}
-        </Text>
-      )}
-    </Paper>
-  );
-}
+// The new-ticket form and the ticket drawer open on demand: their code (the form, the thread,
+// attachments, uploads) is fetched after the page has drawn, not before.
+const NewTicketModal = lazy(() =>
+  import('../../../features/support/NewTicketModal').then((m) => ({ default: m.NewTicketModal })),
+);
+const TicketDetailDrawer = lazy(() =>
+  import('../../../features/support/TicketDetailDrawer').then((m) => ({
+    default: m.TicketDetailDrawer,
+  })),
+);
 
 export default function SupportPage() {
   usePageMeta('Support', 'Raise and follow support tickets.');
@@ -98,8 +86,18 @@ export default function SupportPage() {
         </Group>
 
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-          <StatTile label="Total Tickets" value={list.length} loading={tickets.isPending} />
-          <StatTile label="Open Tickets" value={openCount} loading={tickets.isPending} />
+          <StatTile
+            testIdPrefix="stat"
+            label="Total Tickets"
+            value={list.length}
+            loading={tickets.isPending}
+          />
+          <StatTile
+            testIdPrefix="stat"
+            label="Open Tickets"
+            value={openCount}
+            loading={tickets.isPending}
+          />
           <Card withBorder radius="md" component={Link} to="/user-guides">
             <Group gap="sm" wrap="nowrap">
               <IconBook size={24} aria-hidden />
@@ -128,25 +126,21 @@ export default function SupportPage() {
           <Title order={2} size="h3" id="tickets-heading" mb="sm">
             Your Tickets
           </Title>
-          {tickets.isPending ? (
-            <Stack>
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} height={72} radius="md" />
-              ))}
-            </Stack>
-          ) : tickets.isError ? (
-            <Alert color="red" role="alert">
-              {errorMessage(tickets.error, SUPPORT_TEXTS.fetchTicketsFailed)}
-            </Alert>
-          ) : list.length === 0 ? (
-            <Paper withBorder p="xl" radius="md" ta="center">
-              <Text fw={600}>No support tickets yet</Text>
-              <Text size="sm" c="gray.7" mb="md">
-                Need help? Submit a ticket and our team will get back to you.
-              </Text>
-              <Button onClick={() => setFormOpen(true)}>Submit New Ticket</Button>
-            </Paper>
-          ) : (
+          <QueryStates
+            query={tickets}
+            loading={<SkeletonRows count={3} height={72} radius="md" />}
+            errorText={SUPPORT_TEXTS.fetchTicketsFailed}
+            isEmpty={list.length === 0}
+            empty={
+              <Paper withBorder p="xl" radius="md" ta="center">
+                <Text fw={600}>No support tickets yet</Text>
+                <Text size="sm" c="gray.7" mb="md">
+                  Need help? Submit a ticket and our team will get back to you.
+                </Text>
+                <Button onClick={() => setFormOpen(true)}>Submit New Ticket</Button>
+              </Paper>
+            }
+          >
             <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {list.map((ticket) => (
                 <li key={ticket.id}>
@@ -178,24 +172,26 @@ export default function SupportPage() {
                 </li>
               ))}
             </Stack>
-          )}
+          </QueryStates>
         </section>
       </Stack>
 
-      <NewTicketModal
-        opened={formOpen}
-        onClose={() => setFormOpen(false)}
-        onCreated={(ticket) => {
-          setFormOpen(false);
-          notifications.show({
-            color: 'green',
-            message: `${SUPPORT_TEXTS.ticketCreated} Your ticket number is ${ticket.ticket_number}.`,
-          });
-          void queryClient.invalidateQueries({ queryKey: trpc.support.listTickets.queryKey() });
-          selectTicket(ticket.id);
-        }}
-      />
-      <TicketDetailDrawer ticketId={selected} onClose={() => selectTicket(null)} />
+      <Suspense fallback={null}>
+        <NewTicketModal
+          opened={formOpen}
+          onClose={() => setFormOpen(false)}
+          onCreated={(ticket) => {
+            setFormOpen(false);
+            notifications.show({
+              color: 'green',
+              message: `${SUPPORT_TEXTS.ticketCreated} Your ticket number is ${ticket.ticket_number}.`,
+            });
+            void queryClient.invalidateQueries({ queryKey: trpc.support.listTickets.queryKey() });
+            selectTicket(ticket.id);
+          }}
+        />
+        <TicketDetailDrawer ticketId={selected} onClose={() => selectTicket(null)} />
+      </Suspense>
     </Container>
   );
 }

@@ -30,6 +30,7 @@ import {
 import { gate, RoleGate } from '../../../features/members';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
+import { ErrorAlert } from '../../../lib/ErrorAlert';
 
 export default function TenantSubdomainPage() {
   usePageMeta('Tenant Subdomain');
@@ -88,9 +89,7 @@ export default function TenantSubdomainPage() {
     return (
       <Container size="lg" py="xl">
         <PageHeader title="Tenant Subdomain" above={back} />
-        <Alert color="red" role="alert">
-          {errorMessage(query.error, 'Failed to fetch organization data')}
-        </Alert>
+        <ErrorAlert error={query.error} fallback="Failed to fetch organization data" />
       </Container>
     );
   }
