@@ -18,7 +18,7 @@ const EXTERNAL = new Set([
   'pino', // transports start worker threads from file paths
   'pino-pretty',
   'thread-stream',
-  // Loaded on first use (packages/api/src/lib/lazy-module.ts, packages/db/src/pg-module.ts):
+  // Loaded on first use (packages/api/src/core/lazy-module.ts, packages/db/src/pg-module.ts):
   // bundled, they would be parsed at start-up after all.
   'nodemailer',
   'file-type',

@@ -1,7 +1,7 @@
 // GET /api/v1/organizations with a bearer token (session lookup + list query), on the embedded
 // PGlite server and on PostgreSQL (BENCH_DATABASE_URL, else a throwaway cluster: postgres.mjs).
 // The list is answered from the owner's cached list while nothing in it changed
-// (services/organizations/list-cache.ts), so two rows beside it show what a round trip costs: one
+// (domain/organizations/list-cache.ts), so two rows beside it show what a round trip costs: one
 // organization by id (uncached: one query) and the floor, a bare Fastify route making the list's
 // query through node-postgres (bare-query-server.mjs).
 import { demoToken, json, memoryRow, startProcess, startServer } from './lib.mjs';

@@ -22,7 +22,7 @@ import { requestIdFor } from './request-id';
 import { callerOf } from './request-info';
 import { registerRestDoor, sendError } from './rest/rest-door';
 import { createBrandingEdge } from './routes/branding-edge';
-import { registerRoutes } from './routes/index';
+import { registerRoutes } from './routes';
 import { registerTrpcDoor } from './trpc-door';
 
 export type BuildAppOptions = {

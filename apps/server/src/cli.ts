@@ -4,7 +4,7 @@ import { BackupError } from './backup/run-tool';
 import { openRuntime } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { removeDemoData } from './seed/demo-removal';
-import { seedDemoData } from './seed/index';
+import { seedDemoData } from './seed';
 
 const USAGE = `Usage:
   npm run db:migrate              apply pending migrations

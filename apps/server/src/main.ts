@@ -11,7 +11,7 @@ import { ConfigError, loadConfig } from './config';
 import { prepareNewDatabase, preparesInChild } from './prepare-new-database';
 import { startupBanner } from './startup-banner';
 import { DEMO_DATA_REFUSAL, findDemoAccounts } from './seed/demo-removal';
-import { seedDemoData } from './seed/index';
+import { seedDemoData } from './seed';
 import { lowerHelperThreadPriority } from './thread-priority';
 import { startWorker } from './worker';
 

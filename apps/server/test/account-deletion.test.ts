@@ -297,7 +297,7 @@ describe('DELETE /user', () => {
       (t) => !notPersonal.has(t),
     );
     const missing = tables.filter((t) => !accountPurge.ACCOUNT_PURGE_RULES[t]).sort();
-    expect(missing, 'tables without a purge rule in services/privacy/account-purge.ts').toEqual([]);
+    expect(missing, 'tables without a purge rule in domain/privacy/account-purge.ts').toEqual([]);
     const all = await sql<{ table_name: string }>`
       select table_name from information_schema.tables where table_schema = current_schema()`.execute(
       h.db,

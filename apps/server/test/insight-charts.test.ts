@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityType, InvoiceStatus } from '@scmp/db';
 import { giveActiveSubscription, testInvoiceRow } from '../src/testing/billing-fixtures';
 import { removeDemoData } from '../src/seed/demo-removal';
-import { seedDemoData } from '../src/seed/index';
+import { seedDemoData } from '../src/seed';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
 import { organizationId } from '../src/testing/organization-rows';
 

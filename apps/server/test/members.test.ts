@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MEMBER_TEXTS } from '@scmp/api/contracts/roles';
-import { seedDemoData } from '../src/seed/index';
+import { seedDemoData } from '../src/seed';
 import { createHarness, type TestHarness } from '../src/testing/harness';
 import { createOrganization, invitationTokenFromMail } from '../src/testing/organization-rows';
 import { useHarness } from '../src/testing/use-harness';

@@ -329,6 +329,6 @@ describe('deploy gate', () => {
 });
 
 async function billingServiceDeploy(organizationId: number) {
-  const { assertDeployAllowed } = await import('../../../packages/api/src/services/billing/seams');
+  const { assertDeployAllowed } = await import('../../../packages/api/src/domain/billing/seams');
   return assertDeployAllowed(h.deps, organizationId);
 }

@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../src/seed/index';
+import { seedDemoData } from '../src/seed';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
 import { supportHelpers } from '../src/testing/support-helpers';
 

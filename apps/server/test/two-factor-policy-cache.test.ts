@@ -5,7 +5,7 @@ import { createHarness, type TestHarness } from '../src/testing/harness';
 
 /**
  * "Require two-factor" is checked against a cached set of the organizations that require it
- * (packages/api services/sso/two-factor-policy-cache.ts), so a member's call costs no policy query
+ * (packages/api domain/sso/two-factor-policy-cache.ts), so a member's call costs no policy query
  * while their organization is not among them. A change must take effect at once: through either
  * door on the very next call, and when made behind this process's back (another process, SQL by
  * hand) as soon as the database trigger's NOTIFY arrives.

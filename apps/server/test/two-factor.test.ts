@@ -1,6 +1,6 @@
 import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { verifyUserTwoFactorCode } from '../../../packages/api/src/services/two-factor/verify-code';
+import { verifyUserTwoFactorCode } from '../../../packages/api/src/domain/two-factor/verify-code';
 import type { TestHarness } from '../src/testing/harness';
 import { useHarness } from '../src/testing/use-harness';
 

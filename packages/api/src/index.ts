@@ -1,40 +1,40 @@
-export { appRouter, createCaller, type AppRouter } from './root';
-export { callProcedure, listOperations, type Operation } from './call-procedure';
-export { createContext, type Context, type RequestInfo } from './context';
-export * as fileOperations from './file-operations';
-export type { FileAnswer } from './file-operations';
-export { createDeps } from './deps';
-export type { AppDeps } from './app-deps';
-export { silentLogger, type Logger } from './logger';
+export { appRouter, createCaller, type AppRouter } from './transport/root';
+export { callProcedure, listOperations, type Operation } from './transport/call-procedure';
+export { createContext, type Context, type RequestInfo } from './transport/context';
+export * as fileOperations from './transport/file-operations';
+export type { FileAnswer } from './transport/file-operations';
+export { createDeps } from './app/deps';
+export type { AppDeps } from './core/app-deps';
+export { silentLogger, type Logger } from './core/logger';
 export {
   createEventBus,
   notifyChange,
   ALL_KEYS,
   type EventBus,
   type EventChannel,
-} from './services/events/events';
-export type { AppConfig } from './config';
-export { createTestClock, systemClock, type Clock, type TestClock } from './clock';
-export { AppError, isDatabaseDown, type ErrorEnvelope } from './errors';
-export { toErrorEnvelope } from './trpc-errors';
-export type { Meta, MultipartContract } from './trpc';
-export { runDueJobs, periodicTasks } from './job-runner';
-export { jobHandlers, type JobHandler } from './job-handlers';
-export { hashPassword, verifyPassword } from './services/passwords';
-export { createSession, resolveBearerToken, revokeUserSessions } from './services/sessions';
-export { renderEmail } from './services/mail/render-email';
-export { deliverPendingMail, MAIL_STATUS_TEXT } from './services/mail/delivery';
-export { recordActivity } from './services/activity/record-activity';
-export { enforceRateLimit } from './services/rate-limit/rate-limiter';
+} from './core/events/events';
+export type { AppConfig } from './core/config';
+export { createTestClock, systemClock, type Clock, type TestClock } from './core/clock';
+export { AppError, isDatabaseDown, type ErrorEnvelope } from './core/errors';
+export { toErrorEnvelope } from './transport/trpc-errors';
+export type { Meta, MultipartContract } from './transport/trpc';
+export { runDueJobs, periodicTasks } from './app/job-runner';
+export { jobHandlers, type JobHandler } from './app/job-handlers';
+export { hashPassword, verifyPassword } from './core/passwords';
+export { createSession, resolveBearerToken, revokeUserSessions } from './domain/sessions';
+export { renderEmail } from './core/mail/render-email';
+export { deliverPendingMail, MAIL_STATUS_TEXT } from './core/mail/delivery';
+export { recordActivity } from './domain/activity';
+export { enforceRateLimit } from './core/rate-limit/rate-limiter';
 export {
   requireRecentReauth,
   dataExports,
   accountPurge,
   retention,
   organizationClosure,
-} from './services/privacy';
-export { findMemberOrganization } from './services/memberships';
-export { signedInCaller } from './caller';
+} from './domain/privacy';
+export { findMemberOrganization } from './domain/memberships';
+export { signedInCaller } from './transport/caller';
 export {
   emitWebhookEvent,
   encryptWebhookSecret,
@@ -42,36 +42,32 @@ export {
   parseWebhookUrl,
   sendWebhook,
   vettedAddresses,
-} from './services/webhooks';
-export { sweepWebhooks } from './services/webhooks/sweep';
-export { enqueueJob, enqueueJobOnce, jobLeaseSeconds } from './services/jobs/queue';
-export * as supportUploads from './services/support/uploads';
-export { cleanFileName } from './lib/file-names';
-export { resolveHost, hostnameOf, type ResolvedHost } from './services/hosts';
-export { isServedHost } from './services/custom-domains/served-hosts';
-export { runDueDomainChecks } from './services/custom-domains/domain-checks';
-export { runDueOrganizationDomainChecks } from './services/sso';
-export { runDueCertificateChecks } from './services/custom-domains/certificates';
-export { pruneHealthChecks } from './services/instances/health-history';
-export { compactCounters } from './services/staff/counters';
-export { recordDailyFigures } from './services/staff/daily-figures';
-export { checkCertificate } from './lib/tls-check';
+} from './domain/webhooks';
+export { sweepWebhooks } from './domain/webhooks';
+export { enqueueJob, enqueueJobOnce, jobLeaseSeconds } from './core/jobs/queue';
+export { supportUploads } from './domain/support';
+export { cleanFileName } from './core/file-names';
+export { resolveHost, hostnameOf, type ResolvedHost } from './domain/hosts';
+export { isServedHost } from './domain/custom-domains';
+export { runDueDomainChecks } from './domain/custom-domains';
+export { runDueOrganizationDomainChecks } from './domain/sso';
+export { runDueCertificateChecks } from './domain/custom-domains';
+export { pruneHealthChecks } from './domain/instances';
+export { compactCounters } from './domain/staff';
+export { recordDailyFigures } from './domain/staff';
+export { checkCertificate } from './core/tls-check';
 export {
   instanceInfrastructure,
   runDueHealthChecks,
   type InstanceInfrastructure,
-} from './services/instances/lifecycle';
-export * as brandingService from './services/branding/index';
-export * as publicBranding from './services/public-branding/index';
-export * as billingService from './services/billing/index';
+} from './domain/instances';
+export * as brandingService from './domain/branding';
+export * as publicBranding from './domain/public-branding';
+export * as billingService from './domain/billing';
 // What the server's plain routes use of the account areas (avatar upload/serve, activity CSV), and
 // the user as auth answers show it (one schema in the accounts area, shared with the procedures).
-import { toUserOutput } from './services/accounts';
-import {
-  ACTIVITY_FILTERS,
-  ACTIVITY_PERIODS,
-  exportActivityCsv,
-} from './services/activity/activity';
+import { toUserOutput } from './domain/accounts';
+import { ACTIVITY_FILTERS, ACTIVITY_PERIODS, exportActivityCsv } from './domain/activity';
 import {
   AVATAR_MAX_BYTES,
   AVATAR_TEXTS,
@@ -79,7 +75,7 @@ import {
   PROFILE_TEXTS,
   readAvatar,
   saveAvatar,
-} from './services/profile';
+} from './domain/profile';
 export const accountSecurity = {
   AVATAR_MAX_BYTES,
   AVATAR_TEXTS,
@@ -92,8 +88,8 @@ export const accountSecurity = {
   PROFILE_TEXTS,
   toUserOutput,
 };
-export { createInvitation } from './services/organizations/invitations';
-export * as idempotency from './services/idempotency/idempotency';
+export { createInvitation } from './domain/organizations';
+export * as idempotency from './core/idempotency/idempotency';
 import {
   encryptClientSecret,
   handleOidcCallback,
@@ -101,7 +97,7 @@ import {
   samlServiceProviderMetadata,
   startSsoForConnection,
   startSsoForEmail,
-} from './services/sso';
+} from './domain/sso';
 /** What the server's plain routes (apps/server/src/routes/sso.ts) and the demo seed use of SSO. */
 export const ssoService = {
   handleOidcCallback,

@@ -3,7 +3,7 @@ import type { AppDeps, FileAnswer } from '@scmp/api';
 import { sendError } from './rest-door';
 
 /**
- * The door for the operations that answer a file (packages/api/src/file-operations.ts): their
+ * The door for the operations that answer a file (packages/api/src/transport/file-operations.ts): their
  * answer becomes 200 with its headers and body, an error the DESIGN.md envelope.
  */
 export async function sendFileAnswer(

@@ -4,7 +4,7 @@ import { requestInfoOf } from '../request-info';
 import { sendFileAnswer } from '../rest/file-answer';
 
 /**
- * Attachment downloads of the support desk (see packages/api/src/routers/support). Opening a
+ * Attachment downloads of the support desk (see packages/api/src/transport/routers/support). Opening a
  * ticket, with or without attachments, is the support.createTicket procedure on either door.
  */
 export async function registerSupportRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

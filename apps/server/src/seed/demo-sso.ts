@@ -1,5 +1,4 @@
-import type { AppDeps } from '@scmp/api';
-import { ssoService } from '@scmp/api';
+import { type AppDeps, ssoService } from '@scmp/api';
 import {
   DEMO_IDP_CLIENT_ID,
   DEMO_IDP_DOMAIN,

@@ -1,5 +1,4 @@
-import type { AppDeps } from '@scmp/api';
-import { hashPassword } from '@scmp/api';
+import { type AppDeps, hashPassword } from '@scmp/api';
 
 export const DEMO_PASSWORD = 'DemoPass!2026';
 

@@ -1,5 +1,4 @@
-import type { AppDeps } from '@scmp/api';
-import { createInvitation } from '@scmp/api';
+import { type AppDeps, createInvitation } from '@scmp/api';
 
 /**
  * The demo school as a team: the bursar is a billing member, and one invitation is open (its

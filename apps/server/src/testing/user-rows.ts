@@ -1,11 +1,14 @@
-import type { TestHarness } from './harness';
+import type { Database } from '@scmp/db';
+import type { Kysely } from 'kysely';
+
+type Db = Kysely<Database>;
 
 /**
  * Inserts a person straight into `users` (no profile fields); returns its id and uuid. The
  * password is already hashed: the callers hash it once per file (argon2 is slow).
  */
 export async function insertUserRow(
-  db: TestHarness['db'],
+  db: Db,
   user: {
     name: string;
     email: string;
@@ -30,7 +33,7 @@ export async function insertUserRow(
 }
 
 /** The person's activity log, oldest first, as "action: description" lines. */
-export async function activityLines(db: TestHarness['db'], userId: number): Promise<string[]> {
+export async function activityLines(db: Db, userId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('activity_events')
     .select(['action', 'description'])

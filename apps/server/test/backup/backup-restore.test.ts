@@ -5,7 +5,7 @@ import { createTestClock, type TestClock } from '@scmp/api';
 import { createDb } from '@scmp/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timeStepAt, totpCodeForStep } from '../../../../packages/api/src/services/two-factor/totp';
+import { timeStepAt, totpCodeForStep } from '../../../../packages/api/src/domain/two-factor/totp';
 import { buildApp } from '../../src/app';
 import { createBackup, type BackupSource } from '../../src/backup/create-backup';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../../src/backup/restore-backup';
 import { openRuntime } from '../../src/bootstrap';
 import type { ServerConfig } from '../../src/config';
-import { seedDemoData } from '../../src/seed/index';
+import { seedDemoData } from '../../src/seed';
 import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
 import { multipartBody, TINY_PNG } from '../../src/testing/security-fixtures';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { jobLeaseSeconds, runDueJobs } from '@scmp/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimDueJobs } from '../../../../packages/api/src/services/jobs/queue';
+import { claimDueJobs } from '../../../../packages/api/src/core/jobs/queue';
 import { backupFileName } from '../../src/backup/backup-format';
 import {
   NIGHTLY_BACKUP_JOB,

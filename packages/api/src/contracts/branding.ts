@@ -1,7 +1,7 @@
 /**
  * Branding editor contracts shared by the server and the web client (spec part 2 §2, §3, §5, §7,
  * §8). The server applies deeper checks on top (custom CSS parsed with css-tree, e-mail HTML
- * through an allow-list sanitiser): see packages/api/src/services/branding.
+ * through an allow-list sanitiser): see packages/api/src/domain/branding.
  */
 
 export const BRANDING_TEXT_FIELDS = [

@@ -1,6 +1,6 @@
 /**
  * The retention rules (issue 38): what SCMP removes on its own, after how long, and how. This
- * table is the one place the periods live: the retention job (services/privacy/retention.ts) runs
+ * table is the one place the periods live: the retention job (domain/privacy/retention.ts) runs
  * one function per rule id, docs/privacy.md shows it (a test compares the two), and the public
  * /privacy page renders it. Client-safe: imports nothing, so the web bundle may use it.
  */

@@ -45,7 +45,7 @@ export type SsoConnectionsTable = {
   preset: Generated<SsoPreset>;
   issuer: string | null;
   client_id: string | null;
-  /** AES-256-GCM with a key derived from APP_KEY (packages/api/src/lib/crypto.ts); never returned. */
+  /** AES-256-GCM with a key derived from APP_KEY (packages/api/src/core/crypto.ts); never returned. */
   client_secret_encrypted: string | null;
   entra_tenant_id: string | null;
   saml_idp_metadata_xml: string | null;

@@ -1,0 +1,150 @@
+import type { AppDeps } from '../../core/app-deps';
+import { recordActivity } from '../activity';
+import { ALL_KEYS, notifyChange } from '../../core/events/events';
+import { renderEmail } from '../../core/mail/render-email';
+import type { Db, SubscriptionRow } from './shared';
+
+/** The organization's service follows its subscription: suspended, resumed, past due, recovered. */
+export async function setOrganizationStatus(
+  db: Db,
+  organizationId: number,
+  status: 'active' | 'inactive',
+  now: Date,
+) {
+  await db
+    .updateTable('organizations')
+    .set({ status, updated_at: now })
+    .where('id', '=', organizationId)
+    .where('status', 'not in', ['closing', 'closed'])
+    .execute();
+  // A closing organization stays closing; a restore puts back what billing says now.
+  await db
+    .updateTable('organizations')
+    .set({ status_before_closing: status, updated_at: now })
+    .where('id', '=', organizationId)
+    .where('status', '=', 'closing')
+    .execute();
+  // Every process's public branding cache hears it when the transaction commits.
+  await notifyChange(db, 'branding', ALL_KEYS);
+}
+
+export async function suspendService(db: Db, sub: SubscriptionRow, now: Date) {
+  await setOrganizationStatus(db, sub.organization_id, 'inactive', now);
+  const suspended = await db
+    .updateTable('instances')
+    .set({ status: 'suspended', updated_at: now })
+    .where('organization_id', '=', sub.organization_id)
+    .where('status', '=', 'active')
+    .returning('id')
+    .execute();
+  const ids = [...new Set([...(sub.suspended_instance_ids ?? []), ...suspended.map((r) => r.id)])];
+  await db
+    .updateTable('subscriptions')
+    .set({ suspended_instance_ids: JSON.stringify(ids), updated_at: now })
+    .where('id', '=', sub.id)
+    .execute();
+}
+
+export async function resumeService(db: Db, sub: SubscriptionRow, now: Date) {
+  await setOrganizationStatus(db, sub.organization_id, 'active', now);
+  const ids = sub.suspended_instance_ids ?? [];
+  if (ids.length) {
+    await db
+      .updateTable('instances')
+      .set({ status: 'active', updated_at: now })
+      .where('id', 'in', ids)
+      .where('status', '=', 'suspended')
+      .execute();
+  }
+  await db
+    .updateTable('subscriptions')
+    .set({ suspended_instance_ids: '[]', updated_at: now })
+    .where('id', '=', sub.id)
+    .execute();
+}
+
+export async function ownerOf(db: Db, sub: SubscriptionRow) {
+  return db
+    .selectFrom('users')
+    .innerJoin('organizations', 'organizations.owner_id', 'users.id')
+    .select(['users.id', 'users.email', 'users.name', 'organizations.name as org_name'])
+    .where('organizations.id', '=', sub.organization_id)
+    .executeTakeFirstOrThrow();
+}
+
+/** A charge failed: the subscription goes past due (grace period), the owner is told. */
+export async function markPastDue(
+  deps: AppDeps,
+  db: Db,
+  sub: SubscriptionRow,
+  now: Date,
+  message: string,
+) {
+  const wasPastDue = sub.status === 'past_due' || sub.status === 'suspended';
+  await db
+    .updateTable('subscriptions')
+    .set({
+      status: sub.status === 'suspended' ? 'suspended' : 'past_due',
+      past_due_since: sub.past_due_since ?? now,
+      updated_at: now,
+    })
+    .where('id', '=', sub.id)
+    .execute();
+  if (wasPastDue) return;
+  const owner = await ownerOf(db, sub);
+  const { html, text } = renderEmail(
+    {
+      title: 'Your payment is past due',
+      paragraphs: [
+        `We could not take the payment for ${owner.org_name}: ${message}`,
+        `Please update your payment method within ${deps.config.billing.gracePeriodDays} days to avoid service interruption.`,
+      ],
+      action: {
+        label: 'Update payment method',
+        url: `${deps.config.appUrl}/dashboard/subscription`,
+      },
+    },
+    deps.config.productShortName,
+  );
+  await deps.mailer.send(
+    {
+      to: owner.email,
+      subject: 'Your payment is past due',
+      html,
+      text,
+      kind: 'billing-past-due',
+      userId: owner.id,
+    },
+    db,
+  );
+  await recordActivity(
+    deps,
+    null,
+    {
+      userId: owner.id,
+      type: 'organization',
+      action: 'subscription.payment_failed',
+      description: `Payment failed for "${owner.org_name}": ${message}`,
+      severity: 'high',
+    },
+    db,
+  );
+}
+
+/** Every outstanding invoice is paid: the subscription and its organization are active again. */
+export async function markRecovered(db: Db, sub: SubscriptionRow, now: Date) {
+  const outstanding = await db
+    .selectFrom('invoices')
+    .select('id')
+    .where('subscription_id', '=', sub.id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  if (outstanding) return;
+  if (sub.status !== 'past_due' && sub.status !== 'suspended') return;
+  await db
+    .updateTable('subscriptions')
+    .set({ status: 'active', past_due_since: null, updated_at: now })
+    .where('id', '=', sub.id)
+    .execute();
+  await resumeService(db, sub, now);
+}

@@ -1,0 +1,258 @@
+import type { Resolver } from 'node:dns/promises';
+import type { Selectable } from 'kysely';
+import type { InstancesTable } from '@scmp/db';
+import type { AppDeps } from '../../core/app-deps';
+import {
+  CUSTOM_DOMAIN_TEXTS,
+  DOMAIN_GRACE_HOURS,
+  DOMAIN_VERIFY_WINDOW_HOURS,
+  RECHECK_HOURS,
+} from '../../contracts/custom-domain';
+import { isUniqueViolation } from '../../core/unique-violation';
+import { CUSTOM_DOMAIN_UNIQUE, domainHolder, claimDueInstances } from '../instances';
+import { organizationMail } from '../memberships';
+import { createDnsResolver } from '../../core/dns-resolver';
+import { checkDomainRecords } from './dns-check';
+import { checkCertificate } from '../../core/tls-check';
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+/** Waits between checks of a domain whose records are not right yet (then every 6 h). */
+const BACKOFF_MS = [1, 2, 5, 10, 30, 60, 120, 240].map((m) => m * MINUTE);
+const MAX_BACKOFF_MS = 6 * HOUR;
+/** A verified domain waiting for its certificate is looked at again this soon. */
+const TLS_RETRY_MS = 10 * MINUTE;
+/** How long a claimed check may take before another worker may take it again. */
+const CLAIM_LEASE_MS = 5 * MINUTE;
+
+export function domainBackoffMs(attempts: number): number {
+  return BACKOFF_MS[Math.max(0, attempts - 1)] ?? MAX_BACKOFF_MS;
+}
+
+type InstanceRow = Selectable<InstancesTable>;
+type Patch = Partial<{
+  custom_domain_status: 'pending_dns' | 'verified' | 'active' | 'failed';
+  custom_domain_reason: string | null;
+  custom_domain_since: Date;
+  custom_domain_attempts: number;
+  custom_domain_checked_at: Date;
+  custom_domain_verified_at: Date;
+  custom_domain_lapsed_at: Date | null;
+  custom_domain_next_check_at: Date | null;
+}>;
+
+/**
+ * One check of an instance's custom domain and the state it leads to:
+ * - records right: pending_dns/failed → verified; with PUBLIC_HTTPS, a valid certificate for the
+ *   domain makes it active (and an invalid one takes active back to verified);
+ * - records wrong while pending: try again with backoff until 72 h from the start, then failed;
+ * - records gone from a verified domain: back to pending_dns (still served for the grace period,
+ *   the owner is e-mailed) and a new 72 h window starts.
+ * The update applies only if the domain is still the one that was checked.
+ *
+ * Unverified claims do not block each other: several instances may wait for one domain, and the
+ * first to prove DNS wins (the unique index on verified domains settles a tie). The others fail
+ * at once with the reason ("verified by another organization"), and so does any later check of
+ * a claim on a domain someone else holds.
+ */
+export async function checkCustomDomain(
+  deps: AppDeps,
+  row: InstanceRow,
+  resolver: Resolver = createDnsResolver(deps.config),
+): Promise<void> {
+  const domain = row.custom_domain;
+  if (!domain || !row.custom_domain_token || !row.host || row.status === 'terminated') return;
+  const served = row.custom_domain_status === 'verified' || row.custom_domain_status === 'active';
+  if (!served) {
+    const holder = await domainHolder(deps.db, domain, row.id);
+    if (holder) {
+      await failLostClaim(deps, row, holder.organization_id);
+      return;
+    }
+  }
+  const verdict = await checkDomainRecords(resolver, {
+    domain,
+    token: row.custom_domain_token,
+    targetHost: row.host,
+    publicIps: deps.config.domains.publicIps,
+  });
+  const now = deps.clock.now();
+  const status = row.custom_domain_status;
+  const patch: Patch = { custom_domain_checked_at: now };
+  let lapsed = false;
+
+  if (verdict.ok) {
+    const wasServed = status === 'verified' || status === 'active';
+    patch.custom_domain_status = 'verified';
+    patch.custom_domain_reason = null;
+    patch.custom_domain_attempts = 0;
+    patch.custom_domain_lapsed_at = null;
+    if (!wasServed) patch.custom_domain_verified_at = now;
+    patch.custom_domain_next_check_at = new Date(now.getTime() + RECHECK_HOURS * HOUR);
+    if (deps.config.tls.publicHttps) {
+      const cert = await checkCertificate(deps.config, domain, now);
+      if (cert.status === 'active' || cert.status === 'expiring') {
+        patch.custom_domain_status = 'active';
+      } else {
+        patch.custom_domain_reason = cert.reason;
+        patch.custom_domain_next_check_at = new Date(now.getTime() + TLS_RETRY_MS);
+      }
+    }
+  } else if (status === 'verified' || status === 'active') {
+    lapsed = true;
+    patch.custom_domain_status = 'pending_dns';
+    patch.custom_domain_reason = verdict.reason;
+    patch.custom_domain_since = now;
+    patch.custom_domain_attempts = 1;
+    patch.custom_domain_lapsed_at = now;
+    patch.custom_domain_next_check_at = new Date(now.getTime() + domainBackoffMs(1));
+  } else {
+    const attempts = row.custom_domain_attempts + 1;
+    const since = row.custom_domain_since ?? now;
+    const windowEnds = since.getTime() + DOMAIN_VERIFY_WINDOW_HOURS * HOUR;
+    patch.custom_domain_reason = verdict.reason;
+    patch.custom_domain_attempts = attempts;
+    if (status === 'failed' || now.getTime() >= windowEnds) {
+      patch.custom_domain_status = 'failed';
+      patch.custom_domain_next_check_at = null;
+    } else {
+      patch.custom_domain_status = 'pending_dns';
+      patch.custom_domain_next_check_at = new Date(
+        Math.min(now.getTime() + domainBackoffMs(attempts), windowEnds),
+      );
+    }
+  }
+
+  let updated: { id: number } | undefined;
+  try {
+    updated = await deps.db
+      .updateTable('instances')
+      .set({ ...patch, updated_at: now })
+      .where('id', '=', row.id)
+      .where('custom_domain', '=', domain)
+      .where('custom_domain_token', '=', row.custom_domain_token)
+      .returning('id')
+      .executeTakeFirst();
+  } catch (error) {
+    // Another instance verified the same domain a moment earlier: it won.
+    if (!isUniqueViolation(error, CUSTOM_DOMAIN_UNIQUE)) throw error;
+    const holder = await domainHolder(deps.db, domain, row.id);
+    await failLostClaim(deps, row, holder?.organization_id ?? null);
+    return;
+  }
+  if (updated && lapsed) await mailLapsed(deps, row, domain, verdict.ok ? '' : verdict.reason);
+  const nowServed =
+    patch.custom_domain_status === 'verified' || patch.custom_domain_status === 'active';
+  if (updated && nowServed && !served) await failOtherClaims(deps, row, domain, now);
+}
+
+function lostReason(claimOrganizationId: number, holderOrganizationId: number | null): string {
+  return holderOrganizationId === claimOrganizationId
+    ? CUSTOM_DOMAIN_TEXTS.verifiedByOtherInstance
+    : CUSTOM_DOMAIN_TEXTS.verifiedByOtherOrganization;
+}
+
+/** A claim whose domain another instance verified first: failed, never checked again. */
+async function failLostClaim(deps: AppDeps, row: InstanceRow, holderOrganizationId: number | null) {
+  const now = deps.clock.now();
+  await deps.db
+    .updateTable('instances')
+    .set({
+      custom_domain_status: 'failed',
+      custom_domain_reason: lostReason(row.organization_id, holderOrganizationId),
+      custom_domain_checked_at: now,
+      custom_domain_lapsed_at: null,
+      custom_domain_next_check_at: null,
+      updated_at: now,
+    })
+    .where('id', '=', row.id)
+    .where('custom_domain', '=', row.custom_domain)
+    .where('custom_domain_token', '=', row.custom_domain_token)
+    .where('custom_domain_status', 'not in', ['verified', 'active'])
+    .execute();
+}
+
+/** The winner just verified `domain`: every other claim on it fails with the reason. */
+async function failOtherClaims(deps: AppDeps, winner: InstanceRow, domain: string, now: Date) {
+  for (const sameOrganization of [true, false]) {
+    await deps.db
+      .updateTable('instances')
+      .set({
+        custom_domain_status: 'failed',
+        custom_domain_reason: sameOrganization
+          ? CUSTOM_DOMAIN_TEXTS.verifiedByOtherInstance
+          : CUSTOM_DOMAIN_TEXTS.verifiedByOtherOrganization,
+        custom_domain_checked_at: now,
+        custom_domain_lapsed_at: null,
+        custom_domain_next_check_at: null,
+        updated_at: now,
+      })
+      .where('custom_domain', '=', domain)
+      .where('id', '!=', winner.id)
+      .where('custom_domain_status', 'not in', ['verified', 'active'])
+      .where('organization_id', sameOrganization ? '=' : '!=', winner.organization_id)
+      .execute();
+  }
+}
+
+async function mailLapsed(deps: AppDeps, row: InstanceRow, domain: string, reason: string) {
+  const details = await deps.db
+    .selectFrom('users')
+    .innerJoin('organizations', 'organizations.owner_id', 'users.id')
+    .select(['users.id', 'users.email', 'users.name'])
+    .where('organizations.id', '=', row.organization_id)
+    .executeTakeFirst();
+  if (!details) return;
+  const subject = `The DNS records of ${domain} have disappeared`;
+  const mail = await organizationMail(
+    deps,
+    row.organization_id,
+    { to: details.email, subject, kind: 'custom-domain-lapsed', userId: details.id },
+    {
+      title: subject,
+      paragraphs: [
+        `Hello ${details.name},`,
+        `The custom domain ${domain} of the instance "${row.name}" no longer has the DNS records SCMP needs (${reason}).`,
+        `It will stop being served in ${DOMAIN_GRACE_HOURS} hours unless the records are put back. The instance stays reachable on ${row.host}.`,
+      ],
+      action: {
+        label: 'See the DNS records',
+        url: `${deps.config.appUrl}/dashboard/instances/${row.uuid}`,
+      },
+    },
+  );
+  await deps.mailer.send(mail);
+}
+
+/**
+ * Checks the custom domains that are due (backoff while pending, daily once verified). Each row
+ * is claimed by leasing its next check forward (claim-due.ts), so concurrent workers split the work.
+ */
+export async function runDueDomainChecks(deps: AppDeps, limit = 10): Promise<number> {
+  const now = deps.clock.now();
+  const claimed = await claimDueInstances(deps, {
+    column: 'custom_domain_next_check_at',
+    eligible: (eb) => eb('status', '!=', 'terminated'),
+    due: (eb) => eb('custom_domain_next_check_at', '<=', now),
+    claimUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
+    limit,
+  });
+  // Side by side: a round waits for the slowest DNS answer, not the sum of them.
+  await Promise.all(
+    claimed.map((row) =>
+      checkCustomDomain(deps, row).catch((error: unknown) =>
+        deps.logger.warn({ err: error, instanceId: row.id }, 'custom domain check failed'),
+      ),
+    ),
+  );
+  return claimed.length;
+}
+
+/** Registered in src/job-runner.ts. */
+export const domainCheckTask = {
+  name: 'custom-domains.checks',
+  everyMs: 1000,
+  run: async (deps: AppDeps) => {
+    await runDueDomainChecks(deps);
+  },
+};

@@ -1,0 +1,50 @@
+import type { AppDeps } from '../../core/app-deps';
+import { emailBrandingFor } from '../public-branding';
+import type { OutgoingMail } from '../../core/mail/outbox';
+import { renderEmail, type EmailContent } from '../../core/mail/render-email';
+
+/**
+ * An e-mail sent on an organization's behalf: white-labelled with its branding's e-mail header and
+ * footer (or SCMP's). Built before a transaction (it reads the branding) and handed to
+ * deps.mailer.send inside it, so the outbox row commits with the change it reports.
+ */
+export async function organizationMail(
+  deps: AppDeps,
+  organizationId: number,
+  mail: Omit<OutgoingMail, 'html' | 'text'>,
+  content: Omit<EmailContent, 'brandHeaderHtml' | 'brandFooterHtml'>,
+): Promise<OutgoingMail> {
+  const brand = await emailBrandingFor(deps, { organizationId });
+  const { html, text } = renderEmail(
+    { ...content, brandHeaderHtml: brand.brandHeaderHtml, brandFooterHtml: brand.brandFooterHtml },
+    brand.companyName,
+  );
+  return { ...mail, html, text };
+}
+
+/** The owner's notice that someone joined or left (null if the owner is gone). */
+export async function ownerNotice(
+  deps: AppDeps,
+  org: { id: number; owner_id: number; uuid: string },
+  message: { subject: string; line: string },
+): Promise<OutgoingMail | null> {
+  const owner = await deps.db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', '=', org.owner_id)
+    .executeTakeFirst();
+  if (!owner) return null;
+  return organizationMail(
+    deps,
+    org.id,
+    { to: owner.email, subject: message.subject, kind: 'organization-members', userId: owner.id },
+    {
+      title: message.subject,
+      paragraphs: [message.line],
+      action: {
+        label: 'See the members',
+        url: `${deps.config.appUrl}/dashboard/organizations/${org.uuid}?tab=members`,
+      },
+    },
+  );
+}

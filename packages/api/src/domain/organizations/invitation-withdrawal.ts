@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@scmp/db';
+import type { ClientInfo } from '../../core/client-info';
+import { invitationsWithdrawnText } from '../../contracts/roles';
+import type { AppDeps } from '../../core/app-deps';
+import { recordActivity } from '../activity';
+import type { MemberOrganization } from '../memberships';
+
+type Req = ClientInfo;
+type Actor = { id: number; name: string };
+
+/** The open (pending, unexpired) invitations `userId` sent for the organization. */
+function openInvitationsSentBy(
+  db: Kysely<Database>,
+  organizationId: number,
+  userId: number,
+  now: Date,
+) {
+  return db
+    .updateTable('organization_invitations')
+    .set({ revoked_at: now })
+    .where('organization_id', '=', organizationId)
+    .where('invited_by', '=', userId)
+    .where('accepted_at', 'is', null)
+    .where('declined_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now);
+}
+
+/**
+ * Invitations outlive nobody: when a member is removed, leaves, or is demoted to a role that may
+ * not invite, the open invitations they sent are withdrawn (revoked, so they can no longer be
+ * accepted), inside the caller's transaction, and the actor's activity log says so.
+ */
+export async function withdrawInvitationsSentBy(
+  trx: Kysely<Database>,
+  deps: AppDeps,
+  req: Req,
+  actor: Actor,
+  org: MemberOrganization,
+  member: { id: number; name: string },
+): Promise<number> {
+  const rows = await openInvitationsSentBy(trx, org.id, member.id, deps.clock.now())
+    .returning('id')
+    .execute();
+  if (rows.length > 0) {
+    await recordActivity(
+      deps,
+      req,
+      {
+        userId: actor.id,
+        type: 'organization',
+        action: 'invitations.withdrawn',
+        description: `Withdrew ${rows.length === 1 ? '1 invitation' : `${rows.length} invitations`} sent by ${member.name} to "${org.name}"`,
+        severity: 'medium',
+      },
+      trx,
+    );
+  }
+  return rows.length;
+}
+
+export function withWithdrawn(message: string, withdrawn: number, inviterName: string): string {
+  return withdrawn > 0 ? `${message} ${invitationsWithdrawnText(withdrawn, inviterName)}` : message;
+}

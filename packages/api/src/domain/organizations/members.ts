@@ -1,0 +1,186 @@
+import type { ClientInfo } from '../../core/client-info';
+import {
+  MEMBER_TEXTS,
+  ROLE_LABELS,
+  can,
+  canChangeMember,
+  invitationsWithdrawnText,
+  type AssignableRole,
+  type OrganizationRole,
+} from '../../contracts/roles';
+import type { AppDeps } from '../../core/app-deps';
+import { AppError } from '../../core/errors';
+import { recordActivity } from '../activity';
+import { withWithdrawn, withdrawInvitationsSentBy } from './invitation-withdrawal';
+import { listMembers } from './member-list';
+import type { MemberOutput } from './member-schema';
+import {
+  ownerNotice,
+  findMemberOrganization,
+  requirePermission,
+  type MemberOrganization,
+} from '../memberships';
+import { isUuid } from '../../core/uuid';
+
+type Req = ClientInfo;
+type Actor = { id: number; name: string };
+
+async function findMember(deps: Pick<AppDeps, 'db'>, org: MemberOrganization, userUuid: string) {
+  const member = isUuid(userUuid)
+    ? await deps.db
+        .selectFrom('organization_members')
+        .innerJoin('users', 'users.id', 'organization_members.user_id')
+        .select(['users.id', 'users.name', 'users.email', 'organization_members.role'])
+        .where('organization_members.organization_id', '=', org.id)
+        .where('users.uuid', '=', userUuid)
+        .executeTakeFirst()
+    : undefined;
+  if (!member) throw new AppError('NOT_FOUND', MEMBER_TEXTS.memberNotFound);
+  return member;
+}
+
+/** Why `actor` may not give `target` the role `newRole` (or remove them), as a 403. */
+function refuse(actor: OrganizationRole, target: OrganizationRole): never {
+  if (target === 'owner') throw new AppError('FORBIDDEN', MEMBER_TEXTS.ownerUntouchable);
+  if (actor === 'admin') throw new AppError('FORBIDDEN', MEMBER_TEXTS.adminOnlyByOwner);
+  throw new AppError(
+    'FORBIDDEN',
+    'Only the owner or an admin can manage the members of this organization.',
+  );
+}
+
+export async function changeMemberRole(
+  deps: AppDeps,
+  req: Req,
+  actor: Actor,
+  organizationUuid: string,
+  userUuid: string,
+  role: AssignableRole,
+  options: { keepInvitations?: boolean } = {},
+): Promise<{ member: MemberOutput; message: string }> {
+  const org = await findMemberOrganization(deps.db, actor.id, organizationUuid, 'manageMembers');
+  const member = await findMember(deps, org, userUuid);
+  if (!canChangeMember(org.role, member.role, role)) refuse(org.role, member.role);
+  // Demoted to a role that may not invite: their open invitations go, unless the caller keeps them.
+  const withdraw = !options.keepInvitations && !can(role, 'manageMembers');
+  let withdrawn = 0;
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('organization_members')
+      .set({ role })
+      .where('organization_id', '=', org.id)
+      .where('user_id', '=', member.id)
+      .execute();
+    await recordActivity(
+      deps,
+      req,
+      {
+        userId: actor.id,
+        type: 'organization',
+        action: 'member.role_changed',
+        description: `Changed ${member.name}'s role in "${org.name}" from ${ROLE_LABELS[member.role]} to ${ROLE_LABELS[role]}`,
+        severity: 'medium',
+      },
+      trx,
+    );
+    if (withdraw) withdrawn = await withdrawInvitationsSentBy(trx, deps, req, actor, org, member);
+  });
+  const list = await listMembers(deps, actor.id, organizationUuid);
+  return {
+    member: list.find((m) => m.user.uuid === userUuid)!,
+    message: withWithdrawn(MEMBER_TEXTS.roleChanged, withdrawn, member.name),
+  };
+}
+
+/** Removes a member, or lets a member leave (removing yourself); the owner must transfer first. */
+export async function removeMember(
+  deps: AppDeps,
+  req: Req,
+  actor: Actor,
+  organizationUuid: string,
+  userUuid: string,
+  options: { keepInvitations?: boolean } = {},
+): Promise<{ left: boolean; message: string }> {
+  const org = await findMemberOrganization(deps.db, actor.id, organizationUuid, 'view');
+  const member = await findMember(deps, org, userUuid);
+  const leaving = member.id === actor.id;
+  if (leaving && member.role === 'owner') {
+    throw new AppError('CONFLICT', MEMBER_TEXTS.ownerMustTransfer);
+  }
+  if (!leaving) {
+    requirePermission(org.role, 'manageMembers');
+    if (!canChangeMember(org.role, member.role)) refuse(org.role, member.role);
+  }
+  // Their open invitations are withdrawn with them (unless the caller keeps them); the owner's
+  // notice counts them.
+  const pending = options.keepInvitations
+    ? 0
+    : Number(
+        (
+          await deps.db
+            .selectFrom('organization_invitations')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('organization_id', '=', org.id)
+            .where('invited_by', '=', member.id)
+            .where('accepted_at', 'is', null)
+            .where('declined_at', 'is', null)
+            .where('revoked_at', 'is', null)
+            .where('expires_at', '>', deps.clock.now())
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+  const withdrawnLine = pending > 0 ? ` ${invitationsWithdrawnText(pending, member.name)}` : '';
+  const notice = await ownerNotice(
+    deps,
+    org,
+    leaving
+      ? {
+          subject: `${member.name} left ${org.name}`,
+          line: `${member.name} (${member.email}) left ${org.name}.${withdrawnLine}`,
+        }
+      : {
+          subject: `${member.name} was removed from ${org.name}`,
+          line: `${actor.name} removed ${member.name} (${member.email}) from ${org.name}.${withdrawnLine}`,
+        },
+  );
+  let withdrawn = 0;
+  await deps.db.transaction().execute(async (trx) => {
+    if (member.role !== 'owner')
+      await deps.domainEvents.emit(trx, 'member.removed', {
+        organizationId: org.id,
+        userId: member.id,
+      });
+    await trx
+      .deleteFrom('organization_members')
+      .where('organization_id', '=', org.id)
+      .where('user_id', '=', member.id)
+      .where('role', '!=', 'owner')
+      .execute();
+    await recordActivity(
+      deps,
+      req,
+      {
+        userId: actor.id,
+        type: 'organization',
+        action: leaving ? 'member.left' : 'member.removed',
+        description: leaving
+          ? `Left organization "${org.name}"`
+          : `Removed ${member.name} from "${org.name}"`,
+        severity: 'medium',
+      },
+      trx,
+    );
+    if (!options.keepInvitations) {
+      withdrawn = await withdrawInvitationsSentBy(trx, deps, req, actor, org, member);
+    }
+    if (notice) await deps.mailer.send(notice, trx);
+  });
+  return {
+    left: leaving,
+    message: withWithdrawn(
+      leaving ? MEMBER_TEXTS.left : MEMBER_TEXTS.memberRemoved,
+      withdrawn,
+      member.name,
+    ),
+  };
+}

@@ -1,0 +1,274 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@scmp/db';
+import type { AppDeps } from '../../core/app-deps';
+import { PRIVACY_TEXTS } from '../../contracts/privacy';
+import { placeholderEmail } from './account-deletion';
+
+export type PurgeRule =
+  | { rule: 'delete'; how: string }
+  | { rule: 'anonymise'; how: string }
+  | { rule: 'keep'; reason: string };
+
+/**
+ * What the purge of a deleted account (30 days after deletion) does to every table that refers
+ * to a person or holds a personal column. A test lists those tables from the database itself
+ * and fails when one has no rule here; purgeAccount below applies them.
+ */
+export const ACCOUNT_PURGE_RULES: Record<string, PurgeRule> = {
+  users: {
+    rule: 'anonymise',
+    how: 'name "Deleted user", placeholder e-mail, unusable password, profile fields and photo cleared; the row stays so kept records have an author',
+  },
+  account_deletions: { rule: 'anonymise', how: 'e-mail and restore token cleared, purged_at set' },
+  sessions: { rule: 'delete', how: 'every session (IP addresses, browsers)' },
+  session_reauthentications: { rule: 'delete', how: 'with the sessions' },
+  activity_events: {
+    rule: 'delete',
+    how: 'the person’s own activity log (IP addresses, browsers)',
+  },
+  api_tokens: { rule: 'delete', how: 'revoked at deletion, deleted at purge' },
+  data_exports: { rule: 'delete', how: 'rows and their ZIP files' },
+  email_changes: { rule: 'delete', how: 'dropped at deletion' },
+  idempotent_requests: { rule: 'delete', how: 'stored responses of the person’s requests' },
+  login_challenges: { rule: 'delete', how: 'ended at deletion' },
+  passkey_challenges: { rule: 'delete', how: 'pending challenges' },
+  passkeys: { rule: 'delete', how: 'removed at deletion' },
+  password_reset_tokens: { rule: 'delete', how: 'ended at deletion' },
+  two_factor_secrets: { rule: 'delete', how: 'secret and state' },
+  two_factor_recovery_codes: { rule: 'delete', how: 'hashed codes' },
+  notification_preferences: { rule: 'delete', how: 'the preferences' },
+  mail_outbox: {
+    rule: 'delete',
+    how: 'every e-mail to the person, and e-mails to others that name them',
+  },
+  payment_methods: {
+    rule: 'delete',
+    how: 'saved cards and mandates (brand, last 4) not used by a subscription',
+  },
+  organization_members: { rule: 'delete', how: 'memberships ended at deletion (member.removed)' },
+  organization_invitations: {
+    rule: 'anonymise',
+    how: 'invitations to the address deleted; invited_by/accepted_by cleared on the organization’s others',
+  },
+  organization_domains: {
+    rule: 'anonymise',
+    how: 'created_by cleared; the verified domain is the organization’s',
+  },
+  sso_connections: {
+    rule: 'anonymise',
+    how: 'created_by cleared; the connection is the organization’s',
+  },
+  sso_identities: { rule: 'delete', how: 'the links between the person and identity providers' },
+  sso_sign_in_failures: {
+    rule: 'anonymise',
+    how: 'the e-mail address cleared on failed single sign-on attempts; the reason stays for the admins',
+  },
+  webhook_endpoints: {
+    rule: 'anonymise',
+    how: 'created_by cleared; the endpoint is the organization’s',
+  },
+  support_tickets: {
+    rule: 'keep',
+    reason: 'the organization’s support history; the author is shown as "Deleted user"',
+  },
+  support_ticket_messages: {
+    rule: 'keep',
+    reason: 'part of the organization’s tickets; the author is shown as "Deleted user"',
+  },
+  organizations: {
+    rule: 'keep',
+    reason:
+      'an organization the person alone owned without other members or a live subscription stays with "Deleted user" as owner until it is closed',
+  },
+  instances: {
+    rule: 'keep',
+    reason: 'the organization’s instances (owner shown as "Deleted user")',
+  },
+  subscriptions: {
+    rule: 'keep',
+    reason:
+      'billing record of the organization, kept 7 years (Terms); its billing contact is the organization’s',
+  },
+  invoices: {
+    rule: 'keep',
+    reason: 'accounting records, kept 7 years (Terms); anonymised when the organization is purged',
+  },
+  webhook_events: {
+    rule: 'keep',
+    reason:
+      'the organization’s own event log (payloads may name members); removed by retention after 30 days',
+  },
+  webhook_deliveries: {
+    rule: 'keep',
+    reason: 'delivery attempts of those events; removed by retention after 30 days',
+  },
+  retention_runs: {
+    rule: 'keep',
+    reason:
+      'the retention job’s own log: counts of rows removed per rule and error messages, no person’s data',
+  },
+};
+
+/** Applies ACCOUNT_PURGE_RULES to one account, in one transaction. */
+export async function purgeAccount(
+  deps: Pick<AppDeps, 'clock' | 'storage'>,
+  trx: Kysely<Database>,
+  userId: number,
+): Promise<void> {
+  const now = deps.clock.now();
+  const user = await trx
+    .selectFrom('users')
+    .select(['uuid', 'avatar_path'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const deletion = await trx
+    .selectFrom('account_deletions')
+    .select('email')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const exports = await trx
+    .selectFrom('data_exports')
+    .select('storage_key')
+    .where('user_id', '=', userId)
+    .where('storage_key', 'is not', null)
+    .execute();
+  for (const e of exports) await deps.storage.delete(e.storage_key!);
+  if (user.avatar_path && /^[\w.-]+$/.test(user.avatar_path))
+    await deps.storage.delete(`avatars/${user.avatar_path}`);
+
+  for (const table of [
+    'sessions',
+    'activity_events',
+    'api_tokens',
+    'data_exports',
+    'email_changes',
+    'idempotent_requests',
+    'login_challenges',
+    'passkey_challenges',
+    'passkeys',
+    'password_reset_tokens',
+    'two_factor_secrets',
+    'two_factor_recovery_codes',
+    'notification_preferences',
+    'mail_outbox',
+    'organization_members',
+  ] as const) {
+    await trx.deleteFrom(table).where('user_id', '=', userId).execute();
+  }
+  await trx
+    .deleteFrom('payment_methods')
+    .where('user_id', '=', userId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('subscriptions')
+            .select('subscriptions.id')
+            .whereRef('subscriptions.payment_method_id', '=', 'payment_methods.id'),
+        ),
+      ),
+    )
+    .execute();
+  const person = await trx
+    .selectFrom('users')
+    .select('name')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const mentions = [deletion?.email, person.name.length >= 5 ? person.name : null].filter(
+    (v): v is string => Boolean(v),
+  );
+  if (deletion?.email)
+    await trx.deleteFrom('mail_outbox').where('to_address', '=', deletion.email).execute();
+  for (const text of mentions) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    await trx
+      .deleteFrom('mail_outbox')
+      .where((eb) =>
+        eb.or([eb('subject', 'ilike', like), eb('text', 'ilike', like), eb('html', 'ilike', like)]),
+      )
+      .execute();
+  }
+  if (deletion?.email) {
+    await trx.deleteFrom('organization_invitations').where('email', '=', deletion.email).execute();
+  }
+  await trx
+    .updateTable('organization_invitations')
+    .set({ invited_by: null })
+    .where('invited_by', '=', userId)
+    .execute();
+  await trx
+    .updateTable('organization_invitations')
+    .set({ accepted_by: null })
+    .where('accepted_by', '=', userId)
+    .execute();
+  await trx
+    .updateTable('webhook_endpoints')
+    .set({ created_by: null })
+    .where('created_by', '=', userId)
+    .execute();
+  for (const table of ['organization_domains', 'sso_connections'] as const) {
+    await trx
+      .updateTable(table)
+      .set({ created_by: null })
+      .where('created_by', '=', userId)
+      .execute();
+  }
+  await trx.deleteFrom('sso_identities').where('user_id', '=', userId).execute();
+  if (deletion?.email) {
+    await trx
+      .updateTable('sso_sign_in_failures')
+      .set({ email: null })
+      .where('email', '=', deletion.email)
+      .execute();
+  }
+  await trx
+    .updateTable('users')
+    .set({
+      name: PRIVACY_TEXTS.deletedUser,
+      email: placeholderEmail(user.uuid),
+      password_hash: '!purged',
+      email_verified_at: null,
+      two_factor_enabled: false,
+      phone: null,
+      bio: null,
+      location: null,
+      website: null,
+      avatar_path: null,
+      updated_at: now,
+    })
+    .where('id', '=', userId)
+    .execute();
+  await trx
+    .updateTable('account_deletions')
+    .set({ email: null, restore_token_hash: null, purged_at: now })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/**
+ * The purge: accounts deleted 30 days ago or more, a few at a time, each in a transaction. Run
+ * by the retention job (domain/privacy/retention.ts, rule "deleted-accounts").
+ */
+export async function purgeDeletedAccounts(deps: AppDeps): Promise<number> {
+  const due = await deps.db
+    .selectFrom('account_deletions')
+    .select('user_id')
+    .where('purged_at', 'is', null)
+    .where('purge_after', '<=', deps.clock.now())
+    .limit(50)
+    .execute();
+  for (const row of due) {
+    await deps.db.transaction().execute(async (trx) => {
+      // Claimed under a row lock, so two processes never purge the same account twice.
+      const locked = await trx
+        .selectFrom('account_deletions')
+        .select('user_id')
+        .where('user_id', '=', row.user_id)
+        .where('purged_at', 'is', null)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (locked) await purgeAccount(deps, trx, row.user_id);
+    });
+  }
+  return due.length;
+}

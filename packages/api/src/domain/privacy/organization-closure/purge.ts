@@ -1,0 +1,209 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@scmp/db';
+import type { AppDeps } from '../../../core/app-deps';
+import { deleteBrandingRows } from '../../public-branding';
+import { invalidateTenant } from '../../organizations';
+import type { PurgeRule } from '../account-purge';
+
+/**
+ * What the purge of a closed organization (60 days after DELETE /organizations/{id}) does to every
+ * table with an `organization_id`. A test lists those tables from the database itself and fails
+ * when one has no rule here; purgeOrganization below applies them.
+ */
+export const ORGANIZATION_PURGE_RULES: Record<string, PurgeRule> = {
+  organizations: {
+    rule: 'anonymise',
+    how: 'the row stays as the minimal billing record its invoices point to: status "closed", description and subdomain cleared; name and dates kept',
+  },
+  instances: { rule: 'delete', how: 'with their health history, front pages and custom domains' },
+  brandings: { rule: 'delete', how: 'rows and their uploaded logo and favicon files' },
+  support_tickets: {
+    rule: 'delete',
+    how: 'the organization’s tickets with their messages and attached files',
+  },
+  organization_members: { rule: 'delete', how: 'every membership' },
+  organization_invitations: { rule: 'delete', how: 'every invitation' },
+  organization_domains: { rule: 'delete', how: 'verified e-mail domains' },
+  sso_connections: { rule: 'delete', how: 'connections (with their encrypted secrets) and links' },
+  sso_sign_in_failures: { rule: 'delete', how: 'failed single sign-on attempts' },
+  sso_policies: { rule: 'delete', how: 'the Require SSO and Require two-factor settings' },
+  data_exports: { rule: 'delete', how: 'the organization’s exports and their ZIP files' },
+  webhook_endpoints: {
+    rule: 'delete',
+    how: 'retired after the organization.deleted event; the webhook sweep removes them once their last deliveries are done',
+  },
+  webhook_events: {
+    rule: 'keep',
+    reason:
+      'the organization.deleted event must still be delivered; removed by retention after 30 days',
+  },
+  subscriptions: {
+    rule: 'keep',
+    reason:
+      'the minimal billing record, 7 years (Terms): status expired, payment method unlinked, billing name replaced by the organization’s and e-mail cleared',
+  },
+  invoices: {
+    rule: 'keep',
+    reason:
+      'accounting records, 7 years (Terms): billing name replaced by the organization’s and e-mail cleared; amounts, dates and address kept',
+  },
+  billing_customers: {
+    rule: 'keep',
+    reason: 'the payment provider’s customer id, to match the kept invoices with the provider’s',
+  },
+};
+
+type BillingDetailsJson = { name?: string; email?: string } & Record<string, unknown>;
+
+function anonymisedDetails(details: unknown, organizationName: string): BillingDetailsJson {
+  const value = (details && typeof details === 'object' ? details : {}) as BillingDetailsJson;
+  return { ...value, name: organizationName, email: '' };
+}
+
+/**
+ * Applies ORGANIZATION_PURGE_RULES to one organization inside `trx`; returns the storage keys of
+ * its files, which the caller deletes once the transaction has committed.
+ */
+export async function purgeOrganization(
+  deps: Pick<AppDeps, 'clock' | 'domainEvents'>,
+  trx: Kysely<Database>,
+  organizationId: number,
+): Promise<string[]> {
+  const now = deps.clock.now();
+  const org = await trx
+    .selectFrom('organizations')
+    .select(['id', 'name'])
+    .where('id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  // Its reactions (see src/subscriptions.ts) run in this transaction, before the rows go.
+  await deps.domainEvents.emit(trx, 'organization.deleted', { organizationId: org.id });
+
+  const instanceIds = (
+    await trx.selectFrom('instances').select('id').where('organization_id', '=', org.id).execute()
+  ).map((i) => i.id);
+  const files = await deleteBrandingRows(trx, org.id, instanceIds);
+  const attachments = await trx
+    .selectFrom('support_attachments')
+    .innerJoin('support_tickets', 'support_tickets.id', 'support_attachments.ticket_id')
+    .select('support_attachments.storage_key')
+    .where('support_tickets.organization_id', '=', org.id)
+    .execute();
+  files.push(...attachments.map((a) => a.storage_key));
+  const exports = await trx
+    .selectFrom('data_exports')
+    .select('storage_key')
+    .where('organization_id', '=', org.id)
+    .where('storage_key', 'is not', null)
+    .where('files_deleted_at', 'is', null)
+    .execute();
+  files.push(...exports.map((e) => e.storage_key!));
+
+  await trx.deleteFrom('support_tickets').where('organization_id', '=', org.id).execute();
+  for (const table of [
+    'instances',
+    'organization_members',
+    'organization_invitations',
+    'organization_domains',
+    'sso_sign_in_failures',
+    'sso_connections',
+    'sso_policies',
+    'data_exports',
+  ] as const) {
+    await trx.deleteFrom(table).where('organization_id', '=', org.id).execute();
+  }
+
+  const subs = await trx
+    .selectFrom('subscriptions')
+    .select(['id', 'billing_details'])
+    .where('organization_id', '=', org.id)
+    .execute();
+  for (const sub of subs) {
+    await trx
+      .updateTable('subscriptions')
+      .set({
+        status: 'expired',
+        payment_method_id: null,
+        billing_details: JSON.stringify(anonymisedDetails(sub.billing_details, org.name)),
+        updated_at: now,
+      })
+      .where('id', '=', sub.id)
+      .execute();
+  }
+  const invoices = await trx
+    .selectFrom('invoices')
+    .select(['id', 'billing_details'])
+    .where('organization_id', '=', org.id)
+    .execute();
+  for (const invoice of invoices) {
+    await trx
+      .updateTable('invoices')
+      .set({
+        billing_details: JSON.stringify(anonymisedDetails(invoice.billing_details, org.name)),
+      })
+      .where('id', '=', invoice.id)
+      .execute();
+  }
+
+  await trx
+    .updateTable('organizations')
+    .set({
+      status: 'closed',
+      description: null,
+      subdomain: null,
+      status_before_closing: null,
+      purge_at: null,
+      purged_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', org.id)
+    .execute();
+  return files;
+}
+
+/**
+ * The day-60 purge: organizations whose `purge_at` has come, a few at a time, each in its own
+ * transaction and claimed with FOR UPDATE SKIP LOCKED (two processes never purge one twice).
+ * Their files are deleted after the commit. Returns how many were purged. Callable by the
+ * retention job with its own `now`.
+ */
+export async function purgeClosedOrganizations(
+  deps: AppDeps,
+  now: Date = deps.clock.now(),
+  limit = 20,
+): Promise<number> {
+  const due = await deps.db
+    .selectFrom('organizations')
+    .select('id')
+    .where('status', '=', 'closing')
+    .where('purge_at', '<=', now)
+    .orderBy('purge_at')
+    .limit(limit)
+    .execute();
+  let purged = 0;
+  for (const { id } of due) {
+    const done = await deps.db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .selectFrom('organizations')
+        .select(['id', 'subdomain'])
+        .where('id', '=', id)
+        .where('status', '=', 'closing')
+        .where('purge_at', '<=', now)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!locked) return null;
+      return { subdomain: locked.subdomain, files: await purgeOrganization(deps, trx, id) };
+    });
+    if (!done) continue;
+    purged += 1;
+    for (const key of done.files) {
+      try {
+        await deps.storage.delete(key);
+      } catch (error) {
+        deps.logger.warn({ err: error, key }, 'could not delete a purged organization’s file');
+      }
+    }
+    await invalidateTenant(deps, [done.subdomain]);
+  }
+  return purged;
+}

@@ -1,0 +1,68 @@
+import type { Selectable } from 'kysely';
+import type { OrganizationsTable } from '@scmp/db';
+import type { AppDeps } from '../../../core/app-deps';
+import { iso } from '../personal-export/iso';
+import { jsonEntry } from '../zip-archive';
+
+/** organization.json: the organization itself. */
+export function organizationEntry(org: Selectable<OrganizationsTable>) {
+  return jsonEntry('organization.json', async () => ({
+    uuid: org.uuid,
+    name: org.name,
+    type: org.type,
+    description: org.description,
+    subdomain: org.subdomain,
+    status: org.status,
+    closing_at: iso(org.closing_at),
+    purge_at: iso(org.purge_at),
+    created_at: iso(org.created_at),
+    updated_at: iso(org.updated_at),
+  }));
+}
+
+/** members.json: members with their roles, and the invitations sent. */
+export function membersEntry(db: AppDeps['db'], organizationId: number) {
+  return jsonEntry('members.json', async () => {
+    const members = await db
+      .selectFrom('organization_members')
+      .innerJoin('users', 'users.id', 'organization_members.user_id')
+      .select([
+        'users.uuid',
+        'users.name',
+        'users.email',
+        'organization_members.role',
+        'organization_members.joined_at',
+      ])
+      .where('organization_members.organization_id', '=', organizationId)
+      .orderBy('organization_members.joined_at')
+      .execute();
+    const invitations = await db
+      .selectFrom('organization_invitations')
+      .leftJoin('users', 'users.id', 'organization_invitations.invited_by')
+      .select([
+        'organization_invitations.uuid',
+        'organization_invitations.email',
+        'organization_invitations.role',
+        'users.name as invited_by',
+        'organization_invitations.created_at',
+        'organization_invitations.expires_at',
+        'organization_invitations.accepted_at',
+        'organization_invitations.declined_at',
+        'organization_invitations.revoked_at',
+      ])
+      .where('organization_invitations.organization_id', '=', organizationId)
+      .orderBy('organization_invitations.id')
+      .execute();
+    return {
+      members: members.map((m) => ({ ...m, joined_at: iso(m.joined_at) })),
+      invitations: invitations.map((i) => ({
+        ...i,
+        created_at: iso(i.created_at),
+        expires_at: iso(i.expires_at),
+        accepted_at: iso(i.accepted_at),
+        declined_at: iso(i.declined_at),
+        revoked_at: iso(i.revoked_at),
+      })),
+    };
+  });
+}

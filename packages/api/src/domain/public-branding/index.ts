@@ -1,0 +1,10 @@
+export * from './cache';
+export * from './dashboard-summary';
+export * from './resolve';
+export * from './tenant-branding';
+export * from './page-views';
+export * from './instance-branding';
+export * from './portal';
+export { deleteBrandingRows } from './branding-rows';
+export { dashboardSummarySchema } from './dashboard-summary-schema';
+export { emailBrandingFor } from './email-branding';

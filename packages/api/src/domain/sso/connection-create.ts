@@ -1,0 +1,64 @@
+import type { AppDeps } from '../../core/app-deps';
+import type { ClientInfo } from '../../core/client-info';
+import { MAX_SSO_CONNECTIONS, SSO_TEXTS } from '../../contracts/sso';
+import { recordActivity } from '../activity';
+import { samlFields } from './saml-metadata';
+import { toConnectionOutput, type ConnectionOutput } from './connection-output';
+import { organizationForSso } from './connection-lookup';
+import {
+  displayNameOrThrow,
+  invalid,
+  oidcFields,
+  type ConnectionInput,
+} from './connection-validation';
+
+type Req = ClientInfo;
+type Actor = { id: number };
+
+export async function createConnection(
+  deps: AppDeps,
+  req: Req,
+  actor: Actor,
+  organizationUuid: string,
+  input: ConnectionInput,
+): Promise<ConnectionOutput> {
+  const org = await organizationForSso(deps, actor, organizationUuid);
+  const count = await deps.db
+    .selectFrom('sso_connections')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organization_id', '=', org.id)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= MAX_SSO_CONNECTIONS) throw invalid('type', SSO_TEXTS.tooMany);
+  const displayName = displayNameOrThrow(input.display_name);
+  const type = input.type === 'saml' ? 'saml' : 'oidc';
+  const fields = type === 'oidc' ? await oidcFields(deps, input, null) : {};
+  const saml = type === 'saml' ? await samlFields(deps, input, null) : null;
+  const now = deps.clock.now();
+  const row = await deps.db
+    .insertInto('sso_connections')
+    .values({
+      organization_id: org.id,
+      type,
+      display_name: displayName,
+      preset: fields.preset ?? 'generic',
+      issuer: fields.issuer ?? null,
+      client_id: fields.client_id ?? null,
+      client_secret_encrypted: fields.client_secret_encrypted ?? null,
+      entra_tenant_id: fields.entra_tenant_id ?? null,
+      ...saml,
+      default_role: input.default_role ?? 'member',
+      group_mappings: JSON.stringify(input.group_mappings ?? []),
+      created_by: actor.id,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordActivity(deps, req, {
+    userId: actor.id,
+    type: 'organization',
+    action: 'sso.connection_created',
+    description: `Added the single sign-on connection "${displayName}" to ${org.name}`,
+  });
+  return toConnectionOutput(deps, row);
+}

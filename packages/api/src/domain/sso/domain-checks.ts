@@ -1,0 +1,172 @@
+import type { Resolver } from 'node:dns/promises';
+import { sql } from 'kysely';
+import type { AppDeps } from '../../core/app-deps';
+import {
+  DOMAIN_PENDING_RETRY_DAYS,
+  DOMAIN_RECHECK_HOURS,
+  DOMAIN_VERIFY_LABEL,
+  SSO_DOMAIN_TEXTS,
+} from '../../contracts/sso';
+import { createDnsResolver } from '../../core/dns-resolver';
+import { checkTxtToken, domainBackoffMs } from '../custom-domains';
+import { organizationMail } from '../memberships';
+import { isUniqueViolation } from '../../core/unique-violation';
+import { VERIFIED_DOMAIN_UNIQUE, verifiedElsewhere, type DomainRow } from './domain-records';
+
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+/** How long a claimed check may take before another worker may take it again. */
+const CLAIM_LEASE_MS = 5 * 60 * 1000;
+
+/**
+ * One check of a domain's TXT record and the state it leads to:
+ * - record right: verified, re-checked daily (unless another organization holds it: stays pending
+ *   with that reason);
+ * - record wrong while pending: retried with backoff for DOMAIN_PENDING_RETRY_DAYS, then only on demand;
+ * - record gone from a verified domain: un-verified (pending again, retried) and the owner e-mailed.
+ */
+export async function checkOrganizationDomain(
+  deps: AppDeps,
+  row: DomainRow,
+  resolver: Resolver = createDnsResolver(deps.config),
+): Promise<DomainRow> {
+  const now = deps.clock.now();
+  const wasVerified = row.status === 'verified';
+  const retryUntil = row.created_at.getTime() + DOMAIN_PENDING_RETRY_DAYS * DAY;
+  const pendingNext = (attempts: number) => {
+    const next = now.getTime() + domainBackoffMs(attempts);
+    return wasVerified || next <= retryUntil ? new Date(next) : null;
+  };
+  let patch: Partial<Record<keyof DomainRow, unknown>>;
+  if (!wasVerified && (await verifiedElsewhere(deps, row.domain, row.organization_id))) {
+    patch = {
+      reason: SSO_DOMAIN_TEXTS.takenElsewhere,
+      checked_at: now,
+      attempts: row.attempts + 1,
+      next_check_at: null,
+    };
+  } else {
+    const verdict = await checkTxtToken(
+      resolver,
+      `${DOMAIN_VERIFY_LABEL}.${row.domain}`,
+      row.token,
+    );
+    if (verdict.ok) {
+      patch = {
+        status: 'verified',
+        reason: null,
+        attempts: 0,
+        checked_at: now,
+        verified_at: wasVerified ? row.verified_at : now,
+        next_check_at: new Date(now.getTime() + DOMAIN_RECHECK_HOURS * HOUR),
+      };
+    } else {
+      const attempts = wasVerified ? 1 : row.attempts + 1;
+      patch = {
+        status: 'pending',
+        reason: verdict.reason,
+        attempts,
+        checked_at: now,
+        verified_at: null,
+        next_check_at: wasVerified
+          ? new Date(now.getTime() + domainBackoffMs(1))
+          : pendingNext(attempts),
+      };
+    }
+  }
+  let updated: DomainRow | undefined;
+  try {
+    updated = await deps.db
+      .updateTable('organization_domains')
+      .set({ ...(patch as object), updated_at: now })
+      .where('id', '=', row.id)
+      .where('token', '=', row.token)
+      .returningAll()
+      .executeTakeFirst();
+  } catch (error) {
+    if (!isUniqueViolation(error, VERIFIED_DOMAIN_UNIQUE)) throw error;
+    // Another organization verified the same domain a moment earlier: it won.
+    updated = await deps.db
+      .updateTable('organization_domains')
+      .set({ reason: SSO_DOMAIN_TEXTS.takenElsewhere, checked_at: now, next_check_at: null })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+  if (!updated) return row;
+  if (wasVerified && updated.status === 'pending') await mailLapsed(deps, updated);
+  return updated;
+}
+
+async function mailLapsed(deps: AppDeps, row: DomainRow) {
+  const details = await deps.db
+    .selectFrom('organizations')
+    .innerJoin('users', 'users.id', 'organizations.owner_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.name',
+      'organizations.name as org_name',
+      'organizations.uuid',
+    ])
+    .where('organizations.id', '=', row.organization_id)
+    .executeTakeFirst();
+  if (!details) return;
+  const subject = SSO_DOMAIN_TEXTS.lapsedSubject(row.domain);
+  const mail = await organizationMail(
+    deps,
+    row.organization_id,
+    { to: details.email, subject, kind: 'sso-domain-lapsed', userId: details.id },
+    {
+      title: subject,
+      paragraphs: [
+        `Hello ${details.name},`,
+        `The DNS record ${DOMAIN_VERIFY_LABEL}.${row.domain} that proves ${details.org_name} controls ${row.domain} has disappeared (${row.reason ?? 'TXT record not found'}).`,
+        `Until the record is put back, people with ${row.domain} addresses cannot sign in through your identity provider, and the organization's sign-in policies no longer cover them.`,
+      ],
+      action: {
+        label: 'See the DNS record',
+        url: `${deps.config.appUrl}/dashboard/organizations/${details.uuid}?tab=security`,
+      },
+    },
+  );
+  await deps.mailer.send(mail);
+}
+
+/** Checks the domains that are due (backoff while pending, daily once verified); concurrent workers split them. */
+export async function runDueOrganizationDomainChecks(deps: AppDeps, limit = 10): Promise<number> {
+  const now = deps.clock.now();
+  const claimed = await deps.db
+    .updateTable('organization_domains')
+    .set({ next_check_at: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('organization_domains')
+        .select('id')
+        .where('next_check_at', '<=', now)
+        .orderBy(sql`next_check_at`)
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .where('next_check_at', '<=', now)
+    .returningAll()
+    .execute();
+  await Promise.all(
+    claimed.map((row) =>
+      checkOrganizationDomain(deps, row).catch((error: unknown) =>
+        deps.logger.warn({ err: error, domainId: row.id }, 'e-mail domain check failed'),
+      ),
+    ),
+  );
+  return claimed.length;
+}
+
+/** Registered in src/job-runner.ts. */
+export const organizationDomainCheckTask = {
+  name: 'sso.domain-checks',
+  everyMs: 1000,
+  run: async (deps: AppDeps) => {
+    await runDueOrganizationDomainChecks(deps);
+  },
+};

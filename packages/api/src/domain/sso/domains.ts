@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from '../../core/app-deps';
+import type { ClientInfo } from '../../core/client-info';
+import { MAX_ORGANIZATION_DOMAINS, SSO_DOMAIN_TEXTS } from '../../contracts/sso';
+import { AppError } from '../../core/errors';
+import { recordActivity } from '../activity';
+import { findMemberOrganization, type MemberOrganization } from '../memberships';
+import { isUniqueViolation } from '../../core/unique-violation';
+import { isUuid } from '../../core/uuid';
+import { checkOrganizationDomain } from './domain-checks';
+import { emailDomainOrThrow, invalid } from './domain-names';
+import {
+  toDomainOutput,
+  verifiedElsewhere,
+  type DomainRow,
+  type OrganizationDomainOutput,
+} from './domain-records';
+
+type Req = ClientInfo;
+type Actor = { id: number };
+
+/** Domains, SSO and policies are managed by the owner and admins. */
+function organizationOf(deps: AppDeps, actor: Actor, organizationUuid: string) {
+  return findMemberOrganization(deps.db, actor.id, organizationUuid, 'manage');
+}
+
+async function findDomain(deps: AppDeps, org: MemberOrganization, uuid: string) {
+  const row = isUuid(uuid)
+    ? await deps.db
+        .selectFrom('organization_domains')
+        .selectAll()
+        .where('organization_id', '=', org.id)
+        .where('uuid', '=', uuid)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw new AppError('NOT_FOUND', SSO_DOMAIN_TEXTS.notFound);
+  return row;
+}
+
+export async function listDomains(deps: AppDeps, actor: Actor, organizationUuid: string) {
+  const org = await organizationOf(deps, actor, organizationUuid);
+  const rows = await deps.db
+    .selectFrom('organization_domains')
+    .selectAll()
+    .where('organization_id', '=', org.id)
+    .orderBy('domain')
+    .execute();
+  return rows.map(toDomainOutput);
+}
+
+export async function addDomain(
+  deps: AppDeps,
+  req: Req,
+  actor: Actor,
+  organizationUuid: string,
+  raw: string,
+): Promise<OrganizationDomainOutput> {
+  const org = await organizationOf(deps, actor, organizationUuid);
+  const domain = emailDomainOrThrow(deps, raw);
+  if (await verifiedElsewhere(deps, domain, org.id)) {
+    throw new AppError('CONFLICT', SSO_DOMAIN_TEXTS.takenElsewhere, {
+      errors: { domain: [SSO_DOMAIN_TEXTS.takenElsewhere] },
+    });
+  }
+  const count = await deps.db
+    .selectFrom('organization_domains')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organization_id', '=', org.id)
+    .executeTakeFirstOrThrow();
+  if (Number(count.n) >= MAX_ORGANIZATION_DOMAINS) throw invalid(SSO_DOMAIN_TEXTS.tooMany);
+  const now = deps.clock.now();
+  let row: DomainRow;
+  try {
+    row = await deps.db
+      .insertInto('organization_domains')
+      .values({
+        organization_id: org.id,
+        domain,
+        token: `scmp-verify=${randomBytes(16).toString('hex')}`,
+        next_check_at: now,
+        created_by: actor.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw new AppError('CONFLICT', SSO_DOMAIN_TEXTS.alreadyAdded, {
+      errors: { domain: [SSO_DOMAIN_TEXTS.alreadyAdded] },
+    });
+  }
+  await recordActivity(deps, req, {
+    userId: actor.id,
+    type: 'organization',
+    action: 'sso.domain_added',
+    description: `Added the e-mail domain ${domain} to ${org.name}`,
+  });
+  return toDomainOutput(row);
+}
+
+/** POST …/domains/{uuid}/verify: checks the TXT record now; 409 when another organization won. */
+export async function verifyDomain(
+  deps: AppDeps,
+  req: Req,
+  actor: Actor,
+  organizationUuid: string,
+  uuid: string,
+): Promise<OrganizationDomainOutput> {
+  const org = await organizationOf(deps, actor, organizationUuid);
+  const row = await findDomain(deps, org, uuid);
+  const after = await checkOrganizationDomain(deps, row);
+  if (after.status === 'pending' && after.reason === SSO_DOMAIN_TEXTS.takenElsewhere) {
+    throw new AppError('CONFLICT', SSO_DOMAIN_TEXTS.takenElsewhere);
+  }
+  if (after.status === 'verified' && row.status !== 'verified') {
+    await recordActivity(deps, req, {
+      userId: actor.id,
+      type: 'organization',
+      action: 'sso.domain_verified',
+      description: `Verified the e-mail domain ${row.domain} of ${org.name}`,
+    });
+  }
+  return toDomainOutput(after);
+}
+
+export async function removeDomain(
+  deps: AppDeps,
+  req: Req,
+  actor: Actor,
+  organizationUuid: string,
+  uuid: string,
+): Promise<void> {
+  const org = await organizationOf(deps, actor, organizationUuid);
+  const row = await findDomain(deps, org, uuid);
+  await deps.db.deleteFrom('organization_domains').where('id', '=', row.id).execute();
+  await recordActivity(deps, req, {
+    userId: actor.id,
+    type: 'organization',
+    action: 'sso.domain_removed',
+    description: `Removed the e-mail domain ${row.domain} from ${org.name}`,
+  });
+}

@@ -1,0 +1,173 @@
+import type { AppDeps } from '../../core/app-deps';
+import { SSO_COMPLETION_SECONDS, SSO_FAILURE_REASONS } from '../../contracts/sso';
+import { generateToken, sha256Hex } from '../../core/tokens';
+import { decryptSecret } from '../../core/crypto';
+import { oidcRedirectUri } from './connection-output';
+import { readSsoBrowserCookie } from './cookie';
+import { oidcConfiguration, oidcExchange, type ConnectionRow } from './oidc-client';
+import { checkClaims, SsoRefusal } from './sign-in-claims';
+import { provision } from './sign-in-provision';
+import { VERIFIER_PURPOSE, type Req } from './sign-in-start';
+
+export async function recordFailure(
+  deps: AppDeps,
+  connection: ConnectionRow,
+  reason: string,
+  email: string | null,
+): Promise<void> {
+  await deps.db
+    .insertInto('sso_sign_in_failures')
+    .values({
+      organization_id: connection.organization_id,
+      connection_id: connection.id,
+      connection_name: connection.display_name,
+      email,
+      reason: reason.slice(0, 500),
+      created_at: deps.clock.now(),
+    })
+    .execute();
+  deps.logger.info({ connectionId: connection.id, reason }, 'sso sign-in refused');
+}
+
+/** openid-client's reason, with the underlying check's own ("…: unexpected JWT "iss" …"). */
+function describeOidcError(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown error';
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof Error && cause.message !== error.message
+    ? `${error.message}: ${cause.message}`
+    : error.message;
+}
+
+export type CallbackResult = { location: string; setCookies: string[] };
+
+/**
+ * GET /api/v1/sso/oidc/callback: the identity provider's answer. Every refusal is recorded for the
+ * organization's admins with its reason; the browser goes to /login with one clear message. A
+ * test run records what was received on the connection and creates no session.
+ */
+export async function handleOidcCallback(
+  deps: AppDeps,
+  req: Req,
+  query: Record<string, string | undefined>,
+): Promise<CallbackResult> {
+  const app = deps.config.appUrl.replace(/\/$/, '');
+  const failedLocation = `${app}/login?sso_error=1`;
+  const state = query.state ?? '';
+  const now = deps.clock.now();
+  const attempt = state
+    ? await deps.db
+        .selectFrom('sso_login_attempts')
+        .selectAll()
+        .where('state_hash', '=', sha256Hex(state))
+        .executeTakeFirst()
+    : undefined;
+  const connection = attempt
+    ? await deps.db
+        .selectFrom('sso_connections')
+        .selectAll()
+        .where('id', '=', attempt.connection_id)
+        .executeTakeFirst()
+    : undefined;
+  if (!attempt || !connection) {
+    deps.logger.info('sso callback with an unknown state');
+    return { location: failedLocation, setCookies: [] };
+  }
+  const organization = await deps.db
+    .selectFrom('organizations')
+    .select('uuid')
+    .where('id', '=', connection.organization_id)
+    .executeTakeFirstOrThrow();
+  const testLocation = `${app}/dashboard/organizations/${organization.uuid}?tab=security&sso_test=${connection.uuid}`;
+  const refuse = async (
+    reason: string,
+    email: string | null,
+    received: Record<string, unknown> | null = null,
+  ): Promise<CallbackResult> => {
+    await recordFailure(deps, connection, reason, email);
+    if (attempt.purpose === 'test') {
+      await deps.db
+        .updateTable('sso_connections')
+        .set({
+          last_test: JSON.stringify({
+            ok: false,
+            at: now.toISOString(),
+            claims: received,
+            error: reason,
+          }),
+        })
+        .where('id', '=', connection.id)
+        .execute();
+      return { location: testLocation, setCookies: [] };
+    }
+    return { location: failedLocation, setCookies: [] };
+  };
+
+  const browser = readSsoBrowserCookie(req.cookie);
+  if (!browser || sha256Hex(browser) !== attempt.browser_hash)
+    return refuse(SSO_FAILURE_REASONS.state, null);
+  const claimed = await deps.db
+    .updateTable('sso_login_attempts')
+    .set({ used_at: now })
+    .where('id', '=', attempt.id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id')
+    .executeTakeFirst();
+  if (!claimed) return refuse(SSO_FAILURE_REASONS.state, null);
+  if (query.error) {
+    const detail = [query.error, query.error_description].filter(Boolean).join(': ');
+    return refuse(SSO_FAILURE_REASONS.providerError(detail.slice(0, 300)), null);
+  }
+
+  let person: Awaited<ReturnType<typeof checkClaims>>;
+  let claims: Record<string, unknown>;
+  try {
+    const config = await oidcConfiguration(deps, connection);
+    const callbackUrl = new URL(oidcRedirectUri(deps.config.appUrl));
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined) callbackUrl.searchParams.set(key, value);
+    }
+    claims = await oidcExchange(config, callbackUrl, {
+      state,
+      nonce: attempt.nonce ?? '',
+      codeVerifier: decryptSecret(
+        deps.config.appKey,
+        attempt.code_verifier_encrypted ?? '',
+        VERIFIER_PURPOSE,
+      ),
+    });
+  } catch (error) {
+    return refuse(SSO_FAILURE_REASONS.tokenRejected(describeOidcError(error)), null);
+  }
+  try {
+    person = await checkClaims(deps, connection, claims);
+  } catch (error) {
+    if (error instanceof SsoRefusal) return refuse(error.reason, error.email, claims);
+    throw error;
+  }
+
+  if (attempt.purpose === 'test') {
+    await deps.db
+      .updateTable('sso_connections')
+      .set({
+        tested_at: now,
+        last_test: JSON.stringify({ ok: true, at: now.toISOString(), claims, error: null }),
+      })
+      .where('id', '=', connection.id)
+      .execute();
+    return { location: testLocation, setCookies: [] };
+  }
+
+  const userId = await provision(deps, req, connection, person);
+  const code = generateToken(32);
+  await deps.db
+    .updateTable('sso_login_attempts')
+    .set({
+      completion_hash: sha256Hex(code),
+      completion_user_id: userId,
+      completion_expires_at: new Date(now.getTime() + SSO_COMPLETION_SECONDS * 1000),
+    })
+    .where('id', '=', attempt.id)
+    .execute();
+  return { location: `${app}/login/sso?code=${encodeURIComponent(code)}`, setCookies: [] };
+}

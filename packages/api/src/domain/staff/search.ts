@@ -1,0 +1,54 @@
+import { sql, type RawBuilder } from 'kysely';
+import { AppError } from '../../core/errors';
+
+/**
+ * Keyset paging for the staff lists. Without a search the lists run newest first by id; with a
+ * search each branch is a prefix range on a lower(text) COLLATE "C" index, merged in (key, id)
+ * order. The cursor is the last row's key and id, base64url-encoded and opaque to clients.
+ */
+export type StaffCursor = { key: string | null; id: number };
+
+export function encodeStaffCursor(cursor: StaffCursor): string {
+  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url');
+}
+
+export function decodeStaffCursor(value: string | undefined): StaffCursor | null {
+  if (!value) return null;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      (parsed[0] === null || typeof parsed[0] === 'string') &&
+      Number.isSafeInteger(parsed[1])
+    ) {
+      return { key: parsed[0] as string | null, id: parsed[1] as number };
+    }
+  } catch {
+    // answered below
+  }
+  throw new AppError('VALIDATION_ERROR', 'The cursor is invalid.');
+}
+
+/** The search text as the indexes hold it (lower case), or null for no search. */
+export function searchPrefix(q: string | undefined): string | null {
+  const text = q?.trim().toLowerCase();
+  return text ? text : null;
+}
+
+/** `lower(column) COLLATE "C"` within [prefix, prefix + U+FFFF): one btree range. */
+export function prefixRange(column: string, prefix: string): RawBuilder<boolean> {
+  const key = sql.raw(`lower(${column}) COLLATE "C"`);
+  return sql<boolean>`(${key} >= ${prefix} AND ${key} < ${`${prefix}\uffff`})`;
+}
+
+/** `(lower(column) COLLATE "C", idColumn) > (cursor.key, cursor.id)` when paging on. */
+export function afterCursor(
+  column: string,
+  idColumn: string,
+  cursor: StaffCursor | null,
+): RawBuilder<boolean> {
+  if (!cursor || cursor.key === null) return sql<boolean>`true`;
+  const key = sql.raw(`lower(${column}) COLLATE "C"`);
+  return sql<boolean>`((${key}, ${sql.raw(idColumn)}) > (${cursor.key} COLLATE "C", ${cursor.id}))`;
+}

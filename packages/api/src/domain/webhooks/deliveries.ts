@@ -1,0 +1,179 @@
+import { sql } from 'kysely';
+import { WEBHOOK_PING_EVENT, WEBHOOK_TEXTS } from '../../contracts/webhooks';
+import type { AppDeps } from '../../core/app-deps';
+import { AppError } from '../../core/errors';
+import { decodeCursor, encodeCursor, type Page } from '../../core/keyset-page';
+import { isUuid } from '../../core/uuid';
+import { toIso } from '../../core/iso-date';
+import { enqueueAttempt } from './deliver';
+import { findEndpoint, organizationOf } from './endpoints';
+
+/** A new delivery of an event to an endpoint, with its first attempt queued now. */
+async function queueDelivery(
+  trx: AppDeps['db'],
+  endpointId: number,
+  eventId: string,
+  now: Date,
+): Promise<string> {
+  const delivery = await trx
+    .insertInto('webhook_deliveries')
+    .values({
+      endpoint_id: endpointId,
+      event_id: eventId,
+      next_attempt_at: now,
+      response_status: null,
+      response_body: null,
+      duration_ms: null,
+      error: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await enqueueAttempt(trx, delivery.id, 1, now);
+  return delivery.id;
+}
+
+/** An endpoint's deliveries: test pings, the log (keyset pages) and redelivery. */
+
+import type { WebhookDeliveryOutput } from './webhook-schema';
+
+type Actor = { id: number };
+
+/** Sends a `ping` event to this endpoint only (whatever events it listens for). */
+export async function sendTestEvent(
+  deps: AppDeps,
+  actor: Actor,
+  organizationUuid: string,
+  uuid: string,
+): Promise<WebhookDeliveryOutput> {
+  const org = await organizationOf(deps, actor, organizationUuid);
+  const endpoint = await findEndpoint(deps, org, uuid);
+  const now = deps.clock.now();
+  const deliveryId = await deps.db.transaction().execute(async (trx) => {
+    const event = await trx
+      .insertInto('webhook_events')
+      .values({
+        message_id: `msg_${crypto.randomUUID().replaceAll('-', '')}`,
+        organization_id: org.id,
+        organization_uuid: org.uuid,
+        organization_name: org.name,
+        type: WEBHOOK_PING_EVENT,
+        object_uuid: null,
+        data: JSON.stringify({ webhook: { uuid: endpoint.uuid, url: endpoint.url } }),
+        body: null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return queueDelivery(trx, endpoint.id, event.id, now);
+  });
+  return deliveryOutput(deps, deliveryId);
+}
+
+function deliveriesQuery(deps: AppDeps) {
+  return deps.db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_events as ev', 'ev.id', 'd.event_id')
+    .select([
+      'd.id',
+      'd.uuid',
+      'd.status',
+      'd.attempts',
+      'd.response_status',
+      'd.response_body',
+      'd.duration_ms',
+      'd.error',
+      'd.next_attempt_at',
+      'd.last_attempt_at',
+      'd.created_at',
+      'ev.message_id',
+      'ev.type',
+    ]);
+}
+
+type DeliveryRow = Awaited<
+  ReturnType<ReturnType<typeof deliveriesQuery>['executeTakeFirstOrThrow']>
+>;
+
+function deliveryToOutput(row: DeliveryRow): WebhookDeliveryOutput {
+  return {
+    uuid: row.uuid,
+    event_id: row.message_id,
+    event: row.type,
+    status: row.status,
+    attempts: row.attempts,
+    response_status: row.response_status,
+    response_body: row.response_body,
+    duration_ms: row.duration_ms,
+    error: row.error,
+    next_retry_at: toIso(row.next_attempt_at),
+    last_attempt_at: toIso(row.last_attempt_at),
+    created_at: toIso(row.created_at) ?? '',
+  };
+}
+
+async function deliveryOutput(deps: AppDeps, id: string) {
+  return deliveryToOutput(
+    await deliveriesQuery(deps).where('d.id', '=', id).executeTakeFirstOrThrow(),
+  );
+}
+
+/** An endpoint's deliveries, newest first, in keyset pages. */
+export async function listDeliveries(
+  deps: AppDeps,
+  actor: Actor,
+  organizationUuid: string,
+  uuid: string,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<Page<WebhookDeliveryOutput>> {
+  const org = await organizationOf(deps, actor, organizationUuid);
+  const endpoint = await findEndpoint(deps, org, uuid);
+  let query = deliveriesQuery(deps)
+    .where('d.endpoint_id', '=', endpoint.id)
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(page.limit + 1);
+  if (page.cursor) {
+    const cursor = decodeCursor(page.cursor);
+    if (!cursor) throw new AppError('VALIDATION_ERROR', 'The cursor is invalid.');
+    query = query.where(
+      sql<boolean>`(d.created_at, d.id) < (${cursor.at}, ${String(cursor.id)}::bigint)`,
+    );
+  }
+  const rows = await query.execute();
+  const items = rows.slice(0, page.limit);
+  const last = items[items.length - 1];
+  return {
+    items: items.map(deliveryToOutput),
+    next_cursor:
+      rows.length > page.limit && last
+        ? encodeCursor(new Date(last.created_at), Number(last.id))
+        : null,
+  };
+}
+
+/** Sends an event to the endpoint again as a new delivery with the same webhook-id. */
+export async function redeliver(
+  deps: AppDeps,
+  actor: Actor,
+  organizationUuid: string,
+  uuid: string,
+  deliveryUuid: string,
+): Promise<WebhookDeliveryOutput> {
+  const org = await organizationOf(deps, actor, organizationUuid);
+  const endpoint = await findEndpoint(deps, org, uuid);
+  const original = isUuid(deliveryUuid)
+    ? await deps.db
+        .selectFrom('webhook_deliveries')
+        .select(['event_id'])
+        .where('uuid', '=', deliveryUuid)
+        .where('endpoint_id', '=', endpoint.id)
+        .executeTakeFirst()
+    : undefined;
+  if (!original) throw new AppError('NOT_FOUND', WEBHOOK_TEXTS.deliveryNotFound);
+  const now = deps.clock.now();
+  const id = await deps.db.transaction().execute(async (trx) => {
+    return queueDelivery(trx, endpoint.id, original.event_id, now);
+  });
+  return deliveryOutput(deps, id);
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { API_TOKEN_TEXTS } from '../../../contracts/api-tokens';
+import { messageEnvelope, okMessage } from '../../envelope';
+import { revokeApiToken as revoke } from '../../../domain/api-tokens';
+import { sessionProcedure } from '../../trpc';
+
+export const revokeApiToken = sessionProcedure
+  .meta({
+    openapi: {
+      method: 'DELETE',
+      path: '/user/api-tokens/{uuid}',
+      tags: ['api-tokens'],
+      summary: 'Revoke an API token (at once, on every server process)',
+      protect: true,
+    },
+  })
+  .input(z.object({ uuid: z.string().max(64) }))
+  .output(messageEnvelope)
+  .mutation(async ({ ctx, input }) => {
+    await revoke(ctx.deps, ctx.req, ctx.user, input.uuid);
+    return okMessage(API_TOKEN_TEXTS.revoked);
+  });

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { PASSKEY_TEXTS } from '../../../contracts/passkeys';
+import { envelope, ok } from '../../envelope';
+import {
+  clearPasskeyChallengeCookies,
+  finishPasskeySignIn,
+  readPasskeyChallengeCookie,
+} from '../../../domain/passkeys';
+import { publicProcedure } from '../../trpc';
+import { authenticationResponseSchema, challengeTokenField } from '../passkeys/schemas';
+import { toUserOutput, userOutput } from '../../../domain/accounts';
+
+export const passkeyVerify = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/passkey/verify',
+      tags: ['auth'],
+      summary: 'Sign in with a passkey: counts as both factors (no two-factor step)',
+      description:
+        'The assertion must answer the challenge of this sign-in attempt (challenge_token from ' +
+        'POST /auth/passkey/options, or its cookie); single use. An unknown or removed passkey ' +
+        'answers 401 with a message saying so. 30 a minute per address.',
+      protect: false,
+    },
+  })
+  .input(
+    z.object({
+      response: authenticationResponseSchema,
+      challenge_token: challengeTokenField
+        .optional()
+        .describe('From POST /auth/passkey/options. Browsers may send its cookie instead.'),
+    }),
+  )
+  .output(envelope(z.object({ user: userOutput, token: z.string() })))
+  .mutation(async ({ ctx, input }) => {
+    const { user, token } = await finishPasskeySignIn(ctx.deps, ctx.req, {
+      challengeToken: input.challenge_token || readPasskeyChallengeCookie(ctx.req.cookie),
+      response: input.response,
+    });
+    ctx.setCookies.push(...clearPasskeyChallengeCookies(ctx.deps.config.appUrl));
+    return ok({ user: toUserOutput(user), token }, PASSKEY_TEXTS.signedIn);
+  });

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../envelope';
+import { ACCOUNT_MESSAGES, registerUser, toUserOutput, userOutput } from '../../../domain/accounts';
+import { publicProcedure } from '../../trpc';
+import { newPasswordField, passwordConfirmationField, validEmailField } from './schemas';
+
+export const register = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/register',
+      tags: ['auth'],
+      summary: 'Create an account (signs it in and sends a verification e-mail)',
+      protect: false,
+    },
+    successStatus: 201,
+  })
+  .input(
+    z
+      .object({
+        name: z
+          .string({ error: 'The name field is required.' })
+          .trim()
+          .min(1, 'The name field is required.')
+          .max(255, 'The name may not be longer than 255 characters.'),
+        email: validEmailField,
+        password: newPasswordField,
+        password_confirmation: passwordConfirmationField,
+      })
+      .superRefine((value, ctx) => {
+        if (value.password !== value.password_confirmation) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['password_confirmation'],
+            message: ACCOUNT_MESSAGES.passwordsMismatch,
+          });
+        }
+      }),
+  )
+  .output(envelope(z.object({ user: userOutput, token: z.string() })))
+  .mutation(async ({ ctx, input }) => {
+    const { user, token } = await registerUser(ctx.deps, ctx.req, input);
+    return ok({ user: toUserOutput(user), token }, ACCOUNT_MESSAGES.registered);
+  });

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { messageEnvelope, okMessage } from '../../envelope';
+import { ACCOUNT_MESSAGES, resetPassword as reset } from '../../../domain/accounts';
+import { publicProcedure } from '../../trpc';
+import { emailField, newPasswordField, passwordConfirmationField } from './schemas';
+
+export const resetPassword = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/reset-password',
+      tags: ['auth'],
+      summary: 'Choose a new password with the token from the e-mail',
+      protect: false,
+    },
+  })
+  .input(
+    z
+      .object({
+        email: emailField,
+        token: z
+          .string({ error: 'Invalid or missing reset token' })
+          .min(1, 'Invalid or missing reset token')
+          .max(200, 'Invalid or missing reset token'),
+        password: newPasswordField,
+        password_confirmation: passwordConfirmationField,
+      })
+      .superRefine((value, ctx) => {
+        if (value.password !== value.password_confirmation) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['password_confirmation'],
+            message: ACCOUNT_MESSAGES.passwordsMismatch,
+          });
+        }
+      }),
+  )
+  .output(messageEnvelope)
+  .mutation(async ({ ctx, input }) => {
+    await reset(ctx.deps, ctx.req, input);
+    return okMessage(ACCOUNT_MESSAGES.passwordReset);
+  });

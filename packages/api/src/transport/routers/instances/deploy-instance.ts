@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { INSTANCE_TEXTS } from '../../../contracts/instances';
+import { SUBDOMAIN_TEXTS, hasOnlySubdomainCharacters } from '../../../contracts/subdomain';
+import { CUSTOM_DOMAIN_TEXTS } from '../../../contracts/custom-domain';
+import { envelope, ok } from '../../envelope';
+import { deployInstance as deploy, instanceSchema } from '../../../domain/instances';
+import { verifiedProcedure } from '../../trpc';
+
+const prefixSchema = z
+  .string()
+  .trim()
+  .nullish()
+  .superRefine((value, ctx) => {
+    if (!value) return;
+    if (!hasOnlySubdomainCharacters(value))
+      ctx.addIssue({ code: 'custom', message: SUBDOMAIN_TEXTS.lettersNumbersHyphens });
+    else if (value.startsWith('-') || value.endsWith('-'))
+      ctx.addIssue({ code: 'custom', message: SUBDOMAIN_TEXTS.hyphenEdge });
+  })
+  .transform((value) => (value ? value.toLowerCase() : undefined));
+
+/** Checked by the service (it knows this deployment's own domains): contracts/custom-domain.ts. */
+const customDomainSchema = z
+  .string()
+  .trim()
+  .max(2000, CUSTOM_DOMAIN_TEXTS.tooLong)
+  .nullish()
+  .transform((value) => value || undefined);
+
+export const deployInstance = verifiedProcedure
+  .meta({
+    scope: 'instances:write',
+    permission: 'manage',
+    openapi: {
+      method: 'POST',
+      path: '/instances',
+      tags: ['instances'],
+      summary: 'Deploy an instance; it is provisioned in the background (pending → active)',
+      protect: true,
+    },
+    successStatus: 201,
+    idempotent: true,
+  })
+  .input(
+    z.object({
+      organization_uuid: z
+        .string({ error: INSTANCE_TEXTS.organizationRequired })
+        .trim()
+        .min(1, INSTANCE_TEXTS.organizationRequired),
+      name: z
+        .string({ error: INSTANCE_TEXTS.nameRequired })
+        .trim()
+        .min(1, INSTANCE_TEXTS.nameRequired)
+        .max(255, 'Instance name must be at most 255 characters'),
+      subdomain: prefixSchema,
+      custom_domain: customDomainSchema,
+    }),
+  )
+  .output(envelope(instanceSchema))
+  .mutation(async ({ ctx, input }) =>
+    ok(await deploy(ctx.deps, ctx.req, ctx.user, input), INSTANCE_TEXTS.deployed),
+  );

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../envelope';
+import { instancesUptime, instancesUptimeSchema } from '../../../domain/instances';
+import { authedProcedure } from '../../trpc';
+
+/** GET /instances/uptime: the share of healthy checks per day, for the instances list's bars. */
+export const getInstancesUptime = authedProcedure
+  .meta({
+    scope: 'instances:read',
+    permission: 'view',
+    openapi: {
+      method: 'GET',
+      path: '/instances/uptime',
+      tags: ['instances'],
+      summary:
+        'Uptime per day (UTC) over the last `days` days for all your instances, or those of one organization (organization_id = its uuid)',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      days: z.coerce.number().int().min(1).max(90).default(30),
+      organization_id: z.string().max(64).optional(),
+    }),
+  )
+  .output(envelope(instancesUptimeSchema))
+  .query(async ({ ctx, input }) =>
+    ok(
+      await instancesUptime(ctx.deps, ctx.user.id, input.days, input.organization_id || undefined),
+    ),
+  );

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../envelope';
+import { listInstances as list, instanceSchema } from '../../../domain/instances';
+import { authedProcedure } from '../../trpc';
+
+export const listInstances = authedProcedure
+  .meta({
+    scope: 'instances:read',
+    permission: 'view',
+    openapi: {
+      method: 'GET',
+      path: '/instances',
+      tags: ['instances'],
+      summary: 'Your instances, optionally of one organization (organization_id = its uuid)',
+      protect: true,
+    },
+  })
+  .input(z.object({ organization_id: z.string().max(64).optional() }))
+  .output(envelope(z.array(instanceSchema)))
+  .query(async ({ ctx, input }) =>
+    ok(await list(ctx.deps, ctx.user.id, input.organization_id || undefined)),
+  );

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { CUSTOM_DOMAIN_TEXTS } from '../../../contracts/custom-domain';
+import { envelope, ok } from '../../envelope';
+import { setCustomDomain as set } from '../../../domain/custom-domains';
+import { authedProcedure } from '../../trpc';
+import { instanceSchema } from '../../../domain/instances';
+
+/** PUT /instances/{uuid}/custom-domain: claim a domain (checked by DNS before it is served). */
+export const setCustomDomain = authedProcedure
+  .meta({
+    scope: 'instances:write',
+    permission: 'manage',
+    openapi: {
+      method: 'PUT',
+      path: '/instances/{uuid}/custom-domain',
+      tags: ['instances'],
+      summary:
+        'Set the custom domain (a host name, or a URL whose host is taken); its DNS records are then verified',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      uuid: z.string(),
+      domain: z
+        .string({ error: CUSTOM_DOMAIN_TEXTS.required })
+        .trim()
+        .min(1, CUSTOM_DOMAIN_TEXTS.required)
+        .max(2000, CUSTOM_DOMAIN_TEXTS.tooLong),
+    }),
+  )
+  .output(envelope(instanceSchema))
+  .mutation(async ({ ctx, input }) =>
+    ok(await set(ctx.deps, ctx.req, ctx.user, input.uuid, input.domain), CUSTOM_DOMAIN_TEXTS.saved),
+  );

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { MEMBER_TEXTS } from '../../../contracts/roles';
+import { envelope, ok } from '../../envelope';
+import { acceptInvitation as accept } from '../../../domain/organizations';
+import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
+import { authedProcedure } from '../../trpc';
+import { tokenInput } from './schemas';
+
+export const acceptInvitation = authedProcedure
+  .meta({
+    scope: 'organizations:write',
+    openapi: {
+      method: 'POST',
+      path: '/invitations/{token}/accept',
+      tags: ['members'],
+      summary: 'Accept an invitation (signed in and verified, with the invited e-mail)',
+      protect: true,
+    },
+  })
+  .input(tokenInput)
+  .output(envelope(z.strictObject({ organization_uuid: z.string() })))
+  .mutation(async ({ ctx, input }) => {
+    await enforceRateLimit(ctx.deps.rateLimiter, `invitation-answer:${ctx.user.id}`, 30, 60);
+    return ok(
+      await accept(ctx.deps, ctx.req, ctx.user, input.token),
+      MEMBER_TEXTS.invitationAccepted,
+    );
+  });

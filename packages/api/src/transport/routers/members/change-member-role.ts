@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../envelope';
+import { changeMemberRole as change, memberSchema } from '../../../domain/organizations';
+import { authedProcedure } from '../../trpc';
+import { assignableRole, keepInvitations } from './schemas';
+
+export const changeMemberRole = authedProcedure
+  .meta({
+    scope: 'organizations:write',
+    permission: 'manageMembers',
+    openapi: {
+      method: 'PATCH',
+      path: '/organizations/{id}/members/{user_uuid}',
+      tags: ['members'],
+      summary: "Change a member's role (owner or admin; only the owner grants or removes admin)",
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      id: z.string(),
+      user_uuid: z.string(),
+      role: assignableRole,
+      keep_invitations: keepInvitations,
+    }),
+  )
+  .output(envelope(memberSchema))
+  .mutation(async ({ ctx, input }) => {
+    const { member, message } = await change(
+      ctx.deps,
+      ctx.req,
+      ctx.user,
+      input.id,
+      input.user_uuid,
+      input.role,
+      { keepInvitations: input.keep_invitations },
+    );
+    return ok(member, message);
+  });

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { MEMBER_TEXTS } from '../../../contracts/roles';
+import { envelope, ok } from '../../envelope';
+import { createInvitation as create, invitationSchema } from '../../../domain/organizations';
+import { authedProcedure } from '../../trpc';
+import { assignableRole } from './schemas';
+
+export const createInvitation = authedProcedure
+  .meta({
+    scope: 'organizations:write',
+    permission: 'manageMembers',
+    openapi: {
+      method: 'POST',
+      path: '/organizations/{id}/invitations',
+      tags: ['members'],
+      summary: 'Invite someone by e-mail with a role (valid 7 days, single use)',
+      protect: true,
+    },
+    successStatus: 201,
+    idempotent: true,
+  })
+  .input(
+    z.object({
+      id: z.string(),
+      email: z
+        .string({ error: 'Email is required' })
+        .trim()
+        .max(255, 'Email must be at most 255 characters')
+        .pipe(z.email({ error: 'Please enter a valid email address' })),
+      role: assignableRole,
+    }),
+  )
+  .output(envelope(invitationSchema))
+  .mutation(async ({ ctx, input }) =>
+    ok(
+      await create(ctx.deps, ctx.req, ctx.user, input.id, { email: input.email, role: input.role }),
+      MEMBER_TEXTS.invited,
+    ),
+  );

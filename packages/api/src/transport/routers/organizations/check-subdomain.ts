@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { SUBDOMAIN_TEXTS } from '../../../contracts/subdomain';
+import { envelope, ok } from '../../envelope';
+import { checkSubdomain as check } from '../../../domain/organizations';
+import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
+import { authedProcedure } from '../../trpc';
+
+/** Availability of a slug; an invalid slug is "not available" with the rule's text as message. */
+export const checkSubdomain = authedProcedure
+  .meta({
+    scope: 'organizations:write',
+    permission: 'manage',
+    openapi: {
+      method: 'POST',
+      path: '/organizations/check-subdomain',
+      tags: ['organizations'],
+      summary: 'Check whether a subdomain is available (30 per minute)',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      subdomain: z.string({ error: SUBDOMAIN_TEXTS.required }).max(253),
+      organization_uuid: z.string().max(64).nullish(),
+    }),
+  )
+  .output(envelope(z.strictObject({ available: z.boolean() })))
+  .mutation(async ({ ctx, input }) => {
+    await enforceRateLimit(ctx.deps.rateLimiter, `subdomain-check:${ctx.user.id}`, 30, 60);
+    const result = await check(
+      ctx.deps,
+      ctx.user.id,
+      input.subdomain,
+      input.organization_uuid ?? undefined,
+    );
+    return ok({ available: result.available }, result.message);
+  });

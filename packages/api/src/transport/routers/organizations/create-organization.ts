@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ORGANIZATION_TEXTS, ORGANIZATION_TYPES } from '../../../contracts/organizations';
+import { optionalSubdomainSchema } from '../../../contracts/subdomain-schemas';
+import { envelope, ok } from '../../envelope';
+import { createOrganization as create } from '../../../domain/organizations';
+import { verifiedProcedure } from '../../trpc';
+import { organizationSchema } from '../../../contracts/organizations-schemas';
+
+export const createOrganizationInput = z.object({
+  name: z
+    .string({ error: ORGANIZATION_TEXTS.nameRequired })
+    .trim()
+    .min(1, ORGANIZATION_TEXTS.nameRequired)
+    .max(255, 'Organization name must be at most 255 characters'),
+  type: z.enum(ORGANIZATION_TYPES, { error: ORGANIZATION_TEXTS.typeRequired }),
+  description: z.string().trim().max(2000, 'Description must be at most 2000 characters').nullish(),
+  subdomain: optionalSubdomainSchema,
+});
+
+export const createOrganization = verifiedProcedure
+  .meta({
+    scope: 'organizations:write',
+    openapi: {
+      method: 'POST',
+      path: '/organizations',
+      tags: ['organizations'],
+      summary: 'Create an organization (subdomain generated from the name when empty)',
+      protect: true,
+    },
+    successStatus: 201,
+    idempotent: true,
+  })
+  .input(createOrganizationInput)
+  .output(envelope(organizationSchema))
+  .mutation(async ({ ctx, input }) =>
+    ok(await create(ctx.deps, ctx.req, ctx.user, input), ORGANIZATION_TEXTS.created),
+  );

@@ -1,0 +1,28 @@
+import { CLOSURE_TEXTS } from '../../../contracts/organization-closure';
+import { envelope, ok } from '../../envelope';
+import { restoreOrganization as restore } from '../../../domain/privacy';
+import { authedProcedure } from '../../trpc';
+import { organizationIdInput } from './organization-output';
+import { organizationSchema } from '../../../contracts/organizations-schemas';
+
+export const restoreOrganization = authedProcedure
+  .meta({
+    scope: 'organizations:write',
+    permission: 'own',
+    openapi: {
+      method: 'POST',
+      path: '/organizations/{id}/restore',
+      tags: ['organizations'],
+      summary: 'Restore a closing organization within its 60 days',
+      description:
+        'Puts back the status it had before closing. Its instances stay suspended until resumed; ' +
+        'the cancelled subscription is not revived (a new one is needed to resume paid service ' +
+        'once its paid period has run out). 409 when the organization is not closing.',
+      protect: true,
+    },
+  })
+  .input(organizationIdInput)
+  .output(envelope(organizationSchema))
+  .mutation(async ({ ctx, input }) =>
+    ok(await restore(ctx.deps, ctx.req, ctx.user, input.id), CLOSURE_TEXTS.restored),
+  );

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ORGANIZATION_TEXTS, ORGANIZATION_TYPES } from '../../../contracts/organizations';
+import { optionalSubdomainSchema } from '../../../contracts/subdomain-schemas';
+import { envelope, ok } from '../../envelope';
+import { updateOrganization as update } from '../../../domain/organizations';
+import { authedProcedure } from '../../trpc';
+import { organizationSchema } from '../../../contracts/organizations-schemas';
+
+/**
+ * PUT with name, type, description, subdomain. An empty or missing subdomain keeps the current
+ * one; a new one re-hosts the organization's live instances (see updateOrganization).
+ */
+export const updateOrganization = authedProcedure
+  .meta({
+    scope: 'organizations:write',
+    permission: 'manage',
+    openapi: {
+      method: 'PUT',
+      path: '/organizations/{id}',
+      tags: ['organizations'],
+      summary: 'Update an organization',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      id: z.string(),
+      name: z
+        .string({ error: ORGANIZATION_TEXTS.editNameRequired })
+        .trim()
+        .min(1, ORGANIZATION_TEXTS.editNameRequired)
+        .max(255, 'Organisation name must be at most 255 characters'),
+      type: z.enum(ORGANIZATION_TYPES, { error: ORGANIZATION_TEXTS.editTypeRequired }),
+      description: z
+        .string()
+        .trim()
+        .max(2000, 'Description must be at most 2000 characters')
+        .nullish(),
+      subdomain: optionalSubdomainSchema,
+    }),
+  )
+  .output(envelope(organizationSchema))
+  .mutation(async ({ ctx, input }) => {
+    const { id, ...changes } = input;
+    const result = await update(ctx.deps, ctx.req, ctx.user, id, changes);
+    return ok(result, ORGANIZATION_TEXTS.updated);
+  });

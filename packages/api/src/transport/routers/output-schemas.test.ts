@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { appRouter } from '../root';
+import { billingDetailsSchema } from '../../domain/billing/subscription-schema';
+
+/**
+ * One schema per shape (issue 36): in these areas a response shape is one zod schema, the
+ * service's return type is its z.output, and every object in it is strict. tsc then fails when the
+ * schema has a field the service does not return, and output validation (500) fails when the
+ * service returns a key the schema does not know; apps/server/test/doors-agree.test.ts calls every
+ * procedure, so drift fails the tests either way. This test keeps the schemas strict.
+ */
+const AREAS = [
+  'organizations.',
+  'members.',
+  'instances.',
+  'branding.',
+  'subscription.',
+  'apiTokens.',
+  'webhooks.',
+  'dashboard.',
+  'publicSite.tenantBranding',
+  'publicSite.organizationBranding',
+  'publicSite.instanceBranding',
+];
+
+/** Stored JSON passed through as saved (see subscription-schema.ts): deliberately not strict. */
+const PASSED_THROUGH = new Set<unknown>([billingDetailsSchema]);
+
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  options?: z.ZodType[];
+  in?: z.ZodType;
+  out?: z.ZodType;
+};
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Paths (inside `data`) of the object schemas that let unknown keys through. */
+function looseObjects(schema: z.ZodType, at: string, found: string[]): string[] {
+  if (PASSED_THROUGH.has(schema)) return found;
+  const def = defOf(schema);
+  if (def.type === 'object') {
+    if (!def.catchall || defOf(def.catchall).type !== 'never') found.push(at || '(data)');
+    for (const [key, value] of Object.entries(def.shape ?? {}))
+      looseObjects(value, `${at}.${key}`, found);
+  }
+  for (const inner of [def.element, def.innerType, def.in, def.out, ...(def.options ?? [])]) {
+    if (inner) looseObjects(inner, at, found);
+  }
+  return found;
+}
+
+describe('output schemas of the areas with one schema per shape', () => {
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { output?: z.ZodType } }
+  >;
+  const paths = Object.keys(procedures).filter((path) => AREAS.some((a) => path.startsWith(a)));
+
+  it('covers the areas', () => {
+    expect(paths.length).toBeGreaterThan(50);
+  });
+
+  it('every object a procedure answers with is strict about unknown keys', () => {
+    const loose: string[] = [];
+    for (const path of paths) {
+      const output = procedures[path]!._def.output;
+      if (!output) continue;
+      const data = defOf(output).shape?.data;
+      if (!data) continue;
+      for (const at of looseObjects(data, '', [])) loose.push(`${path}: ${at}`);
+    }
+    expect(loose).toEqual([]);
+  });
+});

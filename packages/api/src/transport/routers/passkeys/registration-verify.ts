@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { PASSKEY_TEXTS } from '../../../contracts/passkeys';
+import { passkeyNameSchema } from '../../../contracts/passkeys-schemas';
+import { envelope, ok } from '../../envelope';
+import { finishPasskeyRegistration } from '../../../domain/passkeys';
+import { sessionProcedure } from '../../trpc';
+import { passkeyOutput, registrationResponseSchema } from './schemas';
+
+export const registrationVerify = sessionProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/passkeys/registration/verify',
+      tags: ['passkeys'],
+      summary: 'Finish adding a passkey: verify the new credential and keep its public key',
+      description:
+        'Answers the open challenge of POST /passkeys/registration/options from the same ' +
+        'session (single use). Only the public key, credential id, signature counter and ' +
+        'transports are stored. Sends a security e-mail. 10 a minute.',
+      protect: true,
+    },
+    successStatus: 201,
+  })
+  .input(z.object({ name: passkeyNameSchema, response: registrationResponseSchema }))
+  .output(envelope(passkeyOutput))
+  .mutation(async ({ ctx, input }) =>
+    ok(
+      await finishPasskeyRegistration(ctx.deps, ctx.req, ctx.user, ctx.session, input),
+      PASSKEY_TEXTS.added,
+    ),
+  );

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { PASSKEY_TEXTS } from '../../../contracts/passkeys';
+import { passkeyNameSchema } from '../../../contracts/passkeys-schemas';
+import { envelope, ok } from '../../envelope';
+import { renamePasskey as rename } from '../../../domain/passkeys';
+import { authedProcedure } from '../../trpc';
+import { passkeyOutput } from './schemas';
+
+export const renamePasskey = authedProcedure
+  .meta({
+    openapi: {
+      method: 'PATCH',
+      path: '/passkeys/{uuid}',
+      tags: ['passkeys'],
+      summary: 'Rename a passkey',
+      protect: true,
+    },
+  })
+  .input(z.object({ uuid: z.string().max(64), name: passkeyNameSchema }))
+  .output(envelope(passkeyOutput))
+  .mutation(async ({ ctx, input }) =>
+    ok(await rename(ctx.deps, ctx.user, input.uuid, input.name), PASSKEY_TEXTS.renamed),
+  );

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { confirmPasswordInput, PRIVACY_TEXTS } from '../../../contracts/privacy';
+import { envelope, ok } from '../../envelope';
+import { confirmPassword as confirm } from '../../../domain/privacy';
+import { sessionProcedure } from '../../trpc';
+
+export const confirmPassword = sessionProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/user/confirm-password',
+      tags: ['privacy'],
+      summary: 'Confirm the password before a sensitive operation',
+      description:
+        'Marks this session as having confirmed its password for 10 minutes (Laravel Fortify’s ' +
+        'name). Downloading a data export and deleting the account answer 403 with code ' +
+        '`REAUTH_REQUIRED` without a recent confirmation. 422 for a wrong password; five tries ' +
+        'a minute per account.',
+      protect: true,
+    },
+  })
+  .input(confirmPasswordInput)
+  .output(envelope(z.object({ confirmed_until: z.string() })))
+  .mutation(async ({ ctx, input }) =>
+    ok(
+      await confirm(ctx.deps, ctx.req, ctx.user, ctx.session, input.password),
+      PRIVACY_TEXTS.passwordConfirmed,
+    ),
+  );

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { PRIVACY_TEXTS } from '../../../contracts/privacy';
+import { envelope, ok } from '../../envelope';
+import { requestDataExport } from '../../../domain/privacy';
+import { findMemberOrganization } from '../../../domain/memberships';
+import { sessionProcedure } from '../../trpc';
+
+const organizationInput = z.object({ id: z.string() });
+
+export const createOrganizationDataExport = sessionProcedure
+  .meta({
+    permission: 'manage',
+    successStatus: 202,
+    openapi: {
+      method: 'POST',
+      path: '/organizations/{id}/data-exports',
+      tags: ['privacy'],
+      summary: 'Request an export of an organization’s data (owner and admins)',
+      description:
+        'Starts building one ZIP of the organization’s data (organization, members and roles, ' +
+        'invitations, instances and their health history, branding with its files, tickets, ' +
+        'subscription and invoices, activity, webhooks and deliveries, domains and SSO ' +
+        'connections; never a secret) and README.txt; the requester is e-mailed "Your data ' +
+        'export is ready". Allowed while the organization is closing. One export per organization ' +
+        'per 24 hours (429 with Retry-After). Download it with GET ' +
+        '/organizations/{id}/data-exports/{uuid}/download (a signed-in session that confirmed ' +
+        'its password in the last 10 minutes; 7 days).',
+      protect: true,
+    },
+  })
+  .input(organizationInput)
+  .output(envelope(z.object({ uuid: z.string(), status: z.literal('pending') })))
+  .mutation(async ({ ctx, input }) => {
+    const org = await findMemberOrganization(ctx.deps.db, ctx.user.id, input.id, 'manage');
+    return ok(
+      await requestDataExport(ctx.deps, ctx.req, ctx.user, org.id),
+      PRIVACY_TEXTS.exportRequested,
+    );
+  });

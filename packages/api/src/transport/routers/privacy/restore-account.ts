@@ -1,0 +1,23 @@
+import { PRIVACY_TEXTS, restoreAccountInput } from '../../../contracts/privacy';
+import { messageEnvelope, okMessage } from '../../envelope';
+import { restoreAccount as restore } from '../../../domain/privacy';
+import { publicProcedure } from '../../trpc';
+
+export const restoreAccount = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/restore-account',
+      tags: ['privacy'],
+      summary: 'Restore a deleted account with the e-mailed link’s token (30 days)',
+      description:
+        'The account gets its e-mail address back; sign in with the password (passkeys and API ' +
+        'tokens were removed). 404 for an unknown, used or expired token; 10 tries a minute per address.',
+    },
+  })
+  .input(restoreAccountInput)
+  .output(messageEnvelope)
+  .mutation(async ({ ctx, input }) => {
+    await restore(ctx.deps, ctx.req, input.token);
+    return okMessage(PRIVACY_TEXTS.accountRestored);
+  });

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../envelope';
+import { activityDaily as daily } from '../../../domain/activity';
+import { authedProcedure } from '../../trpc';
+import { activityFilterInput } from './schemas';
+
+const count = z.number().int();
+
+export const activityDaily = authedProcedure
+  .meta({
+    scope: 'profile:read',
+    openapi: {
+      method: 'GET',
+      path: '/activity/daily',
+      tags: ['profile'],
+      summary: 'Activity events per day over a period, split by type (for the activity chart)',
+      description:
+        'The same filters as GET /activity (type: all, login, security, profile, organization or ' +
+        'settings; days: 7, 30, 90 or 365, default 30). One entry per UTC calendar day, oldest ' +
+        'first: today and the days - 1 days before it; days without events count 0.',
+      protect: true,
+    },
+  })
+  .input(z.object(activityFilterInput))
+  .output(
+    envelope(
+      z.object({
+        days: count,
+        type: activityFilterInput.type.unwrap(),
+        series: z.array(
+          z.object({
+            date: z.string(),
+            total: count,
+            by_type: z.object({
+              login: count,
+              security: count,
+              profile: count,
+              organization: count,
+              settings: count,
+            }),
+          }),
+        ),
+      }),
+    ),
+  )
+  .query(async ({ ctx, input }) => ok(await daily(ctx.deps, ctx.user.id, input)));

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { listActivity } from '../../../domain/activity';
+import { authedProcedure } from '../../trpc';
+import { activityFilterInput, activityOutput, pagedEnvelope } from './schemas';
+
+export const activityList = authedProcedure
+  .meta({
+    scope: 'profile:read',
+    openapi: {
+      method: 'GET',
+      path: '/activity',
+      tags: ['profile'],
+      summary: 'The activity log, newest first, by cursor',
+      description:
+        'type: all, login, security, profile, organization or settings; days: 7, 30, 90 or 365 ' +
+        '(default 30). The same filters as CSV: GET /activity/export?type=&days= (a file download, ' +
+        'text/csv, cells starting with = + - @ are prefixed with a quote).',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      ...activityFilterInput,
+      cursor: z.string().max(200).optional(),
+      limit: z.coerce
+        .number({ error: 'The limit must be a number from 1 to 100.' })
+        .int('The limit must be a number from 1 to 100.')
+        .min(1, 'The limit must be a number from 1 to 100.')
+        .max(100, 'The limit must be a number from 1 to 100.')
+        .default(20),
+    }),
+  )
+  .output(pagedEnvelope(activityOutput))
+  .query(async ({ ctx, input }) => {
+    const page = await listActivity(ctx.deps, ctx.user.id, input);
+    return { success: true as const, data: page.items, next_cursor: page.next_cursor };
+  });

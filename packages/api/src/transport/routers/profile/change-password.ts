@@ -1,0 +1,25 @@
+import { messageEnvelope, okMessage } from '../../envelope';
+import { changePassword as change, PROFILE_TEXTS } from '../../../domain/profile';
+import { sessionProcedure } from '../../trpc';
+import { changePasswordInput } from './schemas';
+
+export const changePassword = sessionProcedure
+  .meta({
+    openapi: {
+      method: 'PUT',
+      path: '/profile/password',
+      tags: ['profile'],
+      summary: 'Change the password; signs out every other session',
+      description:
+        'Every other session, outstanding password-reset link and open two-factor sign-in ends; ' +
+        'every API token is revoked too (their names are e-mailed) unless `revoke_api_tokens` is ' +
+        'false. The session making the change stays signed in.',
+      protect: true,
+    },
+  })
+  .input(changePasswordInput)
+  .output(messageEnvelope)
+  .mutation(async ({ ctx, input }) => {
+    await change(ctx.deps, ctx.req, ctx.user, ctx.session, input);
+    return okMessage(PROFILE_TEXTS.passwordUpdated);
+  });

@@ -1,0 +1,29 @@
+import { envelope, ok } from '../../envelope';
+import { confirmEmailChange as confirm, EMAIL_CHANGE_TEXTS } from '../../../domain/profile';
+import { sessionProcedure } from '../../trpc';
+import { emailChangeTokenInput } from '../auth/schemas';
+import { profileOutput, toProfileOutput } from './schemas';
+
+/** The link sent to the new address, opened signed in to the account that asked. */
+export const confirmEmailChange = sessionProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/profile/email-change/confirm',
+      tags: ['profile'],
+      summary:
+        'Confirm a pending e-mail change with the token from the link sent to the new address',
+      description:
+        'Single use, valid for 24 hours, only for the signed-in account that asked. The address ' +
+        'changes and counts as verified, outstanding password-reset links end and the old ' +
+        'address is told. 400 for an invalid, used or expired link; 409 when the address ' +
+        'belongs to another account by now (the pending change is dropped).',
+      protect: true,
+    },
+  })
+  .input(emailChangeTokenInput)
+  .output(envelope(profileOutput))
+  .mutation(async ({ ctx, input }) => {
+    const user = await confirm(ctx.deps, ctx.req, ctx.user, input.token);
+    return ok(toProfileOutput(user, null), EMAIL_CHANGE_TEXTS.confirmed(user.email));
+  });

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../envelope';
+import {
+  getPublicOrganizationBranding,
+  publicBrandingSchema,
+} from '../../../domain/public-branding';
+import { publicProcedure } from '../../trpc';
+
+/** Fallback of the tenant shell: public branding fields of an active organization by uuid. */
+export const getOrganizationBranding = publicProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/organizations/{uuid}/branding',
+      tags: ['public-site'],
+      summary: 'Public branding of an active organization',
+      description:
+        'No authentication; use public=true. Only the public branding fields, with defaults for ' +
+        'blanks. 404 for unknown or inactive organizations.',
+      protect: false,
+    },
+  })
+  .input(
+    z.object({
+      uuid: z.string().max(100, 'The id may not be longer than 100 characters.'),
+      public: z.stringbool().optional(),
+    }),
+  )
+  .output(envelope(publicBrandingSchema))
+  .query(async ({ ctx, input }) => ok(await getPublicOrganizationBranding(ctx.deps, input.uuid)));

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../envelope';
+import { recordPageView as recordView } from '../../../domain/public-branding';
+import { publicProcedure } from '../../trpc';
+
+/** First-party analytics beacon, sent only after the visitor consented to analytics cookies. */
+export const recordPageView = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/public/analytics/pageview',
+      tags: ['public-site'],
+      summary: 'Count a page view (analytics consent only; nothing personal is stored)',
+      protect: false,
+    },
+    successStatus: 202,
+  })
+  .input(
+    z.object({
+      path: z
+        .string({ error: 'The path is required' })
+        .trim()
+        .min(1, 'The path is required')
+        .max(500, 'The path may not be longer than 500 characters')
+        .regex(/^\//, 'The path must start with /'),
+    }),
+  )
+  .output(envelope(z.object({ recorded: z.boolean() })))
+  .mutation(({ input }) => ok({ recorded: recordView(input.path) > 0 }));

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { SSO_TEXTS } from '../../../contracts/sso';
+import { envelope, ok } from '../../envelope';
+import { completeSsoSignIn } from '../../../domain/sso';
+import { publicProcedure } from '../../trpc';
+import { toUserOutput, userOutput } from '../../../domain/accounts';
+
+/** POST /auth/sso/complete { code }: the one-time code of the callback → a session. */
+export const completeSso = publicProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/auth/sso/complete',
+      tags: ['auth'],
+      summary:
+        'Finish single sign-on: exchange the one-time code from /login/sso?code= for a session (same browser only)',
+      protect: false,
+    },
+  })
+  .input(z.object({ code: z.string().min(1).max(200) }))
+  .output(envelope(z.object({ user: userOutput, token: z.string() })))
+  .mutation(async ({ ctx, input }) => {
+    const done = await completeSsoSignIn(ctx.deps, ctx.req, input.code);
+    ctx.setCookies.push(...done.setCookies);
+    return ok({ user: toUserOutput(done.user), token: done.token }, SSO_TEXTS.signedIn);
+  });

@@ -1,0 +1,34 @@
+import { SSO_TEXTS } from '../../../contracts/sso';
+import { SAML_TEXTS } from '../../../contracts/sso-saml';
+import { envelope, ok } from '../../envelope';
+import { createConnection } from '../../../domain/sso';
+import { sessionProcedure } from '../../trpc';
+import { connectionOutput, createConnectionInput } from './connection-schemas';
+
+const PATH = '/organizations/{id}/sso-connections';
+
+export const createSsoConnection = sessionProcedure
+  .meta({
+    permission: 'manage',
+    openapi: {
+      method: 'POST',
+      path: PATH,
+      tags: ['sso'],
+      summary:
+        'Add a connection: OpenID Connect { type: "oidc", display_name, issuer, client_id, client_secret } or SAML { type: "saml", display_name, idp_metadata_xml | idp_metadata_url }',
+      description:
+        'OIDC presets: "google" (the hd claim must be a verified domain) and "entra" (entra_tenant_id; ' +
+        'the tid claim must match). client_secret is encrypted at rest and never returned. ' +
+        'SAML: the IdP metadata is read when saved (entity ID, HTTP-Redirect single sign-on URL, ' +
+        'signing certificates, never returned); the answer carries entity_id, acs_url and metadata_url.',
+      protect: true,
+    },
+    successStatus: 201,
+  })
+  .input(createConnectionInput)
+  .output(envelope(connectionOutput))
+  .mutation(async ({ ctx, input }) => {
+    const { id, ...rest } = input;
+    const created = await createConnection(ctx.deps, ctx.req, ctx.user, id, rest);
+    return ok(created, created.type === 'saml' ? SAML_TEXTS.created : SSO_TEXTS.created);
+  });

@@ -1,0 +1,25 @@
+import { SSO_TEXTS } from '../../../contracts/sso';
+import { messageEnvelope, okMessage } from '../../envelope';
+import { deleteConnection } from '../../../domain/sso';
+import { sessionProcedure } from '../../trpc';
+import { connectionUuidInput } from './connection-schemas';
+
+const PATH = '/organizations/{id}/sso-connections';
+
+export const deleteSsoConnection = sessionProcedure
+  .meta({
+    permission: 'manage',
+    openapi: {
+      method: 'DELETE',
+      path: `${PATH}/{uuid}`,
+      tags: ['sso'],
+      summary: 'Remove a connection',
+      protect: true,
+    },
+  })
+  .input(connectionUuidInput)
+  .output(messageEnvelope)
+  .mutation(async ({ ctx, input }) => {
+    await deleteConnection(ctx.deps, ctx.req, ctx.user, input.id, input.uuid);
+    return okMessage(SSO_TEXTS.removed);
+  });

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../envelope';
+import { listFailures } from '../../../domain/sso';
+import { sessionProcedure } from '../../trpc';
+import { organizationIdInput } from '../organizations/organization-output';
+import { failureOutput } from './connection-schemas';
+
+export const listSsoFailures = sessionProcedure
+  .meta({
+    permission: 'manage',
+    openapi: {
+      method: 'GET',
+      path: '/organizations/{id}/sso-failures',
+      tags: ['sso'],
+      summary: 'Refused single sign-on attempts (newest first, the last 100) with the reason',
+      protect: true,
+    },
+  })
+  .input(organizationIdInput)
+  .output(envelope(z.array(failureOutput)))
+  .query(async ({ ctx, input }) => ok(await listFailures(ctx.deps, ctx.user, input.id)));

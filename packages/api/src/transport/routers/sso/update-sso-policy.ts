@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { SSO_POLICY_TEXTS } from '../../../contracts/sso';
+import { envelope, ok } from '../../envelope';
+import { updatePolicy } from '../../../domain/sso';
+import { sessionProcedure } from '../../trpc';
+import { policyOutput } from './policy-schemas';
+
+const PATH = '/organizations/{id}/sso-policy';
+
+export const updateSsoPolicy = sessionProcedure
+  .meta({
+    permission: 'manage',
+    openapi: {
+      method: 'PATCH',
+      path: PATH,
+      tags: ['sso'],
+      summary: 'Change the sign-in policies { require_sso, require_two_factor }',
+      description:
+        'require_sso can be switched on only after a connection test succeeded (422 otherwise). ' +
+        'Switching it on ends the sessions of covered members that did not come through single ' +
+        'sign-on.',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      id: z.string(),
+      require_sso: z.boolean({ error: 'require_sso must be true or false' }).optional(),
+      require_two_factor: z
+        .boolean({ error: 'require_two_factor must be true or false' })
+        .optional(),
+    }),
+  )
+  .output(envelope(policyOutput))
+  .mutation(async ({ ctx, input }) => {
+    const { id, ...rest } = input;
+    return ok(await updatePolicy(ctx.deps, ctx.req, ctx.user, id, rest), SSO_POLICY_TEXTS.updated);
+  });

@@ -1,0 +1,26 @@
+import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
+import { envelope, ok } from '../../envelope';
+import { verifyDomain } from '../../../domain/sso';
+import { sessionProcedure } from '../../trpc';
+import { domainUuidInput, organizationDomainOutput } from './domain-schemas';
+
+export const verifyOrganizationDomain = sessionProcedure
+  .meta({
+    permission: 'manage',
+    openapi: {
+      method: 'POST',
+      path: '/organizations/{id}/domains/{uuid}/verify',
+      tags: ['sso'],
+      summary: 'Check the domain’s TXT record now; the result is in status and reason',
+      protect: true,
+    },
+  })
+  .input(domainUuidInput)
+  .output(envelope(organizationDomainOutput))
+  .mutation(async ({ ctx, input }) => {
+    const domain = await verifyDomain(ctx.deps, ctx.req, ctx.user, input.id, input.uuid);
+    return ok(
+      domain,
+      domain.status === 'verified' ? SSO_DOMAIN_TEXTS.verified : SSO_DOMAIN_TEXTS.notYet,
+    );
+  });

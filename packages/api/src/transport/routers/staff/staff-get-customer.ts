@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../envelope';
+import { customerForStaff } from '../../../domain/staff';
+import { staffProcedure } from '../../trpc';
+import { staffCustomerDetail } from './staff-output';
+
+/** GET /staff/customers/{uuid}: what the customer sees, read-only; the view is logged. */
+export const staffGetCustomer = staffProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/staff/customers/{uuid}',
+      tags: ['staff'],
+      summary: 'Staff: one customer as they see themselves (read-only)',
+      description:
+        'Profile basics, organizations with role and subscription, their instances and tickets. ' +
+        'Every call writes "Account viewed by support staff" to the customer’s activity log. ' +
+        'Staff only: 404 to anyone else.',
+      protect: true,
+    },
+  })
+  .input(z.object({ uuid: z.string().max(100) }))
+  .output(envelope(staffCustomerDetail))
+  .query(async ({ ctx, input }) => ok(await customerForStaff(ctx.deps, ctx.req, input.uuid)));

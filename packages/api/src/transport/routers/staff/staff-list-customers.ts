@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { listCustomersForStaff } from '../../../domain/staff';
+import { staffProcedure } from '../../trpc';
+import { staffCustomerSummary, staffListInput, staffPage } from './staff-output';
+
+/** GET /staff/customers: customers with their organizations, searched and paged by keyset. */
+export const staffListCustomers = staffProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/staff/customers',
+      tags: ['staff'],
+      summary: 'Staff: customers with their organizations, plan and state',
+      description:
+        'q matches the start of the e-mail address, the name or an owned organization’s name ' +
+        '(case-insensitive); without q, newest first. limit 1–100 (default 25); cursor is the ' +
+        'next_cursor of the previous page. Staff only: 404 to anyone else.',
+      protect: true,
+    },
+  })
+  .input(z.object(staffListInput))
+  .output(staffPage(staffCustomerSummary))
+  .query(async ({ ctx, input }) => {
+    const page = await listCustomersForStaff(ctx.deps, input);
+    return { success: true as const, data: page.items, next_cursor: page.next_cursor };
+  });

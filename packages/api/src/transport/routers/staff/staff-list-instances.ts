@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { listInstancesForStaff } from '../../../domain/staff';
+import { staffProcedure } from '../../trpc';
+import { staffInstanceSummary, staffListInput, staffPage } from './staff-output';
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** GET /staff/instances: instances across all tenants, searched and paged by keyset. */
+export const staffListInstances = staffProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/staff/instances',
+      tags: ['staff'],
+      summary: 'Staff: instances across all tenants with organization, owner and health',
+      description:
+        'q matches the start of the host name or the instance name; status filters; without q, ' +
+        'newest first. limit 1–100 (default 25); cursor is the next_cursor of the previous page. ' +
+        'Staff only: 404 to anyone else.',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      ...staffListInput,
+      status: z.preprocess(
+        blankToUndefined,
+        z.enum(['pending', 'provisioning', 'active', 'suspended', 'terminated']).optional(),
+      ),
+    }),
+  )
+  .output(staffPage(staffInstanceSummary))
+  .query(async ({ ctx, input }) => {
+    const page = await listInstancesForStaff(ctx.deps, input);
+    return { success: true as const, data: page.items, next_cursor: page.next_cursor };
+  });

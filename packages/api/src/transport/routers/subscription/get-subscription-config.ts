@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../envelope';
+import { billingConfig } from '../../../domain/billing';
+import { publicProcedure } from '../../trpc';
+
+export const getSubscriptionConfig = publicProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/subscription/config',
+      tags: ['subscription'],
+      summary: 'Payment provider (stripe or test), publishable key, plan catalogue and setup fee',
+      protect: false,
+    },
+  })
+  .output(
+    envelope(
+      z.strictObject({
+        provider: z.enum(['stripe', 'test']),
+        publishable_key: z.string().nullable(),
+        test_mode: z.boolean(),
+        plans: z.array(
+          z.strictObject({
+            key: z.string(),
+            id: z.string(),
+            name: z.string(),
+            price: z.number(),
+            price_pence: z.number().int(),
+            locations: z.union([z.number(), z.string()]),
+            additionalVenuePrice: z.number(),
+            additional_venue_price_pence: z.number().int(),
+            features: z.array(z.string()),
+          }),
+        ),
+        setup_fee: z.number(),
+        setup_fee_pence: z.number().int(),
+        currency: z.string(),
+        max_additional_venues: z.number().int(),
+      }),
+    ),
+  )
+  .query(({ ctx }) => ok(billingConfig(ctx.deps)));

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../envelope';
+import { previewChange as preview, previewSchema } from '../../../domain/billing';
+import { authedProcedure } from '../../trpc';
+import { organizationUuidInput, planTypeInput } from './schemas';
+
+/** The amount due today for a plan change (plan_type) or added locations (additional_locations). */
+export const previewChange = authedProcedure
+  .meta({
+    scope: 'billing:read',
+    permission: 'viewBilling',
+    openapi: {
+      method: 'GET',
+      path: '/subscription/preview',
+      tags: ['subscription'],
+      summary: 'Preview the prorated amount due today for a plan change or added locations',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      organization_uuid: organizationUuidInput,
+      plan_type: planTypeInput.optional(),
+      additional_locations: z.coerce.number().int().min(1).max(20).optional(),
+    }),
+  )
+  .output(envelope(previewSchema))
+  .query(async ({ ctx, input }) => ok(await preview(ctx.deps, ctx.user, input)));

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../envelope';
+import { updatePaymentMethod as update, subscriptionSchema } from '../../../domain/billing';
+import { verifiedProcedure } from '../../trpc';
+import { organizationUuidInput } from './schemas';
+
+/** Replace the payment method; outstanding failed invoices are retried at once. */
+export const updatePaymentMethod = verifiedProcedure
+  .meta({
+    scope: 'billing:write',
+    permission: 'manageBilling',
+    openapi: {
+      method: 'PATCH',
+      path: '/subscription/payment-method',
+      tags: ['subscription'],
+      summary: 'Update the payment method and retry any failed payment',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      organization_uuid: organizationUuidInput,
+      payment_method_id: z
+        .string({ error: 'A payment method is required.' })
+        .trim()
+        .min(1, 'A payment method is required.'),
+    }),
+  )
+  .output(envelope(subscriptionSchema))
+  .mutation(async ({ ctx, input }) =>
+    ok(await update(ctx.deps, ctx.req, ctx.user, input), 'Payment method updated successfully.'),
+  );

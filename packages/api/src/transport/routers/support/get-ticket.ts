@@ -1,0 +1,19 @@
+import { envelope, ok } from '../../envelope';
+import { getTicketForUser } from '../../../domain/support';
+import { authedProcedure } from '../../trpc';
+import { ticketDetailOutput, ticketIdInput } from './ticket-output';
+
+export const getTicket = authedProcedure
+  .meta({
+    scope: 'support:read',
+    openapi: {
+      method: 'GET',
+      path: '/support/tickets/{id}',
+      tags: ['support'],
+      summary: 'One of your tickets with its messages and attachments',
+      protect: true,
+    },
+  })
+  .input(ticketIdInput)
+  .output(envelope(ticketDetailOutput))
+  .query(async ({ ctx, input }) => ok(await getTicketForUser(ctx.deps, ctx.user.id, input.id)));

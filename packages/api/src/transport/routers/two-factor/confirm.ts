@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../envelope';
+import { confirmTwoFactorSetup, TWO_FACTOR_TEXTS } from '../../../domain/two-factor';
+import { authedProcedure } from '../../trpc';
+
+export const confirm = authedProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/two-factor/confirm',
+      tags: ['two-factor'],
+      summary:
+        'Turn two-factor on with a code from the authenticator; returns the recovery codes once',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      code: z
+        .string({ error: 'The verification code is required' })
+        .trim()
+        .min(1, 'The verification code is required')
+        .regex(/^\d{6}$/, 'The verification code must be 6 digits'),
+    }),
+  )
+  .output(envelope(z.object({ recovery_codes: z.array(z.string()) })))
+  .mutation(async ({ ctx, input }) =>
+    ok(
+      await confirmTwoFactorSetup(ctx.deps, ctx.req, ctx.user, input.code),
+      TWO_FACTOR_TEXTS.enabled,
+    ),
+  );

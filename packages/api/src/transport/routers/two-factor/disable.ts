@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { messageEnvelope, okMessage } from '../../envelope';
+import { disableTwoFactor, TWO_FACTOR_TEXTS } from '../../../domain/two-factor';
+import { authedProcedure } from '../../trpc';
+
+export const disable = authedProcedure
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/two-factor/disable',
+      tags: ['two-factor'],
+      summary: 'Turn two-factor off (current password required); removes the secret and codes',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      password: z
+        .string({ error: 'Password is required' })
+        .min(1, 'Password is required')
+        .max(1000, 'Password is required'),
+    }),
+  )
+  .output(messageEnvelope)
+  .mutation(async ({ ctx, input }) => {
+    await disableTwoFactor(ctx.deps, ctx.req, ctx.user, input.password);
+    return okMessage(TWO_FACTOR_TEXTS.disabled);
+  });

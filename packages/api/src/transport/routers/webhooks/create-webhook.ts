@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
+import { envelope, ok } from '../../envelope';
+import { createWebhook as create, createdWebhookOutput } from '../../../domain/webhooks';
+import { authedProcedure } from '../../trpc';
+import { webhookDescription, webhookEvents, webhookUrl } from './schemas';
+
+export const createWebhook = authedProcedure
+  .meta({
+    scope: 'webhooks:write',
+    permission: 'manage',
+    openapi: {
+      method: 'POST',
+      path: '/organizations/{id}/webhooks',
+      tags: ['webhooks'],
+      summary: 'Add a webhook; the signing secret is in this response only',
+      description:
+        'Events are signed as the Standard Webhooks specification says (webhook-id, ' +
+        'webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">). ' +
+        'In production the URL must be https:// and resolve only to public addresses.',
+      protect: true,
+    },
+    successStatus: 201,
+    idempotent: true,
+  })
+  .input(
+    z.object({
+      id: z.string(),
+      url: webhookUrl,
+      events: webhookEvents,
+      description: webhookDescription,
+    }),
+  )
+  .output(envelope(createdWebhookOutput))
+  .mutation(async ({ ctx, input }) =>
+    ok(
+      await create(ctx.deps, ctx.req, ctx.user, input.id, {
+        url: input.url,
+        events: input.events,
+        description: input.description,
+      }),
+      WEBHOOK_TEXTS.created,
+    ),
+  );

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
+import { envelope, ok } from '../../envelope';
+import { updateWebhook as update, webhookOutput } from '../../../domain/webhooks';
+import { authedProcedure } from '../../trpc';
+import { webhookDescription, webhookEvents, webhookUrl } from './schemas';
+
+export const updateWebhook = authedProcedure
+  .meta({
+    scope: 'webhooks:write',
+    permission: 'manage',
+    openapi: {
+      method: 'PATCH',
+      path: '/organizations/{id}/webhooks/{uuid}',
+      tags: ['webhooks'],
+      summary: 'Change a webhook’s URL, events or description, or disable and enable it',
+      description: 'Enabling a webhook that was disabled after failures starts a new 3-day window.',
+      protect: true,
+    },
+  })
+  .input(
+    z.object({
+      id: z.string(),
+      uuid: z.string(),
+      url: webhookUrl.optional(),
+      events: webhookEvents.optional(),
+      description: webhookDescription,
+      enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
+    }),
+  )
+  .output(envelope(webhookOutput))
+  .mutation(async ({ ctx, input }) => {
+    const { id, uuid, ...changes } = input;
+    return ok(await update(ctx.deps, ctx.req, ctx.user, id, uuid, changes), WEBHOOK_TEXTS.updated);
+  });

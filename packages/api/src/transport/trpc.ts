@@ -1,0 +1,291 @@
+import { initTRPC } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { Context } from './context';
+import type { ApiScope } from '../contracts/api-tokens';
+import type { OrganizationPermission } from '../contracts/roles';
+import { AppError } from '../core/errors';
+import { toErrorEnvelope, toTRPCError } from './trpc-errors';
+import { assertVerified, guardApiToken } from '../domain/api-tokens';
+import { signedInCaller } from './caller';
+import {
+  beginIdempotentRequest,
+  IDEMPOTENCY_TEXTS,
+  completeIdempotentRequest,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from '../core/idempotency/idempotency';
+import { VERIFICATION_REQUIRED_TEXT } from '../contracts/auth-texts';
+import { enforceTwoFactorPolicy, organizationOfInput } from '../domain/sso';
+
+export type Meta = OpenApiMeta & {
+  /** When a browser (Accept: text/html) opens this GET path on the REST door, serve the SPA instead. */
+  spaForBrowsers?: boolean;
+  /** HTTP status of a successful REST answer (default 200). */
+  successStatus?: number;
+  /** Works with or without a sign-in (documented as optional bearer auth): logout. */
+  optionalAuth?: boolean;
+  /**
+   * A mutation that creates or charges: an Idempotency-Key header on it (either door) makes it run
+   * once per key; see the idempotency step of authedProcedure.
+   */
+  idempotent?: boolean;
+  /**
+   * An idempotent operation whose input also carries its key as a body field (the billing
+   * operations' `idempotency_key` of the product specification): an alias of the Idempotency-Key
+   * header, for the same middleware and the one store. The field is left out of the request's
+   * fingerprint, so the same key sent once as the header and once as the field replays.
+   */
+  idempotencyKeyField?: string;
+  /**
+   * Organization-scoped operations: the permission of contracts/roles.ts the caller's role needs.
+   * Documented as x-organization-permission; the role-matrix test reads it and checks the service
+   * enforces it (an organization-scoped operation without one fails that test).
+   */
+  permission?: OrganizationPermission;
+  /**
+   * The API-token scope this operation needs (documented as x-required-scope). An operation
+   * without one is never reachable with an API token (token management, password, two-factor,
+   * passkeys, sessions, profile edits, account deletion, logout, staff): 403 to any token.
+   */
+  scope?: ApiScope;
+  /**
+   * Takes multipart/form-data (besides or instead of JSON): the REST door reads the text fields
+   * into the input and the files of `fileField` (sent as `name`, `name[]` or `name[n]`) into an
+   * array of File at input[fileField], within these limits; the procedure checks the rest.
+   */
+  multipart?: MultipartContract;
+};
+
+/**
+ * A FormData body as a procedure's input: text fields by name (an empty optional one left out),
+ * the files of the contract's field (`name`, `name[]`, `name[n]`) as one array of File.
+ */
+function formDataInput(form: FormData, contract: MultipartContract): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const files: File[] = [];
+  // A single-file upload takes its field by exactly that name; a list also as name[] or name[n].
+  const fileField = new RegExp(`^${contract.fileField}${contract.single ? '' : '(\\[\\d*\\])?'}$`);
+  const optional = new Set(contract.optionalFields ?? []);
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== 'string') {
+      if (!fileField.test(name)) throw contract.errors.unexpectedFileField(name);
+      // A browser sends an empty part for an untouched file input.
+      if (!value.name && value.size === 0) continue;
+      if (value.size > contract.maxFileBytes) throw contract.errors.fileTooLarge();
+      files.push(value);
+      if (files.length > contract.maxFiles) throw contract.errors.tooManyFiles();
+    } else if (name !== '__proto__' && !(value === '' && optional.has(name))) {
+      fields[name] = value;
+    }
+  }
+  if (files.length > 0) fields[contract.fileField] = contract.single ? files[0] : files;
+  return fields;
+}
+
+/** The server's JSON body limit (Fastify's bodyLimit in apps/server/src/app.ts). */
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+function bodyTooLargeError(): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+}
+
+/** Room for the text fields and part headers of a form beside its files. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
+
+function maxFormBytes(contract: MultipartContract): number {
+  return contract.maxFiles * contract.maxFileBytes + FORM_OVERHEAD_BYTES;
+}
+
+function notMultipartError(): AppError {
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data.');
+}
+
+export type MultipartContract = {
+  fileField: string;
+  maxFiles: number;
+  maxFileBytes: number;
+  /**
+   * One file (an upload: logo, favicon, avatar): input[fileField] is that File, not an array, and
+   * the body must be multipart/form-data (anything else answers errors.notMultipart).
+   */
+  single?: boolean;
+  /** Most text fields and parts (files and fields) the form may have (default: the server's). */
+  maxFields?: number;
+  maxParts?: number;
+  /** Text fields whose empty value means "not given" (a browser form sends them empty). */
+  optionalFields?: readonly string[];
+  /** The answers when the limits are passed or a file comes in another field. */
+  errors: {
+    tooManyFiles: () => Error;
+    fileTooLarge: () => Error;
+    unexpectedFileField: (field: string) => Error;
+    /** More fields or parts than the limits (default: 422 "The form has too many fields."). */
+    tooManyFields?: () => Error;
+    /** A body that is not multipart/form-data sent to a single-file upload. */
+    notMultipart?: () => Error;
+  };
+};
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const envelope = toErrorEnvelope(error);
+      const { stack: _stack, ...data } = shape.data;
+      return {
+        ...shape,
+        message: envelope.body.message,
+        data: { ...data, httpStatus: envelope.status, envelope: envelope.body },
+      };
+    },
+  });
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+/**
+ * Every procedure: the core's AppError becomes the TRPCError of its code (the envelope keeps the
+ * AppError as cause). The throttles a call passes report RateLimit headers on its response through
+ * the request's rate limiter, which createContext puts in ctx.deps (rate-limit-scope.ts).
+ */
+const reportingProcedure = t.procedure
+  .use(async ({ next }) => {
+    const result = await next();
+    if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+    return result;
+  })
+  .use(({ ctx, meta, getRawInput, next }) => {
+    // An upload (meta.multipart) sent as FormData, by either door, becomes the procedure's input
+    // object here, when the pipeline first asks for the input (after the caller checks).
+    const contract = meta?.multipart;
+    if (!contract) {
+      // Any other operation takes at most a JSON body's size: a form sent to it (the tRPC door
+      // would read it into memory whole) is refused unread when its input is asked for.
+      const declared = ctx.req.bodyBytes;
+      if (declared === undefined || declared <= MAX_JSON_BODY_BYTES) return next();
+      return next({ getRawInput: () => Promise.reject(bodyTooLargeError()) });
+    }
+    let input: Promise<unknown> | undefined;
+    const read = async () => {
+      // A body larger than the files and fields allowed is refused unread (the tRPC door reads a
+      // form into memory whole, before the per-file limits can apply).
+      const declared = ctx.req.bodyBytes;
+      if (declared !== undefined && declared > maxFormBytes(contract)) {
+        throw contract.errors.fileTooLarge();
+      }
+      const raw = await getRawInput();
+      if (raw instanceof FormData) return formDataInput(raw, contract);
+      // An upload takes only a form: a JSON body (either door) is the wrong media type.
+      if (contract.single) throw contract.errors.notMultipart?.() ?? notMultipartError();
+      return raw;
+    };
+    return next({ getRawInput: () => (input ??= read()) });
+  });
+
+/**
+ * Anyone. An API token sent to an operation that acts on its user (one with a scope) must hold
+ * that scope; one without a scope then answers 403 for tokens where the procedure says so.
+ */
+export const publicProcedure = reportingProcedure.use(async ({ ctx, meta, next }) => {
+  if (ctx.apiToken && meta?.scope)
+    await guardApiToken(ctx.deps, ctx.apiToken, meta.scope, ctx.responseHeaders);
+  return next();
+});
+
+export { VERIFICATION_REQUIRED_TEXT };
+
+/**
+ * Signed in with a live session or API token (the one caller check, signedInCaller: 401, with
+ * session_expired for a revoked or expired token; an API token's scope and budget).
+ */
+export const authedProcedure = reportingProcedure
+  .use(async ({ ctx, meta, next }) => {
+    const user = await signedInCaller(ctx, meta?.scope);
+    return next({ ctx: { ...ctx, user } });
+  })
+  .use(async ({ ctx, meta, getRawInput, next }) => {
+    // Require two-factor (issue 37): organization-scoped calls by a member without a second
+    // factor answer 403 TWO_FACTOR_REQUIRED (one query, only for users without TOTP).
+    if (meta?.permission && !ctx.user.two_factor_enabled) {
+      const target = organizationOfInput(meta.openapi?.path ?? '', await getRawInput());
+      await enforceTwoFactorPolicy(ctx.deps, ctx.user, ctx.session?.id ?? null, target);
+    }
+    return next();
+  })
+  .use(async ({ ctx, meta, path, type, getRawInput, next }) => {
+    // Idempotency-Key (issue 22), after the caller check so a token whose scope no longer covers
+    // the operation never reads a stored answer: the first call with a key runs and its success
+    // is kept for 24 h; the same key and input answer it again (Idempotent-Replayed: true)
+    // without running; another input answers 422, a call still running 409. A failed call
+    // releases its key. One store (core/idempotency) for both doors.
+    if (!meta?.idempotent || type !== 'mutation') return next();
+    const raw = meta.idempotencyKeyField ? await getRawInput() : undefined;
+    const { key, input } = idempotencyKeyOf(ctx.req.idempotencyKey, raw, meta.idempotencyKeyField);
+    if (key === undefined) return next();
+    const fingerprint = await requestFingerprint(
+      path,
+      meta.idempotencyKeyField ? input : await getRawInput(),
+    );
+    const start = await beginIdempotentRequest(ctx.deps, ctx.user.id, key, fingerprint);
+    if (start.kind === 'replay') {
+      ctx.responseHeaders['idempotent-replayed'] = 'true';
+      // Answered without running the rest of the chain: a middleware result of tRPC 11.
+      return { ok: true, data: start.body, marker: undefined } as unknown as Awaited<
+        ReturnType<typeof next>
+      >;
+    }
+    const result = await next();
+    if (result.ok) {
+      await completeIdempotentRequest(ctx.deps, start.id, meta.successStatus ?? 200, result.data);
+    } else {
+      await releaseIdempotencyKey(ctx.deps, start.id);
+    }
+    return result;
+  });
+
+/**
+ * The Idempotency-Key of a call: the header, or the operation's body field alias (trimmed, as its
+ * input schema trims it; a value that schema refuses is left to it). Both given must agree. The
+ * input comes back without the field, for the fingerprint.
+ */
+function idempotencyKeyOf(
+  header: string | undefined,
+  raw: unknown,
+  field: string | undefined,
+): { key: string | undefined; input: unknown } {
+  if (!field || !raw || typeof raw !== 'object' || Array.isArray(raw) || raw instanceof FormData) {
+    return { key: header, input: raw };
+  }
+  const { [field]: value, ...input } = raw as Record<string, unknown>;
+  const fromBody =
+    typeof value === 'string' && value.trim().length > 0 && value.trim().length <= 255
+      ? value.trim()
+      : undefined;
+  if (header !== undefined && fromBody !== undefined && header !== fromBody) {
+    throw new AppError('BAD_REQUEST', IDEMPOTENCY_TEXTS.twoKeys(field));
+  }
+  return { key: header ?? fromBody, input };
+}
+
+/**
+ * Operations on the sign-in session itself (logout, password, sessions, passkey registration):
+ * a session is required, and no API token reaches them (they declare no scope).
+ */
+export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.session)
+    throw new AppError('FORBIDDEN', 'API tokens cannot be used for this operation.');
+  return next({ ctx: { ...ctx, session: ctx.session } });
+});
+
+/** Signed in with a verified e-mail address. */
+export const verifiedProcedure = authedProcedure.use(({ ctx, next }) => {
+  assertVerified(ctx.user);
+  return next();
+});
+
+/** Staff only; everyone else gets 404 as if the operation did not exist. */
+export const staffProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.is_staff) throw new AppError('NOT_FOUND', 'Not found');
+  return next();
+});
