@@ -1,0 +1,82 @@
+/** Door fixtures (see ./shared.ts): Single sign-on: domains, connections, policies and sign-in. */
+import { anonymous, after, UNKNOWN_TOKEN, type DoorFixture } from './shared';
+
+export const SSO_FIXTURES: Record<string, DoorFixture> = {
+  // single sign-on
+  'sso.listDomains': {
+    call: after(
+      (w) => w.domain(),
+      async (w) => ({ id: await w.org() }),
+    ),
+  },
+  'sso.addDomain': {
+    call: async (w) => ({ input: { id: await w.org(), domain: `${w.tag}-b.example.org` } }),
+  },
+  'sso.verifyDomain': {
+    call: async (w) => ({ input: { id: await w.org(), uuid: await w.domain() } }),
+    why: 'no DNS server in tests: the TXT record is not found',
+  },
+  'sso.removeDomain': {
+    call: async (w) => ({ input: { id: await w.org(), uuid: await w.domain() } }),
+  },
+  'sso.listConnections': {
+    call: after(
+      (w) => w.ssoConnection(),
+      async (w) => ({ id: await w.org() }),
+    ),
+  },
+  'sso.createConnection': {
+    call: async (w) => ({
+      input: {
+        id: await w.org(),
+        type: 'oidc',
+        display_name: 'Staff IdP',
+        issuer: w.idp.issuer,
+        client_id: w.idp.clientId,
+        client_secret: w.idp.clientSecret,
+      },
+    }),
+  },
+  'sso.getConnection': {
+    call: async (w) => ({ input: { id: await w.org(), uuid: await w.ssoConnection() } }),
+  },
+  'sso.updateConnection': {
+    call: async (w) => ({
+      input: { id: await w.org(), uuid: await w.ssoConnection(), display_name: 'Renamed IdP' },
+    }),
+  },
+  'sso.deleteConnection': {
+    call: async (w) => ({ input: { id: await w.org(), uuid: await w.ssoConnection() } }),
+  },
+  'sso.testConnection': {
+    call: async (w) => ({ input: { id: await w.org(), uuid: await w.ssoConnection() } }),
+  },
+  'sso.failures': { call: async (w) => ({ input: { id: await w.org() } }) },
+  'sso.getPolicy': { call: async (w) => ({ input: { id: await w.org() } }) },
+  'sso.updatePolicy': {
+    call: async (w) => ({ input: { id: await w.org(), require_two_factor: true } }),
+  },
+  'sso.tenantConnections': {
+    call: async (w) => {
+      await w.ssoConnection();
+      return anonymous({ slug: w.tag });
+    },
+  },
+  'sso.start': {
+    call: async (w) => {
+      await w.ssoConnection();
+      const uuid = await w.domain();
+      // Verified as its DNS check would (tests have no DNS server).
+      await w.h.db
+        .updateTable('organization_domains')
+        .set({ status: 'verified', verified_at: w.h.clock.now() })
+        .where('uuid', '=', uuid)
+        .execute();
+      return anonymous({ email: `someone@${w.tag}.example.org` });
+    },
+  },
+  'sso.complete': {
+    call: () => anonymous({ code: UNKNOWN_TOKEN }),
+    why: 'the code comes from the identity provider: an unknown one is refused',
+  },
+};
