@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 
@@ -24,28 +24,4 @@ export function confirmDanger({
     confirmProps: { color: 'red' },
     onConfirm,
   });
-}
-
-/** A small red "Remove"-style button that asks (confirmDanger) before it acts. */
-export function DangerButton({
-  label,
-  children,
-  confirmation,
-}: {
-  /** The accessible name, when the visible text alone does not say what is removed. */
-  label?: string;
-  children: ReactNode;
-  confirmation: Parameters<typeof confirmDanger>[0];
-}) {
-  return (
-    <Button
-      size="xs"
-      variant="subtle"
-      color="red"
-      aria-label={label}
-      onClick={() => confirmDanger(confirmation)}
-    >
-      {children}
-    </Button>
-  );
 }

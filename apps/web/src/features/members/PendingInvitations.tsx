@@ -7,7 +7,7 @@ import { RoleBadge } from './RoleBadge';
 import { useMembersRefresh } from './use-member-mutations';
 import { DataTable } from '../../lib/DataTable';
 import { formatDate } from '../../lib/format';
-import { DangerButton } from '../../lib/confirm-danger';
+import { DangerButton } from '../../lib/DangerButton';
 
 type Invitation = RouterOutputs['members']['invitations']['data'][number];
 

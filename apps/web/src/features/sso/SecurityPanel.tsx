@@ -10,7 +10,7 @@ import { ConnectionsCard } from './ConnectionsCard';
 import { FailuresCard } from './FailuresCard';
 import { PoliciesCard } from './PoliciesCard';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
-import { DangerButton } from '../../lib/confirm-danger';
+import { DangerButton } from '../../lib/DangerButton';
 import { QueryStates } from '../../lib/ListState';
 import { notifyError } from '../../lib/notify';
 
