@@ -145,17 +145,7 @@ export function PaymentFormBody(props: PaymentFormProps & { stripe: StripeBridge
       await props.onSubmit({
         payment_method_id: paymentMethodId,
         payment_type: method,
-        billing_details: {
-          name: values.name.trim(),
-          email: values.email.trim(),
-          address: {
-            line1: values.line1.trim(),
-            line2: values.line2.trim(),
-            city: values.city.trim(),
-            postal_code: values.postal_code.trim(),
-            country: values.country.trim().toUpperCase() || 'GB',
-          },
-        },
+        billing_details: billing,
       });
     } catch (err) {
       setError(errorMessage(err, 'Subscription creation failed'));

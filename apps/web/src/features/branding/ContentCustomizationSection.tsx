@@ -26,30 +26,20 @@ export function ContentCustomizationSection({
         {...form.getInputProps('footer_text')}
       />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Textarea
-          key={form.key('email_template_header')}
-          label={BRANDING_FIELD_LABELS.email_template_header}
-          description="HTML: paragraphs, links, images, tables and inline styles."
-          autosize
-          minRows={4}
-          styles={{
-            input: { fontFamily: 'var(--mantine-font-family-monospace)' },
-            description: { color: 'var(--mantine-color-gray-7)' },
-          }}
-          {...form.getInputProps('email_template_header')}
-        />
-        <Textarea
-          key={form.key('email_template_footer')}
-          label={BRANDING_FIELD_LABELS.email_template_footer}
-          description="HTML: paragraphs, links, images, tables and inline styles."
-          autosize
-          minRows={4}
-          styles={{
-            input: { fontFamily: 'var(--mantine-font-family-monospace)' },
-            description: { color: 'var(--mantine-color-gray-7)' },
-          }}
-          {...form.getInputProps('email_template_footer')}
-        />
+        {(['email_template_header', 'email_template_footer'] as const).map((field) => (
+          <Textarea
+            key={form.key(field)}
+            label={BRANDING_FIELD_LABELS[field]}
+            description="HTML: paragraphs, links, images, tables and inline styles."
+            autosize
+            minRows={4}
+            styles={{
+              input: { fontFamily: 'var(--mantine-font-family-monospace)' },
+              description: { color: 'var(--mantine-color-gray-7)' },
+            }}
+            {...form.getInputProps(field)}
+          />
+        ))}
       </SimpleGrid>
       <Title order={3} size="h5">
         E-mail preview

@@ -114,15 +114,8 @@ export function BarChart({
 
   return (
     <ChartFrame
-      caption={caption}
-      summary={summary}
-      data={data}
-      series={series}
-      valueFormat={valueFormat}
+      {...{ caption, summary, data, series, valueFormat, height, testId, draw }}
       total={total}
-      height={height}
-      testId={testId}
-      draw={draw}
     />
   );
 }

@@ -120,16 +120,9 @@ export function TrendChart({
 
   return (
     <ChartFrame
-      caption={caption}
-      summary={summary}
-      data={data}
-      series={series}
-      valueFormat={valueFormat}
+      {...{ caption, summary, data, series, valueFormat, height, testId, draw }}
       total={false}
-      height={height}
       line
-      testId={testId}
-      draw={draw}
     />
   );
 }

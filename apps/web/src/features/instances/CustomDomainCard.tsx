@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { RecordsTable } from './DnsRecordsTable';
 import type { Instance } from './types';
 import { formatDate } from '../../lib/format';
 import { confirmDanger } from '../../lib/confirm-danger';
+import { InstanceSection } from './InstanceSection';
 
 /**
  * The instance's custom domain: the DNS records to create (with copy buttons), the status of
@@ -70,14 +71,7 @@ export function CustomDomainCard({ instance, manage }: { instance: Instance; man
 
   const status = instance.custom_domain_status;
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      mb="lg"
-      component="section"
-      aria-labelledby="custom-domain-title"
-    >
+    <InstanceSection titleId="custom-domain-title">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h4" id="custom-domain-title">
@@ -165,6 +159,6 @@ export function CustomDomainCard({ instance, manage }: { instance: Instance; man
           </>
         )}
       </Stack>
-    </Card>
+    </InstanceSection>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { ResponseTimeChart } from './ResponseTimeChart';
@@ -6,6 +6,7 @@ import type { InstanceHealth } from './types';
 import { formatDate } from '../../lib/format';
 import { ErrorAlert } from '../../lib/ErrorAlert';
 import { DataTable } from '../../lib/DataTable';
+import { InstanceSection } from './InstanceSection';
 
 function duration(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
@@ -49,14 +50,7 @@ export function InstanceHealthCard({ uuid }: { uuid: string }) {
   });
 
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      mb="lg"
-      component="section"
-      aria-labelledby="health-title"
-    >
+    <InstanceSection titleId="health-title">
       <Title order={2} size="h4" id="health-title" mb="sm">
         Health
       </Title>
@@ -119,6 +113,6 @@ export function InstanceHealthCard({ uuid }: { uuid: string }) {
           </div>
         </Stack>
       )}
-    </Card>
+    </InstanceSection>
   );
 }

@@ -1,11 +1,4 @@
-import {
-  IconCalendarCheck,
-  IconChartBar,
-  IconCreditCard,
-  IconMessages,
-  IconShieldCheck,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { FEATURE_ICONS } from './feature-icons';
 import type { ExpandableItem } from './ExpandableCards';
 
 /** The six feature categories of /features (spec part 1 §1 claims). */
@@ -14,7 +7,7 @@ export const FEATURE_CATEGORIES: ExpandableItem[] = [
     id: 'attendance',
     title: 'Attendance and registers',
     summary: 'Morning and afternoon registers, session sign-in and absence follow-up in one place.',
-    icon: IconCalendarCheck,
+    icon: FEATURE_ICONS.attendance,
     points: [
       'Take registers by class, group or session from any tablet or laptop',
       'Standard absence codes, with late and early-collection times recorded',
@@ -27,7 +20,7 @@ export const FEATURE_CATEGORIES: ExpandableItem[] = [
     id: 'staff',
     title: 'Staff and payroll',
     summary: 'Rotas, hours and pay information for teaching, support and seasonal camp staff.',
-    icon: IconUsersGroup,
+    icon: FEATURE_ICONS.staff,
     points: [
       'Staff records with roles, contracts, qualifications and DBS check dates',
       'Rotas and ratios for each session, with cover gaps highlighted',
@@ -41,7 +34,7 @@ export const FEATURE_CATEGORIES: ExpandableItem[] = [
     title: 'Billing and payments',
     summary:
       'Fees, clubs, trips and camp bookings invoiced and collected without the spreadsheets.',
-    icon: IconCreditCard,
+    icon: FEATURE_ICONS.billing,
     points: [
       'Invoices for fees, wraparound care, trips, lunches and camp places',
       'Online payment by card or direct debit, with automatic reconciliation',
@@ -55,7 +48,7 @@ export const FEATURE_CATEGORIES: ExpandableItem[] = [
     title: 'Communications',
     summary:
       'Reach parents, staff and students by e-mail and in-app messages, and see who has read them.',
-    icon: IconMessages,
+    icon: FEATURE_ICONS.communications,
     points: [
       'Messages to a whole setting, a year group, a class or a single family',
       'Newsletters and letters home with read receipts',
@@ -68,7 +61,7 @@ export const FEATURE_CATEGORIES: ExpandableItem[] = [
     id: 'analytics',
     title: 'Analytics and reporting',
     summary: '50+ ready-made reports and dashboards for leaders, governors and finance.',
-    icon: IconChartBar,
+    icon: FEATURE_ICONS.analytics,
     points: [
       'Dashboards for attendance, bookings, income and staffing at a glance',
       'Comparisons across venues for trusts, federations and multi-site camps',
@@ -82,7 +75,7 @@ export const FEATURE_CATEGORIES: ExpandableItem[] = [
     title: 'Compliance and health and safety',
     summary:
       'Risk assessments, incidents and audits with a full history across 15+ compliance areas.',
-    icon: IconShieldCheck,
+    icon: FEATURE_ICONS.compliance,
     points: [
       'A library of 1000+ risk assessment templates for premises, trips and activities',
       'Accident, incident and near-miss logging with follow-up actions',

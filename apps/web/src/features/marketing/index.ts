@@ -8,6 +8,7 @@ export * from './MarketingPage';
 export * from './PageHeader';
 export * from './PlanCards';
 export * from './SavingsCalculator';
+export * from './feature-icons';
 export * from './features';
 export * from './guides';
 export * from './help-search';

@@ -7,7 +7,7 @@ import { RoleBadge } from './RoleBadge';
 import { useMembersRefresh } from './use-member-mutations';
 import { DataTable } from '../../lib/DataTable';
 import { formatDate } from '../../lib/format';
-import { confirmDanger } from '../../lib/confirm-danger';
+import { DangerButton } from '../../lib/DangerButton';
 
 type Invitation = RouterOutputs['members']['invitations']['data'][number];
 
@@ -103,28 +103,22 @@ export function PendingInvitations({
                     Resend
                   </Button>
                 ) : null}
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Revoke the invitation to ${invitation.email}`}
-                  onClick={() =>
-                    confirmDanger({
-                      title: 'Revoke invitation',
-                      message: (
-                        <>
-                          Revoke the invitation to {invitation.email}? Its link stops working at
-                          once.
-                        </>
-                      ),
-                      confirm: 'Revoke',
-                      onConfirm: () =>
-                        revoke.mutate({ id: organization.uuid, uuid: invitation.uuid }),
-                    })
-                  }
+                <DangerButton
+                  label={`Revoke the invitation to ${invitation.email}`}
+                  confirmation={{
+                    title: 'Revoke invitation',
+                    message: (
+                      <>
+                        Revoke the invitation to {invitation.email}? Its link stops working at once.
+                      </>
+                    ),
+                    confirm: 'Revoke',
+                    onConfirm: () =>
+                      revoke.mutate({ id: organization.uuid, uuid: invitation.uuid }),
+                  }}
                 >
                   Revoke
-                </Button>
+                </DangerButton>
               </Group>
             </Table.Td>
           ) : null}

@@ -1,5 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { DeferredSelect } from '../../lib/DeferredSelect';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -7,8 +6,8 @@ import { useState } from 'react';
 import { ORGANIZATION_TEXTS } from '@scmp/api/contracts/organizations';
 import { SUBDOMAIN_TEXTS, hasOnlySubdomainCharacters } from '@scmp/api/contracts/subdomain';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
-import { SubdomainStatusIcon } from './SubdomainStatus';
-import { ORGANIZATION_TYPE_OPTIONS } from './type-icon';
+import { OrganizationFields } from './OrganizationFields';
+import { SubdomainStatusIcon, SubdomainStatusText } from './SubdomainStatus';
 import { useSiteConfig } from './use-site-config';
 import { useSubdomainCheck } from './use-subdomain-check';
 
@@ -72,20 +71,12 @@ export function CreateOrganizationForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Create organization">
       <Stack gap="md">
-        {formError ? (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        <TextInput label="Organization name" required {...form.getInputProps('name')} />
-        <DeferredSelect
-          label="Organization type"
-          placeholder="Select a type"
-          required
-          data={ORGANIZATION_TYPE_OPTIONS}
-          {...form.getInputProps('type')}
+        <OrganizationFields
+          getInputProps={form.getInputProps}
+          formError={formError}
+          noun="Organization"
+          typePlaceholder="Select a type"
         />
-        <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
         <TextInput
           label="Subdomain"
           placeholder="your-organization"
@@ -101,15 +92,10 @@ export function CreateOrganizationForm({
             form.setFieldValue('subdomain', event.currentTarget.value.toLowerCase());
           }}
         />
-        {check.status === 'available' || check.status === 'unavailable' ? (
-          <Text size="sm" c={check.status === 'available' ? 'green.8' : 'red.8'} aria-live="polite">
-            {check.message}
-          </Text>
-        ) : check.status === 'checking' ? (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            Checking availability...
-          </Text>
-        ) : null}
+        <SubdomainStatusText
+          check={check}
+          colors={{ available: 'green.8', unavailable: 'red.8' }}
+        />
         <Group justify="flex-end">
           {onCancel ? (
             <Button variant="default" onClick={onCancel}>

@@ -1,12 +1,11 @@
-import { Alert, Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
-import { DeferredSelect } from '../../lib/DeferredSelect';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ORGANIZATION_TEXTS } from '@scmp/api/contracts/organizations';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
-import { ORGANIZATION_TYPE_OPTIONS } from './type-icon';
+import { OrganizationFields } from './OrganizationFields';
 import type { Organization } from './types';
 
 /** The inline Edit form of the organization detail (the subdomain lives on the tenant screen). */
@@ -62,19 +61,11 @@ export function EditOrganizationForm({
       })}
     >
       <Stack gap="md">
-        {formError ? (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
-        <TextInput label="Organisation name" required {...form.getInputProps('name')} />
-        <DeferredSelect
-          label="Organisation type"
-          required
-          data={ORGANIZATION_TYPE_OPTIONS}
-          {...form.getInputProps('type')}
+        <OrganizationFields
+          getInputProps={form.getInputProps}
+          formError={formError}
+          noun="Organisation"
         />
-        <Textarea label="Description" autosize minRows={2} {...form.getInputProps('description')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

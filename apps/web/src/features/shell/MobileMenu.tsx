@@ -47,30 +47,14 @@ export function MobileMenu({
             Welcome, <strong>{user.name}</strong>
           </Text>
         ) : null}
-        {links.map((link) => (
-          <MantineNavLink
-            key={link.to}
-            component={Link}
-            to={link.to}
-            label={link.label}
-            active={isActiveLink(link, pathname)}
-          />
-        ))}
+        <NavLinks links={links} pathname={pathname} />
         <Divider my="sm" />
         {isAuthenticated && user ? (
           <>
             {!inDashboard ? (
               <MantineNavLink component={Link} to="/dashboard" label="Dashboard" />
             ) : null}
-            {accountLinks.map((link) => (
-              <MantineNavLink
-                key={link.to}
-                component={Link}
-                to={link.to}
-                label={link.label}
-                active={isActiveLink(link, pathname)}
-              />
-            ))}
+            <NavLinks links={accountLinks} pathname={pathname} />
             <Button
               mt="md"
               variant="light"
@@ -95,4 +79,16 @@ export function MobileMenu({
       </Stack>
     </LazyDrawer>
   );
+}
+
+function NavLinks({ links, pathname }: { links: NavLinkItem[]; pathname: string }) {
+  return links.map((link) => (
+    <MantineNavLink
+      key={link.to}
+      component={Link}
+      to={link.to}
+      label={link.label}
+      active={isActiveLink(link, pathname)}
+    />
+  ));
 }

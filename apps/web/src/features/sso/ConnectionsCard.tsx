@@ -16,13 +16,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ROLE_LABELS } from '@scmp/api/contracts/roles';
 import { SSO_PRESET_LABELS } from '@scmp/api/contracts/sso';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { AddConnectionForm } from './AddConnectionForm';
 import { ConnectionRolesEditor } from './ConnectionRolesEditor';
 import { CopyableValue } from '../../lib/CopyValue';
 import { AddSamlConnectionForm, SamlRows } from './SamlConnection';
 import { confirmDanger } from '../../lib/confirm-danger';
 import { ErrorAlert } from '../../lib/ErrorAlert';
+import { notifyError } from '../../lib/notify';
 
 type Organization = { uuid: string; name: string };
 
@@ -39,8 +40,7 @@ export function ConnectionsCard({ organization }: { organization: Organization }
   const test = useMutation(
     trpc.sso.testConnection.mutationOptions({
       onSuccess: (result) => window.location.assign(result.data.redirect_url),
-      onError: (error) =>
-        notifications.show({ color: 'red', message: errorMessage(error, 'Could not start') }),
+      onError: notifyError('Could not start'),
     }),
   );
   const remove = useMutation(

@@ -10,8 +10,9 @@ import { ConnectionsCard } from './ConnectionsCard';
 import { FailuresCard } from './FailuresCard';
 import { PoliciesCard } from './PoliciesCard';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
-import { confirmDanger } from '../../lib/confirm-danger';
+import { DangerButton } from '../../lib/DangerButton';
 import { QueryStates } from '../../lib/ListState';
+import { notifyError } from '../../lib/notify';
 
 type Organization = { uuid: string; name: string; role: OrganizationRole };
 
@@ -51,8 +52,7 @@ function DomainsCard({ organization }: { organization: Organization }) {
         });
         await refresh();
       },
-      onError: (error) =>
-        notifications.show({ color: 'red', message: errorMessage(error, 'Verification failed') }),
+      onError: notifyError('Verification failed'),
     }),
   );
   const remove = useMutation(
@@ -61,8 +61,7 @@ function DomainsCard({ organization }: { organization: Organization }) {
         notifications.show({ color: 'green', message: result.message });
         await refresh();
       },
-      onError: (error) =>
-        notifications.show({ color: 'red', message: errorMessage(error, 'Could not remove') }),
+      onError: notifyError('Could not remove'),
     }),
   );
   const list = domains.data?.data ?? [];
@@ -134,26 +133,21 @@ function DomainsCard({ organization }: { organization: Organization }) {
                       Verify {d.domain}
                     </Button>
                   ) : null}
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={() =>
-                      confirmDanger({
-                        title: `Remove ${d.domain}`,
-                        message: (
-                          <>
-                            People with {d.domain} addresses will no longer be able to sign in
-                            through your identity provider.
-                          </>
-                        ),
-                        confirm: 'Remove',
-                        onConfirm: () => remove.mutate({ id: organization.uuid, uuid: d.uuid }),
-                      })
-                    }
+                  <DangerButton
+                    confirmation={{
+                      title: `Remove ${d.domain}`,
+                      message: (
+                        <>
+                          People with {d.domain} addresses will no longer be able to sign in through
+                          your identity provider.
+                        </>
+                      ),
+                      confirm: 'Remove',
+                      onConfirm: () => remove.mutate({ id: organization.uuid, uuid: d.uuid }),
+                    }}
                   >
                     Remove
-                  </Button>
+                  </DangerButton>
                 </Group>
               </Group>
               {d.status !== 'verified' ? (

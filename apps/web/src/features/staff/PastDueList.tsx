@@ -1,58 +1,53 @@
-import { Anchor, Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDay, plural, statusLabel, type StaffOverview } from './types';
-import { ScrollTable } from './ScrollTable';
+import { TableSection } from './ScrollTable';
 
 /** Subscriptions behind on payment, oldest first, each linking to its customer. */
 export function PastDueList({ pastDue }: { pastDue: StaffOverview['past_due'] }) {
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby="past-due-title">
-      <Stack gap="xs">
-        <Title order={2} size="h4" id="past-due-title">
-          Past due ({pastDue.total})
-        </Title>
-        <ScrollTable
-          label="Past-due subscriptions"
-          minWidth={560}
-          testId="past-due-list"
-          columns={['Organization', 'Customer', 'Plan', 'Overdue']}
-          emptyText="No subscription is behind on payment."
-        >
-          {pastDue.items.map((item) => (
-            <Table.Tr key={item.subscription_uuid}>
-              <Table.Td>
-                <Anchor component={Link} to={`/dashboard/staff/customers/${item.customer.uuid}`}>
-                  {item.organization.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{item.customer.name}</Text>
-                <Text size="xs" c="gray.7">
-                  {item.customer.email}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" tt="capitalize">
-                  {item.plan}
-                </Text>
-                {item.status === 'suspended' ? (
-                  <Badge color="red" variant="light" size="sm">
-                    {statusLabel(item.status)}
-                  </Badge>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={600} data-testid="days-overdue">
-                  {item.days_overdue} {plural(item.days_overdue, 'day')}
-                </Text>
-                <Text size="xs" c="gray.7">
-                  since {formatDay(item.past_due_since)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ScrollTable>
-      </Stack>
-    </Card>
+    <TableSection
+      titleId="past-due-title"
+      title={`Past due (${pastDue.total})`}
+      label="Past-due subscriptions"
+      minWidth={560}
+      testId="past-due-list"
+      columns={['Organization', 'Customer', 'Plan', 'Overdue']}
+      emptyText="No subscription is behind on payment."
+    >
+      {pastDue.items.map((item) => (
+        <Table.Tr key={item.subscription_uuid}>
+          <Table.Td>
+            <Anchor component={Link} to={`/dashboard/staff/customers/${item.customer.uuid}`}>
+              {item.organization.name}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{item.customer.name}</Text>
+            <Text size="xs" c="gray.7">
+              {item.customer.email}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" tt="capitalize">
+              {item.plan}
+            </Text>
+            {item.status === 'suspended' ? (
+              <Badge color="red" variant="light" size="sm">
+                {statusLabel(item.status)}
+              </Badge>
+            ) : null}
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" fw={600} data-testid="days-overdue">
+              {item.days_overdue} {plural(item.days_overdue, 'day')}
+            </Text>
+            <Text size="xs" c="gray.7">
+              since {formatDay(item.past_due_since)}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </TableSection>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { formatDay } from './types';
-import { ScrollTable } from './ScrollTable';
+import { ScrollTable, TableSection } from './ScrollTable';
 import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Retention = RouterOutputs['staff']['retention']['data'];
@@ -115,79 +115,69 @@ export function RetentionSummary() {
         </Stack>
       </Card>
       {data.runs.length > 0 && (
-        <Card withBorder radius="md" padding="md" component="section" aria-labelledby="runs-title">
-          <Stack gap="xs">
-            <Title order={2} size="h4" id="runs-title">
-              Recent runs
-            </Title>
-            <ScrollTable
-              label="Recent retention runs"
-              minWidth={560}
-              testId="retention-runs"
-              columns={['Started', 'Finished', 'Result', 'Rows removed']}
-            >
-              {data.runs.map((run) => (
-                <Table.Tr key={run.uuid}>
-                  <Table.Td>
-                    <Text size="sm">{formatTime(run.started_at)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatTime(run.finished_at)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={RUN_BADGE[run.status].color} variant="light">
-                      {RUN_BADGE[run.status].label}
-                    </Badge>
-                    {run.error && (
-                      <Text size="xs" c="red.8">
-                        {run.error}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">
-                      {run.results.reduce((n, r) => n + r.removed, 0).toLocaleString('en-GB')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </ScrollTable>
-          </Stack>
-        </Card>
-      )}
-      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="closing-title">
-        <Stack gap="xs">
-          <Title order={2} size="h4" id="closing-title">
-            Organizations closing ({data.closing_organizations.length})
-          </Title>
-          <ScrollTable
-            label="Organizations closing"
-            minWidth={560}
-            testId="closing-organizations"
-            columns={['Organization', 'Owner', 'Closed', 'Purged on']}
-            emptyText="No organization is in its 60-day closing window."
-          >
-            {data.closing_organizations.map((o) => (
-              <Table.Tr key={o.uuid}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {o.name}
+        <TableSection
+          titleId="runs-title"
+          title="Recent runs"
+          label="Recent retention runs"
+          minWidth={560}
+          testId="retention-runs"
+          columns={['Started', 'Finished', 'Result', 'Rows removed']}
+        >
+          {data.runs.map((run) => (
+            <Table.Tr key={run.uuid}>
+              <Table.Td>
+                <Text size="sm">{formatTime(run.started_at)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatTime(run.finished_at)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={RUN_BADGE[run.status].color} variant="light">
+                  {RUN_BADGE[run.status].label}
+                </Badge>
+                {run.error && (
+                  <Text size="xs" c="red.8">
+                    {run.error}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{o.owner_email}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDay(o.closed_at)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDay(o.purge_at)}</Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </ScrollTable>
-        </Stack>
-      </Card>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {run.results.reduce((n, r) => n + r.removed, 0).toLocaleString('en-GB')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </TableSection>
+      )}
+      <TableSection
+        titleId="closing-title"
+        title={`Organizations closing (${data.closing_organizations.length})`}
+        label="Organizations closing"
+        minWidth={560}
+        testId="closing-organizations"
+        columns={['Organization', 'Owner', 'Closed', 'Purged on']}
+        emptyText="No organization is in its 60-day closing window."
+      >
+        {data.closing_organizations.map((o) => (
+          <Table.Tr key={o.uuid}>
+            <Table.Td>
+              <Text size="sm" fw={600}>
+                {o.name}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{o.owner_email}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{formatDay(o.closed_at)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{formatDay(o.purge_at)}</Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </TableSection>
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Table, Text } from '@mantine/core';
-import { Children, type ReactNode } from 'react';
+import { Button, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Children, type ComponentProps, type ReactNode } from 'react';
 import { DataTable } from '../../lib/DataTable';
 
 /**
@@ -38,6 +38,24 @@ export function ScrollTable({
     >
       {children}
     </DataTable>
+  );
+}
+
+/** A bordered section titled by a heading (`titleId` names it) holding one ScrollTable. */
+export function TableSection({
+  titleId,
+  title,
+  ...table
+}: { titleId: string; title: ReactNode } & ComponentProps<typeof ScrollTable>) {
+  return (
+    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="xs">
+        <Title order={2} size="h4" id={titleId}>
+          {title}
+        </Title>
+        <ScrollTable {...table} />
+      </Stack>
+    </Card>
   );
 }
 

@@ -1,10 +1,9 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   SUPPORT_TEXTS,
-  TICKET_CATEGORY_LABELS,
   TICKET_STATUSES,
   TICKET_STATUS_LABELS,
   type TicketStatusValue,
@@ -12,9 +11,8 @@ import {
 import { useEffect, useState } from 'react';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
-import { formatDateTime } from './api';
-import { TicketPriorityBadge, TicketStatusBadge } from './badges';
 import { TicketConversation } from './TicketConversation';
+import { TicketHeading } from './TicketHeading';
 import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** Staff view of one ticket: customer, organization, thread, reply and status controls. */
@@ -72,21 +70,14 @@ export function StaffTicketPanel({ ticketId }: { ticketId: string }) {
   }
   return (
     <Stack gap="md" data-testid="staff-ticket-panel">
-      <div>
-        <Text size="sm" c="gray.7">
-          {ticket.ticket_number}
-        </Text>
-        <Title order={2} size="h3">
-          {ticket.subject}
-        </Title>
-        <Group gap="xs" mt="xs">
-          <TicketStatusBadge status={ticket.status} />
-          <TicketPriorityBadge priority={ticket.priority} />
+      <TicketHeading
+        ticket={ticket}
+        above={
           <Text size="sm" c="gray.7">
-            {TICKET_CATEGORY_LABELS[ticket.category]} · Opened {formatDateTime(ticket.created_at)}
+            {ticket.ticket_number}
           </Text>
-        </Group>
-      </div>
+        }
+      />
       <Paper withBorder p="sm" radius="md">
         <Text size="sm">
           <strong>Customer:</strong> {ticket.customer.name} ({ticket.customer.email})

@@ -1,11 +1,10 @@
-import { Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SUPPORT_TEXTS, TICKET_CATEGORY_LABELS } from '@scmp/api/contracts/support';
+import { SUPPORT_TEXTS } from '@scmp/api/contracts/support';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { formatDateTime } from './api';
-import { TicketPriorityBadge, TicketStatusBadge } from './badges';
 import { TicketConversation } from './TicketConversation';
+import { TicketHeading } from './TicketHeading';
 import { LazyDrawer } from '../../lib/LazyOverlay';
 import { ErrorAlert } from '../../lib/ErrorAlert';
 
@@ -58,20 +57,10 @@ export function TicketDetailDrawer({
         <ErrorAlert error={query.error} fallback={SUPPORT_TEXTS.fetchTicketFailed} />
       ) : ticket ? (
         <Stack gap="md">
-          <div>
-            <Title order={2} size="h3">
-              {ticket.subject}
-            </Title>
-            <Group gap="xs" mt="xs">
-              <TicketStatusBadge status={ticket.status} />
-              <TicketPriorityBadge priority={ticket.priority} />
-              <Text size="sm" c="gray.7">
-                {TICKET_CATEGORY_LABELS[ticket.category]} · Opened{' '}
-                {formatDateTime(ticket.created_at)}
-                {ticket.organization_name ? ` · ${ticket.organization_name}` : ''}
-              </Text>
-            </Group>
-          </div>
+          <TicketHeading
+            ticket={ticket}
+            suffix={ticket.organization_name ? ` · ${ticket.organization_name}` : ''}
+          />
           <TicketConversation
             ticket={ticket}
             viewer="customer"

@@ -1,6 +1,6 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '../../features/auth';
 import { useSession } from '../../features/session';
@@ -38,32 +38,18 @@ export default function ConfirmEmailChangePage() {
 
   if (!token || confirm.isError) {
     return (
-      <AuthCard title="Email change not confirmed">
-        <Stack>
-          <Alert color="red" role="alert">
-            {token
-              ? errorMessage(confirm.error, 'The email change could not be confirmed.')
-              : 'This email change link is invalid or has expired.'}
-          </Alert>
-          <Button component={Link} to="/dashboard/profile">
-            Go to Profile
-          </Button>
-        </Stack>
-      </AuthCard>
+      <Outcome title="Email change not confirmed" color="red" role="alert">
+        {token
+          ? errorMessage(confirm.error, 'The email change could not be confirmed.')
+          : 'This email change link is invalid or has expired.'}
+      </Outcome>
     );
   }
   if (confirm.isSuccess) {
     return (
-      <AuthCard title="Email address changed">
-        <Stack>
-          <Alert color="green" role="status">
-            {confirm.data.message}
-          </Alert>
-          <Button component={Link} to="/dashboard/profile">
-            Go to Profile
-          </Button>
-        </Stack>
-      </AuthCard>
+      <Outcome title="Email address changed" color="green" role="status">
+        {confirm.data.message}
+      </Outcome>
     );
   }
   return (
@@ -71,6 +57,32 @@ export default function ConfirmEmailChangePage() {
       <Stack align="center" aria-busy="true">
         <Loader aria-label="Confirming your new email address" />
         <Text size="sm">Please wait while we confirm your new email address...</Text>
+      </Stack>
+    </AuthCard>
+  );
+}
+
+/** The confirmation's result: a message and the way back to the profile. */
+function Outcome({
+  title,
+  color,
+  role,
+  children,
+}: {
+  title: string;
+  color: 'red' | 'green';
+  role: 'alert' | 'status';
+  children: ReactNode;
+}) {
+  return (
+    <AuthCard title={title}>
+      <Stack>
+        <Alert color={color} role={role}>
+          {children}
+        </Alert>
+        <Button component={Link} to="/dashboard/profile">
+          Go to Profile
+        </Button>
       </Stack>
     </AuthCard>
   );

@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import {
@@ -18,7 +17,6 @@ import {
   IconEye,
   IconHeart,
   IconHeartFilled,
-  IconSearch,
   IconStarFilled,
 } from '@tabler/icons-react';
 import { PRODUCT } from '@scmp/api/contracts/product';
@@ -38,6 +36,7 @@ import {
   TopicBadges,
 } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
+import { HelpSearchInput, NoResults } from './HelpSearch';
 
 /** Favourites live for the browser session only (spec part 1 §2). */
 const FAVOURITES_KEY = 'scmp_video_favourites';
@@ -217,13 +216,12 @@ export default function TrainingVideosPage() {
             All videos
           </Title>
           <Group align="flex-end" gap="md" mb="lg" wrap="wrap">
-            <TextInput
-              type="search"
-              aria-label="Search videos"
+            <HelpSearchInput
+              label="Search videos"
               placeholder="Search videos, e.g. attendance, invoices"
-              leftSection={<IconSearch size={16} aria-hidden />}
+              iconSize={16}
               value={query}
-              onChange={(event) => setQuery(event.currentTarget.value)}
+              onSearch={setQuery}
               style={{ flex: '1 1 260px' }}
             />
             <SegmentedControl
@@ -249,24 +247,19 @@ export default function TrainingVideosPage() {
             {results.length} {results.length === 1 ? 'video' : 'videos'}
           </Text>
           {results.length === 0 ? (
-            <Paper withBorder radius="md" p="xl" ta="center" data-testid="videos-empty">
-              <Title order={3} fz="lg">
-                No videos match your search
-              </Title>
-              <Text c="dimmed" mt="xs">
-                {onlyFavourites && favourites.length === 0
-                  ? 'You have not added any favourites in this session yet.'
-                  : 'Try another word or level, or browse our '}
-                {!(onlyFavourites && favourites.length === 0) && (
-                  <>
-                    <Anchor underline="always" component={Link} to="/user-guides">
-                      user guides
-                    </Anchor>
-                    .
-                  </>
-                )}
-              </Text>
-            </Paper>
+            <NoResults title="No videos match your search" order={3} testId="videos-empty">
+              {onlyFavourites && favourites.length === 0
+                ? 'You have not added any favourites in this session yet.'
+                : 'Try another word or level, or browse our '}
+              {!(onlyFavourites && favourites.length === 0) && (
+                <>
+                  <Anchor underline="always" component={Link} to="/user-guides">
+                    user guides
+                  </Anchor>
+                  .
+                </>
+              )}
+            </NoResults>
           ) : (
             <VideoGrid
               videos={results}

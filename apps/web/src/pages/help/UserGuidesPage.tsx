@@ -7,10 +7,9 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { IconClock, IconSearch } from '@tabler/icons-react';
+import { IconClock } from '@tabler/icons-react';
 import { PRODUCT } from '@scmp/api/contracts/product';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -25,6 +24,7 @@ import {
   TopicBadges,
 } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
+import { HelpSearchInput, NoResults } from './HelpSearch';
 
 export default function UserGuidesPage() {
   usePageMeta(
@@ -45,16 +45,15 @@ export default function UserGuidesPage() {
         title="User Guides"
         subtitle="Clear, step-by-step guides for administrators, teachers and office staff, from your first login to your next inspection."
       >
-        <TextInput
+        <HelpSearchInput
           mt="xl"
           maw={560}
           size="lg"
-          type="search"
-          aria-label="Search guides"
+          label="Search guides"
           placeholder="Search guides, e.g. registers, branding, risk"
-          leftSection={<IconSearch size={18} aria-hidden />}
+          iconSize={18}
           value={query}
-          onChange={(event) => setQuery(event.currentTarget.value)}
+          onSearch={setQuery}
         />
       </PageHeader>
       <Container size="lg" py={56}>
@@ -64,18 +63,13 @@ export default function UserGuidesPage() {
             : `${GUIDES.length} guides in ${HELP_CATEGORIES.length} categories`}
         </Text>
         {groups.length === 0 ? (
-          <Paper withBorder radius="md" p="xl" ta="center" data-testid="guides-empty">
-            <Title order={2} fz="lg">
-              No guides match your search
-            </Title>
-            <Text c="dimmed" mt="xs">
-              Try a different word, such as “attendance” or “billing”, or{' '}
-              <Anchor underline="always" href={`mailto:${PRODUCT.supportEmail}`}>
-                ask our support team
-              </Anchor>
-              .
-            </Text>
-          </Paper>
+          <NoResults title="No guides match your search" order={2} testId="guides-empty">
+            Try a different word, such as “attendance” or “billing”, or{' '}
+            <Anchor underline="always" href={`mailto:${PRODUCT.supportEmail}`}>
+              ask our support team
+            </Anchor>
+            .
+          </NoResults>
         ) : (
           <Stack gap={48}>
             {groups.map(({ category, guides }) => (

@@ -11,48 +11,40 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  IconCalendarCheck,
-  IconChartBar,
-  IconCreditCard,
-  IconMessages,
-  IconShieldCheck,
-  IconUsersGroup,
-} from '@tabler/icons-react';
 import { PLAN_LIST, SETUP_FEE_PENCE, formatGbp } from '@scmp/api/contracts/plans';
 import { PRODUCT } from '@scmp/api/contracts/product';
 import { Link } from 'react-router';
-import { SavingsCalculator, MarketingPage } from '../../features/marketing';
+import { FEATURE_ICONS, SavingsCalculator, MarketingPage } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
 
 const FEATURES = [
   {
-    icon: IconCalendarCheck,
+    icon: FEATURE_ICONS.attendance,
     title: 'Attendance',
     text: 'Registers for classes, clubs and camp sessions, with automatic absence follow-up.',
   },
   {
-    icon: IconUsersGroup,
+    icon: FEATURE_ICONS.staff,
     title: 'Staff and payroll',
     text: 'Rotas, ratios, timesheets and DBS dates, with payroll-ready exports.',
   },
   {
-    icon: IconCreditCard,
+    icon: FEATURE_ICONS.billing,
     title: 'Billing',
     text: 'Invoices for fees, clubs, trips and camp places, paid online by card or direct debit.',
   },
   {
-    icon: IconMessages,
+    icon: FEATURE_ICONS.communications,
     title: 'Communications',
     text: 'Messages, newsletters and consent forms for parents, staff and students.',
   },
   {
-    icon: IconChartBar,
+    icon: FEATURE_ICONS.analytics,
     title: 'Analytics',
     text: '50+ reports and dashboards for leaders, governors, trustees and finance.',
   },
   {
-    icon: IconShieldCheck,
+    icon: FEATURE_ICONS.compliance,
     title: 'Compliance and health and safety',
     text: 'Risk assessments, incidents and audit trails across 15+ compliance areas.',
   },

@@ -1,10 +1,8 @@
 import {
   Anchor,
-  Center,
   Container,
   Grid,
   Group,
-  Loader,
   Paper,
   ScrollArea,
   Stack,
@@ -31,7 +29,7 @@ import {
 } from '@scmp/api/contracts/support';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useSession } from '../../../features/session';
+import { StaffOnly } from '../../../features/staff';
 import {
   formatDateTime,
   TicketPriorityBadge,
@@ -40,7 +38,6 @@ import {
 } from '../../../features/support';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
-import NotFoundPage from '../../public/NotFoundPage';
 import { ErrorAlert } from '../../../lib/ErrorAlert';
 import { SkeletonRows } from '../../../lib/ListState';
 
@@ -198,14 +195,9 @@ function StaffConsole() {
 
 /** Staff only: everyone else sees the not-found page, as if the console did not exist. */
 export default function StaffConsolePage() {
-  const { user, loading } = useSession();
-  if (loading) {
-    return (
-      <Center py={120}>
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
-  if (!user?.is_staff) return <NotFoundPage />;
-  return <StaffConsole />;
+  return (
+    <StaffOnly>
+      <StaffConsole />
+    </StaffOnly>
+  );
 }

@@ -23,6 +23,7 @@ import { RESERVED_SUBDOMAINS, subdomainProblem } from '@scmp/api/contracts/subdo
 import { PageHeader, StatusBadge } from '@scmp/ui';
 import {
   SubdomainStatusIcon,
+  SubdomainStatusText,
   urlForHost,
   useSiteConfig,
   useSubdomainCheck,
@@ -151,19 +152,7 @@ export default function TenantSubdomainPage() {
                   }}
                   description={`.${tenantDomain}`}
                 />
-                {check.status === 'available' || check.status === 'unavailable' ? (
-                  <Text
-                    size="sm"
-                    c={check.status === 'available' ? 'green' : 'red'}
-                    aria-live="polite"
-                  >
-                    {check.message}
-                  </Text>
-                ) : check.status === 'checking' ? (
-                  <Text size="sm" c="dimmed" aria-live="polite">
-                    Checking availability...
-                  </Text>
-                ) : null}
+                <SubdomainStatusText check={check} />
                 {tenantUrl ? (
                   <Text size="sm">
                     Your tenant URL: <strong>{tenantUrl}</strong>
