@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { disableTwoFactor, TWO_FACTOR_TEXTS } from '../../../domain/two-factor';
 import { authedProcedure } from '../../trpc';
