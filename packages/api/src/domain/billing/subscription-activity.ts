@@ -1,6 +1,6 @@
 import type { ActivitySeverity } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
-import { recordActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import type { Db, Owner, Req } from './shared';
 
 /** The owner's change to a subscription in the activity log, inside the change's transaction. */
@@ -12,10 +12,4 @@ export const recordSubscriptionActivity = (
   description: string,
   action = 'subscription.changed',
   severity: ActivitySeverity = 'info',
-) =>
-  recordActivity(
-    deps,
-    req,
-    { userId: owner.id, type: 'organization', action, description, severity },
-    trx,
-  );
+) => recordOrganizationActivity(deps, req, trx, owner.id, action, description, severity);
