@@ -40,79 +40,90 @@ export const ACTIVITY_LOG_MIN_DAYS = 365;
 /** The activity log's default period: 2 years. */
 export const ACTIVITY_LOG_DEFAULT_DAYS = 730;
 
+/** One rule from its columns, in the order of the table below. */
+const rule = (
+  id: RetentionRuleId,
+  what: string,
+  [amount, unit]: [number, RetentionPeriod['unit']],
+  from: string,
+  then: string,
+  setting?: string,
+): RetentionRule => ({
+  id,
+  what,
+  period: { amount, unit },
+  from,
+  then,
+  ...(setting === undefined ? {} : { setting }),
+});
+
 export const RETENTION_RULES: readonly RetentionRule[] = [
-  {
-    id: 'sessions',
-    what: 'Sign-in sessions (device, browser, IP address)',
-    period: { amount: 30, unit: 'days' },
-    from: 'of inactivity, or at the absolute limit',
-    then: 'deleted; the device is signed out',
-    setting: 'SESSION_IDLE_DAYS',
-  },
-  {
-    id: 'data-exports',
-    what: 'Data export ZIP files',
-    period: { amount: 7, unit: 'days' },
-    from: 'after the export is ready',
-    then: 'file removed from storage; the export is listed as expired',
-  },
-  {
-    id: 'webhook-deliveries',
-    what: 'Webhook events and delivery attempts',
-    period: { amount: 30, unit: 'days' },
-    from: 'after the event',
-    then: 'deleted',
-  },
-  {
-    id: 'mail-bodies',
-    what: 'Bodies of e-mails we sent',
-    period: { amount: 30, unit: 'days' },
-    from: 'after sending',
-    then: 'body blanked; recipient, subject, kind and dates kept for the notification history',
-  },
-  {
-    id: 'health-checks',
-    what: 'Instance health checks',
-    period: { amount: 90, unit: 'days' },
-    from: 'after the check',
-    then: 'deleted; daily uptime figures kept',
-  },
-  {
-    id: 'idempotency-keys',
-    what: 'Idempotency keys and their stored responses',
-    period: { amount: 24, unit: 'hours' },
-    from: 'after the request',
-    then: 'deleted',
-  },
-  {
-    id: 'deleted-accounts',
-    what: 'Deleted accounts',
-    period: { amount: 30, unit: 'days' },
-    from: 'after deletion (restorable until then)',
-    then: 'purged: personal data removed, kept records show "Deleted user"',
-  },
-  {
-    id: 'closed-organizations',
-    what: 'Closed organizations',
-    period: { amount: 60, unit: 'days' },
-    from: 'after closure (the export window; restorable until then)',
-    then: 'purged: the organization’s rows and files deleted, invoices kept',
-  },
-  {
-    id: 'invoices',
-    what: 'Invoices and their lines',
-    period: { amount: 7, unit: 'years' },
-    from: 'after the invoice date',
-    then: 'deleted',
-  },
-  {
-    id: 'activity-log',
-    what: 'Activity log (security events, IP address, browser)',
-    period: { amount: 2, unit: 'years' },
-    from: 'after the event',
-    then: 'deleted',
-    setting: 'ACTIVITY_LOG_RETENTION_DAYS (at least 1 year)',
-  },
+  rule(
+    'sessions',
+    'Sign-in sessions (device, browser, IP address)',
+    [30, 'days'],
+    'of inactivity, or at the absolute limit',
+    'deleted; the device is signed out',
+    'SESSION_IDLE_DAYS',
+  ),
+  rule(
+    'data-exports',
+    'Data export ZIP files',
+    [7, 'days'],
+    'after the export is ready',
+    'file removed from storage; the export is listed as expired',
+  ),
+  rule(
+    'webhook-deliveries',
+    'Webhook events and delivery attempts',
+    [30, 'days'],
+    'after the event',
+    'deleted',
+  ),
+  rule(
+    'mail-bodies',
+    'Bodies of e-mails we sent',
+    [30, 'days'],
+    'after sending',
+    'body blanked; recipient, subject, kind and dates kept for the notification history',
+  ),
+  rule(
+    'health-checks',
+    'Instance health checks',
+    [90, 'days'],
+    'after the check',
+    'deleted; daily uptime figures kept',
+  ),
+  rule(
+    'idempotency-keys',
+    'Idempotency keys and their stored responses',
+    [24, 'hours'],
+    'after the request',
+    'deleted',
+  ),
+  rule(
+    'deleted-accounts',
+    'Deleted accounts',
+    [30, 'days'],
+    'after deletion (restorable until then)',
+    'purged: personal data removed, kept records show "Deleted user"',
+  ),
+  rule(
+    'closed-organizations',
+    'Closed organizations',
+    [60, 'days'],
+    'after closure (the export window; restorable until then)',
+    'purged: the organization’s rows and files deleted, invoices kept',
+  ),
+  rule('invoices', 'Invoices and their lines', [7, 'years'], 'after the invoice date', 'deleted'),
+  rule(
+    'activity-log',
+    'Activity log (security events, IP address, browser)',
+    [2, 'years'],
+    'after the event',
+    'deleted',
+    'ACTIVITY_LOG_RETENTION_DAYS (at least 1 year)',
+  ),
 ];
 
 /** "30 days", "24 hours", "7 years". */

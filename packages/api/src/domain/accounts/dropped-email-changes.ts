@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../core/app-deps';
-import { renderEmail } from '../../core/mail/render-email';
+import { sendAccountMail } from './account-mail';
 
 /**
  * The address now belongs to an account (a registration, or another account's confirmed change):
@@ -27,27 +27,16 @@ export async function dropPendingChangesTo(
     .where('email', '!=', email)
     .execute();
   for (const user of users) {
-    const { html, text } = renderEmail(
-      {
-        title: 'Your email change was cancelled',
-        paragraphs: [
-          `Hi ${user.name},`,
-          `Your request to change your email address to ${email} was cancelled: that address now belongs to another account. Your account keeps ${user.email}.`,
-        ],
-        action: {
-          label: 'Open your profile',
-          url: `${deps.config.appUrl.replace(/\/+$/, '')}/dashboard/profile`,
-        },
+    await sendAccountMail(deps, user, 'email-change-dropped', {
+      title: 'Your email change was cancelled',
+      paragraphs: [
+        `Hi ${user.name},`,
+        `Your request to change your email address to ${email} was cancelled: that address now belongs to another account. Your account keeps ${user.email}.`,
+      ],
+      action: {
+        label: 'Open your profile',
+        url: `${deps.config.appUrl.replace(/\/+$/, '')}/dashboard/profile`,
       },
-      deps.config.productShortName,
-    );
-    await deps.mailer.send({
-      to: user.email,
-      subject: 'Your email change was cancelled',
-      html,
-      text,
-      kind: 'email-change-dropped',
-      userId: user.id,
     });
   }
 }

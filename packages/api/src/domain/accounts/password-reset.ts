@@ -3,7 +3,6 @@ import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { constantTimeEqual, generateToken, sha256Hex } from '../../core/tokens';
 import { recordActivity } from '../activity';
-import { renderEmail } from '../../core/mail/render-email';
 import { hashPassword } from '../../core/passwords';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import { revokeUserSessions } from '../sessions';
@@ -15,6 +14,7 @@ import {
 } from './credentials';
 import { normalizeEmail } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
+import { sendAccountMail } from './account-mail';
 
 const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 const RESEND_GAP_MS = 60 * 1000;
@@ -65,26 +65,15 @@ export async function requestPasswordReset(
 
   const base = deps.config.appUrl.replace(/\/+$/, '');
   const url = `${base}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-  const { html, text } = renderEmail(
-    {
-      title: 'Reset your password',
-      paragraphs: [
-        `Hi ${user.name},`,
-        'We received a request to reset the password of your account. Click the button below to choose a new password.',
-        'This link expires in 60 minutes and can be used once.',
-      ],
-      action: { label: 'Reset Password', url },
-      footnote: 'If you did not request a password reset, no further action is required.',
-    },
-    deps.config.productShortName,
-  );
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Reset your password',
-    html,
-    text,
-    kind: 'password-reset',
-    userId: user.id,
+  await sendAccountMail(deps, user, 'password-reset', {
+    title: 'Reset your password',
+    paragraphs: [
+      `Hi ${user.name},`,
+      'We received a request to reset the password of your account. Click the button below to choose a new password.',
+      'This link expires in 60 minutes and can be used once.',
+    ],
+    action: { label: 'Reset Password', url },
+    footnote: 'If you did not request a password reset, no further action is required.',
   });
 }
 
@@ -150,7 +139,10 @@ export async function resetPassword(
       },
       trx,
     );
-    const { html, text } = renderEmail(
+    await sendAccountMail(
+      deps,
+      user,
+      'password-changed',
       {
         title: 'Your password was changed',
         paragraphs: [
@@ -159,17 +151,6 @@ export async function resetPassword(
           'If this was not you, reset your password again straight away and contact support.',
         ],
         action: { label: 'Sign in', url: `${deps.config.appUrl.replace(/\/+$/, '')}/login` },
-      },
-      deps.config.productShortName,
-    );
-    await deps.mailer.send(
-      {
-        to: user.email,
-        subject: 'Your password was changed',
-        html,
-        text,
-        kind: 'password-changed',
-        userId: user.id,
       },
       trx,
     );

@@ -4,7 +4,7 @@ import type { UsersTable } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { constantTimeEqual } from '../../core/tokens';
-import { renderEmail } from '../../core/mail/render-email';
+import { sendAccountMail } from './account-mail';
 import { ACCOUNT_MESSAGES } from './messages';
 
 const LINK_LIFETIME_MS = 60 * 60 * 1000;
@@ -36,26 +36,15 @@ export async function sendVerificationEmail(
   user: User,
 ): Promise<void> {
   const url = buildVerificationUrl(deps, user);
-  const { html, text } = renderEmail(
-    {
-      title: 'Verify your email address',
-      paragraphs: [
-        `Hi ${user.name},`,
-        `Thanks for signing up for ${deps.config.productName}. Please confirm your email address by clicking the button below.`,
-        'This link expires in 60 minutes.',
-      ],
-      action: { label: 'Verify Email Address', url },
-      footnote: 'If you did not create an account, no further action is required.',
-    },
-    deps.config.productShortName,
-  );
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Verify your email address',
-    html,
-    text,
-    kind: 'verify-email',
-    userId: user.id,
+  await sendAccountMail(deps, user, 'verify-email', {
+    title: 'Verify your email address',
+    paragraphs: [
+      `Hi ${user.name},`,
+      `Thanks for signing up for ${deps.config.productName}. Please confirm your email address by clicking the button below.`,
+      'This link expires in 60 minutes.',
+    ],
+    action: { label: 'Verify Email Address', url },
+    footnote: 'If you did not create an account, no further action is required.',
   });
 }
 

@@ -42,3 +42,24 @@ export async function recordActivity(
     })
     .execute();
 }
+
+/**
+ * A change to an organization (or its instances, members, settings) by `userId`, recorded in
+ * the change's transaction `db` when given.
+ */
+export function recordOrganizationActivity(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  req: ClientInfo | null,
+  db: Kysely<Database> | undefined,
+  userId: number,
+  action: string,
+  description: string,
+  severity?: ActivitySeverity,
+): Promise<void> {
+  return recordActivity(
+    deps,
+    req,
+    { userId, type: 'organization', action, description, ...(severity ? { severity } : {}) },
+    db,
+  );
+}

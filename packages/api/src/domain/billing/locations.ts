@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { PLANS, formatGbp } from '../../contracts/plans';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { recordActivity } from '../activity';
 import { addLocationsQuote, chargeNowAndApply } from './plan-changes';
 import { toOutput, type SubscriptionOutput } from './queries';
 import { updateStripeSubscription } from './stripe-lifecycle';
@@ -19,6 +18,7 @@ import {
   ownedLiveSubscription,
   prorationTime,
 } from './shared';
+import { recordSubscriptionActivity } from './subscription-activity';
 
 /** Basic plan locations: added with a prorated charge today, removed from the next cycle. */
 export async function addLocations(
@@ -53,17 +53,12 @@ export async function addLocations(
         .set({ additional_venues: sql<number>`additional_venues + ${n}`, updated_at: now })
         .where('id', '=', sub.id)
         .execute();
-      await recordActivity(
+      await recordSubscriptionActivity(
         deps,
         req,
-        {
-          userId: owner.id,
-          type: 'organization',
-          action: 'subscription.changed',
-          description: `Added ${n} location${n === 1 ? '' : 's'} to "${org.name}"`,
-          severity: 'info',
-        },
+        owner,
         trx,
+        `Added ${n} location${n === 1 ? '' : 's'} to "${org.name}"`,
       );
     },
     input.proration_date,
@@ -103,17 +98,12 @@ export async function removeLocations(
       .set({ additional_venues: sql<number>`additional_venues - ${n}`, updated_at: now })
       .where('id', '=', sub.id)
       .execute();
-    await recordActivity(
+    await recordSubscriptionActivity(
       deps,
       req,
-      {
-        userId: owner.id,
-        type: 'organization',
-        action: 'subscription.changed',
-        description: `Removed ${n} location${n === 1 ? '' : 's'} from "${org.name}" from the next billing cycle`,
-        severity: 'info',
-      },
+      owner,
       trx,
+      `Removed ${n} location${n === 1 ? '' : 's'} from "${org.name}" from the next billing cycle`,
     );
   };
   if (isStripeManaged(deps, sub)) {

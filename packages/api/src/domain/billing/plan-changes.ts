@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { PLANS, monthlyPricePence, type PlanId } from '../../contracts/plans';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { recordActivity } from '../activity';
 import { charge, enqueueSepaSettle, insertInvoice, paymentMethodOf } from './invoices';
 import { toOutput, type SubscriptionOutput } from './queries';
 import {
@@ -28,6 +27,7 @@ import {
   remainingFraction,
 } from './shared';
 import type { Preview } from './subscription-schema';
+import { recordSubscriptionActivity } from './subscription-activity';
 
 export type { Preview };
 
@@ -225,17 +225,12 @@ export async function changePlan(
         })
         .where('id', '=', sub.id)
         .execute();
-      await recordActivity(
+      await recordSubscriptionActivity(
         deps,
         req,
-        {
-          userId: owner.id,
-          type: 'organization',
-          action: 'subscription.changed',
-          description: `Changed the plan of "${org.name}" to ${name}`,
-          severity: 'info',
-        },
+        owner,
         trx,
+        `Changed the plan of "${org.name}" to ${name}`,
       );
     },
     input.proration_date,
@@ -266,17 +261,14 @@ export async function cancelSubscription(
       })
       .where('id', '=', sub.id)
       .execute();
-    await recordActivity(
+    await recordSubscriptionActivity(
       deps,
       req,
-      {
-        userId: owner.id,
-        type: 'organization',
-        action: 'subscription.cancelled',
-        description: `Cancelled the subscription of "${org.name}"`,
-        severity: 'medium',
-      },
+      owner,
       trx,
+      `Cancelled the subscription of "${org.name}"`,
+      'subscription.cancelled',
+      'medium',
     );
   });
   return toOutput(deps, (await findSubscription(deps.db, org.id))!, org.uuid);

@@ -10,7 +10,7 @@ import { renderEmail } from '../../core/mail/render-email';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import type { PaymentMethodRow } from '../../core/payments/provider';
-import { recordActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import { findMemberOrganization } from '../memberships';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { charge, enqueueSepaSettle, insertInvoice, planLines, type Line } from './invoices';
@@ -267,17 +267,14 @@ export async function createSubscription(
       await started.writeInvoice(trx, row);
       await sendReceipt(deps, trx, owner, input, org.name, started, now);
       await setOrganizationStatus(trx, org.id, 'active', now);
-      await recordActivity(
+      await recordOrganizationActivity(
         deps,
         req,
-        {
-          userId: owner.id,
-          type: 'organization',
-          action: 'subscription.started',
-          description: `Started the ${PLANS[input.plan_type].name} plan for "${org.name}"`,
-          severity: 'info',
-        },
         trx,
+        owner.id,
+        'subscription.started',
+        `Started the ${PLANS[input.plan_type].name} plan for "${org.name}"`,
+        'info',
       );
       return row;
     })

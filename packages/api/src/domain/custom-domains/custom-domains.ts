@@ -2,7 +2,7 @@ import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
 import { CUSTOM_DOMAIN_TEXTS } from '../../contracts/custom-domain';
 import { AppError } from '../../core/errors';
-import { recordActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import {
   findMemberInstance,
   toInstanceOutput,
@@ -49,16 +49,13 @@ export async function setCustomDomain(
         .where('id', '=', instance.id)
         .where('status', '!=', 'terminated')
         .execute();
-      await recordActivity(
+      await recordOrganizationActivity(
         deps,
         req,
-        {
-          userId: actor.id,
-          type: 'organization',
-          action: 'instance.custom_domain_set',
-          description: `Set the custom domain of instance "${instance.name}" to ${domain}`,
-        },
         trx,
+        actor.id,
+        'instance.custom_domain_set',
+        `Set the custom domain of instance "${instance.name}" to ${domain}`,
       );
     });
   } catch (error) {
@@ -95,16 +92,13 @@ export async function removeCustomDomain(
       })
       .where('id', '=', instance.id)
       .execute();
-    await recordActivity(
+    await recordOrganizationActivity(
       deps,
       req,
-      {
-        userId: actor.id,
-        type: 'organization',
-        action: 'instance.custom_domain_removed',
-        description: `Removed the custom domain ${instance.custom_domain} from instance "${instance.name}"`,
-      },
       trx,
+      actor.id,
+      'instance.custom_domain_removed',
+      `Removed the custom domain ${instance.custom_domain} from instance "${instance.name}"`,
     );
   });
   return reload(deps, actor, uuid);

@@ -4,7 +4,7 @@ import { INSTANCE_TEXTS } from '../../contracts/instances';
 import { instanceHostOf, slugify } from '../../contracts/subdomain';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { recordActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import { assertDeployAllowed } from '../billing';
 import { enqueueJob } from '../../core/jobs/queue';
 import { assertNotClosing, findMemberOrganization } from '../memberships';
@@ -111,16 +111,13 @@ export async function deployInstance(
           organizationId: inserted.organization_id,
           instanceId: inserted.id,
         });
-        await recordActivity(
+        await recordOrganizationActivity(
           deps,
           req,
-          {
-            userId: actor.id,
-            type: 'organization',
-            action: 'instance.deployed',
-            description: `Deployed instance "${inserted.name}" for "${org.name}"`,
-          },
           trx,
+          actor.id,
+          'instance.deployed',
+          `Deployed instance "${inserted.name}" for "${org.name}"`,
         );
         return inserted;
       });

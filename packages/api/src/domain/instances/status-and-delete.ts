@@ -1,7 +1,7 @@
 import { INSTANCE_TEXTS } from '../../contracts/instances';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { recordActivity } from '../activity';
+import { recordActivity, recordOrganizationActivity } from '../activity';
 import { deleteBrandingRows } from '../public-branding';
 import { deleteStoredFiles } from '../../core/stored-files';
 import { toInstanceOutput, type InstanceOutput } from './instance-output';
@@ -84,17 +84,14 @@ export async function deleteInstance(
       instanceId: instance.id,
     });
     const removed = await deleteBrandingRows(trx, null, [instance.id]);
-    await recordActivity(
+    await recordOrganizationActivity(
       deps,
       req,
-      {
-        userId: actor.id,
-        type: 'organization',
-        action: 'instance.deleted',
-        description: `Deleted instance "${instance.name}"`,
-        severity: 'medium',
-      },
       trx,
+      actor.id,
+      'instance.deleted',
+      `Deleted instance "${instance.name}"`,
+      'medium',
     );
     return removed;
   });

@@ -3,7 +3,7 @@ import { MEMBER_TEXTS, ROLE_LABELS } from '../../contracts/roles';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { sha256Hex } from '../../core/tokens';
-import { recordActivity } from '../activity';
+import { recordActivity, recordOrganizationActivity } from '../activity';
 import { openInvitations } from './invitation-rows';
 import { ownerNotice } from '../memberships';
 import type { PublicInvitation } from './member-schema';
@@ -101,16 +101,13 @@ export async function acceptInvitation(
       organizationId: row.organization_id,
       userId: user.id,
     });
-    await recordActivity(
+    await recordOrganizationActivity(
       deps,
       req,
-      {
-        userId: user.id,
-        type: 'organization',
-        action: 'member.joined',
-        description: `Joined "${row.organization_name}" as ${ROLE_LABELS[row.role]}`,
-      },
       trx,
+      user.id,
+      'member.joined',
+      `Joined "${row.organization_name}" as ${ROLE_LABELS[row.role]}`,
     );
     if (notice) await deps.mailer.send(notice, trx);
   });

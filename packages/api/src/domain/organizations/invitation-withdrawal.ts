@@ -3,7 +3,7 @@ import type { Database } from '@scmp/db';
 import type { ClientInfo } from '../../core/client-info';
 import { invitationsWithdrawnText } from '../../contracts/roles';
 import type { AppDeps } from '../../core/app-deps';
-import { recordActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import type { MemberOrganization } from '../memberships';
 
 type Req = ClientInfo;
@@ -44,17 +44,14 @@ export async function withdrawInvitationsSentBy(
     .returning('id')
     .execute();
   if (rows.length > 0) {
-    await recordActivity(
+    await recordOrganizationActivity(
       deps,
       req,
-      {
-        userId: actor.id,
-        type: 'organization',
-        action: 'invitations.withdrawn',
-        description: `Withdrew ${rows.length === 1 ? '1 invitation' : `${rows.length} invitations`} sent by ${member.name} to "${org.name}"`,
-        severity: 'medium',
-      },
       trx,
+      actor.id,
+      'invitations.withdrawn',
+      `Withdrew ${rows.length === 1 ? '1 invitation' : `${rows.length} invitations`} sent by ${member.name} to "${org.name}"`,
+      'medium',
     );
   }
   return rows.length;

@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { generateToken, sha256Hex } from '../../core/tokens';
-import { recordActivity } from '../activity';
+import { recordActivity, recordOrganizationActivity } from '../activity';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import { openInvitations, toOutput } from './invitation-rows';
 import type { InvitationOutput } from './member-schema';
@@ -138,16 +138,13 @@ export async function createInvitation(
       })
       .returning('uuid')
       .executeTakeFirstOrThrow();
-    await recordActivity(
+    await recordOrganizationActivity(
       deps,
       req,
-      {
-        userId: actor.id,
-        type: 'organization',
-        action: 'invitation.created',
-        description: `Invited ${email} to "${org.name}" as ${ROLE_LABELS[input.role]}`,
-      },
       trx,
+      actor.id,
+      'invitation.created',
+      `Invited ${email} to "${org.name}" as ${ROLE_LABELS[input.role]}`,
     );
     return row.uuid;
   });

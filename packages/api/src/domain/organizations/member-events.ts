@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
-import { memberOutputOf } from './member-output';
+import { memberOutputOf, memberRows } from './member-output';
 
 /**
  * The member as GET /organizations/{id}/members shows them, read inside the transaction that adds
@@ -11,18 +11,7 @@ export async function memberEventObject(
   organizationId: number,
   userId: number,
 ): Promise<{ objectUuid: string; data: unknown } | undefined> {
-  const row = await db
-    .selectFrom('organization_members')
-    .innerJoin('users', 'users.id', 'organization_members.user_id')
-    .select([
-      'users.uuid',
-      'users.name',
-      'users.email',
-      'users.avatar_path',
-      'organization_members.role',
-      'organization_members.joined_at',
-    ])
-    .where('organization_members.organization_id', '=', organizationId)
+  const row = await memberRows(db, organizationId)
     .where('organization_members.user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;

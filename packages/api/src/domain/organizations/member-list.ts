@@ -1,6 +1,6 @@
 import type { OrganizationRole } from '../../contracts/roles';
 import type { AppDeps } from '../../core/app-deps';
-import { memberOutputOf } from './member-output';
+import { memberOutputOf, memberRows } from './member-output';
 import type { MemberOutput } from './member-schema';
 import { findMemberOrganization } from '../memberships';
 
@@ -13,19 +13,7 @@ export async function listMembers(
   organizationUuid: string,
 ): Promise<MemberOutput[]> {
   const org = await findMemberOrganization(deps.db, userId, organizationUuid, 'view');
-  const rows = await deps.db
-    .selectFrom('organization_members')
-    .innerJoin('users', 'users.id', 'organization_members.user_id')
-    .select([
-      'users.uuid',
-      'users.name',
-      'users.email',
-      'users.avatar_path',
-      'organization_members.role',
-      'organization_members.joined_at',
-    ])
-    .where('organization_members.organization_id', '=', org.id)
-    .execute();
+  const rows = await memberRows(deps.db, org.id).execute();
   return rows
     .map(memberOutputOf)
     .sort(

@@ -1,6 +1,23 @@
 import type { OrganizationRole } from '../../contracts/roles';
 import type { MemberOutput } from './member-schema';
+import type { Kysely } from 'kysely';
+import type { Database } from '@scmp/db';
 import { toIso } from '../../core/iso-date';
+
+/** The organization's members with the columns memberOutputOf reads; the caller narrows it. */
+export const memberRows = (db: Kysely<Database>, organizationId: number) =>
+  db
+    .selectFrom('organization_members')
+    .innerJoin('users', 'users.id', 'organization_members.user_id')
+    .select([
+      'users.uuid',
+      'users.name',
+      'users.email',
+      'users.avatar_path',
+      'organization_members.role',
+      'organization_members.joined_at',
+    ])
+    .where('organization_members.organization_id', '=', organizationId);
 
 export function memberOutputOf(r: {
   uuid: string;

@@ -2,7 +2,7 @@ import type { ClientInfo } from '../../core/client-info';
 import { MEMBER_TEXTS } from '../../contracts/roles';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { recordActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import { assertNotClosing, findMemberOrganization } from '../memberships';
 import { isUuid } from '../../core/uuid';
 
@@ -52,17 +52,14 @@ export async function transferOwnership(
       .set({ owner_id: target.id })
       .where('organization_id', '=', org.id)
       .execute();
-    await recordActivity(
+    await recordOrganizationActivity(
       deps,
       req,
-      {
-        userId: actor.id,
-        type: 'organization',
-        action: 'organization.ownership_transferred',
-        description: `Transferred ownership of "${org.name}" to ${target.name}`,
-        severity: 'high',
-      },
       trx,
+      actor.id,
+      'organization.ownership_transferred',
+      `Transferred ownership of "${org.name}" to ${target.name}`,
+      'high',
     );
   });
 }

@@ -10,7 +10,7 @@ import {
 } from '../../contracts/roles';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { recordActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import { withWithdrawn, withdrawInvitationsSentBy } from './invitation-withdrawal';
 import { listMembers } from './member-list';
 import type { MemberOutput } from './member-schema';
@@ -71,17 +71,14 @@ export async function changeMemberRole(
       .where('organization_id', '=', org.id)
       .where('user_id', '=', member.id)
       .execute();
-    await recordActivity(
+    await recordOrganizationActivity(
       deps,
       req,
-      {
-        userId: actor.id,
-        type: 'organization',
-        action: 'member.role_changed',
-        description: `Changed ${member.name}'s role in "${org.name}" from ${ROLE_LABELS[member.role]} to ${ROLE_LABELS[role]}`,
-        severity: 'medium',
-      },
       trx,
+      actor.id,
+      'member.role_changed',
+      `Changed ${member.name}'s role in "${org.name}" from ${ROLE_LABELS[member.role]} to ${ROLE_LABELS[role]}`,
+      'medium',
     );
     if (withdraw) withdrawn = await withdrawInvitationsSentBy(trx, deps, req, actor, org, member);
   });
@@ -156,19 +153,14 @@ export async function removeMember(
       .where('user_id', '=', member.id)
       .where('role', '!=', 'owner')
       .execute();
-    await recordActivity(
+    await recordOrganizationActivity(
       deps,
       req,
-      {
-        userId: actor.id,
-        type: 'organization',
-        action: leaving ? 'member.left' : 'member.removed',
-        description: leaving
-          ? `Left organization "${org.name}"`
-          : `Removed ${member.name} from "${org.name}"`,
-        severity: 'medium',
-      },
       trx,
+      actor.id,
+      leaving ? 'member.left' : 'member.removed',
+      leaving ? `Left organization "${org.name}"` : `Removed ${member.name} from "${org.name}"`,
+      'medium',
     );
     if (!options.keepInvitations) {
       withdrawn = await withdrawInvitationsSentBy(trx, deps, req, actor, org, member);

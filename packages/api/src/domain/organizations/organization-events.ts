@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
-import { toOutput } from './organization-rows';
+import { liveInstances, toOutput } from './organization-rows';
 
 /**
  * The organization as the REST API shows it, without the caller-specific `role`, read inside the
@@ -13,14 +13,7 @@ export async function organizationEventObject(
   const row = await db
     .selectFrom('organizations')
     .selectAll()
-    .select((eb) =>
-      eb
-        .selectFrom('instances')
-        .select(sql<number>`count(*)::int`.as('count'))
-        .whereRef('instances.organization_id', '=', 'organizations.id')
-        .where('instances.status', '!=', 'terminated')
-        .as('live_instances'),
-    )
+    .select(liveInstances)
     .where('id', '=', organizationId)
     .executeTakeFirstOrThrow();
   const { role: _role, ...data } = toOutput(row, Number(row.live_instances ?? 0), 'owner');

@@ -1,9 +1,18 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { OrganizationRole } from '../../contracts/roles';
 import type { OrganizationOutput } from '../../contracts/organizations-schemas';
 import { toIso } from '../../core/iso-date';
 import { type OrganizationRow } from '../memberships';
+
+/** The organization's instances that are not terminated, selected as live_instances. */
+export const liveInstances = (eb: ExpressionBuilder<Database, 'organizations'>) =>
+  eb
+    .selectFrom('instances')
+    .select(sql<number>`count(*)::int`.as('count'))
+    .whereRef('instances.organization_id', '=', 'organizations.id')
+    .where('instances.status', '!=', 'terminated')
+    .as('live_instances');
 
 export function toOutput(
   row: OrganizationRow,
@@ -40,14 +49,7 @@ export function withLiveInstances(db: Kysely<Database>, userId: number) {
     .where('organization_members.user_id', '=', userId)
     .selectAll('organizations')
     .select('organization_members.role')
-    .select((eb) =>
-      eb
-        .selectFrom('instances')
-        .select(sql<number>`count(*)::int`.as('count'))
-        .whereRef('instances.organization_id', '=', 'organizations.id')
-        .where('instances.status', '!=', 'terminated')
-        .as('live_instances'),
-    );
+    .select(liveInstances);
 }
 
 /** A row of withLiveInstances() as the API shows it. */

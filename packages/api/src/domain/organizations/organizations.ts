@@ -3,7 +3,7 @@ import type { ClientInfo } from '../../core/client-info';
 import { SUBDOMAIN_TEXTS, instanceHostOf } from '../../contracts/subdomain';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { recordActivity } from '../activity';
+import { recordActivity, recordOrganizationActivity } from '../activity';
 import { assertNotClosing, findMemberOrganization, type OrganizationRow } from '../memberships';
 import type { OrganizationOutput } from '../../contracts/organizations-schemas';
 import { getOrganization } from './organization-queries';
@@ -142,30 +142,24 @@ export async function updateOrganization(
             .where('id', '=', instance.id)
             .execute();
         }
-        await recordActivity(
+        await recordOrganizationActivity(
           deps,
           req,
-          {
-            userId: owner.id,
-            type: 'organization',
-            action: 'organization.subdomain_changed',
-            description: `Changed the subdomain of "${row.name}" from "${current.subdomain ?? ''}" to "${newSubdomain}"`,
-            severity: 'medium',
-          },
           trx,
+          owner.id,
+          'organization.subdomain_changed',
+          `Changed the subdomain of "${row.name}" from "${current.subdomain ?? ''}" to "${newSubdomain}"`,
+          'medium',
         );
       }
       await deps.domainEvents.emit(trx, 'organization.updated', { organizationId: row.id });
-      await recordActivity(
+      await recordOrganizationActivity(
         deps,
         req,
-        {
-          userId: owner.id,
-          type: 'organization',
-          action: 'organization.updated',
-          description: `Updated organization "${row.name}"`,
-        },
         trx,
+        owner.id,
+        'organization.updated',
+        `Updated organization "${row.name}"`,
       );
       return row;
     });

@@ -1,12 +1,18 @@
 import type { AppDeps } from '../../core/app-deps';
-import { SSO_COMPLETION_SECONDS, SSO_FAILURE_REASONS } from '../../contracts/sso';
-import { generateToken, sha256Hex } from '../../core/tokens';
+import { SSO_FAILURE_REASONS } from '../../contracts/sso';
+import { sha256Hex } from '../../core/tokens';
 import { decryptSecret } from '../../core/crypto';
 import { oidcRedirectUri } from './connection-output';
 import { readSsoBrowserCookie } from './cookie';
 import { oidcConfiguration, oidcExchange, type ConnectionRow } from './oidc-client';
 import { checkClaims, SsoRefusal } from './sign-in-claims';
-import { provision } from './sign-in-provision';
+import {
+  failedSignInLocation,
+  finishSignIn,
+  recordTestRun,
+  testRunLocation,
+  type CallbackResult,
+} from './sign-in-outcome';
 import { VERIFIER_PURPOSE, type Req } from './sign-in-start';
 
 export async function recordFailure(
@@ -38,8 +44,6 @@ function describeOidcError(error: unknown): string {
     : error.message;
 }
 
-export type CallbackResult = { location: string; setCookies: string[] };
-
 /**
  * GET /api/v1/sso/oidc/callback: the identity provider's answer. Every refusal is recorded for the
  * organization's admins with its reason; the browser goes to /login with one clear message. A
@@ -50,8 +54,7 @@ export async function handleOidcCallback(
   req: Req,
   query: Record<string, string | undefined>,
 ): Promise<CallbackResult> {
-  const app = deps.config.appUrl.replace(/\/$/, '');
-  const failedLocation = `${app}/login?sso_error=1`;
+  const failedLocation = failedSignInLocation(deps);
   const state = query.state ?? '';
   const now = deps.clock.now();
   const attempt = state
@@ -72,12 +75,7 @@ export async function handleOidcCallback(
     deps.logger.info('sso callback with an unknown state');
     return { location: failedLocation, setCookies: [] };
   }
-  const organization = await deps.db
-    .selectFrom('organizations')
-    .select('uuid')
-    .where('id', '=', connection.organization_id)
-    .executeTakeFirstOrThrow();
-  const testLocation = `${app}/dashboard/organizations/${organization.uuid}?tab=security&sso_test=${connection.uuid}`;
+  const testLocation = await testRunLocation(deps, connection);
   const refuse = async (
     reason: string,
     email: string | null,
@@ -85,18 +83,7 @@ export async function handleOidcCallback(
   ): Promise<CallbackResult> => {
     await recordFailure(deps, connection, reason, email);
     if (attempt.purpose === 'test') {
-      await deps.db
-        .updateTable('sso_connections')
-        .set({
-          last_test: JSON.stringify({
-            ok: false,
-            at: now.toISOString(),
-            claims: received,
-            error: reason,
-          }),
-        })
-        .where('id', '=', connection.id)
-        .execute();
+      await recordTestRun(deps, connection, now, received, reason);
       return { location: testLocation, setCookies: [] };
     }
     return { location: failedLocation, setCookies: [] };
@@ -147,27 +134,9 @@ export async function handleOidcCallback(
   }
 
   if (attempt.purpose === 'test') {
-    await deps.db
-      .updateTable('sso_connections')
-      .set({
-        tested_at: now,
-        last_test: JSON.stringify({ ok: true, at: now.toISOString(), claims, error: null }),
-      })
-      .where('id', '=', connection.id)
-      .execute();
+    await recordTestRun(deps, connection, now, claims, null);
     return { location: testLocation, setCookies: [] };
   }
 
-  const userId = await provision(deps, req, connection, person);
-  const code = generateToken(32);
-  await deps.db
-    .updateTable('sso_login_attempts')
-    .set({
-      completion_hash: sha256Hex(code),
-      completion_user_id: userId,
-      completion_expires_at: new Date(now.getTime() + SSO_COMPLETION_SECONDS * 1000),
-    })
-    .where('id', '=', attempt.id)
-    .execute();
-  return { location: `${app}/login/sso?code=${encodeURIComponent(code)}`, setCookies: [] };
+  return finishSignIn(deps, req, connection, person, attempt.id, now);
 }

@@ -1,16 +1,21 @@
 import type { CacheProvider, Profile } from '@node-saml/node-saml';
 import type { AppDeps } from '../../core/app-deps';
-import { SSO_COMPLETION_SECONDS } from '../../contracts/sso';
 import { SAML_FAILURE_REASONS } from '../../contracts/sso-saml';
-import { generateToken, sha256Hex } from '../../core/tokens';
+import { sha256Hex } from '../../core/tokens';
 import { isUuid } from '../../core/uuid';
-import { recordFailure, type CallbackResult } from './oidc-callback';
+import { recordFailure } from './oidc-callback';
 import { checkAddressing } from './saml-checks';
 import { personClaims, receivedAttributes } from './saml-claims';
 import { acceptOnce } from './saml-replay';
 import { readSamlBrowser, samlFor } from './saml-sp';
 import { checkClaims, SsoRefusal } from './sign-in-claims';
-import { provision } from './sign-in-provision';
+import {
+  failedSignInLocation,
+  finishSignIn,
+  recordTestRun,
+  testRunLocation,
+  type CallbackResult,
+} from './sign-in-outcome';
 import type { Req } from './sign-in-start';
 
 /**
@@ -27,8 +32,7 @@ export async function handleSamlAcs(
   connectionUuid: string,
   body: { SAMLResponse?: string },
 ): Promise<CallbackResult> {
-  const app = deps.config.appUrl.replace(/\/$/, '');
-  const failedLocation = `${app}/login?sso_error=1`;
+  const failedLocation = failedSignInLocation(deps);
   const now = deps.clock.now();
   const connection = isUuid(connectionUuid)
     ? await deps.db
@@ -73,12 +77,7 @@ export async function handleSamlAcs(
     },
   };
 
-  const organization = await deps.db
-    .selectFrom('organizations')
-    .select('uuid')
-    .where('id', '=', connection.organization_id)
-    .executeTakeFirstOrThrow();
-  const testLocation = `${app}/dashboard/organizations/${organization.uuid}?tab=security&sso_test=${connection.uuid}`;
+  const testLocation = await testRunLocation(deps, connection);
   const purpose = () => (matched ?? candidates[0])?.purpose ?? 'sign_in';
   const refuse = async (
     reason: string,
@@ -95,18 +94,7 @@ export async function handleSamlAcs(
         .execute();
     await recordFailure(deps, connection, reason, email);
     if (purpose() === 'test') {
-      await deps.db
-        .updateTable('sso_connections')
-        .set({
-          last_test: JSON.stringify({
-            ok: false,
-            at: now.toISOString(),
-            claims: received,
-            error: reason,
-          }),
-        })
-        .where('id', '=', connection.id)
-        .execute();
+      await recordTestRun(deps, connection, now, received, reason);
       return { location: testLocation, setCookies: [] };
     }
     return { location: failedLocation, setCookies: [] };
@@ -158,32 +146,9 @@ export async function handleSamlAcs(
   }
 
   if (matched.purpose === 'test') {
-    await deps.db
-      .updateTable('sso_connections')
-      .set({
-        tested_at: now,
-        last_test: JSON.stringify({
-          ok: true,
-          at: now.toISOString(),
-          claims: received,
-          error: null,
-        }),
-      })
-      .where('id', '=', connection.id)
-      .execute();
+    await recordTestRun(deps, connection, now, received, null);
     return { location: testLocation, setCookies: [] };
   }
 
-  const userId = await provision(deps, req, connection, person);
-  const code = generateToken(32);
-  await deps.db
-    .updateTable('sso_login_attempts')
-    .set({
-      completion_hash: sha256Hex(code),
-      completion_user_id: userId,
-      completion_expires_at: new Date(now.getTime() + SSO_COMPLETION_SECONDS * 1000),
-    })
-    .where('id', '=', matched.id)
-    .execute();
-  return { location: `${app}/login/sso?code=${encodeURIComponent(code)}`, setCookies: [] };
+  return finishSignIn(deps, req, connection, person, matched.id, now);
 }

@@ -93,20 +93,23 @@ export async function startAttempt(
   };
 }
 
-/** POST /auth/sso/start { email } and GET /sso/start?email=. */
-export async function startSsoForEmail(
-  deps: AppDeps,
-  req: Req,
-  email: string,
-): Promise<StartResult> {
-  // Which domains use SSO is not to be listed by brute force: 20 starts a minute per address.
-  await enforceRateLimit(
+/** Which domains use SSO is not to be listed by brute force: 20 starts a minute per address. */
+export const limitSsoStarts = (deps: AppDeps, req: Req) =>
+  enforceRateLimit(
     deps.rateLimiter,
     `sso-start:${req.ip ?? 'unknown'}`,
     20,
     60,
     (seconds) => `Too many single sign-on attempts. Please try again in ${seconds} seconds.`,
   );
+
+/** POST /auth/sso/start { email } and GET /sso/start?email=. */
+export async function startSsoForEmail(
+  deps: AppDeps,
+  req: Req,
+  email: string,
+): Promise<StartResult> {
+  await limitSsoStarts(deps, req);
   const connection = await connectionForEmail(deps, email);
   return startAttempt(deps, req, connection, 'sign_in', { loginHint: email.trim() });
 }

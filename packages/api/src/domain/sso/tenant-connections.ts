@@ -2,9 +2,8 @@ import type { AppDeps } from '../../core/app-deps';
 import { SSO_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../core/errors';
 import { isUuid } from '../../core/uuid';
-import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import type { ConnectionRow } from './oidc-client';
-import { startAttempt, type Req, type StartResult } from './sign-in-start';
+import { limitSsoStarts, startAttempt, type Req, type StartResult } from './sign-in-start';
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
@@ -48,13 +47,7 @@ export async function startSsoForConnection(
   req: Req,
   connectionUuid: string,
 ): Promise<StartResult> {
-  await enforceRateLimit(
-    deps.rateLimiter,
-    `sso-start:${req.ip ?? 'unknown'}`,
-    20,
-    60,
-    (seconds) => `Too many single sign-on attempts. Please try again in ${seconds} seconds.`,
-  );
+  await limitSsoStarts(deps, req);
   const row: ConnectionRow | undefined = isUuid(connectionUuid)
     ? await deps.db
         .selectFrom('sso_connections')

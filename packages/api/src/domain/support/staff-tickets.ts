@@ -3,6 +3,7 @@ import type { Database, TicketPriority, TicketStatus } from '@scmp/db';
 import { type TicketCategoryValue } from '../../contracts/support';
 import type { AppDeps } from '../../core/app-deps';
 import { notifyStaffReply } from './notify';
+import { appendTicketMessage } from './ticket-messages';
 import {
   customerOf,
   detailOf,
@@ -98,21 +99,12 @@ export async function addStaffReply(
   assertAcceptsReplies(row.status);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('support_ticket_messages')
-      .values({
-        ticket_id: row.id,
-        author_id: staff.id,
-        is_staff_reply: true,
-        message,
-        created_at: now,
-      })
-      .execute();
-    await trx
-      .updateTable('support_tickets')
-      .set({ updated_at: now })
-      .where('id', '=', row.id)
-      .execute();
+    await appendTicketMessage(
+      trx,
+      row.id,
+      { authorId: staff.id, isStaffReply: true, message },
+      now,
+    );
     await emitTicketReplied(trx, deps, row);
     await notifyStaffReply(deps, trx, {
       ticketUuid: row.uuid,

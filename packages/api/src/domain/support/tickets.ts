@@ -7,6 +7,7 @@ import { recordActivity } from '../activity';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import { attachmentStorageKey, type CheckedFile } from './attachments';
 import { notifyCustomerReply, notifyNewTicket } from './notify';
+import { appendTicketMessage } from './ticket-messages';
 import {
   findTicket,
   isUuid,
@@ -156,21 +157,12 @@ export async function addCustomerMessage(
   await enforceRateLimit(deps.rateLimiter, `support:message:${user.id}`, 60, 3600);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('support_ticket_messages')
-      .values({
-        ticket_id: row.id,
-        author_id: user.id,
-        is_staff_reply: false,
-        message,
-        created_at: now,
-      })
-      .execute();
-    await trx
-      .updateTable('support_tickets')
-      .set({ updated_at: now, ...(row.status === 'resolved' ? { status: 'open' as const } : {}) })
-      .where('id', '=', row.id)
-      .execute();
+    await appendTicketMessage(
+      trx,
+      row.id,
+      { authorId: user.id, isStaffReply: false, message, reopen: row.status === 'resolved' },
+      now,
+    );
     await notifyCustomerReply(deps, trx, {
       ticketNumber: row.ticket_number,
       subject: row.subject,

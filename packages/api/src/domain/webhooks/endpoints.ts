@@ -8,7 +8,7 @@ import {
 } from '../../contracts/webhooks';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { recordActivity } from '../activity';
+import { recordActivity, recordOrganizationActivity } from '../activity';
 import { assertNotClosing, findMemberOrganization, type MemberOrganization } from '../memberships';
 import { isUuid } from '../../core/uuid';
 import { toIso } from '../../core/iso-date';
@@ -137,17 +137,14 @@ export async function createWebhook(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordActivity(
+    await recordOrganizationActivity(
       deps,
       req,
-      {
-        userId: actor.id,
-        type: 'organization',
-        action: 'webhook.created',
-        description: `Added the webhook ${url} to "${org.name}"`,
-        severity: 'medium',
-      },
       trx,
+      actor.id,
+      'webhook.created',
+      `Added the webhook ${url} to "${org.name}"`,
+      'medium',
     );
     return inserted;
   });
@@ -204,17 +201,14 @@ export async function deleteWebhook(
   await deps.db.transaction().execute(async (trx) => {
     // Its deliveries (and their pending attempts, which then find nothing) go with it.
     await trx.deleteFrom('webhook_endpoints').where('id', '=', current.id).execute();
-    await recordActivity(
+    await recordOrganizationActivity(
       deps,
       req,
-      {
-        userId: actor.id,
-        type: 'organization',
-        action: 'webhook.deleted',
-        description: `Deleted the webhook ${current.url} of "${org.name}"`,
-        severity: 'medium',
-      },
       trx,
+      actor.id,
+      'webhook.deleted',
+      `Deleted the webhook ${current.url} of "${org.name}"`,
+      'medium',
     );
   });
 }

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../../core/app-deps';
 import type { ClientInfo } from '../../../core/client-info';
 import { CLOSURE_TEXTS, ORGANIZATION_CLOSURE_DAYS } from '../../../contracts/organization-closure';
 import { AppError } from '../../../core/errors';
-import { recordActivity } from '../../activity';
+import { recordOrganizationActivity } from '../../activity';
 import { cancelStripeSubscription, isStripeManaged, findSubscription } from '../../billing';
 import { findMemberOrganization } from '../../memberships';
 import { getOrganization, invalidateTenant } from '../../organizations';
@@ -82,17 +82,14 @@ export async function closeOrganization(
       .where('revoked_at', 'is', null)
       .execute();
     await deps.domainEvents.emit(trx, 'organization.closing', { organizationId: org.id });
-    await recordActivity(
+    await recordOrganizationActivity(
       deps,
       req,
-      {
-        userId: owner.id,
-        type: 'organization',
-        action: 'organization.closing',
-        description: `Closed organization "${org.name}"; its data will be deleted on ${purgeAt.toISOString().slice(0, 10)}`,
-        severity: 'high',
-      },
       trx,
+      owner.id,
+      'organization.closing',
+      `Closed organization "${org.name}"; its data will be deleted on ${purgeAt.toISOString().slice(0, 10)}`,
+      'high',
     );
   });
   await invalidateTenant(deps, [org.subdomain]);
@@ -129,17 +126,14 @@ export async function restoreOrganization(
       .executeTakeFirst();
     if (!changed) throw new AppError('CONFLICT', CLOSURE_TEXTS.notClosing);
     await deps.domainEvents.emit(trx, 'organization.updated', { organizationId: org.id });
-    await recordActivity(
+    await recordOrganizationActivity(
       deps,
       req,
-      {
-        userId: owner.id,
-        type: 'organization',
-        action: 'organization.restored',
-        description: `Restored organization "${org.name}"`,
-        severity: 'medium',
-      },
       trx,
+      owner.id,
+      'organization.restored',
+      `Restored organization "${org.name}"`,
+      'medium',
     );
   });
   await invalidateTenant(deps, [org.subdomain]);

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../../core/app-deps';
 import { iso } from '../personal-export/iso';
-import { archiveFileName, jsonEntry, type ArchiveEntry } from '../zip-archive';
-import { fileOf } from './stored-file';
+import { attachmentFileEntries, ticketAttachmentList, ticketAttachments } from '../ticket-archive';
+import { jsonEntry, type ArchiveEntry } from '../zip-archive';
 
 /** tickets.json and the tickets' attachments under attachments/. */
 export async function organizationTicketEntries(
@@ -19,25 +19,7 @@ export async function organizationTicketEntries(
     .orderBy('support_tickets.id')
     .execute();
   const ticketIds = tickets.map((t) => t.id);
-  const attachments =
-    ticketIds.length === 0
-      ? []
-      : await db
-          .selectFrom('support_attachments')
-          .select([
-            'uuid',
-            'ticket_id',
-            'storage_key',
-            'original_name',
-            'content_type',
-            'size',
-            'created_at',
-          ])
-          .where('ticket_id', 'in', ticketIds)
-          .orderBy('id')
-          .execute();
-  const attachmentPath = (a: (typeof attachments)[number]) =>
-    `attachments/${a.uuid}-${archiveFileName(a.original_name)}`;
+  const attachments = await ticketAttachments(deps, ticketIds);
   entries.push(
     jsonEntry('tickets.json', async () => {
       const messages =
@@ -75,18 +57,10 @@ export async function organizationTicketEntries(
             message: m.message,
             created_at: iso(m.created_at),
           })),
-        attachments: attachments
-          .filter((a) => a.ticket_id === t.id)
-          .map((a) => ({
-            name: a.original_name,
-            content_type: a.content_type,
-            size: a.size,
-            file: attachmentPath(a),
-          })),
+        attachments: ticketAttachmentList(attachments, t.id),
       }));
     }),
   );
-  for (const a of attachments)
-    entries.push({ name: attachmentPath(a), open: fileOf(deps, a.storage_key) });
+  entries.push(...attachmentFileEntries(deps, attachments));
   return entries;
 }

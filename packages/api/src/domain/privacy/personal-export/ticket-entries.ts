@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../core/app-deps';
-import { archiveFileName, jsonEntry, type ArchiveEntry } from '../zip-archive';
+import { attachmentFileEntries, ticketAttachmentList, ticketAttachments } from '../ticket-archive';
+import { jsonEntry, type ArchiveEntry } from '../zip-archive';
 import { iso } from './iso';
 
 export async function ticketEntries(deps: AppDeps, userId: number): Promise<ArchiveEntry[]> {
@@ -13,26 +14,7 @@ export async function ticketEntries(deps: AppDeps, userId: number): Promise<Arch
     .orderBy('id')
     .execute();
   const ticketIds = tickets.map((t) => t.id);
-  const attachments =
-    ticketIds.length === 0
-      ? []
-      : await db
-          .selectFrom('support_attachments')
-          .select([
-            'uuid',
-            'ticket_id',
-            'message_id',
-            'storage_key',
-            'original_name',
-            'content_type',
-            'size',
-            'created_at',
-          ])
-          .where('ticket_id', 'in', ticketIds)
-          .orderBy('id')
-          .execute();
-  const attachmentPath = (a: (typeof attachments)[number]) =>
-    `attachments/${a.uuid}-${archiveFileName(a.original_name)}`;
+  const attachments = await ticketAttachments(deps, ticketIds);
   entries.push(
     jsonEntry('tickets.json', async () => {
       const messages =
@@ -62,23 +44,10 @@ export async function ticketEntries(deps: AppDeps, userId: number): Promise<Arch
             message: m.message,
             created_at: iso(m.created_at),
           })),
-        attachments: attachments
-          .filter((a) => a.ticket_id === t.id)
-          .map((a) => ({
-            name: a.original_name,
-            content_type: a.content_type,
-            size: a.size,
-            file: attachmentPath(a),
-            created_at: iso(a.created_at),
-          })),
+        attachments: ticketAttachmentList(attachments, t.id, true),
       }));
     }),
   );
-  for (const a of attachments) {
-    entries.push({
-      name: attachmentPath(a),
-      open: async () => (await deps.storage.openRead(a.storage_key))?.stream ?? Buffer.alloc(0),
-    });
-  }
+  entries.push(...attachmentFileEntries(deps, attachments));
   return entries;
 }

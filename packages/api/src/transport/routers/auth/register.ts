@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { ACCOUNT_MESSAGES, registerUser, toUserOutput, userOutput } from '../../../domain/accounts';
 import { publicProcedure } from '../../trpc';
-import { newPasswordField, passwordConfirmationField, validEmailField } from './schemas';
+import {
+  newPasswordField,
+  passwordConfirmationField,
+  confirmationMatches,
+  validEmailField,
+} from './schemas';
 
 export const register = publicProcedure
   .meta({
@@ -27,15 +32,7 @@ export const register = publicProcedure
         password: newPasswordField,
         password_confirmation: passwordConfirmationField,
       })
-      .superRefine((value, ctx) => {
-        if (value.password !== value.password_confirmation) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['password_confirmation'],
-            message: ACCOUNT_MESSAGES.passwordsMismatch,
-          });
-        }
-      }),
+      .superRefine(confirmationMatches),
   )
   .output(envelope(z.object({ user: userOutput, token: z.string() })))
   .mutation(async ({ ctx, input }) => {

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { ACCOUNT_MESSAGES, resetPassword as reset } from '../../../domain/accounts';
 import { publicProcedure } from '../../trpc';
-import { emailField, newPasswordField, passwordConfirmationField } from './schemas';
+import {
+  emailField,
+  newPasswordField,
+  passwordConfirmationField,
+  confirmationMatches,
+} from './schemas';
 
 export const resetPassword = publicProcedure
   .meta({
@@ -25,15 +30,7 @@ export const resetPassword = publicProcedure
         password: newPasswordField,
         password_confirmation: passwordConfirmationField,
       })
-      .superRefine((value, ctx) => {
-        if (value.password !== value.password_confirmation) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['password_confirmation'],
-            message: ACCOUNT_MESSAGES.passwordsMismatch,
-          });
-        }
-      }),
+      .superRefine(confirmationMatches),
   )
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

@@ -24,6 +24,20 @@ export const passwordConfirmationField = z.string({
   error: 'Please confirm your password.',
 });
 
+/** superRefine of a form with a new password: the confirmation must repeat it. */
+export function confirmationMatches(
+  value: { password: string; password_confirmation: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.password !== value.password_confirmation) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['password_confirmation'],
+      message: ACCOUNT_MESSAGES.passwordsMismatch,
+    });
+  }
+}
+
 /** The token of an e-mail change link (confirm, or cancel from the old address). */
 export const emailChangeTokenInput = z.object({
   token: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listActivity } from '../../../domain/activity';
 import { authedProcedure } from '../../trpc';
-import { activityFilterInput, activityOutput, pagedEnvelope } from './schemas';
+import { activityFilterInput, activityOutput, cursorPageInput, pagedEnvelope } from './schemas';
 
 export const activityList = authedProcedure
   .meta({
@@ -21,13 +21,7 @@ export const activityList = authedProcedure
   .input(
     z.object({
       ...activityFilterInput,
-      cursor: z.string().max(200).optional(),
-      limit: z.coerce
-        .number({ error: 'The limit must be a number from 1 to 100.' })
-        .int('The limit must be a number from 1 to 100.')
-        .min(1, 'The limit must be a number from 1 to 100.')
-        .max(100, 'The limit must be a number from 1 to 100.')
-        .default(20),
+      ...cursorPageInput,
     }),
   )
   .output(pagedEnvelope(activityOutput))

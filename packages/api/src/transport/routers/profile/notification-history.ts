@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listNotificationHistory } from '../../../domain/notifications';
 import { authedProcedure } from '../../trpc';
-import { notificationHistoryItem, pagedEnvelope } from './schemas';
+import { notificationHistoryItem, cursorPageInput, pagedEnvelope } from './schemas';
 
 export const notificationHistory = authedProcedure
   .meta({
@@ -16,13 +16,7 @@ export const notificationHistory = authedProcedure
   })
   .input(
     z.object({
-      cursor: z.string().max(200).optional(),
-      limit: z.coerce
-        .number({ error: 'The limit must be a number from 1 to 100.' })
-        .int('The limit must be a number from 1 to 100.')
-        .min(1, 'The limit must be a number from 1 to 100.')
-        .max(100, 'The limit must be a number from 1 to 100.')
-        .default(20),
+      ...cursorPageInput,
     }),
   )
   .output(pagedEnvelope(notificationHistoryItem))

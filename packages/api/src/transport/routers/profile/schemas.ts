@@ -163,6 +163,23 @@ export const notificationHistoryItem = z.object({
 });
 
 /** A list page: `data` is the array, `next_cursor` fetches the next page (null at the end). */
+const LIMIT_TEXT = 'The limit must be a number from 1 to 100.';
+
+/** A page size from 1 to 100 (query strings arrive as text). */
+export const pageLimit = (defaultSize: number) =>
+  z.coerce
+    .number({ error: LIMIT_TEXT })
+    .int(LIMIT_TEXT)
+    .min(1, LIMIT_TEXT)
+    .max(100, LIMIT_TEXT)
+    .default(defaultSize);
+
+/** The input of a list read by cursor, 20 a page unless asked. */
+export const cursorPageInput = {
+  cursor: z.string().max(200).optional(),
+  limit: pageLimit(20),
+};
+
 export function pagedEnvelope<T extends z.ZodType>(item: T) {
   return z.object({
     success: z.literal(true),

@@ -4,23 +4,23 @@ import { envelope, ok } from '../../envelope';
 import { addDomain } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { domainInput, organizationDomainOutput } from './domain-schemas';
+import { ssoManageMeta } from './manage-meta';
 
 export const addOrganizationDomain = sessionProcedure
-  .meta({
-    permission: 'manage',
-    openapi: {
-      method: 'POST',
-      path: '/organizations/{id}/domains',
-      tags: ['sso'],
-      summary:
-        'Add an e-mail domain; it is verified by the TXT record _scmp-verify.<domain> holding the value shown',
-      description:
-        'Public mailbox providers (gmail.com, outlook.com, …), public suffixes and domains another ' +
-        'organization has verified (409) are refused.',
-      protect: true,
-    },
-    successStatus: 201,
-  })
+  .meta(
+    ssoManageMeta(
+      {
+        method: 'POST',
+        path: '/organizations/{id}/domains',
+        summary:
+          'Add an e-mail domain; it is verified by the TXT record _scmp-verify.<domain> holding the value shown',
+        description:
+          'Public mailbox providers (gmail.com, outlook.com, …), public suffixes and domains another ' +
+          'organization has verified (409) are refused.',
+      },
+      201,
+    ),
+  )
   .input(z.object({ id: z.string(), domain: domainInput }))
   .output(envelope(organizationDomainOutput))
   .mutation(async ({ ctx, input }) =>

@@ -3,20 +3,12 @@ import { messageEnvelope, okMessage } from '../../envelope';
 import { deleteConnection } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { connectionUuidInput } from './connection-schemas';
+import { ssoManageMeta } from './manage-meta';
 
 const PATH = '/organizations/{id}/sso-connections';
 
 export const deleteSsoConnection = sessionProcedure
-  .meta({
-    permission: 'manage',
-    openapi: {
-      method: 'DELETE',
-      path: `${PATH}/{uuid}`,
-      tags: ['sso'],
-      summary: 'Remove a connection',
-      protect: true,
-    },
-  })
+  .meta(ssoManageMeta({ method: 'DELETE', path: `${PATH}/{uuid}`, summary: 'Remove a connection' }))
   .input(connectionUuidInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

@@ -2,20 +2,18 @@ import { envelope, ok } from '../../envelope';
 import { getConnection } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { connectionOutput, connectionUuidInput } from './connection-schemas';
+import { ssoManageMeta } from './manage-meta';
 
 const PATH = '/organizations/{id}/sso-connections';
 
 export const getSsoConnection = sessionProcedure
-  .meta({
-    permission: 'manage',
-    openapi: {
+  .meta(
+    ssoManageMeta({
       method: 'GET',
       path: `${PATH}/{uuid}`,
-      tags: ['sso'],
       summary: 'One connection, with the values to paste into the identity provider',
-      protect: true,
-    },
-  })
+    }),
+  )
   .input(connectionUuidInput)
   .output(envelope(connectionOutput))
   .query(async ({ ctx, input }) =>

@@ -4,22 +4,20 @@ import { listDomains } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
 import { organizationDomainOutput } from './domain-schemas';
+import { ssoManageMeta } from './manage-meta';
 
 /**
  * Verified e-mail domains (issue 37): managed by the owner and admins with a session only (no
  * API token reaches account-security settings).
  */
 export const listOrganizationDomains = sessionProcedure
-  .meta({
-    permission: 'manage',
-    openapi: {
+  .meta(
+    ssoManageMeta({
       method: 'GET',
       path: '/organizations/{id}/domains',
-      tags: ['sso'],
       summary: 'The e-mail domains of an organization, with the DNS record that verifies each',
-      protect: true,
-    },
-  })
+    }),
+  )
   .input(organizationIdInput)
   .output(envelope(z.array(organizationDomainOutput)))
   .query(async ({ ctx, input }) => ok(await listDomains(ctx.deps, ctx.user, input.id)));

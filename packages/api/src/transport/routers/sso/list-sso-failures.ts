@@ -4,18 +4,16 @@ import { listFailures } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
 import { failureOutput } from './connection-schemas';
+import { ssoManageMeta } from './manage-meta';
 
 export const listSsoFailures = sessionProcedure
-  .meta({
-    permission: 'manage',
-    openapi: {
+  .meta(
+    ssoManageMeta({
       method: 'GET',
       path: '/organizations/{id}/sso-failures',
-      tags: ['sso'],
       summary: 'Refused single sign-on attempts (newest first, the last 100) with the reason',
-      protect: true,
-    },
-  })
+    }),
+  )
   .input(organizationIdInput)
   .output(envelope(z.array(failureOutput)))
   .query(async ({ ctx, input }) => ok(await listFailures(ctx.deps, ctx.user, input.id)));

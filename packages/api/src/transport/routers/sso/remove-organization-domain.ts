@@ -3,18 +3,16 @@ import { messageEnvelope, okMessage } from '../../envelope';
 import { removeDomain } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { domainUuidInput } from './domain-schemas';
+import { ssoManageMeta } from './manage-meta';
 
 export const removeOrganizationDomain = sessionProcedure
-  .meta({
-    permission: 'manage',
-    openapi: {
+  .meta(
+    ssoManageMeta({
       method: 'DELETE',
       path: '/organizations/{id}/domains/{uuid}',
-      tags: ['sso'],
       summary: 'Remove an e-mail domain',
-      protect: true,
-    },
-  })
+    }),
+  )
   .input(domainUuidInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

@@ -4,21 +4,19 @@ import { envelope, ok } from '../../envelope';
 import { findConnection, organizationForSso, startAttempt } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { connectionUuidInput } from './connection-schemas';
+import { ssoManageMeta } from './manage-meta';
 
 const PATH = '/organizations/{id}/sso-connections';
 
 export const testSsoConnection = sessionProcedure
-  .meta({
-    permission: 'manage',
-    openapi: {
+  .meta(
+    ssoManageMeta({
       method: 'POST',
       path: `${PATH}/{uuid}/test`,
-      tags: ['sso'],
       summary:
         'Start a test sign-in: open redirect_url; the claims received are then in last_test (no session is created)',
-      protect: true,
-    },
-  })
+    }),
+  )
   .input(connectionUuidInput)
   .output(envelope(z.object({ redirect_url: z.string() })))
   .mutation(async ({ ctx, input }) => {

@@ -3,20 +3,18 @@ import { envelope, ok } from '../../envelope';
 import { updateConnection } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { connectionOutput, updateConnectionInput } from './connection-schemas';
+import { ssoManageMeta } from './manage-meta';
 
 const PATH = '/organizations/{id}/sso-connections';
 
 export const updateSsoConnection = sessionProcedure
-  .meta({
-    permission: 'manage',
-    openapi: {
+  .meta(
+    ssoManageMeta({
       method: 'PATCH',
       path: `${PATH}/{uuid}`,
-      tags: ['sso'],
       summary: 'Change a connection; a changed provider must be tested again',
-      protect: true,
-    },
-  })
+    }),
+  )
   .input(updateConnectionInput)
   .output(envelope(connectionOutput))
   .mutation(async ({ ctx, input }) => {

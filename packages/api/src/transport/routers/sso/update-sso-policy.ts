@@ -4,24 +4,22 @@ import { envelope, ok } from '../../envelope';
 import { updatePolicy } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { policyOutput } from './policy-schemas';
+import { ssoManageMeta } from './manage-meta';
 
 const PATH = '/organizations/{id}/sso-policy';
 
 export const updateSsoPolicy = sessionProcedure
-  .meta({
-    permission: 'manage',
-    openapi: {
+  .meta(
+    ssoManageMeta({
       method: 'PATCH',
       path: PATH,
-      tags: ['sso'],
       summary: 'Change the sign-in policies { require_sso, require_two_factor }',
       description:
         'require_sso can be switched on only after a connection test succeeded (422 otherwise). ' +
         'Switching it on ends the sessions of covered members that did not come through single ' +
         'sign-on.',
-      protect: true,
-    },
-  })
+    }),
+  )
   .input(
     z.object({
       id: z.string(),

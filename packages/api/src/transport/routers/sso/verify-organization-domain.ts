@@ -3,18 +3,16 @@ import { envelope, ok } from '../../envelope';
 import { verifyDomain } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { domainUuidInput, organizationDomainOutput } from './domain-schemas';
+import { ssoManageMeta } from './manage-meta';
 
 export const verifyOrganizationDomain = sessionProcedure
-  .meta({
-    permission: 'manage',
-    openapi: {
+  .meta(
+    ssoManageMeta({
       method: 'POST',
       path: '/organizations/{id}/domains/{uuid}/verify',
-      tags: ['sso'],
       summary: 'Check the domain’s TXT record now; the result is in status and reason',
-      protect: true,
-    },
-  })
+    }),
+  )
   .input(domainUuidInput)
   .output(envelope(organizationDomainOutput))
   .mutation(async ({ ctx, input }) => {

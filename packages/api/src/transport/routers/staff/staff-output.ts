@@ -1,14 +1,10 @@
 import { z } from 'zod';
+import { pageLimit } from '../profile/schemas';
 
 /** Shared input of the staff lists: prefix search, keyset cursor, bounded page size. */
 export const staffListInput = {
   q: z.string().trim().max(100).optional(),
-  limit: z.coerce
-    .number({ error: 'The limit must be a number from 1 to 100.' })
-    .int('The limit must be a number from 1 to 100.')
-    .min(1, 'The limit must be a number from 1 to 100.')
-    .max(100, 'The limit must be a number from 1 to 100.')
-    .default(25),
+  limit: pageLimit(25),
   cursor: z.string().max(400).optional(),
 };
 

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { disableTwoFactor, TWO_FACTOR_TEXTS } from '../../../domain/two-factor';
 import { authedProcedure } from '../../trpc';
+import { currentPasswordInput } from './password-input';
 
 export const disable = authedProcedure
   .meta({
@@ -13,14 +13,7 @@ export const disable = authedProcedure
       protect: true,
     },
   })
-  .input(
-    z.object({
-      password: z
-        .string({ error: 'Password is required' })
-        .min(1, 'Password is required')
-        .max(1000, 'Password is required'),
-    }),
-  )
+  .input(currentPasswordInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {
     await disableTwoFactor(ctx.deps, ctx.req, ctx.user, input.password);

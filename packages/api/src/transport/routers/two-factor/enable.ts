@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { startTwoFactorSetup, TWO_FACTOR_TEXTS } from '../../../domain/two-factor';
 import { authedProcedure } from '../../trpc';
+import { currentPasswordInput } from './password-input';
 
 export const enable = authedProcedure
   .meta({
@@ -17,14 +18,7 @@ export const enable = authedProcedure
       protect: true,
     },
   })
-  .input(
-    z.object({
-      password: z
-        .string({ error: 'Password is required' })
-        .min(1, 'Password is required')
-        .max(1000, 'Password is required'),
-    }),
-  )
+  .input(currentPasswordInput)
   .output(
     envelope(z.object({ secret: z.string(), qr_code_url: z.string(), qr_code_svg: z.string() })),
   )

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listDeliveries as list, deliveryOutput } from '../../../domain/webhooks';
 import { authedProcedure } from '../../trpc';
-import { pagedEnvelope } from '../profile/schemas';
+import { cursorPageInput, pagedEnvelope } from '../profile/schemas';
 
 export const listDeliveries = authedProcedure
   .meta({
@@ -19,13 +19,7 @@ export const listDeliveries = authedProcedure
     z.object({
       id: z.string(),
       uuid: z.string(),
-      cursor: z.string().max(200).optional(),
-      limit: z.coerce
-        .number({ error: 'The limit must be a number from 1 to 100.' })
-        .int('The limit must be a number from 1 to 100.')
-        .min(1, 'The limit must be a number from 1 to 100.')
-        .max(100, 'The limit must be a number from 1 to 100.')
-        .default(20),
+      ...cursorPageInput,
     }),
   )
   .output(pagedEnvelope(deliveryOutput))

@@ -1,0 +1,71 @@
+import type { AppDeps } from '../../core/app-deps';
+import { SSO_COMPLETION_SECONDS } from '../../contracts/sso';
+import { generateToken, sha256Hex } from '../../core/tokens';
+import type { ConnectionRow } from './oidc-client';
+import { provision } from './sign-in-provision';
+import type { Req } from './sign-in-start';
+
+/**
+ * The end of an identity provider's answer, the same for OIDC and SAML: where the browser goes
+ * (a test run back to the connection, a refusal to /login), what a test run records on the
+ * connection, and the one-time code a sign-in hands to the web app.
+ */
+export type CallbackResult = { location: string; setCookies: string[] };
+
+export const appBase = (deps: AppDeps) => deps.config.appUrl.replace(/\/$/, '');
+
+export const failedSignInLocation = (deps: AppDeps) => `${appBase(deps)}/login?sso_error=1`;
+
+/** The connection's place on its organization's security tab, where a test run returns. */
+export async function testRunLocation(deps: AppDeps, connection: ConnectionRow): Promise<string> {
+  const organization = await deps.db
+    .selectFrom('organizations')
+    .select('uuid')
+    .where('id', '=', connection.organization_id)
+    .executeTakeFirstOrThrow();
+  return `${appBase(deps)}/dashboard/organizations/${organization.uuid}?tab=security&sso_test=${connection.uuid}`;
+}
+
+/** A test run's result on the connection: what was received and, when refused, why. */
+export async function recordTestRun(
+  deps: AppDeps,
+  connection: ConnectionRow,
+  now: Date,
+  claims: Record<string, unknown> | null,
+  error: string | null,
+): Promise<void> {
+  await deps.db
+    .updateTable('sso_connections')
+    .set({
+      ...(error === null ? { tested_at: now } : {}),
+      last_test: JSON.stringify({ ok: error === null, at: now.toISOString(), claims, error }),
+    })
+    .where('id', '=', connection.id)
+    .execute();
+}
+
+/** The person signs in: their account and membership, then a one-time code for the web app. */
+export async function finishSignIn(
+  deps: AppDeps,
+  req: Req,
+  connection: ConnectionRow,
+  person: Parameters<typeof provision>[3],
+  attemptId: string,
+  now: Date,
+): Promise<CallbackResult> {
+  const userId = await provision(deps, req, connection, person);
+  const code = generateToken(32);
+  await deps.db
+    .updateTable('sso_login_attempts')
+    .set({
+      completion_hash: sha256Hex(code),
+      completion_user_id: userId,
+      completion_expires_at: new Date(now.getTime() + SSO_COMPLETION_SECONDS * 1000),
+    })
+    .where('id', '=', attemptId)
+    .execute();
+  return {
+    location: `${appBase(deps)}/login/sso?code=${encodeURIComponent(code)}`,
+    setCookies: [],
+  };
+}
