@@ -5,17 +5,12 @@
  *   `@scmp/api/contracts`): its plain routes and doors never import a service's, a router's or the
  *   core's files (packages/api's own layers are checked by packages/api/.dependency-cruiser.cjs).
  */
+const { noCircular, options } = require('../../dependency-cruiser.base.cjs');
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment:
-        'An import circle: the modules of a circle cannot be understood or loaded one at a time.',
-      from: {},
-      to: { circular: true },
-    },
+    noCircular,
     {
       name: 'api-through-package-face',
       severity: 'error',
@@ -32,15 +27,5 @@ module.exports = {
       },
     },
   ],
-  options: {
-    doNotFollow: { path: 'node_modules|packages/' },
-    exclude: { path: '\\.test\\.ts$' },
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: {
-      exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default', 'types'],
-      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'],
-    },
-  },
+  options: options({ doNotFollow: { path: 'node_modules|packages/' } }),
 };

@@ -6,17 +6,12 @@
  *   imports it from there, never from a file inside it. A dynamic import() is a code-split point
  *   (a lazily loaded page part) and may name the file it loads.
  */
+const { noCircular, options } = require('../../dependency-cruiser.base.cjs');
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment:
-        'An import circle: the modules of a circle cannot be understood or loaded one at a time.',
-      from: {},
-      to: { circular: true },
-    },
+    noCircular,
     {
       name: 'lib-not-features',
       severity: 'error',
@@ -59,16 +54,5 @@ module.exports = {
       },
     },
   ],
-  options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '\\.test\\.tsx?$' },
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: {
-      exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default', 'types'],
-      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
-    },
-    reporterOptions: { text: { highlightFocused: true } },
-  },
+  options: options({ reporterOptions: { text: { highlightFocused: true } } }),
 };

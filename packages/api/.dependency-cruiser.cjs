@@ -11,16 +11,12 @@
  *   app/        the composition root: builds AppDeps, wires event subscriptions and job handlers
  *   index.ts    the package's face for apps/server
  */
+const { noCircular, options } = require('../../dependency-cruiser.base.cjs');
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment: 'An import circle between files: none of them can be read or loaded on its own.',
-      from: {},
-      to: { circular: true },
-    },
+    noCircular,
     {
       name: 'no-circular-folders',
       severity: 'error',
@@ -81,15 +77,5 @@ module.exports = {
       to: {},
     },
   ],
-  options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '\\.test\\.ts$|\\.test-d\\.ts$' },
-    tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: {
-      exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default', 'types'],
-      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'],
-    },
-  },
+  options: options(),
 };
