@@ -8,4 +8,4 @@ export {
   listActivity,
 } from './activity';
 export { describeLocation, describeUserAgent } from './device';
-export { recordActivity, recordOrganizationActivity } from './record-activity';
+export { recordActivity, recordOrganizationActivity, type ActivityEntry } from './record-activity';

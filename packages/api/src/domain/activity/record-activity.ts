@@ -4,15 +4,16 @@ import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
 import { describeLocation, describeUserAgent } from './device';
 
-export type ActivityInput = {
-  userId: number;
-  type: ActivityType;
+/** One line of an activity log: what happened, in the words the user reads. */
+export type ActivityEntry = {
   /** Machine key, e.g. 'login.success', 'organization.created'. */
   action: string;
   /** What the user sees in the activity log. */
   description: string;
   severity?: ActivitySeverity;
 };
+
+export type ActivityInput = ActivityEntry & { userId: number; type: ActivityType };
 
 /**
  * Records one activity-log event with the request's IP and user agent. Every area calls this for
@@ -44,22 +45,15 @@ export async function recordActivity(
 }
 
 /**
- * A change to an organization (or its instances, members, settings) by `userId`, recorded in
- * the change's transaction `db` when given.
+ * A change to an organization (or its instances, members, settings) by `userId`, recorded with
+ * `db`: the change's transaction, so the line commits with the change, or `deps.db`.
  */
 export function recordOrganizationActivity(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   req: ClientInfo | null,
-  db: Kysely<Database> | undefined,
+  db: Kysely<Database>,
   userId: number,
-  action: string,
-  description: string,
-  severity?: ActivitySeverity,
+  entry: ActivityEntry,
 ): Promise<void> {
-  return recordActivity(
-    deps,
-    req,
-    { userId, type: 'organization', action, description, ...(severity ? { severity } : {}) },
-    db,
-  );
+  return recordActivity(deps, req, { userId, type: 'organization', ...entry }, db);
 }

@@ -18,7 +18,7 @@ import {
   ownedLiveSubscription,
   prorationTime,
 } from './shared';
-import { recordSubscriptionActivity } from './subscription-activity';
+import { changeSubscription } from './subscription-activity';
 
 /** Basic plan locations: added with a prorated charge today, removed from the next cycle. */
 export async function addLocations(
@@ -48,18 +48,10 @@ export async function addLocations(
     input.idempotency_key ?? `add:${sub.uuid}:${now.getTime()}`,
     { plan: 'basic', venues: sub.additional_venues + n },
     async (trx) => {
-      await trx
-        .updateTable('subscriptions')
-        .set({ additional_venues: sql<number>`additional_venues + ${n}`, updated_at: now })
-        .where('id', '=', sub.id)
-        .execute();
-      await recordSubscriptionActivity(
-        deps,
-        req,
-        owner,
-        trx,
-        `Added ${n} location${n === 1 ? '' : 's'} to "${org.name}"`,
-      );
+      await changeSubscription(deps, req, owner, trx, sub.id, {
+        set: { additional_venues: sql<number>`additional_venues + ${n}`, updated_at: now },
+        description: `Added ${n} location${n === 1 ? '' : 's'} to "${org.name}"`,
+      });
     },
     input.proration_date,
   );
@@ -93,18 +85,10 @@ export async function removeLocations(
   }
   const now = deps.clock.now();
   const apply = async (trx: Db) => {
-    await trx
-      .updateTable('subscriptions')
-      .set({ additional_venues: sql<number>`additional_venues - ${n}`, updated_at: now })
-      .where('id', '=', sub.id)
-      .execute();
-    await recordSubscriptionActivity(
-      deps,
-      req,
-      owner,
-      trx,
-      `Removed ${n} location${n === 1 ? '' : 's'} from "${org.name}" from the next billing cycle`,
-    );
+    await changeSubscription(deps, req, owner, trx, sub.id, {
+      set: { additional_venues: sql<number>`additional_venues - ${n}`, updated_at: now },
+      description: `Removed ${n} location${n === 1 ? '' : 's'} from "${org.name}" from the next billing cycle`,
+    });
   };
   if (isStripeManaged(deps, sub)) {
     // From the next cycle, no refund for the current one: no proration at all.

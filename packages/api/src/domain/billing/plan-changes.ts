@@ -27,7 +27,7 @@ import {
   remainingFraction,
 } from './shared';
 import type { Preview } from './subscription-schema';
-import { recordSubscriptionActivity } from './subscription-activity';
+import { changeSubscription } from './subscription-activity';
 
 export type { Preview };
 
@@ -215,23 +215,15 @@ export async function changePlan(
     input.idempotency_key ?? `plan:${sub.uuid}:${now.getTime()}`,
     { plan: input.plan_type, venues: q.venues },
     async (trx) => {
-      await trx
-        .updateTable('subscriptions')
-        .set({
+      await changeSubscription(deps, req, owner, trx, sub.id, {
+        set: {
           plan_type: input.plan_type,
           additional_venues: q.venues,
           credit_pence: sql<number>`credit_pence + ${q.credit}`,
           updated_at: now,
-        })
-        .where('id', '=', sub.id)
-        .execute();
-      await recordSubscriptionActivity(
-        deps,
-        req,
-        owner,
-        trx,
-        `Changed the plan of "${org.name}" to ${name}`,
-      );
+        },
+        description: `Changed the plan of "${org.name}" to ${name}`,
+      });
     },
     input.proration_date,
   );
@@ -250,26 +242,18 @@ export async function cancelSubscription(
   const inStripe = isStripeManaged(deps, sub) ? await cancelStripeSubscription(deps, sub) : null;
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('subscriptions')
-      .set({
+    await changeSubscription(deps, req, owner, trx, sub.id, {
+      set: {
         status: 'cancelled',
         cancelled_at: now,
         service_ends_at: inStripe?.periodEnd ?? sub.current_period_end,
         ...(inStripe ? { provider_status: inStripe.status } : {}),
         updated_at: now,
-      })
-      .where('id', '=', sub.id)
-      .execute();
-    await recordSubscriptionActivity(
-      deps,
-      req,
-      owner,
-      trx,
-      `Cancelled the subscription of "${org.name}"`,
-      'subscription.cancelled',
-      'medium',
-    );
+      },
+      description: `Cancelled the subscription of "${org.name}"`,
+      action: 'subscription.cancelled',
+      severity: 'medium',
+    });
   });
   return toOutput(deps, (await findSubscription(deps.db, org.id))!, org.uuid);
 }

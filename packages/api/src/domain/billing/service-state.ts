@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../core/app-deps';
-import { recordActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import { ALL_KEYS, notifyChange } from '../../core/events/events';
 import { renderEmail } from '../../core/mail/render-email';
 import type { Db, SubscriptionRow } from './shared';
@@ -117,18 +117,11 @@ export async function markPastDue(
     },
     db,
   );
-  await recordActivity(
-    deps,
-    null,
-    {
-      userId: owner.id,
-      type: 'organization',
-      action: 'subscription.payment_failed',
-      description: `Payment failed for "${owner.org_name}": ${message}`,
-      severity: 'high',
-    },
-    db,
-  );
+  await recordOrganizationActivity(deps, null, db, owner.id, {
+    action: 'subscription.payment_failed',
+    description: `Payment failed for "${owner.org_name}": ${message}`,
+    severity: 'high',
+  });
 }
 
 /** Every outstanding invoice is paid: the subscription and its organization are active again. */

@@ -267,15 +267,11 @@ export async function createSubscription(
       await started.writeInvoice(trx, row);
       await sendReceipt(deps, trx, owner, input, org.name, started, now);
       await setOrganizationStatus(trx, org.id, 'active', now);
-      await recordOrganizationActivity(
-        deps,
-        req,
-        trx,
-        owner.id,
-        'subscription.started',
-        `Started the ${PLANS[input.plan_type].name} plan for "${org.name}"`,
-        'info',
-      );
+      await recordOrganizationActivity(deps, req, trx, owner.id, {
+        action: 'subscription.started',
+        description: `Started the ${PLANS[input.plan_type].name} plan for "${org.name}"`,
+        severity: 'info',
+      });
       return row;
     })
     .catch((error: unknown) => {

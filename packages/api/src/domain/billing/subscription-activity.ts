@@ -1,15 +1,26 @@
-import type { ActivitySeverity } from '@scmp/db';
+import type { UpdateObject } from 'kysely';
+import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
-import { recordOrganizationActivity } from '../activity';
+import { recordOrganizationActivity, type ActivityEntry } from '../activity';
 import type { Db, Owner, Req } from './shared';
 
-/** The owner's change to a subscription in the activity log, inside the change's transaction. */
-export const recordSubscriptionActivity = (
+/**
+ * The owner's change to a subscription: its row updated with `set` and the change in the
+ * organization's activity log ('subscription.changed' unless `action` says otherwise), both in
+ * the change's transaction `trx`.
+ */
+export async function changeSubscription(
   deps: AppDeps,
   req: Req,
   owner: Owner,
   trx: Db,
-  description: string,
-  action = 'subscription.changed',
-  severity: ActivitySeverity = 'info',
-) => recordOrganizationActivity(deps, req, trx, owner.id, action, description, severity);
+  subscriptionId: number,
+  change: Partial<ActivityEntry> & {
+    set: UpdateObject<Database, 'subscriptions'>;
+    description: string;
+  },
+): Promise<void> {
+  const { set, action = 'subscription.changed', ...entry } = change;
+  await trx.updateTable('subscriptions').set(set).where('id', '=', subscriptionId).execute();
+  await recordOrganizationActivity(deps, req, trx, owner.id, { action, ...entry });
+}

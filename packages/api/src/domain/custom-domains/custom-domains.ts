@@ -49,14 +49,10 @@ export async function setCustomDomain(
         .where('id', '=', instance.id)
         .where('status', '!=', 'terminated')
         .execute();
-      await recordOrganizationActivity(
-        deps,
-        req,
-        trx,
-        actor.id,
-        'instance.custom_domain_set',
-        `Set the custom domain of instance "${instance.name}" to ${domain}`,
-      );
+      await recordOrganizationActivity(deps, req, trx, actor.id, {
+        action: 'instance.custom_domain_set',
+        description: `Set the custom domain of instance "${instance.name}" to ${domain}`,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error, CUSTOM_DOMAIN_UNIQUE)) throw domainTaken('domain');
@@ -92,14 +88,10 @@ export async function removeCustomDomain(
       })
       .where('id', '=', instance.id)
       .execute();
-    await recordOrganizationActivity(
-      deps,
-      req,
-      trx,
-      actor.id,
-      'instance.custom_domain_removed',
-      `Removed the custom domain ${instance.custom_domain} from instance "${instance.name}"`,
-    );
+    await recordOrganizationActivity(deps, req, trx, actor.id, {
+      action: 'instance.custom_domain_removed',
+      description: `Removed the custom domain ${instance.custom_domain} from instance "${instance.name}"`,
+    });
   });
   return reload(deps, actor, uuid);
 }

@@ -111,14 +111,10 @@ export async function deployInstance(
           organizationId: inserted.organization_id,
           instanceId: inserted.id,
         });
-        await recordOrganizationActivity(
-          deps,
-          req,
-          trx,
-          actor.id,
-          'instance.deployed',
-          `Deployed instance "${inserted.name}" for "${org.name}"`,
-        );
+        await recordOrganizationActivity(deps, req, trx, actor.id, {
+          action: 'instance.deployed',
+          description: `Deployed instance "${inserted.name}" for "${org.name}"`,
+        });
         return inserted;
       });
       return toInstanceOutput(deps, {

@@ -1,7 +1,7 @@
 import { INSTANCE_TEXTS } from '../../contracts/instances';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { recordActivity, recordOrganizationActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import { deleteBrandingRows } from '../public-branding';
 import { deleteStoredFiles } from '../../core/stored-files';
 import { toInstanceOutput, type InstanceOutput } from './instance-output';
@@ -38,9 +38,7 @@ export async function changeInstanceStatus(
     return row;
   });
   if (!updated) throw new AppError('CONFLICT', text);
-  await recordActivity(deps, req, {
-    userId: actor.id,
-    type: 'organization',
+  await recordOrganizationActivity(deps, req, deps.db, actor.id, {
     action: action === 'suspend' ? 'instance.suspended' : 'instance.resumed',
     description: `${action === 'suspend' ? 'Suspended' : 'Resumed'} instance "${instance.name}"`,
     severity: action === 'suspend' ? 'medium' : 'info',
@@ -84,15 +82,11 @@ export async function deleteInstance(
       instanceId: instance.id,
     });
     const removed = await deleteBrandingRows(trx, null, [instance.id]);
-    await recordOrganizationActivity(
-      deps,
-      req,
-      trx,
-      actor.id,
-      'instance.deleted',
-      `Deleted instance "${instance.name}"`,
-      'medium',
-    );
+    await recordOrganizationActivity(deps, req, trx, actor.id, {
+      action: 'instance.deleted',
+      description: `Deleted instance "${instance.name}"`,
+      severity: 'medium',
+    });
     return removed;
   });
   await deleteStoredFiles(deps, files);

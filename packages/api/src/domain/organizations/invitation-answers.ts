@@ -3,7 +3,7 @@ import { MEMBER_TEXTS, ROLE_LABELS } from '../../contracts/roles';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { sha256Hex } from '../../core/tokens';
-import { recordActivity, recordOrganizationActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import { openInvitations } from './invitation-rows';
 import { ownerNotice } from '../memberships';
 import type { PublicInvitation } from './member-schema';
@@ -101,14 +101,10 @@ export async function acceptInvitation(
       organizationId: row.organization_id,
       userId: user.id,
     });
-    await recordOrganizationActivity(
-      deps,
-      req,
-      trx,
-      user.id,
-      'member.joined',
-      `Joined "${row.organization_name}" as ${ROLE_LABELS[row.role]}`,
-    );
+    await recordOrganizationActivity(deps, req, trx, user.id, {
+      action: 'member.joined',
+      description: `Joined "${row.organization_name}" as ${ROLE_LABELS[row.role]}`,
+    });
     if (notice) await deps.mailer.send(notice, trx);
   });
   return { organization_uuid: row.organization_uuid };
@@ -131,9 +127,7 @@ export async function declineInvitation(
     .where('id', '=', row.id)
     .where('accepted_at', 'is', null)
     .execute();
-  await recordActivity(deps, req, {
-    userId: user.id,
-    type: 'organization',
+  await recordOrganizationActivity(deps, req, deps.db, user.id, {
     action: 'invitation.declined',
     description: `Declined the invitation to "${row.organization_name}"`,
   });

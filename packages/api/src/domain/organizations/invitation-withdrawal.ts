@@ -44,15 +44,11 @@ export async function withdrawInvitationsSentBy(
     .returning('id')
     .execute();
   if (rows.length > 0) {
-    await recordOrganizationActivity(
-      deps,
-      req,
-      trx,
-      actor.id,
-      'invitations.withdrawn',
-      `Withdrew ${rows.length === 1 ? '1 invitation' : `${rows.length} invitations`} sent by ${member.name} to "${org.name}"`,
-      'medium',
-    );
+    await recordOrganizationActivity(deps, req, trx, actor.id, {
+      action: 'invitations.withdrawn',
+      description: `Withdrew ${rows.length === 1 ? '1 invitation' : `${rows.length} invitations`} sent by ${member.name} to "${org.name}"`,
+      severity: 'medium',
+    });
   }
   return rows.length;
 }

@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { generateToken, sha256Hex } from '../../core/tokens';
-import { recordActivity, recordOrganizationActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import { openInvitations, toOutput } from './invitation-rows';
 import type { InvitationOutput } from './member-schema';
@@ -138,14 +138,10 @@ export async function createInvitation(
       })
       .returning('uuid')
       .executeTakeFirstOrThrow();
-    await recordOrganizationActivity(
-      deps,
-      req,
-      trx,
-      actor.id,
-      'invitation.created',
-      `Invited ${email} to "${org.name}" as ${ROLE_LABELS[input.role]}`,
-    );
+    await recordOrganizationActivity(deps, req, trx, actor.id, {
+      action: 'invitation.created',
+      description: `Invited ${email} to "${org.name}" as ${ROLE_LABELS[input.role]}`,
+    });
     return row.uuid;
   });
   await sendInvitationMail(deps, org, actor, email, input.role, token);
@@ -176,9 +172,7 @@ export async function revokeInvitation(
         .executeTakeFirst()
     : undefined;
   if (!revoked) throw new AppError('NOT_FOUND', MEMBER_TEXTS.invitationNotFound);
-  await recordActivity(deps, req, {
-    userId: actor.id,
-    type: 'organization',
+  await recordOrganizationActivity(deps, req, deps.db, actor.id, {
     action: 'invitation.revoked',
     description: `Revoked the invitation of ${revoked.email} to "${org.name}"`,
   });

@@ -52,14 +52,10 @@ export async function transferOwnership(
       .set({ owner_id: target.id })
       .where('organization_id', '=', org.id)
       .execute();
-    await recordOrganizationActivity(
-      deps,
-      req,
-      trx,
-      actor.id,
-      'organization.ownership_transferred',
-      `Transferred ownership of "${org.name}" to ${target.name}`,
-      'high',
-    );
+    await recordOrganizationActivity(deps, req, trx, actor.id, {
+      action: 'organization.ownership_transferred',
+      description: `Transferred ownership of "${org.name}" to ${target.name}`,
+      severity: 'high',
+    });
   });
 }

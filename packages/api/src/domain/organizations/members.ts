@@ -71,15 +71,11 @@ export async function changeMemberRole(
       .where('organization_id', '=', org.id)
       .where('user_id', '=', member.id)
       .execute();
-    await recordOrganizationActivity(
-      deps,
-      req,
-      trx,
-      actor.id,
-      'member.role_changed',
-      `Changed ${member.name}'s role in "${org.name}" from ${ROLE_LABELS[member.role]} to ${ROLE_LABELS[role]}`,
-      'medium',
-    );
+    await recordOrganizationActivity(deps, req, trx, actor.id, {
+      action: 'member.role_changed',
+      description: `Changed ${member.name}'s role in "${org.name}" from ${ROLE_LABELS[member.role]} to ${ROLE_LABELS[role]}`,
+      severity: 'medium',
+    });
     if (withdraw) withdrawn = await withdrawInvitationsSentBy(trx, deps, req, actor, org, member);
   });
   const list = await listMembers(deps, actor.id, organizationUuid);
@@ -153,15 +149,13 @@ export async function removeMember(
       .where('user_id', '=', member.id)
       .where('role', '!=', 'owner')
       .execute();
-    await recordOrganizationActivity(
-      deps,
-      req,
-      trx,
-      actor.id,
-      leaving ? 'member.left' : 'member.removed',
-      leaving ? `Left organization "${org.name}"` : `Removed ${member.name} from "${org.name}"`,
-      'medium',
-    );
+    await recordOrganizationActivity(deps, req, trx, actor.id, {
+      action: leaving ? 'member.left' : 'member.removed',
+      description: leaving
+        ? `Left organization "${org.name}"`
+        : `Removed ${member.name} from "${org.name}"`,
+      severity: 'medium',
+    });
     if (!options.keepInvitations) {
       withdrawn = await withdrawInvitationsSentBy(trx, deps, req, actor, org, member);
     }

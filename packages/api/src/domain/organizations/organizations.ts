@@ -3,7 +3,7 @@ import type { ClientInfo } from '../../core/client-info';
 import { SUBDOMAIN_TEXTS, instanceHostOf } from '../../contracts/subdomain';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { recordActivity, recordOrganizationActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import { assertNotClosing, findMemberOrganization, type OrganizationRow } from '../memberships';
 import type { OrganizationOutput } from '../../contracts/organizations-schemas';
 import { getOrganization } from './organization-queries';
@@ -58,9 +58,7 @@ export async function createOrganization(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordActivity(deps, req, {
-        userId: owner.id,
-        type: 'organization',
+      await recordOrganizationActivity(deps, req, deps.db, owner.id, {
         action: 'organization.created',
         description: `Created organization "${row.name}"`,
       });
@@ -142,25 +140,17 @@ export async function updateOrganization(
             .where('id', '=', instance.id)
             .execute();
         }
-        await recordOrganizationActivity(
-          deps,
-          req,
-          trx,
-          owner.id,
-          'organization.subdomain_changed',
-          `Changed the subdomain of "${row.name}" from "${current.subdomain ?? ''}" to "${newSubdomain}"`,
-          'medium',
-        );
+        await recordOrganizationActivity(deps, req, trx, owner.id, {
+          action: 'organization.subdomain_changed',
+          description: `Changed the subdomain of "${row.name}" from "${current.subdomain ?? ''}" to "${newSubdomain}"`,
+          severity: 'medium',
+        });
       }
       await deps.domainEvents.emit(trx, 'organization.updated', { organizationId: row.id });
-      await recordOrganizationActivity(
-        deps,
-        req,
-        trx,
-        owner.id,
-        'organization.updated',
-        `Updated organization "${row.name}"`,
-      );
+      await recordOrganizationActivity(deps, req, trx, owner.id, {
+        action: 'organization.updated',
+        description: `Updated organization "${row.name}"`,
+      });
       return row;
     });
   } catch (error) {

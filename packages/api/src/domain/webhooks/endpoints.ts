@@ -8,7 +8,7 @@ import {
 } from '../../contracts/webhooks';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { recordActivity, recordOrganizationActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import { assertNotClosing, findMemberOrganization, type MemberOrganization } from '../memberships';
 import { isUuid } from '../../core/uuid';
 import { toIso } from '../../core/iso-date';
@@ -137,15 +137,11 @@ export async function createWebhook(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordOrganizationActivity(
-      deps,
-      req,
-      trx,
-      actor.id,
-      'webhook.created',
-      `Added the webhook ${url} to "${org.name}"`,
-      'medium',
-    );
+    await recordOrganizationActivity(deps, req, trx, actor.id, {
+      action: 'webhook.created',
+      description: `Added the webhook ${url} to "${org.name}"`,
+      severity: 'medium',
+    });
     return inserted;
   });
   return { ...toOutput(row), secret };
@@ -180,9 +176,7 @@ export async function updateWebhook(
     .where('id', '=', current.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await recordActivity(deps, req, {
-    userId: actor.id,
-    type: 'organization',
+  await recordOrganizationActivity(deps, req, deps.db, actor.id, {
     action: 'webhook.updated',
     description: `Updated the webhook ${row.url} of "${org.name}"`,
   });
@@ -201,14 +195,10 @@ export async function deleteWebhook(
   await deps.db.transaction().execute(async (trx) => {
     // Its deliveries (and their pending attempts, which then find nothing) go with it.
     await trx.deleteFrom('webhook_endpoints').where('id', '=', current.id).execute();
-    await recordOrganizationActivity(
-      deps,
-      req,
-      trx,
-      actor.id,
-      'webhook.deleted',
-      `Deleted the webhook ${current.url} of "${org.name}"`,
-      'medium',
-    );
+    await recordOrganizationActivity(deps, req, trx, actor.id, {
+      action: 'webhook.deleted',
+      description: `Deleted the webhook ${current.url} of "${org.name}"`,
+      severity: 'medium',
+    });
   });
 }

@@ -82,15 +82,11 @@ export async function closeOrganization(
       .where('revoked_at', 'is', null)
       .execute();
     await deps.domainEvents.emit(trx, 'organization.closing', { organizationId: org.id });
-    await recordOrganizationActivity(
-      deps,
-      req,
-      trx,
-      owner.id,
-      'organization.closing',
-      `Closed organization "${org.name}"; its data will be deleted on ${purgeAt.toISOString().slice(0, 10)}`,
-      'high',
-    );
+    await recordOrganizationActivity(deps, req, trx, owner.id, {
+      action: 'organization.closing',
+      description: `Closed organization "${org.name}"; its data will be deleted on ${purgeAt.toISOString().slice(0, 10)}`,
+      severity: 'high',
+    });
   });
   await invalidateTenant(deps, [org.subdomain]);
   return getOrganization(deps, owner.id, org.uuid);
@@ -126,15 +122,11 @@ export async function restoreOrganization(
       .executeTakeFirst();
     if (!changed) throw new AppError('CONFLICT', CLOSURE_TEXTS.notClosing);
     await deps.domainEvents.emit(trx, 'organization.updated', { organizationId: org.id });
-    await recordOrganizationActivity(
-      deps,
-      req,
-      trx,
-      owner.id,
-      'organization.restored',
-      `Restored organization "${org.name}"`,
-      'medium',
-    );
+    await recordOrganizationActivity(deps, req, trx, owner.id, {
+      action: 'organization.restored',
+      description: `Restored organization "${org.name}"`,
+      severity: 'medium',
+    });
   });
   await invalidateTenant(deps, [org.subdomain]);
   return getOrganization(deps, owner.id, org.uuid);
