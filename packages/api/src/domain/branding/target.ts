@@ -1,6 +1,8 @@
 import type { AppDeps } from '../../core/app-deps';
 import { BRANDING_TEXTS } from '../../contracts/branding';
-import type { OrganizationPermission } from '../../contracts/roles';
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database } from '@scmp/db';
+import type { OrganizationPermission, OrganizationRole } from '../../contracts/roles';
 import { AppError } from '../../core/errors';
 import { requirePermission } from '../memberships';
 
@@ -21,6 +23,65 @@ export function brandingNotFound(): AppError {
 }
 
 /**
+ * The organization, else the instance, with this (lower-case) uuid: with a `userId`, only one of
+ * an organization the user belongs to, with their role there; null when there is none.
+ */
+export async function brandingTargetByUuid(
+  deps: Pick<AppDeps, 'db'>,
+  uuid: string,
+  userId: number | null,
+): Promise<{ target: BrandingTarget; role: OrganizationRole | undefined } | null> {
+  const org = await deps.db
+    .selectFrom('organizations')
+    .select(['organizations.id', 'organizations.uuid', 'organizations.name'])
+    .$if(userId !== null, (qb) => withRole(qb, userId!))
+    .where('organizations.uuid', '=', uuid)
+    .executeTakeFirst();
+  if (org) {
+    const target: BrandingTarget = {
+      kind: 'organization',
+      uuid: org.uuid,
+      name: org.name,
+      organizationId: org.id,
+      organizationUuid: org.uuid,
+      instanceId: null,
+    };
+    return { target, role: org.role };
+  }
+  const instance = await deps.db
+    .selectFrom('instances')
+    .innerJoin('organizations', 'organizations.id', 'instances.organization_id')
+    .select([
+      'instances.id as id',
+      'instances.uuid as uuid',
+      'instances.name as name',
+      'organizations.id as organization_id',
+      'organizations.uuid as organization_uuid',
+    ])
+    .$if(userId !== null, (qb) => withRole(qb, userId!))
+    .where('instances.uuid', '=', uuid)
+    .executeTakeFirst();
+  if (!instance) return null;
+  const target: BrandingTarget = {
+    kind: 'instance',
+    uuid: instance.uuid,
+    name: instance.name,
+    organizationId: instance.organization_id,
+    organizationUuid: instance.organization_uuid,
+    instanceId: instance.id,
+  };
+  return { target, role: instance.role };
+}
+
+/** Only rows of an organization `userId` belongs to, with their role there. */
+function withRole<O>(qb: SelectQueryBuilder<Database, 'organizations', O>, userId: number) {
+  return qb
+    .innerJoin('organization_members', 'organization_members.organization_id', 'organizations.id')
+    .select('organization_members.role as role')
+    .where('organization_members.user_id', '=', userId);
+}
+
+/**
  * {id} is an organization uuid, else an instance uuid, of an organization the user belongs to;
  * else 404. Reading needs membership ('view'); changing needs 'manage' (403 for other roles).
  */
@@ -31,50 +92,8 @@ export async function findBrandingTarget(
   permission: OrganizationPermission = 'view',
 ): Promise<BrandingTarget> {
   if (!UUID.test(id)) throw brandingNotFound();
-  const uuid = id.toLowerCase();
-  const org = await deps.db
-    .selectFrom('organizations')
-    .innerJoin('organization_members', 'organization_members.organization_id', 'organizations.id')
-    .select(['organizations.id', 'organizations.uuid', 'organizations.name', 'role'])
-    .where('organizations.uuid', '=', uuid)
-    .where('organization_members.user_id', '=', userId)
-    .executeTakeFirst();
-  if (org) {
-    requirePermission(org.role, permission);
-    return {
-      kind: 'organization',
-      uuid: org.uuid,
-      name: org.name,
-      organizationId: org.id,
-      organizationUuid: org.uuid,
-      instanceId: null,
-    };
-  }
-  const instance = await deps.db
-    .selectFrom('instances')
-    .innerJoin('organizations', 'organizations.id', 'instances.organization_id')
-    .innerJoin('organization_members', 'organization_members.organization_id', 'organizations.id')
-    .select([
-      'instances.id as id',
-      'instances.uuid as uuid',
-      'instances.name as name',
-      'organizations.id as organization_id',
-      'organizations.uuid as organization_uuid',
-      'organization_members.role as role',
-    ])
-    .where('instances.uuid', '=', uuid)
-    .where('organization_members.user_id', '=', userId)
-    .executeTakeFirst();
-  if (instance) {
-    requirePermission(instance.role, permission);
-    return {
-      kind: 'instance',
-      uuid: instance.uuid,
-      name: instance.name,
-      organizationId: instance.organization_id,
-      organizationUuid: instance.organization_uuid,
-      instanceId: instance.id,
-    };
-  }
-  throw brandingNotFound();
+  const found = await brandingTargetByUuid(deps, id.toLowerCase(), userId);
+  if (!found?.role) throw brandingNotFound();
+  requirePermission(found.role, permission);
+  return found.target;
 }

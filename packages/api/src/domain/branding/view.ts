@@ -11,7 +11,7 @@ import {
   portalName,
 } from '../public-branding';
 import type { BrandingView } from './branding-schema';
-import type { BrandingTarget } from './target';
+import { brandingTargetByUuid, type BrandingTarget } from './target';
 
 export type BrandingRow = Selectable<BrandingsTable>;
 
@@ -23,42 +23,8 @@ export async function brandingViewForEvent(
   deps: AppDeps,
   uuid: string,
 ): Promise<BrandingView | null> {
-  const org = await deps.db
-    .selectFrom('organizations')
-    .select(['id', 'uuid', 'name'])
-    .where('uuid', '=', uuid)
-    .executeTakeFirst();
-  if (org) {
-    return viewOf(deps, {
-      kind: 'organization',
-      uuid: org.uuid,
-      name: org.name,
-      organizationId: org.id,
-      organizationUuid: org.uuid,
-      instanceId: null,
-    });
-  }
-  const instance = await deps.db
-    .selectFrom('instances')
-    .innerJoin('organizations', 'organizations.id', 'instances.organization_id')
-    .select([
-      'instances.id as id',
-      'instances.uuid as uuid',
-      'instances.name as name',
-      'organizations.id as organization_id',
-      'organizations.uuid as organization_uuid',
-    ])
-    .where('instances.uuid', '=', uuid)
-    .executeTakeFirst();
-  if (!instance) return null;
-  return viewOf(deps, {
-    kind: 'instance',
-    uuid: instance.uuid,
-    name: instance.name,
-    organizationId: instance.organization_id,
-    organizationUuid: instance.organization_uuid,
-    instanceId: instance.id,
-  });
+  const found = await brandingTargetByUuid(deps, uuid, null);
+  return found ? viewOf(deps, found.target) : null;
 }
 
 export async function rowOf(
