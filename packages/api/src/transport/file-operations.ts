@@ -124,16 +124,7 @@ export function dataExportDownload(
   req: RequestInfo,
   uuid: string,
 ): Promise<FileAnswer> {
-  return runFileOperation(
-    deps,
-    req,
-    { scope: undefined, sessionsOnly: true },
-    async ({ user, session, client }) => {
-      const row = await findOwnDataExport(deps, user.id, uuid);
-      await requireRecentReauth(deps, session);
-      return zipAnswer(await openDataExport(deps, client, user, row));
-    },
-  );
+  return dataExportZip(deps, req, (user) => findOwnDataExport(deps, user.id, uuid));
 }
 
 /**
@@ -147,13 +138,27 @@ export function organizationDataExportDownload(
   organizationUuid: string,
   uuid: string,
 ): Promise<FileAnswer> {
+  return dataExportZip(deps, req, async (user) => {
+    const org = await findMemberOrganization(deps.db, user.id, organizationUuid, 'manage');
+    return findOwnDataExport(deps, user.id, uuid, org.id);
+  });
+}
+
+/**
+ * A data export's ZIP, streamed from storage: sessions only, the export `find` answers for the
+ * caller, then a password confirmed in the last 10 minutes.
+ */
+function dataExportZip(
+  deps: AppDeps,
+  req: RequestInfo,
+  find: (user: SessionUser) => ReturnType<typeof findOwnDataExport>,
+): Promise<FileAnswer> {
   return runFileOperation(
     deps,
     req,
     { scope: undefined, sessionsOnly: true },
     async ({ user, session, client }) => {
-      const org = await findMemberOrganization(deps.db, user.id, organizationUuid, 'manage');
-      const row = await findOwnDataExport(deps, user.id, uuid, org.id);
+      const row = await find(user);
       await requireRecentReauth(deps, session);
       return zipAnswer(await openDataExport(deps, client, user, row));
     },

@@ -1,4 +1,5 @@
-import type { ActivitySeverity, ActivityType } from '@scmp/db';
+import type { Selectable } from 'kysely';
+import type { ActivityEventsTable, ActivitySeverity, ActivityType } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { keysetPage, type Page } from '../../core/keyset-page';
 
@@ -38,17 +39,7 @@ function baseQuery(deps: AppDeps, userId: number, type: ActivityFilter, days: nu
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
 }
 
-function toOutput(row: {
-  uuid: string;
-  type: ActivityType;
-  action: string;
-  description: string;
-  ip_address: string | null;
-  device: string | null;
-  location: string | null;
-  severity: ActivitySeverity;
-  created_at: Date;
-}): ActivityOutput {
+function toOutput(row: Selectable<ActivityEventsTable>): ActivityOutput {
   return {
     id: row.uuid,
     type: row.type,
