@@ -7,13 +7,11 @@ import {
   findMemberInstance,
   toInstanceOutput,
   type InstanceOutput,
-  CUSTOM_DOMAIN_UNIQUE,
+  assertDomainFree,
   customDomainOrThrow,
-  domainHolder,
-  domainTaken,
   newCustomDomain,
+  throwIfDomainTaken,
 } from '../instances';
-import { isUniqueViolation } from '../../core/unique-violation';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import { checkCustomDomain } from './domain-checks';
 
@@ -40,7 +38,7 @@ export async function setCustomDomain(
   if (instance.custom_domain === domain) return reload(deps, actor, uuid);
   // Only a verified domain is taken: unverified claims (pending_dns, failed) never block the
   // real owner; the first instance to prove DNS wins (domain-checks.ts).
-  if (await domainHolder(deps.db, domain, instance.id)) throw domainTaken('domain');
+  await assertDomainFree(deps.db, domain, 'domain', instance.id);
   try {
     await deps.db.transaction().execute(async (trx) => {
       await trx
@@ -55,7 +53,7 @@ export async function setCustomDomain(
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error, CUSTOM_DOMAIN_UNIQUE)) throw domainTaken('domain');
+    throwIfDomainTaken(error, 'domain');
     throw error;
   }
   return reload(deps, actor, uuid);

@@ -11,11 +11,10 @@ import { assertNotClosing, findMemberOrganization } from '../memberships';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { PROVISION_JOB } from './job-types';
 import {
-  CUSTOM_DOMAIN_UNIQUE,
+  assertDomainFree,
   customDomainOrThrow,
-  domainHolder,
-  domainTaken,
   newCustomDomain,
+  throwIfDomainTaken,
 } from './new-domain';
 import { toInstanceOutput, type InstanceOutput } from './instance-output';
 import type { Actor, Req } from './instances';
@@ -54,8 +53,7 @@ export async function deployInstance(
   const domain = input.custom_domain
     ? customDomainOrThrow(deps.config, input.custom_domain, 'custom_domain')
     : undefined;
-  // A verified domain is taken; unverified claims of others do not block (domain-checks.ts).
-  if (domain && (await domainHolder(deps.db, domain))) throw domainTaken('custom_domain');
+  if (domain) await assertDomainFree(deps.db, domain, 'custom_domain');
 
   const maxPrefix = MAX_LABEL - org.subdomain.length - 1;
   const explicit = input.subdomain;
@@ -123,7 +121,7 @@ export async function deployInstance(
         organization_name: org.name,
       });
     } catch (error) {
-      if (isUniqueViolation(error, CUSTOM_DOMAIN_UNIQUE)) throw domainTaken('custom_domain');
+      throwIfDomainTaken(error, 'custom_domain');
       if (!isUniqueViolation(error)) throw error;
       if (explicit) throw taken();
     }

@@ -17,10 +17,11 @@ export {
 } from './lifecycle';
 export {
   CUSTOM_DOMAIN_UNIQUE,
+  assertDomainFree,
   customDomainOrThrow,
   domainHolder,
-  domainTaken,
   newCustomDomain,
+  throwIfDomainTaken,
 } from './new-domain';
 export { changeInstanceStatus, deleteInstance } from './status-and-delete';
 export { instancesUptime } from './uptime-days';

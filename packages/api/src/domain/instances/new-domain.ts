@@ -4,6 +4,7 @@ import type { Database } from '@scmp/db';
 import type { AppConfig } from '../../core/config';
 import { CUSTOM_DOMAIN_TEXTS, parseCustomDomain } from '../../contracts/custom-domain';
 import { AppError } from '../../core/errors';
+import { isUniqueViolation } from '../../core/unique-violation';
 
 /**
  * The unique index that settles two instances verifying one domain at once: it covers verified
@@ -49,10 +50,28 @@ export function customDomainOrThrow(
   throw new AppError('VALIDATION_ERROR', parsed.error, { errors: { [field]: [parsed.error] } });
 }
 
-export function domainTaken(field: string): AppError {
+function domainTaken(field: string): AppError {
   return new AppError('CONFLICT', CUSTOM_DOMAIN_TEXTS.taken, {
     errors: { [field]: [CUSTOM_DOMAIN_TEXTS.taken] },
   });
+}
+
+/**
+ * A 409 naming `field` when a live instance other than `exceptId` holds `domain` (verified or
+ * active); unverified claims of others do not block: the first to prove DNS wins (domain-checks).
+ */
+export async function assertDomainFree(
+  db: Kysely<Database>,
+  domain: string,
+  field: string,
+  exceptId?: number,
+): Promise<void> {
+  if (await domainHolder(db, domain, exceptId)) throw domainTaken(field);
+}
+
+/** A write that lost the race for a domain to another instance's verification: 409 naming `field`. */
+export function throwIfDomainTaken(error: unknown, field: string): void {
+  if (isUniqueViolation(error, CUSTOM_DOMAIN_UNIQUE)) throw domainTaken(field);
 }
 
 /** Statuses in which an instance holds its domain: nobody else may claim or verify it. */
