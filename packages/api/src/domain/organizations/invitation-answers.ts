@@ -4,7 +4,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { sha256Hex } from '../../core/tokens';
 import { recordOrganizationActivity } from '../activity';
-import { openInvitations } from './invitation-rows';
+import { openInvitations, unansweredInvitation } from './invitation-rows';
 import { ownerNotice } from '../memberships';
 import type { PublicInvitation } from './member-schema';
 import { isUniqueViolation } from '../../core/unique-violation';
@@ -76,10 +76,7 @@ export async function acceptInvitation(
       .updateTable('organization_invitations')
       .set({ accepted_at: now, accepted_by: user.id })
       .where('id', '=', row.id)
-      .where('accepted_at', 'is', null)
-      .where('declined_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
+      .where(unansweredInvitation(now))
       .returning('id')
       .executeTakeFirst();
     if (!claimed) throw new AppError('NOT_FOUND', MEMBER_TEXTS.invitationNotFound);

@@ -5,6 +5,7 @@ import { invitationsWithdrawnText } from '../../contracts/roles';
 import type { AppDeps } from '../../core/app-deps';
 import { recordOrganizationActivity } from '../activity';
 import type { MemberOrganization } from '../memberships';
+import { unansweredInvitation } from './invitation-rows';
 
 type Req = ClientInfo;
 type Actor = { id: number; name: string };
@@ -21,10 +22,24 @@ function openInvitationsSentBy(
     .set({ revoked_at: now })
     .where('organization_id', '=', organizationId)
     .where('invited_by', '=', userId)
-    .where('accepted_at', 'is', null)
-    .where('declined_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now);
+    .where(unansweredInvitation(now));
+}
+
+/** How many open invitations `userId` sent for the organization: they go when the sender does. */
+export async function countInvitationsSentBy(
+  db: Kysely<Database>,
+  organizationId: number,
+  userId: number,
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('organization_invitations')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('invited_by', '=', userId)
+    .where(unansweredInvitation(now))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

@@ -12,7 +12,7 @@ import { AppError } from '../../core/errors';
 import { generateToken, sha256Hex } from '../../core/tokens';
 import { recordOrganizationActivity } from '../activity';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
-import { openInvitations, toOutput } from './invitation-rows';
+import { openInvitations, toOutput, unansweredInvitation } from './invitation-rows';
 import type { InvitationOutput } from './member-schema';
 import { organizationMail, findMemberOrganization, type MemberOrganization } from '../memberships';
 import { isUuid } from '../../core/uuid';
@@ -109,18 +109,13 @@ export async function createInvitation(
       .set({ revoked_at: now })
       .where('organization_id', '=', org.id)
       .where('email', '=', email)
-      .where('accepted_at', 'is', null)
-      .where('declined_at', 'is', null)
-      .where('revoked_at', 'is', null)
+      .where(unansweredInvitation())
       .execute();
     const open = await trx
       .selectFrom('organization_invitations')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('organization_id', '=', org.id)
-      .where('accepted_at', 'is', null)
-      .where('declined_at', 'is', null)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
+      .where(unansweredInvitation(now))
       .executeTakeFirstOrThrow();
     if (Number(open.n) >= MAX_OPEN_INVITATIONS) {
       throw new AppError('CONFLICT', MEMBER_TEXTS.tooManyInvitations);
@@ -165,9 +160,7 @@ export async function revokeInvitation(
         .set({ revoked_at: deps.clock.now() })
         .where('organization_id', '=', org.id)
         .where('uuid', '=', invitationUuid)
-        .where('accepted_at', 'is', null)
-        .where('declined_at', 'is', null)
-        .where('revoked_at', 'is', null)
+        .where(unansweredInvitation())
         .returning('email')
         .executeTakeFirst()
     : undefined;

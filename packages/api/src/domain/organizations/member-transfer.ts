@@ -4,7 +4,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { recordOrganizationActivity } from '../activity';
 import { assertNotClosing, findMemberOrganization } from '../memberships';
-import { isUuid } from '../../core/uuid';
+import { memberByUuid } from './members';
 
 type Req = ClientInfo;
 type Actor = { id: number; name: string };
@@ -19,15 +19,7 @@ export async function transferOwnership(
 ): Promise<void> {
   const org = await findMemberOrganization(deps.db, actor.id, organizationUuid, 'own');
   assertNotClosing(org);
-  const target = isUuid(userUuid)
-    ? await deps.db
-        .selectFrom('organization_members')
-        .innerJoin('users', 'users.id', 'organization_members.user_id')
-        .select(['users.id', 'users.name'])
-        .where('organization_members.organization_id', '=', org.id)
-        .where('users.uuid', '=', userUuid)
-        .executeTakeFirst()
-    : undefined;
+  const target = await memberByUuid(deps, org.id, userUuid);
   if (!target) {
     throw new AppError('VALIDATION_ERROR', MEMBER_TEXTS.transferToMember, {
       errors: { user_uuid: [MEMBER_TEXTS.transferToMember] },

@@ -6,37 +6,53 @@ import {
   canChangeMember,
   invitationsWithdrawnText,
   type AssignableRole,
+  type OrganizationPermission,
   type OrganizationRole,
 } from '../../contracts/roles';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { recordOrganizationActivity } from '../activity';
-import { withWithdrawn, withdrawInvitationsSentBy } from './invitation-withdrawal';
+import {
+  countInvitationsSentBy,
+  withWithdrawn,
+  withdrawInvitationsSentBy,
+} from './invitation-withdrawal';
 import { listMembers } from './member-list';
 import type { MemberOutput } from './member-schema';
-import {
-  ownerNotice,
-  findMemberOrganization,
-  requirePermission,
-  type MemberOrganization,
-} from '../memberships';
+import { ownerNotice, findMemberOrganization, requirePermission } from '../memberships';
 import { isUuid } from '../../core/uuid';
 
 type Req = ClientInfo;
 type Actor = { id: number; name: string };
 
-async function findMember(deps: Pick<AppDeps, 'db'>, org: MemberOrganization, userUuid: string) {
-  const member = isUuid(userUuid)
-    ? await deps.db
-        .selectFrom('organization_members')
-        .innerJoin('users', 'users.id', 'organization_members.user_id')
-        .select(['users.id', 'users.name', 'users.email', 'organization_members.role'])
-        .where('organization_members.organization_id', '=', org.id)
-        .where('users.uuid', '=', userUuid)
-        .executeTakeFirst()
-    : undefined;
+/** The organization (the actor needs `permission` there) and the member `userUuid` in it; else 404. */
+async function findMember(
+  deps: Pick<AppDeps, 'db'>,
+  actor: Actor,
+  organizationUuid: string,
+  userUuid: string,
+  permission: OrganizationPermission,
+) {
+  const org = await findMemberOrganization(deps.db, actor.id, organizationUuid, permission);
+  const member = await memberByUuid(deps, org.id, userUuid);
   if (!member) throw new AppError('NOT_FOUND', MEMBER_TEXTS.memberNotFound);
-  return member;
+  return { org, member };
+}
+
+/** The member of the organization whose user uuid is `userUuid`, if any. */
+export async function memberByUuid(
+  deps: Pick<AppDeps, 'db'>,
+  organizationId: number,
+  userUuid: string,
+) {
+  if (!isUuid(userUuid)) return undefined;
+  return deps.db
+    .selectFrom('organization_members')
+    .innerJoin('users', 'users.id', 'organization_members.user_id')
+    .select(['users.id', 'users.name', 'users.email', 'organization_members.role'])
+    .where('organization_members.organization_id', '=', organizationId)
+    .where('users.uuid', '=', userUuid)
+    .executeTakeFirst();
 }
 
 /** Why `actor` may not give `target` the role `newRole` (or remove them), as a 403. */
@@ -58,8 +74,13 @@ export async function changeMemberRole(
   role: AssignableRole,
   options: { keepInvitations?: boolean } = {},
 ): Promise<{ member: MemberOutput; message: string }> {
-  const org = await findMemberOrganization(deps.db, actor.id, organizationUuid, 'manageMembers');
-  const member = await findMember(deps, org, userUuid);
+  const { org, member } = await findMember(
+    deps,
+    actor,
+    organizationUuid,
+    userUuid,
+    'manageMembers',
+  );
   if (!canChangeMember(org.role, member.role, role)) refuse(org.role, member.role);
   // Demoted to a role that may not invite: their open invitations go, unless the caller keeps them.
   const withdraw = !options.keepInvitations && !can(role, 'manageMembers');
@@ -94,8 +115,7 @@ export async function removeMember(
   userUuid: string,
   options: { keepInvitations?: boolean } = {},
 ): Promise<{ left: boolean; message: string }> {
-  const org = await findMemberOrganization(deps.db, actor.id, organizationUuid, 'view');
-  const member = await findMember(deps, org, userUuid);
+  const { org, member } = await findMember(deps, actor, organizationUuid, userUuid, 'view');
   const leaving = member.id === actor.id;
   if (leaving && member.role === 'owner') {
     throw new AppError('CONFLICT', MEMBER_TEXTS.ownerMustTransfer);
@@ -108,20 +128,7 @@ export async function removeMember(
   // notice counts them.
   const pending = options.keepInvitations
     ? 0
-    : Number(
-        (
-          await deps.db
-            .selectFrom('organization_invitations')
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .where('organization_id', '=', org.id)
-            .where('invited_by', '=', member.id)
-            .where('accepted_at', 'is', null)
-            .where('declined_at', 'is', null)
-            .where('revoked_at', 'is', null)
-            .where('expires_at', '>', deps.clock.now())
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    : await countInvitationsSentBy(deps.db, org.id, member.id, deps.clock.now());
   const withdrawnLine = pending > 0 ? ` ${invitationsWithdrawnText(pending, member.name)}` : '';
   const notice = await ownerNotice(
     deps,
