@@ -4,7 +4,7 @@ import { validationError } from '../../core/errors';
 import { recordActivity } from '../activity';
 import { hashPassword } from '../../core/passwords';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
-import { createSession, type SessionUser } from '../sessions';
+import { createSession, insertNewUser, type SessionUser } from '../sessions';
 import { isAddressOfDeletedAccount } from './deleted-addresses';
 import { dropPendingChangesTo } from './dropped-email-changes';
 import { normalizeEmail } from './email';
@@ -38,21 +38,11 @@ export async function registerUser(
   const now = deps.clock.now();
   let user: SessionUser;
   try {
-    user = await deps.db
-      .insertInto('users')
-      .values({
-        name: input.name,
-        email,
-        password_hash: passwordHash,
-        email_verified_at: null,
-        phone: null,
-        bio: null,
-        location: null,
-        website: null,
-        avatar_path: null,
-        created_at: now,
-        updated_at: now,
-      })
+    user = await insertNewUser(
+      deps.db,
+      { name: input.name, email, password_hash: passwordHash, email_verified_at: null },
+      now,
+    )
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {

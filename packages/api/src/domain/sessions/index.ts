@@ -6,3 +6,4 @@ export {
   type SessionRow,
   type SessionUser,
 } from './sessions';
+export { insertNewUser } from './new-user';
