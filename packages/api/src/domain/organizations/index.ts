@@ -4,6 +4,7 @@ export { createInvitation, listInvitations, revokeInvitation } from './invitatio
 export { ORGANIZATION_LIST_WRITES, createOrganizationListCache } from './list-cache';
 export { memberEventObject } from './member-events';
 export { listMembers } from './member-list';
+export { memberRows } from './member-output';
 export { invitationSchema, memberSchema, publicInvitationSchema } from './member-schema';
 export { transferOwnership } from './member-transfer';
 export { changeMemberRole, removeMember } from './members';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
-import { memberOutputOf, memberRows } from './member-output';
+import { memberOutputOf, memberOutputRows } from './member-output';
 
 /**
  * The member as GET /organizations/{id}/members shows them, read inside the transaction that adds
@@ -11,7 +11,7 @@ export async function memberEventObject(
   organizationId: number,
   userId: number,
 ): Promise<{ objectUuid: string; data: unknown } | undefined> {
-  const row = await memberRows(db, organizationId)
+  const row = await memberOutputRows(db, organizationId)
     .where('organization_members.user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;

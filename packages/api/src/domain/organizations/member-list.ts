@@ -1,6 +1,6 @@
 import type { OrganizationRole } from '../../contracts/roles';
 import type { AppDeps } from '../../core/app-deps';
-import { memberOutputOf, memberRows } from './member-output';
+import { memberOutputOf, memberOutputRows } from './member-output';
 import type { MemberOutput } from './member-schema';
 import { findMemberOrganization } from '../memberships';
 
@@ -13,7 +13,7 @@ export async function listMembers(
   organizationUuid: string,
 ): Promise<MemberOutput[]> {
   const org = await findMemberOrganization(deps.db, userId, organizationUuid, 'view');
-  const rows = await memberRows(deps.db, org.id).execute();
+  const rows = await memberOutputRows(deps.db, org.id).execute();
   return rows
     .map(memberOutputOf)
     .sort(

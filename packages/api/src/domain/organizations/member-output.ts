@@ -4,7 +4,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import { toIso } from '../../core/iso-date';
 
-/** The organization's members with the columns memberOutputOf reads; the caller narrows it. */
+/**
+ * The organization's members: user uuid, name and e-mail, role and joined_at (the data export's
+ * list); the caller narrows it and may add columns.
+ */
 export const memberRows = (db: Kysely<Database>, organizationId: number) =>
   db
     .selectFrom('organization_members')
@@ -13,11 +16,14 @@ export const memberRows = (db: Kysely<Database>, organizationId: number) =>
       'users.uuid',
       'users.name',
       'users.email',
-      'users.avatar_path',
       'organization_members.role',
       'organization_members.joined_at',
     ])
     .where('organization_members.organization_id', '=', organizationId);
+
+/** The members with the columns memberOutputOf reads. */
+export const memberOutputRows = (db: Kysely<Database>, organizationId: number) =>
+  memberRows(db, organizationId).select('users.avatar_path');
 
 export function memberOutputOf(r: {
   uuid: string;

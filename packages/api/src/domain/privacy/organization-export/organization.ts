@@ -3,6 +3,7 @@ import type { OrganizationsTable } from '@scmp/db';
 import type { AppDeps } from '../../../core/app-deps';
 import { iso } from '../personal-export/iso';
 import { jsonEntry } from '../zip-archive';
+import { memberRows } from '../../organizations';
 
 /** organization.json: the organization itself. */
 export function organizationEntry(org: Selectable<OrganizationsTable>) {
@@ -23,17 +24,7 @@ export function organizationEntry(org: Selectable<OrganizationsTable>) {
 /** members.json: members with their roles, and the invitations sent. */
 export function membersEntry(db: AppDeps['db'], organizationId: number) {
   return jsonEntry('members.json', async () => {
-    const members = await db
-      .selectFrom('organization_members')
-      .innerJoin('users', 'users.id', 'organization_members.user_id')
-      .select([
-        'users.uuid',
-        'users.name',
-        'users.email',
-        'organization_members.role',
-        'organization_members.joined_at',
-      ])
-      .where('organization_members.organization_id', '=', organizationId)
+    const members = await memberRows(db, organizationId)
       .orderBy('organization_members.joined_at')
       .execute();
     const invitations = await db
