@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { addLocations as add, subscriptionSchema } from '../../../domain/billing';
 import { verifiedProcedure } from '../../trpc';
-import { idempotencyKeyInput, organizationUuidInput, prorationDateInput } from './schemas';
+import { idempotentByKeyField, quotedChangeInput } from './schemas';
 
 const text = 'Choose between 1 and 20 locations to add.';
 
@@ -18,15 +18,11 @@ export const addLocations = verifiedProcedure
         'Add locations (1–20); the prorated amount for the rest of the period is charged today',
       protect: true,
     },
-    idempotent: true,
-    idempotencyKeyField: 'idempotency_key',
+    ...idempotentByKeyField,
   })
   .input(
-    z.object({
-      organization_uuid: organizationUuidInput,
+    quotedChangeInput({
       additional_locations: z.coerce.number({ error: text }).int(text).min(1, text).max(20, text),
-      proration_date: prorationDateInput,
-      idempotency_key: idempotencyKeyInput,
     }),
   )
   .output(envelope(subscriptionSchema))

@@ -1,13 +1,7 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { changePlan as change, subscriptionSchema } from '../../../domain/billing';
 import { verifiedProcedure } from '../../trpc';
-import {
-  idempotencyKeyInput,
-  prorationDateInput,
-  organizationUuidInput,
-  planTypeInput,
-} from './schemas';
+import { idempotentByKeyField, planTypeInput, quotedChangeInput } from './schemas';
 
 export const changePlan = verifiedProcedure
   .meta({
@@ -20,17 +14,9 @@ export const changePlan = verifiedProcedure
       summary: 'Change plan now; an upgrade charges the prorated difference today',
       protect: true,
     },
-    idempotent: true,
-    idempotencyKeyField: 'idempotency_key',
+    ...idempotentByKeyField,
   })
-  .input(
-    z.object({
-      organization_uuid: organizationUuidInput,
-      plan_type: planTypeInput,
-      proration_date: prorationDateInput,
-      idempotency_key: idempotencyKeyInput,
-    }),
-  )
+  .input(quotedChangeInput({ plan_type: planTypeInput }))
   .output(envelope(subscriptionSchema))
   .mutation(async ({ ctx, input }) =>
     ok(await change(ctx.deps, ctx.req, ctx.user, input), 'Plan changed successfully.'),

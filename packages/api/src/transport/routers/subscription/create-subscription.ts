@@ -3,7 +3,12 @@ import { MAX_ADDITIONAL_VENUES } from '../../../contracts/plans';
 import { envelope, ok } from '../../envelope';
 import { createSubscription as create, subscriptionSchema } from '../../../domain/billing';
 import { verifiedProcedure } from '../../trpc';
-import { idempotencyKeyInput, organizationUuidInput, planTypeInput } from './schemas';
+import {
+  idempotencyKeyInput,
+  idempotentByKeyField,
+  organizationUuidInput,
+  planTypeInput,
+} from './schemas';
 
 const required = (text: string) => z.string({ error: text }).trim().min(1, text).max(255);
 
@@ -50,8 +55,7 @@ export const createSubscription = verifiedProcedure
       protect: true,
     },
     successStatus: 201,
-    idempotent: true,
-    idempotencyKeyField: 'idempotency_key',
+    ...idempotentByKeyField,
   })
   .input(createSubscriptionInput)
   .output(envelope(subscriptionSchema))

@@ -28,3 +28,21 @@ export const prorationDateInput = z
   .describe(
     'proration_date of a quote from GET /subscription/preview (Unix seconds): the charge is prorated at that moment, so it equals the quoted amount_due_today. A quote older than 5 minutes, or one made before the subscription changed, is refused with 409 (quote again).',
   );
+
+/** The meta of an operation that also takes its Idempotency-Key as the `idempotency_key` field. */
+export const idempotentByKeyField = {
+  idempotent: true,
+  idempotencyKeyField: 'idempotency_key',
+} as const;
+
+/**
+ * The body of a change charged at a quote: the organization, the change's own `fields`, the
+ * quote's proration_date and the retry key (see idempotentByKeyField).
+ */
+export const quotedChangeInput = <T extends z.ZodRawShape>(fields: T) =>
+  z.object({
+    organization_uuid: organizationUuidInput,
+    ...fields,
+    proration_date: prorationDateInput,
+    idempotency_key: idempotencyKeyInput,
+  });
