@@ -60,21 +60,33 @@ export async function insertInvoice(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (input.lines.length) {
-    await db
-      .insertInto('invoice_lines')
-      .values(
-        input.lines.map((l) => ({
-          invoice_id: invoice.id,
-          description: l.description,
-          quantity: l.quantity,
-          unit_amount_pence: l.unit,
-          amount_pence: l.quantity * l.unit,
-        })),
-      )
-      .execute();
-  }
+  await insertInvoiceLines(
+    db,
+    invoice.id,
+    input.lines.map((l) => ({ ...l, amount: l.quantity * l.unit })),
+  );
   return invoice;
+}
+
+/** An invoice's lines (none: nothing to insert), each with its unit price and its amount. */
+export async function insertInvoiceLines(
+  db: Db,
+  invoiceId: number,
+  lines: (Line & { amount: number })[],
+): Promise<void> {
+  if (!lines.length) return;
+  await db
+    .insertInto('invoice_lines')
+    .values(
+      lines.map((l) => ({
+        invoice_id: invoiceId,
+        description: l.description,
+        quantity: l.quantity,
+        unit_amount_pence: l.unit,
+        amount_pence: l.amount,
+      })),
+    )
+    .execute();
 }
 
 export function planLines(plan: PlanId, venues: number, label = ''): Line[] {

@@ -9,6 +9,7 @@ import type {
   SubscriptionGateway,
 } from '../../core/payments/subscription-gateway';
 import { markPastDue, markRecovered, suspendService } from './service-state';
+import { insertInvoiceLines } from './invoices';
 import type { Db, InvoiceRow, SubscriptionRow } from './shared';
 
 /**
@@ -146,20 +147,16 @@ export async function mirrorInvoice(
     .returningAll()
     .executeTakeFirst();
   if (!inserted) return mirrorInvoice(db, sub, inv, now, description);
-  if (inv.lines.length) {
-    await db
-      .insertInto('invoice_lines')
-      .values(
-        inv.lines.map((l) => ({
-          invoice_id: inserted.id,
-          description: l.description,
-          quantity: l.quantity,
-          unit_amount_pence: l.quantity ? Math.round(l.amountPence / l.quantity) : l.amountPence,
-          amount_pence: l.amountPence,
-        })),
-      )
-      .execute();
-  }
+  await insertInvoiceLines(
+    db,
+    inserted.id,
+    inv.lines.map((l) => ({
+      description: l.description,
+      quantity: l.quantity,
+      unit: l.quantity ? Math.round(l.amountPence / l.quantity) : l.amountPence,
+      amount: l.amountPence,
+    })),
+  );
   return { invoice: inserted, previousStatus: null };
 }
 
