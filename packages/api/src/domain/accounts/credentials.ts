@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
-import { recordActivity } from '../activity';
-import { sendSecurityNotice } from '../security-notices';
+import { noticeSecurityChange } from '../security-notices';
 
 /**
  * What account-security events end (issue 39). A password reset ends every credential; a password
@@ -55,14 +54,10 @@ export async function noticeApiTokensRevoked(
 ): Promise<void> {
   if (tokens.length === 0) return;
   const list = tokens.map((t) => `"${t.name}" (${t.prefix}…)`).join(', ');
-  await recordActivity(deps, req, {
-    userId: user.id,
-    type: 'security',
+  await noticeSecurityChange(deps, req, user, {
     action: 'api_token.revoked_all',
     description: `Revoked ${tokens.length} API token${tokens.length === 1 ? '' : 's'} ${because}: ${list}`,
     severity: 'medium',
-  });
-  await sendSecurityNotice(deps, user, {
     kind: 'api-tokens-revoked',
     subject: 'Your API tokens were revoked',
     paragraphs: [

@@ -1,7 +1,6 @@
 import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
-import { recordActivity } from '../activity';
-import { sendSecurityNotice } from '../security-notices';
+import { noticeSecurityChange } from '../security-notices';
 
 type Req = ClientInfo;
 type User = { id: number; email: string; name: string };
@@ -9,14 +8,10 @@ type Token = { name: string; prefix: string; scopes: string[] };
 
 /** Activity entry and e-mail to the owner: an API token was created. */
 export async function noticeApiTokenCreated(deps: AppDeps, req: Req, user: User, token: Token) {
-  await recordActivity(deps, req, {
-    userId: user.id,
-    type: 'security',
+  await noticeSecurityChange(deps, req, user, {
     action: 'api_token.created',
     description: `Created the API token "${token.name}" (${token.prefix}…)`,
     severity: 'medium',
-  });
-  await sendSecurityNotice(deps, user, {
     kind: 'api-token-created',
     subject: 'A new API token was created',
     paragraphs: [
@@ -28,14 +23,10 @@ export async function noticeApiTokenCreated(deps: AppDeps, req: Req, user: User,
 
 /** Activity entry and e-mail to the owner: an API token was revoked. */
 export async function noticeApiTokenRevoked(deps: AppDeps, req: Req, user: User, token: Token) {
-  await recordActivity(deps, req, {
-    userId: user.id,
-    type: 'security',
+  await noticeSecurityChange(deps, req, user, {
     action: 'api_token.revoked',
     description: `Revoked the API token "${token.name}" (${token.prefix}…)`,
     severity: 'medium',
-  });
-  await sendSecurityNotice(deps, user, {
     kind: 'api-token-revoked',
     subject: 'An API token was revoked',
     paragraphs: [

@@ -1,11 +1,37 @@
 import type { AppDeps } from '../../core/app-deps';
+import type { ClientInfo } from '../../core/client-info';
 import { renderEmail } from '../../core/mail/render-email';
+import { recordActivity, type ActivityEntry } from '../activity';
+
+type User = { id: number; email: string; name: string };
+type SecurityNotice = { kind: string; subject: string; paragraphs: string[]; to?: string };
+
+/**
+ * A change to the account's security made by the user: its line in their activity log (type
+ * security) and the security notice about it.
+ */
+export async function noticeSecurityChange(
+  deps: AppDeps,
+  req: ClientInfo | null,
+  user: User,
+  change: ActivityEntry & SecurityNotice,
+): Promise<void> {
+  const { action, description, severity, ...notice } = change;
+  await recordActivity(deps, req, {
+    userId: user.id,
+    type: 'security',
+    action,
+    description,
+    ...(severity ? { severity } : {}),
+  });
+  await sendSecurityNotice(deps, user, notice);
+}
 
 /** A security notice to the user (always sent, whatever the notification preferences say). */
 export async function sendSecurityNotice(
   deps: AppDeps,
-  user: { id: number; email: string; name: string },
-  notice: { kind: string; subject: string; paragraphs: string[]; to?: string },
+  user: User,
+  notice: SecurityNotice,
 ): Promise<void> {
   const { html, text } = renderEmail(
     {

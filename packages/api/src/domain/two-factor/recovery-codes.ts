@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { recordActivity } from '../activity';
-import { sendSecurityNotice } from '../security-notices';
+import { noticeSecurityChange } from '../security-notices';
 import type { SessionUser } from '../sessions';
 import { hashRecoveryCode } from '../../core/crypto';
 import { RECOVERY_CODE_COUNT, generateRecoveryCode } from './totp';
@@ -50,14 +49,10 @@ export async function regenerateRecoveryCodes(
   const codes = await deps.db
     .transaction()
     .execute((trx) => replaceRecoveryCodes(deps, user.id, trx));
-  await recordActivity(deps, req, {
-    userId: user.id,
-    type: 'security',
+  await noticeSecurityChange(deps, req, user, {
     action: 'two_factor.recovery_codes_regenerated',
     description: 'Generated new two-factor recovery codes',
     severity: 'medium',
-  });
-  await sendSecurityNotice(deps, user, {
     kind: 'two-factor-recovery-codes',
     subject: 'New recovery codes generated',
     paragraphs: [

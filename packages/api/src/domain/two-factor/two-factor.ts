@@ -1,8 +1,7 @@
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { loadQrCode } from '../../core/lazy-module';
-import { recordActivity } from '../activity';
-import { sendSecurityNotice } from '../security-notices';
+import { noticeSecurityChange } from '../security-notices';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import type { SessionUser } from '../sessions';
 import { decryptSecret, encryptSecret } from '../../core/crypto';
@@ -102,14 +101,10 @@ export async function confirmTwoFactorSetup(
       .execute();
     return replaceRecoveryCodes(deps, user.id, trx);
   });
-  await recordActivity(deps, req, {
-    userId: user.id,
-    type: 'security',
+  await noticeSecurityChange(deps, req, user, {
     action: 'two_factor.enabled',
     description: 'Enabled two-factor authentication',
     severity: 'medium',
-  });
-  await sendSecurityNotice(deps, user, {
     kind: 'two-factor-enabled',
     subject: 'Two-factor authentication enabled',
     paragraphs: [
@@ -136,14 +131,10 @@ export async function disableTwoFactor(
       .where('id', '=', user.id)
       .execute();
   });
-  await recordActivity(deps, req, {
-    userId: user.id,
-    type: 'security',
+  await noticeSecurityChange(deps, req, user, {
     action: 'two_factor.disabled',
     description: 'Disabled two-factor authentication',
     severity: 'high',
-  });
-  await sendSecurityNotice(deps, user, {
     kind: 'two-factor-disabled',
     subject: 'Two-factor authentication disabled',
     paragraphs: [
