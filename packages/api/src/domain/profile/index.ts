@@ -5,6 +5,7 @@
  */
 export * from './avatar';
 export * from './profile';
+export { profileOutput, sessionOutput, toProfileOutput } from './profile-schema';
 export * from './sessions';
 export { cancelEmailChange, cancelEmailChangeByLink } from './email-change/cancel';
 export { confirmEmailChange } from './email-change/confirm';

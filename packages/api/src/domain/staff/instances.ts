@@ -5,14 +5,14 @@ import { toIso } from '../../core/iso-date';
 import {
   afterCursor,
   decodeStaffCursor,
-  encodeStaffCursor,
   prefixRange,
   searchPrefix,
+  staffListPage,
+  type StaffKey,
+  type StaffListInput,
 } from './search';
-import type { StaffListInput } from './customers';
 import { instanceSummary } from './instance-summary';
-
-type Key = { id: number; k: string | null };
+import type { StaffInstanceSummary, StaffPage } from './staff-schema';
 
 /**
  * The page's instance ids in order. No search: newest first by id (by (status, id) when a status
@@ -22,7 +22,7 @@ type Key = { id: number; k: string | null };
 async function instanceKeys(
   deps: Pick<AppDeps, 'db'>,
   input: StaffListInput & { status?: InstanceStatus | undefined },
-): Promise<Key[]> {
+): Promise<StaffKey[]> {
   const cursor = decodeStaffCursor(input.cursor);
   const q = searchPrefix(input.q);
   const take = input.limit + 1;
@@ -38,7 +38,7 @@ async function instanceKeys(
     return rows.map((r) => ({ id: r.id, k: null }));
   }
   const status = input.status ? sql`i.status = ${input.status}` : sql`true`;
-  const result = await sql<Key>`
+  const result = await sql<StaffKey>`
     SELECT id, k FROM (
       (SELECT i.id, lower(i.host) COLLATE "C" AS k FROM instances i
         WHERE i.host IS NOT NULL AND ${prefixRange('i.host', q)} AND ${status}
@@ -58,54 +58,41 @@ async function instanceKeys(
 export async function listInstancesForStaff(
   deps: Pick<AppDeps, 'db'>,
   input: StaffListInput & { status?: InstanceStatus | undefined },
-) {
+): Promise<StaffPage<StaffInstanceSummary>> {
   const keys = await instanceKeys(deps, input);
-  const page = keys.slice(0, input.limit);
-  const last = page[page.length - 1];
-  if (page.length === 0) return { items: [], next_cursor: null };
-  const rows = await deps.db
-    .selectFrom('instances as i')
-    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
-    .innerJoin('users as u', 'u.id', 'i.owner_id')
-    .select([
-      'i.id',
-      'i.uuid',
-      'i.name',
-      'i.host',
-      'i.status',
-      'i.ssl_status',
-      'i.custom_domain',
-      'i.custom_domain_status',
-      'i.last_health_status',
-      'i.last_health_check',
-      'i.created_at',
-      'o.uuid as organization_uuid',
-      'o.name as organization_name',
-      'u.uuid as owner_uuid',
-      'u.email as owner_email',
-      'u.name as owner_name',
-    ])
-    .where(
-      'i.id',
-      'in',
-      page.map((k) => k.id),
-    )
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return {
-    items: page.flatMap((key) => {
-      const r = byId.get(key.id);
-      if (!r) return [];
-      return [
-        {
-          ...instanceSummary(r),
-          created_at: toIso(r.created_at) ?? '',
-          organization: { uuid: r.organization_uuid, name: r.organization_name },
-          owner: { uuid: r.owner_uuid, email: r.owner_email, name: r.owner_name },
-        },
-      ];
+  return staffListPage(
+    keys,
+    input.limit,
+    (ids) =>
+      deps.db
+        .selectFrom('instances as i')
+        .innerJoin('organizations as o', 'o.id', 'i.organization_id')
+        .innerJoin('users as u', 'u.id', 'i.owner_id')
+        .select([
+          'i.id',
+          'i.uuid',
+          'i.name',
+          'i.host',
+          'i.status',
+          'i.ssl_status',
+          'i.custom_domain',
+          'i.custom_domain_status',
+          'i.last_health_status',
+          'i.last_health_check',
+          'i.created_at',
+          'o.uuid as organization_uuid',
+          'o.name as organization_name',
+          'u.uuid as owner_uuid',
+          'u.email as owner_email',
+          'u.name as owner_name',
+        ])
+        .where('i.id', 'in', ids)
+        .execute(),
+    (r) => ({
+      ...instanceSummary(r),
+      created_at: toIso(r.created_at) ?? '',
+      organization: { uuid: r.organization_uuid, name: r.organization_name },
+      owner: { uuid: r.owner_uuid, email: r.owner_email, name: r.owner_name },
     }),
-    next_cursor:
-      keys.length > input.limit && last ? encodeStaffCursor({ key: last.k, id: last.id }) : null,
-  };
+  );
 }

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { AppError } from '../../core/errors';
+import type { StaffPage } from './staff-schema';
 
 /**
  * Keyset paging for the staff lists. Without a search the lists run newest first by id; with a
@@ -7,6 +8,12 @@ import { AppError } from '../../core/errors';
  * order. The cursor is the last row's key and id, base64url-encoded and opaque to clients.
  */
 export type StaffCursor = { key: string | null; id: number };
+
+/** A row id in list order with its matched search text (null without a search). */
+export type StaffKey = { id: number; k: string | null };
+
+/** What a staff list is asked: a prefix search, the page size and the previous page's cursor. */
+export type StaffListInput = { q?: string | undefined; limit: number; cursor?: string | undefined };
 
 export function encodeStaffCursor(cursor: StaffCursor): string {
   return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url');
@@ -51,4 +58,27 @@ export function afterCursor(
   if (!cursor || cursor.key === null) return sql<boolean>`true`;
   const key = sql.raw(`lower(${column}) COLLATE "C"`);
   return sql<boolean>`((${key}, ${sql.raw(idColumn)}) > (${cursor.key} COLLATE "C", ${cursor.id}))`;
+}
+
+/**
+ * One page of a staff list from its keys (up to limit + 1, in list order): loads the rows of the
+ * first `limit` ids, answers them in key order and, when there is more, the next page's cursor.
+ */
+export async function staffListPage<R extends { id: number }, T>(
+  keys: StaffKey[],
+  limit: number,
+  load: (ids: number[]) => Promise<R[]>,
+  toItem: (row: R) => T,
+): Promise<StaffPage<T>> {
+  const page = keys.slice(0, limit);
+  const last = page[page.length - 1];
+  if (!last) return { items: [], next_cursor: null };
+  const byId = new Map((await load(page.map((key) => key.id))).map((row) => [row.id, row]));
+  return {
+    items: page.flatMap((key) => {
+      const row = byId.get(key.id);
+      return row ? [toItem(row)] : [];
+    }),
+    next_cursor: keys.length > limit ? encodeStaffCursor({ key: last.k, id: last.id }) : null,
+  };
 }

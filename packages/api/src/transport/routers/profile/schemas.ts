@@ -1,28 +1,5 @@
 import { z } from 'zod';
-import type { PendingEmailChange } from '../../../domain/profile';
-import type { SessionUser } from '../../../domain/sessions';
 import { newPasswordField } from '../auth/schemas';
-import { toUserOutput, userOutput } from '../../../domain/accounts';
-
-/** The profile: the user, and the address it is changing to while that waits for confirmation. */
-export const profileOutput = userOutput.extend({
-  pending_email: z
-    .string()
-    .nullable()
-    .describe('The requested new address, until its confirmation link is opened; else null.'),
-  pending_email_expires_at: z
-    .string()
-    .nullable()
-    .describe('When the confirmation link of the pending address expires.'),
-});
-
-export function toProfileOutput(user: SessionUser, pending: PendingEmailChange | null) {
-  return {
-    ...toUserOutput(user),
-    pending_email: pending?.email ?? null,
-    pending_email_expires_at: pending?.expires_at ?? null,
-  };
-}
 
 const optionalText = (max: number, tooLong: string) =>
   z
@@ -111,24 +88,7 @@ export const notificationPreferencesSchema = z.strictObject({
   sms: group(['security', 'urgent', 'marketing', 'updates'] as const),
 });
 
-export const sessionOutput = z.object({
-  id: z.string(),
-  device: z.string(),
-  browser: z.string(),
-  os: z.string(),
-  ip_address: z.string().nullable(),
-  location: z.string(),
-  last_active: z.string(),
-  current: z.boolean(),
-  sign_in_method: z
-    .string()
-    .nullable()
-    .describe(
-      'How the session was signed in when not with a password or passkey: "SSO — <connection>"',
-    ),
-});
-
-export const activityOutput = z.object({
+export const activityOutput = z.strictObject({
   id: z.string(),
   type: z.enum(['login', 'security', 'profile', 'organization', 'settings']),
   action: z.string(),
@@ -152,7 +112,7 @@ export const activityFilterInput = {
     .default(30),
 };
 
-export const notificationHistoryItem = z.object({
+export const notificationHistoryItem = z.strictObject({
   id: z.string(),
   subject: z.string(),
   kind: z.string(),
