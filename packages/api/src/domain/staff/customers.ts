@@ -6,63 +6,11 @@ import { isUuid } from '../../core/uuid';
 import { toIso } from '../../core/iso-date';
 import { recordActivity } from '../activity';
 import { instanceSummary } from './instance-summary';
-import {
-  afterCursor,
-  decodeStaffCursor,
-  prefixRange,
-  searchPrefix,
-  staffListPage,
-  type StaffKey,
-  type StaffListInput,
-} from './search';
+import { afterCursor, prefixRange, staffListPage, type StaffListInput } from './search';
 import type { StaffCustomerDetail, StaffCustomerSummary, StaffPage } from './staff-schema';
 
 /** How many organizations a customers-list row shows (with the total beside them). */
 const ORGANIZATIONS_PER_ROW = 5;
-
-/**
- * The page's customer ids in order. No search: newest first by id. A search matches the start of
- * the e-mail address, the name or an owned organization's name; each customer appears once,
- * under the first of those that matches (e-mail, then name, then their first matching
- * organization), ordered by the matched text and id.
- */
-async function customerKeys(deps: Pick<AppDeps, 'db'>, input: StaffListInput): Promise<StaffKey[]> {
-  const cursor = decodeStaffCursor(input.cursor);
-  const q = searchPrefix(input.q);
-  const take = input.limit + 1;
-  if (!q) {
-    const rows = await deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('is_staff', '=', false)
-      .$if(cursor !== null, (qb) => qb.where('id', '<', cursor?.id ?? 0))
-      .orderBy('id', 'desc')
-      .limit(take)
-      .execute();
-    return rows.map((r) => ({ id: r.id, k: null }));
-  }
-  const result = await sql<StaffKey>`
-    SELECT id, k FROM (
-      (SELECT u.id, lower(u.email) COLLATE "C" AS k FROM users u
-        WHERE ${prefixRange('u.email', q)} AND NOT u.is_staff AND ${afterCursor('u.email', 'u.id', cursor)}
-        ORDER BY lower(u.email) COLLATE "C", u.id LIMIT ${take})
-      UNION ALL
-      (SELECT u.id, lower(u.name) COLLATE "C" AS k FROM users u
-        WHERE ${prefixRange('u.name', q)} AND NOT u.is_staff AND NOT ${prefixRange('u.email', q)}
-          AND ${afterCursor('u.name', 'u.id', cursor)}
-        ORDER BY lower(u.name) COLLATE "C", u.id LIMIT ${take})
-      UNION ALL
-      (SELECT o.owner_id AS id, lower(o.name) COLLATE "C" AS k FROM organizations o
-        JOIN users u ON u.id = o.owner_id
-        WHERE ${prefixRange('o.name', q)} AND ${afterCursor('o.name', 'o.owner_id', cursor)}
-          AND NOT u.is_staff AND NOT ${prefixRange('u.email', q)} AND NOT ${prefixRange('u.name', q)}
-          AND NOT EXISTS (SELECT 1 FROM organizations o2 WHERE o2.owner_id = o.owner_id
-            AND ${prefixRange('o2.name', q)}
-            AND (lower(o2.name) COLLATE "C", o2.id) < (lower(o.name) COLLATE "C", o.id))
-        ORDER BY lower(o.name) COLLATE "C", o.owner_id LIMIT ${take})
-    ) matches ORDER BY k, id LIMIT ${take}`.execute(deps.db);
-  return result.rows;
-}
 
 /** The users of `ids` with up to five of the organizations they own (newest first) and the count. */
 async function customersWithOrganizations(deps: Pick<AppDeps, 'db'>, ids: number[]) {
@@ -95,16 +43,47 @@ async function customersWithOrganizations(deps: Pick<AppDeps, 'db'>, ids: number
   }));
 }
 
+/**
+ * Customers with the organizations they own, for support staff, a page at a time. No search:
+ * newest first by id. A search matches the start of
+ * the e-mail address, the name or an owned organization's name; each customer appears once,
+ * under the first of those that matches (e-mail, then name, then their first matching
+ * organization), ordered by the matched text and id.
+ */
 export async function listCustomersForStaff(
   deps: Pick<AppDeps, 'db'>,
   input: StaffListInput,
 ): Promise<StaffPage<StaffCustomerSummary>> {
-  const keys = await customerKeys(deps, input);
-  return staffListPage(
-    keys,
-    input.limit,
-    (ids) => customersWithOrganizations(deps, ids),
-    (user) => ({
+  return staffListPage(deps.db, input, {
+    newest: (take, beforeId) =>
+      deps.db
+        .selectFrom('users')
+        .select('id')
+        .where('is_staff', '=', false)
+        .$if(beforeId !== null, (qb) => qb.where('id', '<', beforeId ?? 0))
+        .orderBy('id', 'desc')
+        .limit(take)
+        .execute(),
+    matching: (q, cursor, take) => sql`
+      (SELECT u.id, lower(u.email) COLLATE "C" AS k FROM users u
+        WHERE ${prefixRange('u.email', q)} AND NOT u.is_staff AND ${afterCursor('u.email', 'u.id', cursor)}
+        ORDER BY lower(u.email) COLLATE "C", u.id LIMIT ${take})
+      UNION ALL
+      (SELECT u.id, lower(u.name) COLLATE "C" AS k FROM users u
+        WHERE ${prefixRange('u.name', q)} AND NOT u.is_staff AND NOT ${prefixRange('u.email', q)}
+          AND ${afterCursor('u.name', 'u.id', cursor)}
+        ORDER BY lower(u.name) COLLATE "C", u.id LIMIT ${take})
+      UNION ALL
+      (SELECT o.owner_id AS id, lower(o.name) COLLATE "C" AS k FROM organizations o
+        JOIN users u ON u.id = o.owner_id
+        WHERE ${prefixRange('o.name', q)} AND ${afterCursor('o.name', 'o.owner_id', cursor)}
+          AND NOT u.is_staff AND NOT ${prefixRange('u.email', q)} AND NOT ${prefixRange('u.name', q)}
+          AND NOT EXISTS (SELECT 1 FROM organizations o2 WHERE o2.owner_id = o.owner_id
+            AND ${prefixRange('o2.name', q)}
+            AND (lower(o2.name) COLLATE "C", o2.id) < (lower(o.name) COLLATE "C", o.id))
+        ORDER BY lower(o.name) COLLATE "C", o.owner_id LIMIT ${take})`,
+    load: (ids) => customersWithOrganizations(deps, ids),
+    toItem: (user) => ({
       uuid: user.uuid,
       name: user.name,
       email: user.email,
@@ -121,7 +100,7 @@ export async function listCustomersForStaff(
           subscription_status: o.subscription_status,
         })),
     }),
-  );
+  });
 }
 
 /**

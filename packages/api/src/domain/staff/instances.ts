@@ -2,44 +2,32 @@ import { sql } from 'kysely';
 import type { InstanceStatus } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { toIso } from '../../core/iso-date';
-import {
-  afterCursor,
-  decodeStaffCursor,
-  prefixRange,
-  searchPrefix,
-  staffListPage,
-  type StaffKey,
-  type StaffListInput,
-} from './search';
+import { afterCursor, prefixRange, staffListPage, type StaffListInput } from './search';
 import { instanceSummary } from './instance-summary';
 import type { StaffInstanceSummary, StaffPage } from './staff-schema';
 
 /**
- * The page's instance ids in order. No search: newest first by id (by (status, id) when a status
+ * Instances across every tenant, with their organization and owner, for support staff, a page at
+ * a time. No search: newest first by id (by (status, id) when a status
  * is chosen). A search matches the start of the host name or the instance's name; an instance
  * appears once (under its host when both match), ordered by the matched text and id.
  */
-async function instanceKeys(
+export async function listInstancesForStaff(
   deps: Pick<AppDeps, 'db'>,
   input: StaffListInput & { status?: InstanceStatus | undefined },
-): Promise<StaffKey[]> {
-  const cursor = decodeStaffCursor(input.cursor);
-  const q = searchPrefix(input.q);
-  const take = input.limit + 1;
-  if (!q) {
-    const rows = await deps.db
-      .selectFrom('instances')
-      .select('id')
-      .$if(input.status !== undefined, (qb) => qb.where('status', '=', input.status ?? 'active'))
-      .$if(cursor !== null, (qb) => qb.where('id', '<', cursor?.id ?? 0))
-      .orderBy('id', 'desc')
-      .limit(take)
-      .execute();
-    return rows.map((r) => ({ id: r.id, k: null }));
-  }
+): Promise<StaffPage<StaffInstanceSummary>> {
   const status = input.status ? sql`i.status = ${input.status}` : sql`true`;
-  const result = await sql<StaffKey>`
-    SELECT id, k FROM (
+  return staffListPage(deps.db, input, {
+    newest: (take, beforeId) =>
+      deps.db
+        .selectFrom('instances')
+        .select('id')
+        .$if(input.status !== undefined, (qb) => qb.where('status', '=', input.status ?? 'active'))
+        .$if(beforeId !== null, (qb) => qb.where('id', '<', beforeId ?? 0))
+        .orderBy('id', 'desc')
+        .limit(take)
+        .execute(),
+    matching: (q, cursor, take) => sql`
       (SELECT i.id, lower(i.host) COLLATE "C" AS k FROM instances i
         WHERE i.host IS NOT NULL AND ${prefixRange('i.host', q)} AND ${status}
           AND ${afterCursor('i.host', 'i.id', cursor)}
@@ -49,21 +37,8 @@ async function instanceKeys(
         WHERE ${prefixRange('i.name', q)} AND ${status}
           AND NOT (i.host IS NOT NULL AND ${prefixRange('i.host', q)})
           AND ${afterCursor('i.name', 'i.id', cursor)}
-        ORDER BY lower(i.name) COLLATE "C", i.id LIMIT ${take})
-    ) matches ORDER BY k, id LIMIT ${take}`.execute(deps.db);
-  return result.rows;
-}
-
-/** Instances across every tenant, with their organization and owner, for support staff. */
-export async function listInstancesForStaff(
-  deps: Pick<AppDeps, 'db'>,
-  input: StaffListInput & { status?: InstanceStatus | undefined },
-): Promise<StaffPage<StaffInstanceSummary>> {
-  const keys = await instanceKeys(deps, input);
-  return staffListPage(
-    keys,
-    input.limit,
-    (ids) =>
+        ORDER BY lower(i.name) COLLATE "C", i.id LIMIT ${take})`,
+    load: (ids) =>
       deps.db
         .selectFrom('instances as i')
         .innerJoin('organizations as o', 'o.id', 'i.organization_id')
@@ -88,11 +63,11 @@ export async function listInstancesForStaff(
         ])
         .where('i.id', 'in', ids)
         .execute(),
-    (r) => ({
+    toItem: (r) => ({
       ...instanceSummary(r),
       created_at: toIso(r.created_at) ?? '',
       organization: { uuid: r.organization_uuid, name: r.organization_name },
       owner: { uuid: r.owner_uuid, email: r.owner_email, name: r.owner_name },
     }),
-  );
+  });
 }
