@@ -4,7 +4,7 @@ import { type TestHarness } from '../src/testing/harness';
 import { brandingHelpers } from '../src/testing/branding-helpers';
 import { useHarness } from '../src/testing/use-harness';
 
-/** GET and PUT /branding/{id}: the stored and resolved fields, validation, sanitising, custom CSS. */
+/** GET and PUT /branding/{id}: stored and resolved fields, validation, sanitising, custom CSS. */
 let h: TestHarness;
 useHarness((made) => (h = made));
 const { setup } = brandingHelpers(() => h);

@@ -5,7 +5,7 @@ import { activityLines } from '../src/testing/user-rows';
 import { useHarness } from '../src/testing/use-harness';
 import { passkeyFixtures } from './passkeys/fixtures';
 
-/** Signing in with a passkey through both doors, a software authenticator standing in for the device. */
+/** Signing in with a passkey through both doors; a software authenticator plays the device. */
 let h: TestHarness;
 useHarness((made) => (h = made), { resetRateLimits: true });
 const {

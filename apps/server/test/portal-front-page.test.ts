@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { FRONT_PAGE_TEXTS } from '@scmp/api/contracts';
-import { createHarness, type TestHarness } from '../src/testing/harness';
-import { portalFixtures, type User } from './portal/fixtures';
+import type { TestHarness } from '../src/testing/harness';
+import { usePortalFixtures, type User } from './portal/fixtures';
 
 /**
  * Issue 40 part 1: an instance's portal is the school's own front page (server-rendered from the
@@ -10,15 +10,8 @@ import { portalFixtures, type User } from './portal/fixtures';
  */
 let h: TestHarness;
 let owner: User;
-
-beforeAll(async () => {
-  h = await createHarness();
-  owner = await h.createUser({ verified: true });
-});
-afterAll(() => h.close());
-const { school, get, saveFrontPage, SCMP_TEXTS, OAKFIELD_FRONT_PAGE } = portalFixtures(
-  () => h,
-  () => owner,
+const { school, get, saveFrontPage, SCMP_TEXTS, OAKFIELD_FRONT_PAGE } = usePortalFixtures(
+  (made) => ({ h, owner } = made),
 );
 
 describe('instance portal front page', () => {

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
-import { buildStaffWorld, type User } from './staff/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Json, TestHarness } from '../src/testing/harness';
+import { useStaffWorld, type User } from './staff/fixtures';
 
 /**
- * The operator console (issue 23): GET /staff/customers, /staff/instances and /staff/customers/{uuid},
- * staff only. They start where staff-overview.test.ts leaves the world the lists show: Alice's
- * first organization moved to the unlimited plan, and a ticket of hers.
+ * The operator console (issue 23): GET /staff/customers, /staff/instances and
+ * /staff/customers/{uuid}, staff only. They start where staff-overview.test.ts leaves the world
+ * the lists show: Alice's first organization moved to the unlimited plan, and a ticket of hers.
  */
 let h: TestHarness;
 let staff: User;
 let customers: User[];
 let orgs: Json[];
 
+useStaffWorld((made) => ({ h, staff, customers, orgs } = made));
 beforeAll(async () => {
-  h = await createHarness();
-  ({ staff, customers, orgs } = await buildStaffWorld(h));
   const [alice] = customers as [User];
   const change = await h.rest('PATCH', '/subscription/plan', {
     token: alice.token,
@@ -31,8 +29,7 @@ beforeAll(async () => {
       category: 'general',
     })
     .execute();
-}, 60_000);
-afterAll(() => h?.close());
+});
 
 describe('staff lists', () => {
   beforeAll(async () => {

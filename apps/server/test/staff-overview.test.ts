@@ -1,34 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compactCounters, recordDailyFigures } from '@scmp/api';
 import { monthlyPricePence } from '@scmp/api/contracts';
-import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import type { Json, TestHarness } from '../src/testing/harness';
 import { organizationId } from '../src/testing/organization-rows';
-import {
-  DAY,
-  HOUR,
-  buildStaffWorld,
-  expectedMrr,
-  staffOverview,
-  type User,
-} from './staff/fixtures';
+import { DAY, HOUR, useStaffWorld, expectedMrr, staffOverview, type User } from './staff/fixtures';
 
 /**
- * The operator console (issue 23): GET /staff/overview. Every figure is compared with a count made here
- * from the rows in the database (the test wrote all of them): the trigger-kept counters must agree
- * with the rows after subscribing, a plan change, past-due and cancellation, instance status and
- * health changes, and ticket replies; the median first response with tickets whose reply times the
- * test chose.
+ * The operator console (issue 23): GET /staff/overview. Every figure is compared with a count made
+ * here from the rows in the database (the test wrote all of them): the trigger-kept counters must
+ * agree with the rows after subscribing, a plan change, past-due and cancellation, instance status
+ * and health changes, and ticket replies; the median first response with tickets whose reply times
+ * the test chose.
  */
 let h: TestHarness;
 let staff: User;
 let customers: User[];
 let orgs: Json[];
 
-beforeAll(async () => {
-  h = await createHarness();
-  ({ staff, customers, orgs } = await buildStaffWorld(h));
-}, 60_000);
-afterAll(() => h?.close());
+useStaffWorld((made) => ({ h, staff, customers, orgs } = made));
 
 describe('GET /staff/overview', () => {
   it('counts customers, organizations and subscriptions as the rows do', async () => {

@@ -1,14 +1,24 @@
 import { PRODUCT } from '@scmp/api/contracts';
-import { type TestHarness } from '../../src/testing/harness';
+import { afterAll, beforeAll } from 'vitest';
+import { createHarness, type TestHarness } from '../../src/testing/harness';
 
 export type User = Awaited<ReturnType<TestHarness['createUser']>>;
 
 /**
- * What the portal front-page tests share: a school (organization and instance) of `owner`, a GET on
- * its host, saving its front page, the texts that belong to SCMP and never to a portal, and a
- * complete front page.
+ * What the portal front-page tests share: a server and a verified owner, made before the file's
+ * tests and handed to `keep`, closed after them; a school (organization and instance) of the
+ * owner, a GET on its host, saving its front page, the texts that belong to SCMP and never to a
+ * portal, and a complete front page.
  */
-export function portalFixtures(harness: () => TestHarness, owner: () => User) {
+export function usePortalFixtures(keep: (made: { h: TestHarness; owner: User }) => unknown) {
+  let h: TestHarness;
+  let owner: User;
+  beforeAll(async () => {
+    h = await createHarness();
+    owner = await h.createUser({ verified: true });
+    keep({ h, owner });
+  });
+  afterAll(() => h.close());
   let counter = 0;
 
   /** An active organization with one instance in `status` at main-<slug>.instances.localhost. */
@@ -18,10 +28,10 @@ export function portalFixtures(harness: () => TestHarness, owner: () => User) {
   ) {
     counter += 1;
     const slug = `school-${counter}-${Date.now().toString(36)}`;
-    const org = await harness()
-      .db.insertInto('organizations')
+    const org = await h.db
+      .insertInto('organizations')
       .values({
-        owner_id: owner().id,
+        owner_id: owner.id,
         name,
         type: 'school',
         description: null,
@@ -31,11 +41,11 @@ export function portalFixtures(harness: () => TestHarness, owner: () => User) {
       .returning(['id', 'uuid'])
       .executeTakeFirstOrThrow();
     const host = `main-${slug}.instances.localhost`;
-    const instance = await harness()
-      .db.insertInto('instances')
+    const instance = await h.db
+      .insertInto('instances')
       .values({
         organization_id: org.id,
-        owner_id: owner().id,
+        owner_id: owner.id,
         name: 'Main Site',
         prefix: 'main',
         host,
@@ -53,12 +63,12 @@ export function portalFixtures(harness: () => TestHarness, owner: () => User) {
   }
 
   const get = (host: string, url = '/', headers: Record<string, string> = {}) =>
-    harness().app.inject({ url, headers: { host, ...headers } });
+    h.app.inject({ url, headers: { host, ...headers } });
 
   const saveFrontPage = (id: string, frontPage: unknown, extra: Record<string, unknown> = {}) =>
-    harness().rest('PUT', `/branding/${id}`, {
+    h.rest('PUT', `/branding/${id}`, {
       body: { front_page: frontPage, ...extra },
-      token: owner().token,
+      token: owner.token,
     });
 
   /** SCMP's own marketing, prices, sign-up/sign-in and contacts: none may reach a portal. */

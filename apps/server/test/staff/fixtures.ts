@@ -1,8 +1,8 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { runDueJobs } from '@scmp/api';
 import { monthlyPricePence, type PlanId } from '@scmp/api/contracts';
 import { giveActiveSubscription } from '../../src/testing/billing-fixtures';
-import type { Json, TestHarness } from '../../src/testing/harness';
+import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
 
 export type User = Awaited<ReturnType<TestHarness['createUser']>>;
 
@@ -26,7 +26,7 @@ async function createOrg(h: TestHarness, token: string, name: string, subdomain:
  * Sid (staff); Alice, Bob, Carol (unverified) and Dan; five organizations, four subscriptions
  * (Alice basic + 2 venues and unlimited, Bob basic + 1, Dan basic + 3) and three instances.
  */
-export async function buildStaffWorld(h: TestHarness): Promise<StaffWorld> {
+async function buildStaffWorld(h: TestHarness): Promise<StaffWorld> {
   const staff = await h.createUser({ staff: true, name: 'Sid Staff' });
   const customers: User[] = [];
   const orgs: Json[] = [];
@@ -57,6 +57,16 @@ export async function buildStaffWorld(h: TestHarness): Promise<StaffWorld> {
   }
   while ((await runDueJobs(h.deps)) > 0);
   return { staff, customers, orgs };
+}
+
+/** A server with the staff world, made before the file's tests and handed to `keep`; closed after. */
+export function useStaffWorld(keep: (made: StaffWorld & { h: TestHarness }) => unknown) {
+  let h: TestHarness | undefined;
+  beforeAll(async () => {
+    h = await createHarness();
+    keep({ h, ...(await buildStaffWorld(h)) });
+  }, 60_000);
+  afterAll(() => h?.close());
 }
 
 /** GET /staff/overview as the staff user. */

@@ -8,6 +8,14 @@ import { multipartBody, type MultipartPart } from '../../src/testing/multipart';
 
 type Kind = 'logo' | 'favicon';
 type Answer = { status: number; body: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** A logo or favicon upload through one door. */
+type BrandingUpload = (
+  kind: Kind,
+  id: string,
+  bytes: Buffer,
+  token: string,
+  name?: string,
+) => Promise<Answer>;
 
 /**
  * The upload tests' server: an in-process harness and the same server on a real socket (tRPC's
@@ -114,25 +122,13 @@ export function useUploadServer(keep: (server: { h: TestHarness; base: string })
   const file = (bytes: Buffer, name: string, type = 'image/png') =>
     new File([new Uint8Array(bytes)], name, { type });
 
-  const brandingRest = (
-    kind: Kind,
-    id: string,
-    bytes: Buffer,
-    token: string,
-    name = `${kind}.png`,
-  ) =>
+  const brandingRest: BrandingUpload = (kind, id, bytes, token, name = `${kind}.png`) =>
     viaRest(
       `/branding/${id}/${kind}`,
       [{ name: kind, filename: name, bytes, type: 'image/png' }],
       token,
     );
-  const brandingTrpc = (
-    kind: Kind,
-    id: string,
-    bytes: Buffer,
-    token: string,
-    name = `${kind}.png`,
-  ) =>
+  const brandingTrpc: BrandingUpload = (kind, id, bytes, token, name = `${kind}.png`) =>
     viaTrpc(
       kind === 'logo' ? 'branding.uploadBrandingLogo' : 'branding.uploadBrandingFavicon',
       { id, [kind]: file(bytes, name) },
