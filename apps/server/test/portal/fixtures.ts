@@ -52,10 +52,6 @@ export function usePortalFixtures(keep: (made: { h: TestHarness; owner: User }) 
         status: options.status ?? 'active',
         custom_domain: options.customDomain ?? null,
         custom_domain_status: options.customDomain ? 'verified' : null,
-        provisioned_at: null,
-        last_health_check: null,
-        last_health_status: null,
-        terminated_at: null,
       })
       .returning(['id', 'uuid'])
       .executeTakeFirstOrThrow();
