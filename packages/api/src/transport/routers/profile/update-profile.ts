@@ -5,9 +5,9 @@ import {
   updateProfile as saveProfile,
   profileOutput,
   toProfileOutput,
+  profileInput,
 } from '../../../domain/profile';
 import { authedProcedure } from '../../trpc';
-import { profileInput } from './schemas';
 
 export const updateProfile = authedProcedure
   .meta({
