@@ -4,6 +4,7 @@ import {
   FRONT_PAGE_LIMITS,
   FRONT_PAGE_MAX_LINKS,
   FRONT_PAGE_TEXTS,
+  defaultWelcomeText,
   isHttpsUrl,
 } from './front-page';
 
@@ -64,3 +65,48 @@ export const frontPageInput = z.object({
 
 export type FrontPageInput = z.input<typeof frontPageInput>;
 export type FrontPageValues = z.output<typeof frontPageInput>;
+
+/**
+ * The front page as the API answers with it: one zod schema per shape, the types are their
+ * z.output (GET /branding/{id} shows both, the portal renders the resolved one). Strict: a key
+ * the service returns that is not here fails output validation.
+ */
+const frontPageLinkOutput = z.strictObject({ label: z.string(), url: z.string() });
+export type FrontPageLink = z.output<typeof frontPageLinkOutput>;
+
+/** An instance portal's front page as stored (null = not set, the default applies). */
+export const frontPageOutput = z.strictObject({
+  headline: z.string().nullable(),
+  welcome_text: z.string().nullable(),
+  links: z.array(frontPageLinkOutput),
+  contact_email: z.string().nullable(),
+  contact_phone: z.string().nullable(),
+  contact_address: z.string().nullable(),
+  page_title: z.string().nullable(),
+});
+export type FrontPage = z.output<typeof frontPageOutput>;
+
+/** The front page as the portal shows it: defaults filled in. */
+export const resolvedFrontPageOutput = z.strictObject({
+  headline: z.string(),
+  welcome_text: z.string(),
+  links: z.array(frontPageLinkOutput),
+  contact_email: z.string(),
+  contact_phone: z.string(),
+  contact_address: z.string(),
+  page_title: z.string(),
+});
+export type ResolvedFrontPage = z.output<typeof resolvedFrontPageOutput>;
+
+/** Fills the defaults in: the school's name as headline and title, a generic welcome. */
+export function resolveFrontPage(stored: FrontPage | null, name: string): ResolvedFrontPage {
+  return {
+    headline: stored?.headline || name,
+    welcome_text: stored?.welcome_text || defaultWelcomeText(name),
+    links: stored?.links ?? [],
+    contact_email: stored?.contact_email ?? '',
+    contact_phone: stored?.contact_phone ?? '',
+    contact_address: stored?.contact_address ?? '',
+    page_title: stored?.page_title || name,
+  };
+}

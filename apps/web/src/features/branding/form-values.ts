@@ -4,7 +4,7 @@ import {
   type BrandingEditableField,
 } from '@scmp/api/contracts/branding';
 import { EDITOR_BRANDING_DEFAULTS } from '@scmp/api/contracts/branding-defaults';
-import { type FrontPageLink } from '@scmp/api/contracts/front-page';
+import type { FrontPageLink } from '@scmp/api/contracts/front-page-schemas';
 import type { BrandingData } from './api';
 
 /** The front page fields of an instance's branding ('' = not set, the default applies). */

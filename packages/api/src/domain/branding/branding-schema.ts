@@ -1,36 +1,14 @@
 import { z } from 'zod';
 import { publicBrandingSchema } from '../../contracts/branding-schemas';
+import { frontPageOutput, resolvedFrontPageOutput } from '../../contracts/front-page-schemas';
 
 /**
  * A branding as GET /branding/{id} shows it: one zod schema per shape; the service's return type is
  * its z.output and the routers' .output() reuse it. Strict: a key the service returns that is not
- * here fails output validation (the doors-agree test calls every procedure).
+ * here fails output validation (the doors-agree test calls every procedure). This one: the stored
+ * fields of one organization's or instance's branding plus the effective values; the front page
+ * shapes are contracts (contracts/front-page-schemas.ts), since the web uses their types too.
  */
-const frontPageLinkOutput = z.strictObject({ label: z.string(), url: z.string() });
-
-/** An instance portal's front page as stored (null = not set, the default applies). */
-export const frontPageOutput = z.strictObject({
-  headline: z.string().nullable(),
-  welcome_text: z.string().nullable(),
-  links: z.array(frontPageLinkOutput),
-  contact_email: z.string().nullable(),
-  contact_phone: z.string().nullable(),
-  contact_address: z.string().nullable(),
-  page_title: z.string().nullable(),
-});
-
-/** The front page as the portal shows it. */
-export const resolvedFrontPageOutput = z.strictObject({
-  headline: z.string(),
-  welcome_text: z.string(),
-  links: z.array(frontPageLinkOutput),
-  contact_email: z.string(),
-  contact_phone: z.string(),
-  contact_address: z.string(),
-  page_title: z.string(),
-});
-
-/** The stored fields of one organization's or instance's branding plus the effective values. */
 export const brandingOutput = z.strictObject({
   id: z.string(),
   uuid: z.string(),

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { BrandingsTable } from '@scmp/db';
-import { resolveFrontPage } from '../../contracts/front-page';
+import { resolveFrontPage } from '../../contracts/front-page-schemas';
 import type { PublicBranding } from '../../contracts/branding-defaults';
 import type { AppDeps } from '../../core/app-deps';
 import {

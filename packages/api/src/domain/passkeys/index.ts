@@ -7,7 +7,7 @@ export { PASSKEY_CHALLENGE_LIFETIME_SECONDS } from './challenges';
 export * from './manage';
 export * from './notices';
 export * from './passkey-challenge-cookie';
-export type { PasskeyOutput } from './passkey-output';
+export { passkeyOutput, type PasskeyOutput } from './passkey-output';
 export * from './registration';
 export * from './second-factor';
 export * from './sign-in';

@@ -5,6 +5,13 @@
  */
 export * from './avatar';
 export * from './profile';
+export {
+  profileInput,
+  profileOutput,
+  sessionOutput,
+  toProfileOutput,
+  type ProfileInput,
+} from './profile-schema';
 export * from './sessions';
 export { cancelEmailChange, cancelEmailChangeByLink } from './email-change/cancel';
 export { confirmEmailChange } from './email-change/confirm';

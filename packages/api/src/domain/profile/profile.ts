@@ -17,6 +17,7 @@ import { revokeUserSessions, type SessionRow, type SessionUser } from '../sessio
 import { pendingEmailChange } from './email-change/pending';
 import { requestEmailChange } from './email-change/request';
 import type { PendingEmailChange } from './email-change/texts';
+import type { ProfileInput } from './profile-schema';
 import { sendSecurityNotice } from '../security-notices';
 
 type Req = ClientInfo;
@@ -29,17 +30,6 @@ export const PROFILE_TEXTS = {
   avatarRemoved: 'Profile photo removed.',
   avatarUpdated: 'Profile photo updated.',
 } as const;
-
-export type ProfileInput = {
-  name: string;
-  email: string;
-  /** Required when `email` differs from the account's address. */
-  current_password?: string;
-  phone?: string | null;
-  bio?: string | null;
-  location?: string | null;
-  website?: string | null;
-};
 
 /**
  * Saves the personal information. A new e-mail address is only requested here (issue 39): it

@@ -4,6 +4,7 @@ import { AppError } from '../../core/errors';
 import { describeLocation, describeUserAgent, recordActivity } from '../activity';
 import { revokeUserSessions, type SessionRow, type SessionUser } from '../sessions';
 import { assertUuid } from './profile';
+import type { SessionOutput } from './profile-schema';
 
 type Req = ClientInfo;
 
@@ -15,18 +16,6 @@ export const SESSION_TEXTS = {
   notFound: 'Session not found',
   current: 'You cannot revoke your current session. Sign out instead.',
 } as const;
-
-export type SessionOutput = {
-  id: string;
-  device: string;
-  browser: string;
-  os: string;
-  ip_address: string | null;
-  location: string;
-  last_active: string;
-  current: boolean;
-  sign_in_method: string | null;
-};
 
 /** The user's live sessions, the current one first, then by last activity. */
 export async function listSessions(

@@ -6,7 +6,7 @@ import {
   resolveFrontPage,
   type FrontPage,
   type ResolvedFrontPage,
-} from '../../contracts/front-page';
+} from '../../contracts/front-page-schemas';
 import type { EventBus } from '../../core/events/events';
 import { hostnameOf, resolveHost, type ResolvedHost } from '../hosts';
 import { TENANT_BRANDING_TTL_SECONDS } from './cache';

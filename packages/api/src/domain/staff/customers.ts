@@ -6,71 +6,14 @@ import { isUuid } from '../../core/uuid';
 import { toIso } from '../../core/iso-date';
 import { recordActivity } from '../activity';
 import { instanceSummary } from './instance-summary';
-import {
-  afterCursor,
-  decodeStaffCursor,
-  encodeStaffCursor,
-  prefixRange,
-  searchPrefix,
-} from './search';
+import { afterCursor, prefixRange, staffListPage, type StaffListInput } from './search';
+import type { StaffCustomerDetail, StaffCustomerSummary, StaffPage } from './staff-schema';
 
 /** How many organizations a customers-list row shows (with the total beside them). */
 const ORGANIZATIONS_PER_ROW = 5;
 
-export type StaffListInput = { q?: string | undefined; limit: number; cursor?: string | undefined };
-
-type Key = { id: number; k: string | null };
-
-/**
- * The page's customer ids in order. No search: newest first by id. A search matches the start of
- * the e-mail address, the name or an owned organization's name; each customer appears once,
- * under the first of those that matches (e-mail, then name, then their first matching
- * organization), ordered by the matched text and id.
- */
-async function customerKeys(deps: Pick<AppDeps, 'db'>, input: StaffListInput): Promise<Key[]> {
-  const cursor = decodeStaffCursor(input.cursor);
-  const q = searchPrefix(input.q);
-  const take = input.limit + 1;
-  if (!q) {
-    const rows = await deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('is_staff', '=', false)
-      .$if(cursor !== null, (qb) => qb.where('id', '<', cursor?.id ?? 0))
-      .orderBy('id', 'desc')
-      .limit(take)
-      .execute();
-    return rows.map((r) => ({ id: r.id, k: null }));
-  }
-  const result = await sql<Key>`
-    SELECT id, k FROM (
-      (SELECT u.id, lower(u.email) COLLATE "C" AS k FROM users u
-        WHERE ${prefixRange('u.email', q)} AND NOT u.is_staff AND ${afterCursor('u.email', 'u.id', cursor)}
-        ORDER BY lower(u.email) COLLATE "C", u.id LIMIT ${take})
-      UNION ALL
-      (SELECT u.id, lower(u.name) COLLATE "C" AS k FROM users u
-        WHERE ${prefixRange('u.name', q)} AND NOT u.is_staff AND NOT ${prefixRange('u.email', q)}
-          AND ${afterCursor('u.name', 'u.id', cursor)}
-        ORDER BY lower(u.name) COLLATE "C", u.id LIMIT ${take})
-      UNION ALL
-      (SELECT o.owner_id AS id, lower(o.name) COLLATE "C" AS k FROM organizations o
-        JOIN users u ON u.id = o.owner_id
-        WHERE ${prefixRange('o.name', q)} AND ${afterCursor('o.name', 'o.owner_id', cursor)}
-          AND NOT u.is_staff AND NOT ${prefixRange('u.email', q)} AND NOT ${prefixRange('u.name', q)}
-          AND NOT EXISTS (SELECT 1 FROM organizations o2 WHERE o2.owner_id = o.owner_id
-            AND ${prefixRange('o2.name', q)}
-            AND (lower(o2.name) COLLATE "C", o2.id) < (lower(o.name) COLLATE "C", o.id))
-        ORDER BY lower(o.name) COLLATE "C", o.owner_id LIMIT ${take})
-    ) matches ORDER BY k, id LIMIT ${take}`.execute(deps.db);
-  return result.rows;
-}
-
-export async function listCustomersForStaff(deps: Pick<AppDeps, 'db'>, input: StaffListInput) {
-  const keys = await customerKeys(deps, input);
-  const page = keys.slice(0, input.limit);
-  const last = page[page.length - 1];
-  const ids = page.map((k) => k.id);
-  if (ids.length === 0) return { items: [], next_cursor: null };
+/** The users of `ids` with up to five of the organizations they own (newest first) and the count. */
+async function customersWithOrganizations(deps: Pick<AppDeps, 'db'>, ids: number[]) {
   const users = await deps.db
     .selectFrom('users')
     .select(['id', 'uuid', 'name', 'email', 'email_verified_at', 'created_at'])
@@ -94,35 +37,70 @@ export async function listCustomersForStaff(deps: Pick<AppDeps, 'db'>, input: St
     ) o ON true
     LEFT JOIN subscriptions s ON s.organization_id = o.id
     ORDER BY u.id, o.created_at DESC`.execute(deps.db);
-  const byId = new Map(users.map((u) => [u.id, u]));
-  return {
-    items: page.flatMap((key) => {
-      const user = byId.get(key.id);
-      if (!user) return [];
-      const own = organizations.rows.filter((o) => o.owner_id === key.id);
-      return [
-        {
-          uuid: user.uuid,
-          name: user.name,
-          email: user.email,
-          email_verified: user.email_verified_at !== null,
-          created_at: toIso(user.created_at) ?? '',
-          organizations_total: Number(own[0]?.total ?? 0),
-          organizations: own
-            .filter((o) => o.uuid !== null)
-            .map((o) => ({
-              uuid: o.uuid ?? '',
-              name: o.name ?? '',
-              status: o.status ?? '',
-              plan: o.plan_type,
-              subscription_status: o.subscription_status,
-            })),
-        },
-      ];
+  return users.map((user) => ({
+    ...user,
+    own: organizations.rows.filter((o) => o.owner_id === user.id),
+  }));
+}
+
+/**
+ * Customers with the organizations they own, for support staff, a page at a time. No search:
+ * newest first by id. A search matches the start of
+ * the e-mail address, the name or an owned organization's name; each customer appears once,
+ * under the first of those that matches (e-mail, then name, then their first matching
+ * organization), ordered by the matched text and id.
+ */
+export async function listCustomersForStaff(
+  deps: Pick<AppDeps, 'db'>,
+  input: StaffListInput,
+): Promise<StaffPage<StaffCustomerSummary>> {
+  return staffListPage(deps.db, input, {
+    newest: (take, beforeId) =>
+      deps.db
+        .selectFrom('users')
+        .select('id')
+        .where('is_staff', '=', false)
+        .$if(beforeId !== null, (qb) => qb.where('id', '<', beforeId ?? 0))
+        .orderBy('id', 'desc')
+        .limit(take)
+        .execute(),
+    matching: (q, cursor, take) => sql`
+      (SELECT u.id, lower(u.email) COLLATE "C" AS k FROM users u
+        WHERE ${prefixRange('u.email', q)} AND NOT u.is_staff AND ${afterCursor('u.email', 'u.id', cursor)}
+        ORDER BY lower(u.email) COLLATE "C", u.id LIMIT ${take})
+      UNION ALL
+      (SELECT u.id, lower(u.name) COLLATE "C" AS k FROM users u
+        WHERE ${prefixRange('u.name', q)} AND NOT u.is_staff AND NOT ${prefixRange('u.email', q)}
+          AND ${afterCursor('u.name', 'u.id', cursor)}
+        ORDER BY lower(u.name) COLLATE "C", u.id LIMIT ${take})
+      UNION ALL
+      (SELECT o.owner_id AS id, lower(o.name) COLLATE "C" AS k FROM organizations o
+        JOIN users u ON u.id = o.owner_id
+        WHERE ${prefixRange('o.name', q)} AND ${afterCursor('o.name', 'o.owner_id', cursor)}
+          AND NOT u.is_staff AND NOT ${prefixRange('u.email', q)} AND NOT ${prefixRange('u.name', q)}
+          AND NOT EXISTS (SELECT 1 FROM organizations o2 WHERE o2.owner_id = o.owner_id
+            AND ${prefixRange('o2.name', q)}
+            AND (lower(o2.name) COLLATE "C", o2.id) < (lower(o.name) COLLATE "C", o.id))
+        ORDER BY lower(o.name) COLLATE "C", o.owner_id LIMIT ${take})`,
+    load: (ids) => customersWithOrganizations(deps, ids),
+    toItem: (user) => ({
+      uuid: user.uuid,
+      name: user.name,
+      email: user.email,
+      email_verified: user.email_verified_at !== null,
+      created_at: toIso(user.created_at) ?? '',
+      organizations_total: Number(user.own[0]?.total ?? 0),
+      organizations: user.own
+        .filter((o) => o.uuid !== null)
+        .map((o) => ({
+          uuid: o.uuid ?? '',
+          name: o.name ?? '',
+          status: o.status ?? '',
+          plan: o.plan_type,
+          subscription_status: o.subscription_status,
+        })),
     }),
-    next_cursor:
-      keys.length > input.limit && last ? encodeStaffCursor({ key: last.k, id: last.id }) : null,
-  };
+  });
 }
 
 /**
@@ -134,7 +112,7 @@ export async function customerForStaff(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   req: ClientInfo,
   uuid: string,
-) {
+): Promise<StaffCustomerDetail> {
   if (!isUuid(uuid)) throw new AppError('NOT_FOUND', 'Customer not found.');
   const user = await deps.db
     .selectFrom('users')

@@ -4,3 +4,9 @@ export { customerForStaff, listCustomersForStaff } from './customers';
 export { dailyFiguresTask, recordDailyFigures } from './daily-figures';
 export { listInstancesForStaff } from './instances';
 export { staffOverview } from './overview';
+export {
+  staffCustomerDetail,
+  staffCustomerSummary,
+  staffInstanceSummary,
+  staffOverviewOutput,
+} from './staff-schema';

@@ -2,44 +2,32 @@ import { sql } from 'kysely';
 import type { InstanceStatus } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { toIso } from '../../core/iso-date';
-import {
-  afterCursor,
-  decodeStaffCursor,
-  encodeStaffCursor,
-  prefixRange,
-  searchPrefix,
-} from './search';
-import type { StaffListInput } from './customers';
+import { afterCursor, prefixRange, staffListPage, type StaffListInput } from './search';
 import { instanceSummary } from './instance-summary';
-
-type Key = { id: number; k: string | null };
+import type { StaffInstanceSummary, StaffPage } from './staff-schema';
 
 /**
- * The page's instance ids in order. No search: newest first by id (by (status, id) when a status
+ * Instances across every tenant, with their organization and owner, for support staff, a page at
+ * a time. No search: newest first by id (by (status, id) when a status
  * is chosen). A search matches the start of the host name or the instance's name; an instance
  * appears once (under its host when both match), ordered by the matched text and id.
  */
-async function instanceKeys(
+export async function listInstancesForStaff(
   deps: Pick<AppDeps, 'db'>,
   input: StaffListInput & { status?: InstanceStatus | undefined },
-): Promise<Key[]> {
-  const cursor = decodeStaffCursor(input.cursor);
-  const q = searchPrefix(input.q);
-  const take = input.limit + 1;
-  if (!q) {
-    const rows = await deps.db
-      .selectFrom('instances')
-      .select('id')
-      .$if(input.status !== undefined, (qb) => qb.where('status', '=', input.status ?? 'active'))
-      .$if(cursor !== null, (qb) => qb.where('id', '<', cursor?.id ?? 0))
-      .orderBy('id', 'desc')
-      .limit(take)
-      .execute();
-    return rows.map((r) => ({ id: r.id, k: null }));
-  }
+): Promise<StaffPage<StaffInstanceSummary>> {
   const status = input.status ? sql`i.status = ${input.status}` : sql`true`;
-  const result = await sql<Key>`
-    SELECT id, k FROM (
+  return staffListPage(deps.db, input, {
+    newest: (take, beforeId) =>
+      deps.db
+        .selectFrom('instances')
+        .select('id')
+        .$if(input.status !== undefined, (qb) => qb.where('status', '=', input.status ?? 'active'))
+        .$if(beforeId !== null, (qb) => qb.where('id', '<', beforeId ?? 0))
+        .orderBy('id', 'desc')
+        .limit(take)
+        .execute(),
+    matching: (q, cursor, take) => sql`
       (SELECT i.id, lower(i.host) COLLATE "C" AS k FROM instances i
         WHERE i.host IS NOT NULL AND ${prefixRange('i.host', q)} AND ${status}
           AND ${afterCursor('i.host', 'i.id', cursor)}
@@ -49,63 +37,37 @@ async function instanceKeys(
         WHERE ${prefixRange('i.name', q)} AND ${status}
           AND NOT (i.host IS NOT NULL AND ${prefixRange('i.host', q)})
           AND ${afterCursor('i.name', 'i.id', cursor)}
-        ORDER BY lower(i.name) COLLATE "C", i.id LIMIT ${take})
-    ) matches ORDER BY k, id LIMIT ${take}`.execute(deps.db);
-  return result.rows;
-}
-
-/** Instances across every tenant, with their organization and owner, for support staff. */
-export async function listInstancesForStaff(
-  deps: Pick<AppDeps, 'db'>,
-  input: StaffListInput & { status?: InstanceStatus | undefined },
-) {
-  const keys = await instanceKeys(deps, input);
-  const page = keys.slice(0, input.limit);
-  const last = page[page.length - 1];
-  if (page.length === 0) return { items: [], next_cursor: null };
-  const rows = await deps.db
-    .selectFrom('instances as i')
-    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
-    .innerJoin('users as u', 'u.id', 'i.owner_id')
-    .select([
-      'i.id',
-      'i.uuid',
-      'i.name',
-      'i.host',
-      'i.status',
-      'i.ssl_status',
-      'i.custom_domain',
-      'i.custom_domain_status',
-      'i.last_health_status',
-      'i.last_health_check',
-      'i.created_at',
-      'o.uuid as organization_uuid',
-      'o.name as organization_name',
-      'u.uuid as owner_uuid',
-      'u.email as owner_email',
-      'u.name as owner_name',
-    ])
-    .where(
-      'i.id',
-      'in',
-      page.map((k) => k.id),
-    )
-    .execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return {
-    items: page.flatMap((key) => {
-      const r = byId.get(key.id);
-      if (!r) return [];
-      return [
-        {
-          ...instanceSummary(r),
-          created_at: toIso(r.created_at) ?? '',
-          organization: { uuid: r.organization_uuid, name: r.organization_name },
-          owner: { uuid: r.owner_uuid, email: r.owner_email, name: r.owner_name },
-        },
-      ];
+        ORDER BY lower(i.name) COLLATE "C", i.id LIMIT ${take})`,
+    load: (ids) =>
+      deps.db
+        .selectFrom('instances as i')
+        .innerJoin('organizations as o', 'o.id', 'i.organization_id')
+        .innerJoin('users as u', 'u.id', 'i.owner_id')
+        .select([
+          'i.id',
+          'i.uuid',
+          'i.name',
+          'i.host',
+          'i.status',
+          'i.ssl_status',
+          'i.custom_domain',
+          'i.custom_domain_status',
+          'i.last_health_status',
+          'i.last_health_check',
+          'i.created_at',
+          'o.uuid as organization_uuid',
+          'o.name as organization_name',
+          'u.uuid as owner_uuid',
+          'u.email as owner_email',
+          'u.name as owner_name',
+        ])
+        .where('i.id', 'in', ids)
+        .execute(),
+    toItem: (r) => ({
+      ...instanceSummary(r),
+      created_at: toIso(r.created_at) ?? '',
+      organization: { uuid: r.organization_uuid, name: r.organization_name },
+      owner: { uuid: r.owner_uuid, email: r.owner_email, name: r.owner_name },
     }),
-    next_cursor:
-      keys.length > input.limit && last ? encodeStaffCursor({ key: last.k, id: last.id }) : null,
-  };
+  });
 }

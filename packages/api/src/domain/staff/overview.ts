@@ -4,6 +4,7 @@ import { PLAN_LIST, type PlanId } from '../../contracts/plans';
 import { toIso } from '../../core/iso-date';
 import { MRR_STATUSES, mrrFromCounters, readCounters, type CounterRow } from './counters';
 import { DAY_MS, dayStart, utcDay } from './daily-figures';
+import type { StaffOverview } from './staff-schema';
 
 const LIST_LIMIT = 50;
 const WEEKS = 12;
@@ -13,8 +14,6 @@ const ORGANIZATION_STATUSES = ['pending', 'active', 'inactive'] as const;
 const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'suspended', 'cancelled', 'expired'] as const;
 const INSTANCE_STATUSES = ['pending', 'provisioning', 'active', 'suspended', 'terminated'] as const;
 const HEALTH = ['healthy', 'unhealthy', 'unknown'] as const;
-
-export type StaffOverview = Awaited<ReturnType<typeof staffOverview>>;
 
 function sumWhere(rows: CounterRow[], kind: string, match: (key: string) => boolean): number {
   return rows.filter((r) => r.kind === kind && match(r.key)).reduce((s, r) => s + r.count, 0);
@@ -164,7 +163,7 @@ async function firstResponse(deps: Pick<AppDeps, 'db'>, today: string) {
  * probes), today's sign-ups and cancellations from narrow index ranges, and the two lists from
  * partial indexes with a LIMIT, so the cost does not grow with the number of customers.
  */
-export async function staffOverview(deps: Pick<AppDeps, 'db' | 'clock'>) {
+export async function staffOverview(deps: Pick<AppDeps, 'db' | 'clock'>): Promise<StaffOverview> {
   const now = deps.clock.now();
   const today = utcDay(now);
   const counters = await readCounters(deps);

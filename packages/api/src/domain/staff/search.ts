@@ -1,5 +1,7 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from '@scmp/db';
 import { AppError } from '../../core/errors';
+import type { StaffPage } from './staff-schema';
 
 /**
  * Keyset paging for the staff lists. Without a search the lists run newest first by id; with a
@@ -7,6 +9,12 @@ import { AppError } from '../../core/errors';
  * order. The cursor is the last row's key and id, base64url-encoded and opaque to clients.
  */
 export type StaffCursor = { key: string | null; id: number };
+
+/** A row id in list order with its matched search text (null without a search). */
+type StaffKey = { id: number; k: string | null };
+
+/** What a staff list is asked: a prefix search, the page size and the previous page's cursor. */
+export type StaffListInput = { q?: string | undefined; limit: number; cursor?: string | undefined };
 
 export function encodeStaffCursor(cursor: StaffCursor): string {
   return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url');
@@ -51,4 +59,50 @@ export function afterCursor(
   if (!cursor || cursor.key === null) return sql<boolean>`true`;
   const key = sql.raw(`lower(${column}) COLLATE "C"`);
   return sql<boolean>`((${key}, ${sql.raw(idColumn)}) > (${cursor.key} COLLATE "C", ${cursor.id}))`;
+}
+
+/** How a staff list finds its rows and shows them (see staffListPage). */
+export type StaffList<R extends { id: number }, T> = {
+  /** No search: the ids of the newest `take` rows, below `beforeId` when paging on. */
+  newest: (take: number, beforeId: number | null) => Promise<Array<{ id: number }>>;
+  /**
+   * A search: the UNION ALL of prefix-range branches, each selecting `id` and its matched text `k`
+   * for at most `take` rows matching `q` after `cursor`; merged here in (k, id) order.
+   */
+  matching: (q: string, cursor: StaffCursor | null, take: number) => RawBuilder<unknown>;
+  /** The rows of the page's ids, in any order. */
+  load: (ids: number[]) => Promise<R[]>;
+  toItem: (row: R) => T;
+};
+
+/**
+ * One page of a staff list: reads limit + 1 keys (newest first, or the search's matches), loads
+ * the rows of the first `limit` ids, answers them in key order and, when there is more, the next
+ * page's cursor.
+ */
+export async function staffListPage<R extends { id: number }, T>(
+  db: Kysely<Database>,
+  input: StaffListInput,
+  list: StaffList<R, T>,
+): Promise<StaffPage<T>> {
+  const cursor = decodeStaffCursor(input.cursor);
+  const q = searchPrefix(input.q);
+  const take = input.limit + 1;
+  const keys: StaffKey[] = q
+    ? (
+        await sql<StaffKey>`SELECT id, k FROM (${list.matching(q, cursor, take)}) matches
+          ORDER BY k, id LIMIT ${take}`.execute(db)
+      ).rows
+    : (await list.newest(take, cursor?.id ?? null)).map((row) => ({ id: row.id, k: null }));
+  const page = keys.slice(0, input.limit);
+  const last = page[page.length - 1];
+  if (!last) return { items: [], next_cursor: null };
+  const byId = new Map((await list.load(page.map((key) => key.id))).map((row) => [row.id, row]));
+  return {
+    items: page.flatMap((key) => {
+      const row = byId.get(key.id);
+      return row ? [list.toItem(row)] : [];
+    }),
+    next_cursor: keys.length > input.limit ? encodeStaffCursor({ key: last.k, id: last.id }) : null,
+  };
 }

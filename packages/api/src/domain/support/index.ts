@@ -10,3 +10,9 @@ export { getTicketForUser, listTicketsForUser, threadOf } from './ticket-read-mo
 export { addCustomerMessage, createTicket } from './tickets';
 export { attachmentForDownload } from './uploads';
 export * as supportUploads from './uploads';
+export {
+  staffTicketDetailOutput,
+  staffTicketSummaryOutput,
+  ticketDetailOutput,
+  ticketSummaryOutput,
+} from './ticket-schema';

@@ -13,9 +13,8 @@ import {
   type SummaryRow,
   type UserRow,
   assertAcceptsReplies,
-  type StaffTicketDetailOutput,
-  type StaffTicketSummaryOutput,
 } from './ticket-read-model';
+import type { StaffTicketDetailOutput, StaffTicketSummaryOutput } from './ticket-schema';
 
 /** The staff side of the desk: queue, any ticket, replies, status. */
 export type StaffTicketFilters = {

@@ -1,64 +1,16 @@
 import { type Kysely, type Selectable } from 'kysely';
 import { cleanFileName } from '../../core/file-names';
-import type { Database, TicketPriority, TicketStatus, UsersTable } from '@scmp/db';
-import { SUPPORT_TEXTS, type TicketCategoryValue } from '../../contracts/support';
+import type { Database, TicketStatus, UsersTable } from '@scmp/db';
+import { SUPPORT_TEXTS } from '../../contracts/support';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
+import type { AttachmentOutput, TicketDetailOutput, TicketSummaryOutput } from './ticket-schema';
 
 /** How tickets are read: output shapes, the summary query, detail with thread and files. */
 export type UserRow = Pick<Selectable<UsersTable>, 'id' | 'name' | 'email'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
-
-export type AttachmentOutput = {
-  id: string;
-  uuid: string;
-  name: string;
-  size: number;
-  content_type: string;
-  url: string;
-};
-
-export type MessageOutput = {
-  id: string;
-  uuid: string;
-  message: string;
-  author_name: string;
-  is_staff_reply: boolean;
-  created_at: string;
-  attachments: AttachmentOutput[];
-};
-
-export type TicketSummaryOutput = {
-  id: string;
-  uuid: string;
-  ticket_number: string;
-  subject: string;
-  description: string;
-  category: TicketCategoryValue;
-  priority: TicketPriority;
-  status: TicketStatus;
-  organization_uuid: string | null;
-  organization_name: string | null;
-  message_count: number;
-  created_at: string;
-  updated_at: string;
-};
-
-export type TicketDetailOutput = TicketSummaryOutput & {
-  attachments: AttachmentOutput[];
-  messages: MessageOutput[];
-};
-
-export type StaffTicketSummaryOutput = TicketSummaryOutput & {
-  customer: { uuid: string; name: string; email: string };
-};
-
-export type StaffTicketDetailOutput = TicketDetailOutput & {
-  customer: { uuid: string; name: string; email: string };
-  organization: { uuid: string; name: string } | null;
-};
 
 export const iso = (value: Date | string) => new Date(value).toISOString();
 

@@ -14,8 +14,8 @@ import {
   type UserRow,
   assertAcceptsReplies,
   getTicketForUser,
-  type TicketDetailOutput,
 } from './ticket-read-model';
+import type { TicketDetailOutput } from './ticket-schema';
 
 /** The customer side of the desk: opening tickets and replying. */
 export const TICKETS_PER_HOUR = 10;

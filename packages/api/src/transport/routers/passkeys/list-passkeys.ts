@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { listPasskeys as list } from '../../../domain/passkeys';
+import { listPasskeys as list, passkeyOutput } from '../../../domain/passkeys';
 import { authedProcedure } from '../../trpc';
-import { passkeyOutput } from './schemas';
 
 export const listPasskeys = authedProcedure
   .meta({

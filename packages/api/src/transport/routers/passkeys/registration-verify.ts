@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { PASSKEY_TEXTS } from '../../../contracts/passkeys';
 import { passkeyNameSchema } from '../../../contracts/passkeys-schemas';
 import { envelope, ok } from '../../envelope';
-import { finishPasskeyRegistration } from '../../../domain/passkeys';
+import { finishPasskeyRegistration, passkeyOutput } from '../../../domain/passkeys';
 import { sessionProcedure } from '../../trpc';
-import { passkeyOutput, registrationResponseSchema } from './schemas';
+import { registrationResponseSchema } from './schemas';
 
 export const registrationVerify = sessionProcedure
   .meta({

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { PASSKEY_TEXTS } from '../../../contracts/passkeys';
 import { passkeyNameSchema } from '../../../contracts/passkeys-schemas';
 import { envelope, ok } from '../../envelope';
-import { renamePasskey as rename } from '../../../domain/passkeys';
+import { renamePasskey as rename, passkeyOutput } from '../../../domain/passkeys';
 import { authedProcedure } from '../../trpc';
-import { passkeyOutput } from './schemas';
 
 export const renamePasskey = authedProcedure
   .meta({

@@ -76,14 +76,6 @@ export const creationOptionsOutput = z.looseObject({
   hints: z.array(z.string()).optional(),
 });
 
-export const passkeyOutput = z.object({
-  uuid: z.string(),
-  name: z.string(),
-  transports: z.array(z.string()),
-  created_at: z.string().describe('ISO 8601'),
-  last_used_at: z.string().nullable().describe('ISO 8601; null until first used to sign in'),
-});
-
 export const challengeTokenField = z
   .string({ error: 'The challenge token must be a string.' })
   .max(200, 'The challenge token is too long.');

@@ -24,14 +24,14 @@ export const activityDaily = authedProcedure
   .input(z.object(activityFilterInput))
   .output(
     envelope(
-      z.object({
+      z.strictObject({
         days: count,
         type: activityFilterInput.type.unwrap(),
         series: z.array(
-          z.object({
+          z.strictObject({
             date: z.string(),
             total: count,
-            by_type: z.object({
+            by_type: z.strictObject({
               login: count,
               security: count,
               profile: count,

@@ -18,7 +18,7 @@ export const activitySummary = authedProcedure
   .input(z.object({ days: activityFilterInput.days }))
   .output(
     envelope(
-      z.object({
+      z.strictObject({
         successful_logins: z.number().int(),
         failed_attempts: z.number().int(),
         active_devices: z.number().int(),

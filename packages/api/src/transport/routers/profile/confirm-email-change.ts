@@ -1,8 +1,12 @@
 import { envelope, ok } from '../../envelope';
-import { confirmEmailChange as confirm, EMAIL_CHANGE_TEXTS } from '../../../domain/profile';
+import {
+  confirmEmailChange as confirm,
+  EMAIL_CHANGE_TEXTS,
+  profileOutput,
+  toProfileOutput,
+} from '../../../domain/profile';
 import { sessionProcedure } from '../../trpc';
 import { emailChangeTokenInput } from '../auth/schemas';
-import { profileOutput, toProfileOutput } from './schemas';
 
 /** The link sent to the new address, opened signed in to the account that asked. */
 export const confirmEmailChange = sessionProcedure

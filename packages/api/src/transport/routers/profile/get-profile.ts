@@ -1,7 +1,6 @@
 import { envelope, ok } from '../../envelope';
-import { pendingEmailChange } from '../../../domain/profile';
+import { pendingEmailChange, profileOutput, toProfileOutput } from '../../../domain/profile';
 import { authedProcedure } from '../../trpc';
-import { profileOutput, toProfileOutput } from './schemas';
 
 export const getProfile = authedProcedure
   .meta({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { listSessions as list } from '../../../domain/profile';
+import { listSessions as list, sessionOutput } from '../../../domain/profile';
 import { sessionProcedure } from '../../trpc';
-import { sessionOutput } from './schemas';
 
 export const listSessions = sessionProcedure
   .meta({

@@ -1,7 +1,11 @@
 import { envelope, ok } from '../../envelope';
-import { resendEmailChange as resend, EMAIL_CHANGE_TEXTS } from '../../../domain/profile';
+import {
+  resendEmailChange as resend,
+  EMAIL_CHANGE_TEXTS,
+  profileOutput,
+  toProfileOutput,
+} from '../../../domain/profile';
 import { sessionProcedure } from '../../trpc';
-import { profileOutput, toProfileOutput } from './schemas';
 
 export const resendEmailChange = sessionProcedure
   .meta({

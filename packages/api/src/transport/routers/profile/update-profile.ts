@@ -3,9 +3,11 @@ import {
   EMAIL_CHANGE_TEXTS,
   PROFILE_TEXTS,
   updateProfile as saveProfile,
+  profileOutput,
+  toProfileOutput,
+  profileInput,
 } from '../../../domain/profile';
 import { authedProcedure } from '../../trpc';
-import { profileInput, profileOutput, toProfileOutput } from './schemas';
 
 export const updateProfile = authedProcedure
   .meta({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { customerForStaff } from '../../../domain/staff';
+import { customerForStaff, staffCustomerDetail } from '../../../domain/staff';
 import { staffProcedure } from '../../trpc';
-import { staffCustomerDetail } from './staff-output';
 
 /** GET /staff/customers/{uuid}: what the customer sees, read-only; the view is logged. */
 export const staffGetCustomer = staffProcedure

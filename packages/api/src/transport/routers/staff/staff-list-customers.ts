@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listCustomersForStaff } from '../../../domain/staff';
+import { listCustomersForStaff, staffCustomerSummary } from '../../../domain/staff';
 import { staffProcedure } from '../../trpc';
-import { staffCustomerSummary, staffListInput, staffPage } from './staff-output';
+import { staffListInput, staffPage } from './staff-output';
 
 /** GET /staff/customers: customers with their organizations, searched and paged by keyset. */
 export const staffListCustomers = staffProcedure

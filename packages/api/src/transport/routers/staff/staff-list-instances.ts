@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listInstancesForStaff } from '../../../domain/staff';
+import { listInstancesForStaff, staffInstanceSummary } from '../../../domain/staff';
 import { staffProcedure } from '../../trpc';
-import { staffInstanceSummary, staffListInput, staffPage } from './staff-output';
+import { staffListInput, staffPage } from './staff-output';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 

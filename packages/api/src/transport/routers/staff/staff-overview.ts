@@ -1,8 +1,7 @@
 import { envelope, ok } from '../../envelope';
-import { staffOverview as overview } from '../../../domain/staff';
+import { staffOverview as overview, staffOverviewOutput } from '../../../domain/staff';
 import { staffProcedure } from '../../trpc';
 import { z } from 'zod';
-import { staffOverviewOutput } from './staff-output';
 
 /** GET /staff/overview: the operator console's figures. */
 export const staffOverview = staffProcedure

@@ -5,17 +5,15 @@ import {
   RETENTION_RULES,
   retentionKeptFor,
 } from '../../../contracts/retention';
+import { toIso } from '../../../core/iso-date';
 import { envelope, ok } from '../../envelope';
 import { retentionSummary } from '../../../domain/privacy';
 import { staffProcedure } from '../../trpc';
 
-const iso = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
-
-const staffRetentionOutput = z.object({
+const staffRetentionOutput = z.strictObject({
   rules: z
     .array(
-      z.object({
+      z.strictObject({
         id: z.enum(RETENTION_RULE_IDS),
         what: z.string(),
         kept_for: z.string(),
@@ -25,14 +23,14 @@ const staffRetentionOutput = z.object({
     .describe('The retention rules (contracts/retention.ts), in the order a run applies them'),
   runs: z
     .array(
-      z.object({
+      z.strictObject({
         uuid: z.string(),
         started_at: z.string(),
         finished_at: z.string().nullable(),
         status: z.enum(['running', 'ok', 'failed']),
         error: z.string().nullable(),
         results: z.array(
-          z.object({
+          z.strictObject({
             rule: z.string(),
             removed: z.number().int(),
             outcome: z.enum(RETENTION_RULE_OUTCOMES),
@@ -44,7 +42,7 @@ const staffRetentionOutput = z.object({
     .describe('The latest 10 runs, newest first'),
   closing_organizations: z
     .array(
-      z.object({
+      z.strictObject({
         uuid: z.string(),
         name: z.string(),
         owner_email: z.string(),
@@ -84,8 +82,8 @@ export const staffRetention = staffProcedure
       })),
       runs: runs.map((run) => ({
         uuid: run.uuid,
-        started_at: iso(run.started_at)!,
-        finished_at: iso(run.finished_at),
+        started_at: toIso(run.started_at)!,
+        finished_at: toIso(run.finished_at),
         status: run.status,
         error: run.error,
         results: (run.results ?? []).map((r) => ({

@@ -1,9 +1,9 @@
 import { SUPPORT_TEXTS } from '../../../contracts/support';
 import { ticketMessageInput } from '../../../contracts/support-schemas';
 import { envelope, ok } from '../../envelope';
-import { addCustomerMessage } from '../../../domain/support';
+import { addCustomerMessage, ticketDetailOutput } from '../../../domain/support';
 import { authedProcedure } from '../../trpc';
-import { ticketDetailOutput, ticketIdInput } from './ticket-output';
+import { ticketIdInput } from './ticket-output';
 
 export const createTicketMessage = authedProcedure
   .meta({

@@ -12,9 +12,9 @@ import {
   fileTooLargeError,
   tooManyFilesError,
   createTicket as openTicket,
+  ticketDetailOutput,
 } from '../../../domain/support';
 import { verifiedProcedure } from '../../trpc';
-import { ticketDetailOutput } from './ticket-output';
 
 const ATTACHMENTS_NEED_MULTIPART = 'Send attachments as multipart/form-data.';
 

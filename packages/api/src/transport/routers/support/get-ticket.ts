@@ -1,7 +1,7 @@
 import { envelope, ok } from '../../envelope';
-import { getTicketForUser } from '../../../domain/support';
+import { getTicketForUser, ticketDetailOutput } from '../../../domain/support';
 import { authedProcedure } from '../../trpc';
-import { ticketDetailOutput, ticketIdInput } from './ticket-output';
+import { ticketIdInput } from './ticket-output';
 
 export const getTicket = authedProcedure
   .meta({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { listTicketsForUser } from '../../../domain/support';
+import { listTicketsForUser, ticketSummaryOutput } from '../../../domain/support';
 import { authedProcedure } from '../../trpc';
-import { ticketSummaryOutput } from './ticket-output';
 
 export const listTickets = authedProcedure
   .meta({

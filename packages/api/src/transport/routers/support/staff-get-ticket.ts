@@ -1,7 +1,7 @@
 import { envelope, ok } from '../../envelope';
-import { getTicketForStaff } from '../../../domain/support';
+import { getTicketForStaff, staffTicketDetailOutput } from '../../../domain/support';
 import { staffProcedure } from '../../trpc';
-import { staffTicketDetailOutput, ticketIdInput } from './ticket-output';
+import { ticketIdInput } from './ticket-output';
 
 export const staffGetTicket = staffProcedure
   .meta({

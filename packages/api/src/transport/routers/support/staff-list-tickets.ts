@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../contracts/support';
 import { envelope, ok } from '../../envelope';
-import { listTicketsForStaff } from '../../../domain/support';
+import { listTicketsForStaff, staffTicketSummaryOutput } from '../../../domain/support';
 import { staffProcedure } from '../../trpc';
-import { staffTicketSummaryOutput } from './ticket-output';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 

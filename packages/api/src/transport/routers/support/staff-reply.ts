@@ -1,9 +1,9 @@
 import { SUPPORT_TEXTS } from '../../../contracts/support';
 import { ticketMessageInput } from '../../../contracts/support-schemas';
 import { envelope, ok } from '../../envelope';
-import { addStaffReply } from '../../../domain/support';
+import { addStaffReply, staffTicketDetailOutput } from '../../../domain/support';
 import { staffProcedure } from '../../trpc';
-import { staffTicketDetailOutput, ticketIdInput } from './ticket-output';
+import { ticketIdInput } from './ticket-output';
 
 export const staffReply = staffProcedure
   .meta({

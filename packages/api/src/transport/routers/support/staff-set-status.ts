@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SUPPORT_TEXTS, TICKET_STATUSES } from '../../../contracts/support';
 import { envelope, ok } from '../../envelope';
-import { setTicketStatus } from '../../../domain/support';
+import { setTicketStatus, staffTicketDetailOutput } from '../../../domain/support';
 import { staffProcedure } from '../../trpc';
-import { staffTicketDetailOutput, ticketIdInput } from './ticket-output';
+import { ticketIdInput } from './ticket-output';
 
 export const staffSetStatus = staffProcedure
   .meta({

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../contracts/support';
+
+/**
+ * The ticket shapes the support procedures answer with: one zod schema each, the service's return
+ * type is its z.output and the routers' .output() reuse it. Strict: a key the service returns that
+ * is not here fails output validation (the doors-agree test calls every procedure).
+ */
+export const attachmentOutput = z.strictObject({
+  id: z.string(),
+  uuid: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+  url: z.string(),
+});
+export type AttachmentOutput = z.output<typeof attachmentOutput>;
+
+export const messageOutput = z.strictObject({
+  id: z.string(),
+  uuid: z.string(),
+  message: z.string(),
+  author_name: z.string(),
+  is_staff_reply: z.boolean(),
+  created_at: z.string(),
+  attachments: z.array(attachmentOutput),
+});
+
+export const ticketSummaryOutput = z.strictObject({
+  id: z.string(),
+  uuid: z.string(),
+  ticket_number: z.string(),
+  subject: z.string(),
+  description: z.string(),
+  category: z.enum(TICKET_CATEGORIES),
+  priority: z.enum(TICKET_PRIORITIES),
+  status: z.enum(TICKET_STATUSES),
+  organization_uuid: z.string().nullable(),
+  organization_name: z.string().nullable(),
+  message_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TicketSummaryOutput = z.output<typeof ticketSummaryOutput>;
+
+export const ticketDetailOutput = ticketSummaryOutput.extend({
+  attachments: z.array(attachmentOutput),
+  messages: z.array(messageOutput),
+});
+export type TicketDetailOutput = z.output<typeof ticketDetailOutput>;
+
+const customerOutput = z.strictObject({ uuid: z.string(), name: z.string(), email: z.string() });
+
+export const staffTicketSummaryOutput = ticketSummaryOutput.extend({ customer: customerOutput });
+export type StaffTicketSummaryOutput = z.output<typeof staffTicketSummaryOutput>;
+
+export const staffTicketDetailOutput = ticketDetailOutput.extend({
+  customer: customerOutput,
+  organization: z.strictObject({ uuid: z.string(), name: z.string() }).nullable(),
+});
+export type StaffTicketDetailOutput = z.output<typeof staffTicketDetailOutput>;
