@@ -49,6 +49,14 @@ export type Meta = OpenApiMeta & {
    */
   scope?: ApiScope;
   /**
+   * Answers the REST path and method of its `openapi` meta (which says `enabled: false`) in place
+   * of the procedure that owns them, when the request's query sets this flag (rest-flag.ts):
+   * `organizations.findPublic` is `GET /organizations?public=true`, `organizations.list` the same
+   * path without it. The REST door picks by the flag; the OpenAPI document keeps the owner's one
+   * operation, with this procedure's parameters and answer added to it (openapi.ts).
+   */
+  restFlag?: string;
+  /**
    * Takes multipart/form-data (besides or instead of JSON): the REST door reads the text fields
    * into the input and the files of `fileField` (sent as `name`, `name[]` or `name[n]`) into an
    * array of File at input[fileField], within these limits; the procedure checks the rest.
