@@ -49,11 +49,9 @@ export type Meta = OpenApiMeta & {
    */
   scope?: ApiScope;
   /**
-   * Answers the REST path and method of its `openapi` meta (which says `enabled: false`) in place
-   * of the procedure that owns them, when the request's query sets this flag (rest-flag.ts):
-   * `organizations.findPublic` is `GET /organizations?public=true`, `organizations.list` the same
-   * path without it. The REST door picks by the flag; the OpenAPI document keeps the owner's one
-   * operation, with this procedure's parameters and answer added to it (openapi.ts).
+   * Answers its `openapi` path and method (`enabled: false`: another procedure owns them) when the
+   * query sets this flag (rest-flag.ts): organizations.findPublic is GET /organizations?public=true.
+   * The owner's one OpenAPI operation documents both (openapi.ts).
    */
   restFlag?: string;
   /**
