@@ -8,17 +8,17 @@ import { useOrganizationsWorld } from '../src/testing/organizations-world';
  */
 const w = useOrganizationsWorld();
 
-/** An organization on `subdomain`, made active (the lookup shows only active ones). */
-async function activeOrganization(subdomain: string): Promise<string> {
+/** Makes an organization active (the lookup shows only active ones). */
+const activate = (uuid: string) =>
+  w.h.db.updateTable('organizations').set({ status: 'active' }).where('uuid', '=', uuid).execute();
+
+/** An active organization on `subdomain`, as the lookup shows it (public fields). */
+async function activeOrganization(subdomain: string) {
   const res = await w.create({ name: `${subdomain} School`, type: 'school', subdomain });
   expect(res.status, res.text).toBe(201);
   const uuid = res.body.data.uuid as string;
-  await w.h.db
-    .updateTable('organizations')
-    .set({ status: 'active' })
-    .where('uuid', '=', uuid)
-    .execute();
-  return uuid;
+  await activate(uuid);
+  return { name: `${subdomain} School`, subdomain, uuid, status: 'active' };
 }
 
 const lookup = (query: Record<string, string>, token?: string) =>
@@ -62,11 +62,7 @@ describe('the public fallback lookup', () => {
     });
     expect(pending.status).toBe(200);
     expect(pending.body.data).toEqual([]);
-    await w.h.db
-      .updateTable('organizations')
-      .set({ status: 'active' })
-      .where('uuid', '=', org.uuid)
-      .execute();
+    await activate(org.uuid);
     const active = await w.h.rest('GET', '/organizations', {
       query: { subdomain: 'public-school', public: 'true' },
     });
@@ -76,15 +72,7 @@ describe('the public fallback lookup', () => {
   });
 
   it('is its own tRPC procedure, organizations.findPublic, answering without sign-in', async () => {
-    const uuid = await activeOrganization('trpc-lookup-school');
-    const expected = [
-      {
-        name: 'trpc-lookup-school School',
-        subdomain: 'trpc-lookup-school',
-        uuid,
-        status: 'active',
-      },
-    ];
+    const expected = [await activeOrganization('trpc-lookup-school')];
     const anonymous = await w.h.trpc('query', 'organizations.findPublic', {
       subdomain: 'trpc-lookup-school',
     });
@@ -104,15 +92,8 @@ describe('the public fallback lookup', () => {
   });
 
   it('keeps the REST path: public=true (any true word) is the lookup, without it the list', async () => {
-    const uuid = await activeOrganization('rest-lookup-school');
-    const found = [
-      {
-        name: 'rest-lookup-school School',
-        subdomain: 'rest-lookup-school',
-        uuid,
-        status: 'active',
-      },
-    ];
+    const found = [await activeOrganization('rest-lookup-school')];
+    const uuid = found[0]!.uuid;
     for (const flag of ['true', '1', 'TRUE', 'yes']) {
       const res = await lookup({ subdomain: 'rest-lookup-school', public: flag });
       expect(res.status, flag).toBe(200);
