@@ -79,9 +79,13 @@ function parse(text: string): Json {
   }
 }
 
-/** Path parameters of the operation taken from the input, the rest left for query or body. */
+/**
+ * Path parameters of the operation taken from the input, the rest left for query or body; a
+ * procedure that answers another's path under a query flag (meta.restFlag) sets that flag.
+ */
 function splitInput(op: Operation, input: Json): { url: string; rest: Json } {
   const rest: Json = { ...input };
+  if (op.meta?.restFlag) rest[op.meta.restFlag] = 'true';
   const url = op.meta!.openapi!.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = rest[name];
     delete rest[name];

@@ -1,5 +1,6 @@
 export { appRouter, createCaller, type AppRouter } from './transport/root';
 export { callProcedure, listOperations, type Operation } from './transport/call-procedure';
+export { flagIsOn } from './transport/rest-flag';
 export { createContext, type Context, type RequestInfo } from './transport/context';
 export * as fileOperations from './transport/file-operations';
 export type { FileAnswer } from './transport/file-operations';

@@ -3,6 +3,7 @@ import {
   AppError,
   callProcedure,
   createContext,
+  flagIsOn,
   listOperations,
   toErrorEnvelope,
   type AppDeps,
@@ -36,14 +37,24 @@ type RestOperation = {
   url: string;
   operation: Operation;
   meta: Meta;
+  /** Procedures that answer this path instead when the query sets their flag (meta.restFlag). */
+  flagged: { flag: string; operation: Operation; meta: Meta }[];
 };
 
-/** Every procedure that has OpenAPI meta becomes one REST operation. */
+/**
+ * Every procedure that has OpenAPI meta becomes one REST operation; one whose meta has a
+ * restFlag (and `enabled: false`) answers its owner's path and method when the flag is set.
+ */
 export function restOperations(): RestOperation[] {
   const operations: RestOperation[] = [];
+  const flagged: { operation: Operation; meta: Meta }[] = [];
   for (const operation of listOperations()) {
     const meta = operation.meta;
     if (!meta?.openapi) continue;
+    if (meta.openapi.enabled === false) {
+      if (meta.restFlag) flagged.push({ operation, meta });
+      continue;
+    }
     operations.push({
       path: meta.openapi.path,
       procedurePath: operation.path,
@@ -51,9 +62,22 @@ export function restOperations(): RestOperation[] {
       url: meta.openapi.path.replace(/\{(\w+)\}/g, ':$1'),
       operation,
       meta,
+      flagged: [],
     });
   }
+  for (const { operation, meta } of flagged) {
+    const { method, path } = meta.openapi!;
+    const owner = operations.find((op) => op.method === method && op.path === path);
+    if (!owner) throw new Error(`${operation.path}: no operation owns ${method} ${path}`);
+    owner.flagged.push({ flag: meta.restFlag!, operation, meta });
+  }
   return operations;
+}
+
+/** The procedure a request runs: a flagged one when its flag is on in the query, else the owner. */
+function chosen(op: RestOperation, request: FastifyRequest): { operation: Operation; meta: Meta } {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  return op.flagged.find(({ flag }) => flagIsOn(query[flag])) ?? op;
 }
 
 /** Fastify's multipart limit errors in the operation's own words. */
@@ -151,7 +175,6 @@ export function registerRestDoor(
 ): void {
   const fail = (reply: FastifyReply, error: unknown) => sendError(reply, error, deps);
   for (const op of restOperations()) {
-    const successStatus = op.meta.successStatus ?? 200;
     const readsQuery = op.method === 'GET' || op.method === 'DELETE';
     const spaForBrowsers = op.meta.spaForBrowsers === true;
     const fastPath = FAST_PATHS[op.procedurePath];
@@ -187,10 +210,11 @@ export function registerRestDoor(
       let ctx: Context | undefined;
       try {
         ctx = await createContext(deps, requestInfoOf(request));
-        const output = await callProcedure(ctx, op.operation, readInput);
+        const target = chosen(op, request);
+        const output = await callProcedure(ctx, target.operation, readInput);
         if (ctx.setCookies.length > 0) reply.header('set-cookie', ctx.setCookies);
         reply.headers(ctx.responseHeaders);
-        return reply.code(successStatus).send(output);
+        return reply.code(target.meta.successStatus ?? 200).send(output);
       } catch (error) {
         // A refused call still says where its throttles stand (RateLimit headers).
         if (ctx) reply.headers(ctx.responseHeaders);

@@ -41,6 +41,13 @@ export const ORGANIZATIONS_FIXTURES: Record<string, DoorFixture> = {
 
   // organizations, members
   'organizations.list': { call: after((w) => w.org()) },
+  'organizations.findPublic': {
+    call: async (w) => {
+      await w.subscribed();
+      return anonymous({ subdomain: await w.subdomain() });
+    },
+    why: 'on REST it is GET /organizations?public=true: the path of organizations.list, flagged',
+  },
   'organizations.get': { call: async (w) => ({ input: { id: await w.org() } }) },
   'organizations.create': {
     call: (w) => ({

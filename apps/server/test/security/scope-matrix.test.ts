@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOperations } from '@scmp/api';
 import { API_SCOPES, API_TOKEN_TEXTS, type ApiScope } from '@scmp/api/contracts/api-tokens';
 import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
 import {
@@ -60,8 +61,27 @@ const call = (op: Operation, token: string) => {
   });
 };
 
-/** Plain Fastify routes outside the document, with the scope they check. */
-const EXTRA: { method: 'GET' | 'POST'; url: () => string; scope: ApiScope | null }[] = [
+type Extra = { method: 'GET' | 'POST'; url: () => string; scope: ApiScope | null };
+
+/**
+ * Procedures that answer a documented path when a query flag is set (meta.restFlag, e.g.
+ * GET /organizations?public=true): the document shows their path's owner only.
+ */
+const FLAGGED: Extra[] = listOperations().flatMap((op) =>
+  op.meta?.restFlag && op.meta.openapi && op.meta.scope
+    ? [
+        {
+          method: op.meta.openapi.method as Extra['method'],
+          url: () => `${op.meta!.openapi!.path}?${op.meta!.restFlag}=true`,
+          scope: op.meta!.scope!,
+        },
+      ]
+    : [],
+);
+
+/** Plain Fastify routes outside the document, with the scope they check, and FLAGGED. */
+const EXTRA: Extra[] = [
+  ...FLAGGED,
   { method: 'GET', url: () => `/support/attachments/${A.attachmentId}`, scope: 'support:read' },
   { method: 'GET', url: () => `/subscription/invoices/${A.invoiceId}/pdf`, scope: 'billing:read' },
   { method: 'GET', url: () => '/activity/export', scope: 'profile:read' },
@@ -109,6 +129,8 @@ describe('API-token scope matrix', () => {
       const scope = op.op['x-required-scope'] as string | undefined;
       if (scope) expect(API_SCOPES, op.key).toContain(scope);
     }
+    // GET /organizations?public=true (organizations.findPublic) is checked beside its owner.
+    expect(FLAGGED.map((extra) => extra.url())).toContain('/organizations?public=true');
   });
 
   it('refuses every operation to a token without its scope (and changes nothing), admits it with only that scope', async () => {
@@ -170,7 +192,7 @@ describe('API-token scope matrix', () => {
     }
     expect(failures).toEqual([]);
     console.info(
-      `scope matrix: ${scoped.length} scoped operations × 2 tokens, ${sessionOnly.length} sessions-only operations, ${EXTRA.length} plain routes`,
+      `scope matrix: ${scoped.length} scoped operations × 2 tokens, ${sessionOnly.length} sessions-only operations, ${EXTRA.length - FLAGGED.length} plain routes, ${FLAGGED.length} flagged procedures`,
     );
   }, 120_000);
 });

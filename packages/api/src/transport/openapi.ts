@@ -92,7 +92,8 @@ function documentAccess(paths: Record<string, Record<string, Operation>>) {
   >;
   for (const procedure of Object.values(procedures)) {
     const meta = procedure._def.meta;
-    if (!meta?.openapi) continue;
+    // A flagged procedure (meta.restFlag) is documented by its path's owner: documentFlagged.
+    if (!meta?.openapi || meta.openapi.enabled === false) continue;
     const path = meta.openapi.path.replace(/:(\w+)/g, '{$1}');
     const operation = paths[path]?.[meta.openapi.method.toLowerCase()];
     if (!operation) continue;
@@ -132,6 +133,71 @@ function documentAccess(paths: Record<string, Record<string, Operation>>) {
   }
 }
 
+type JsonSchema = Record<string, unknown>;
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A schema for what either of two answers is: where they are objects with the same keys (or
+ * arrays) and differ inside, the union is taken there (an envelope of a list of A or of B is
+ * documented as an envelope of a list of A | B), else anyOf the two.
+ */
+function unionSchema(a: JsonSchema, b: JsonSchema): JsonSchema {
+  if (same(a, b)) return a;
+  const { properties: pa, items: ia, ...restA } = a;
+  const { properties: pb, items: ib, ...restB } = b;
+  if (same(restA, restB)) {
+    if (pa && pb && same(Object.keys(pa), Object.keys(pb))) {
+      const left = pa as Record<string, JsonSchema>;
+      const right = pb as Record<string, JsonSchema>;
+      const properties = Object.fromEntries(
+        Object.keys(left).map((key) => [key, unionSchema(left[key]!, right[key]!)]),
+      );
+      return { ...a, properties };
+    }
+    if (ia && ib && !pa && !pb) {
+      return { ...a, items: unionSchema(ia as JsonSchema, ib as JsonSchema) };
+    }
+  }
+  return { anyOf: [a, b] };
+}
+
+type Procedures = Record<string, { _def: { meta?: Meta } }>;
+
+/**
+ * Procedures that answer another's REST path under a query flag (meta.restFlag) add their query
+ * parameters and their answer to that path's one operation: each is rendered alone as the
+ * generator would render it, and merged in.
+ */
+function documentFlagged(paths: Record<string, Record<string, Operation>>, baseUrl: string) {
+  const procedures = appRouter._def.procedures as unknown as Procedures;
+  for (const [name, procedure] of Object.entries(procedures)) {
+    const meta = procedure._def.meta;
+    if (!meta?.restFlag || !meta.openapi) continue;
+    const openapi = { ...meta.openapi, enabled: true };
+    const alone = {
+      _def: { procedures: { [name]: { _def: { ...procedure._def, meta: { ...meta, openapi } } } } },
+    };
+    const rendered = generateOpenApiDocument(
+      alone as unknown as Parameters<typeof generateOpenApiDocument>[0],
+      { title: name, version: '1', baseUrl },
+    );
+    const method = openapi.method.toLowerCase();
+    const own = (rendered.paths?.[openapi.path] as Record<string, Operation> | undefined)?.[method];
+    const owner = paths[openapi.path]?.[method];
+    if (!own || !owner) throw new Error(`${name}: no operation ${openapi.method} ${openapi.path}`);
+    const parameters = (owner.parameters ?? []) as { name: string }[];
+    for (const parameter of (own.parameters ?? []) as { name: string }[]) {
+      if (!parameters.some((p) => p.name === parameter.name)) parameters.push(parameter);
+    }
+    owner.parameters = parameters;
+    const answer = (operation: Operation) =>
+      (operation.responses as Record<string, { content: Record<string, { schema: JsonSchema }> }>)[
+        '200'
+      ]!.content['application/json']!;
+    answer(owner).schema = unionSchema(answer(owner).schema, answer(own).schema);
+  }
+}
+
 /** The OpenAPI 3 document of the REST door, generated from the procedures' meta and schemas. */
 export function buildOpenApiDocument(baseUrl: string) {
   const document = generateOpenApiDocument(appRouter, {
@@ -146,6 +212,7 @@ export function buildOpenApiDocument(baseUrl: string) {
     baseUrl,
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
   });
+  documentFlagged(document.paths as Record<string, Record<string, Operation>>, baseUrl);
   documentAccess(document.paths as Record<string, Record<string, Operation>>);
   const appUrl = baseUrl.replace(/\/api\/v1$/, '');
   document.info.contact = { name: 'SCMP support', url: `${appUrl}/contact` };

@@ -49,6 +49,12 @@ export type Meta = OpenApiMeta & {
    */
   scope?: ApiScope;
   /**
+   * Answers its `openapi` path and method (`enabled: false`: another procedure owns them) when the
+   * query sets this flag (rest-flag.ts): organizations.findPublic is GET /organizations?public=true.
+   * The owner's one OpenAPI operation documents both (openapi.ts).
+   */
+  restFlag?: string;
+  /**
    * Takes multipart/form-data (besides or instead of JSON): the REST door reads the text fields
    * into the input and the files of `fileField` (sent as `name`, `name[]` or `name[n]`) into an
    * array of File at input[fileField], within these limits; the procedure checks the rest.

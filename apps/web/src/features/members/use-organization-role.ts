@@ -11,7 +11,7 @@ export function useOrganizationRoles(): (organizationUuid: string) => Organizati
   const list = useQuery(trpc.organizations.list.queryOptions({}));
   const roles = new Map<string, OrganizationRole>();
   for (const org of list.data?.data ?? []) {
-    if ('role' in org) roles.set(org.uuid, org.role);
+    roles.set(org.uuid, org.role);
   }
   return (organizationUuid) => roles.get(organizationUuid);
 }

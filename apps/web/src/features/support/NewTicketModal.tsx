@@ -14,7 +14,6 @@ import {
 } from '@scmp/api/contracts/support';
 import { useRef, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import { isFullOrganization } from '../organizations';
 import { submitTicket, UploadError, type TicketDetail } from './api';
 import { LazyModal } from '../../lib/LazyOverlay';
 
@@ -44,7 +43,7 @@ export function NewTicketModal({
   const trpc = useTRPC();
   // A ticket names the organization it is about: required when the user belongs to any.
   const organizations = useQuery(trpc.organizations.list.queryOptions({}));
-  const orgs = (organizations.data?.data ?? []).filter(isFullOrganization);
+  const orgs = organizations.data?.data ?? [];
   // With exactly one organization it is chosen already.
   const onlyOrg = orgs.length === 1 ? orgs[0]!.uuid : '';
   const orgCount = useRef(0);

@@ -15,7 +15,7 @@ import {
   useInstanceStatus,
 } from '../../../features/instances';
 import { gate } from '../../../features/members';
-import { isFullOrganization, useSiteConfig } from '../../../features/organizations';
+import { useSiteConfig } from '../../../features/organizations';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import { ErrorAlert } from '../../../lib/ErrorAlert';
@@ -54,7 +54,7 @@ export default function InstancesPage() {
   });
   const uptimeOf = new Map((uptime.data?.data.instances ?? []).map((u) => [u.uuid, u]));
   const status = useInstanceStatus();
-  const orgs = (organizations.data?.data ?? []).filter(isFullOrganization);
+  const orgs = organizations.data?.data ?? [];
   const list = instances.data?.data ?? [];
   // Deploying needs the owner or an admin role; other members see the instances only.
   const deployable = orgs.filter((o) => can(o.role, 'manage'));

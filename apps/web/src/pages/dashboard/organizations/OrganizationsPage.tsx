@@ -6,7 +6,6 @@ import { EmptyState, PageHeader } from '@scmp/ui';
 import {
   CreateOrganizationForm,
   OrganizationCard,
-  isFullOrganization,
   useSiteConfig,
 } from '../../../features/organizations';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -21,7 +20,7 @@ export default function OrganizationsPage() {
   const [creating, setCreating] = useState(false);
   const toggle = useReturnFocusOnClose<HTMLButtonElement>(creating);
   const query = useQuery(trpc.organizations.list.queryOptions({}));
-  const organizations = (query.data?.data ?? []).filter(isFullOrganization);
+  const organizations = query.data?.data ?? [];
 
   return (
     <Container size="lg" py="xl">

@@ -14,7 +14,7 @@ import { DeferredSelect } from '../../../lib/DeferredSelect';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ROLE_LABELS, type OrganizationRole } from '@scmp/api/contracts/roles';
+import { ROLE_LABELS } from '@scmp/api/contracts/roles';
 import { TEST_MODE_TEXT, OrganizationBilling } from '../../../features/billing';
 import { RoleBadge } from '../../../features/members';
 import { useSession } from '../../../features/session';
@@ -30,11 +30,7 @@ export default function SubscriptionPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const organizations = useQuery(trpc.organizations.list.queryOptions({}));
   const config = useQuery(trpc.subscription.config.queryOptions());
-  const orgs = (organizations.data?.data ?? []) as Array<{
-    uuid: string;
-    name: string;
-    role: OrganizationRole;
-  }>;
+  const orgs = organizations.data?.data ?? [];
   const [selected, setSelected] = useState<string | null>(null);
   const provider = config.data?.data.provider ?? 'test';
   const setupSuccess = searchParams.get('setup') === 'success';

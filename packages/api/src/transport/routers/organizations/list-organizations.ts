@@ -1,21 +1,14 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { assertSignedIn } from '../../../domain/api-tokens';
-import {
-  findPublicOrganizations,
-  listOrganizations as listOwned,
-} from '../../../domain/organizations';
-import { publicProcedure } from '../../trpc';
-import {
-  organizationSchema,
-  publicOrganizationSchema,
-} from '../../../contracts/organizations-schemas';
+import { listOrganizations as listOwned } from '../../../domain/organizations';
+import { authedProcedure } from '../../trpc';
+import { organizationSchema } from '../../../contracts/organizations-schemas';
 
 /**
- * The signed-in user's organizations. With `public=true&subdomain={slug}` and no sign-in it is
- * the tenant shell's fallback lookup: active organizations on that subdomain, public fields only.
+ * The signed-in user's organizations. The same REST path with `public=true` is the tenant shell's
+ * lookup, organizations.findPublic (meta.restFlag); this operation documents both.
  */
-export const listOrganizations = publicProcedure
+export const listOrganizations = authedProcedure
   .meta({
     scope: 'organizations:read',
     openapi: {
@@ -26,17 +19,6 @@ export const listOrganizations = publicProcedure
       protect: true,
     },
   })
-  .input(
-    z.object({
-      public: z.stringbool().optional(),
-      subdomain: z.string().max(253).optional(),
-    }),
-  )
-  .output(envelope(z.array(z.union([organizationSchema, publicOrganizationSchema]))))
-  .query(async ({ ctx, input }) => {
-    if (input.public) {
-      return ok(input.subdomain ? await findPublicOrganizations(ctx.deps, input.subdomain) : []);
-    }
-    const user = assertSignedIn(ctx);
-    return ok(await listOwned(ctx.deps, user.id));
-  });
+  .input(z.object({}))
+  .output(envelope(z.array(organizationSchema)))
+  .query(async ({ ctx }) => ok(await listOwned(ctx.deps, ctx.user.id)));

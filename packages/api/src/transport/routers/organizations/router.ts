@@ -2,6 +2,7 @@ import { router } from '../../trpc';
 import { checkSubdomain } from './check-subdomain';
 import { createOrganization } from './create-organization';
 import { deleteOrganization } from './delete-organization';
+import { findPublic } from './find-public';
 import { getOrganization } from './get-organization';
 import { listOrganizations } from './list-organizations';
 import { restoreOrganization } from './restore-organization';
@@ -10,6 +11,7 @@ import { updateOrganization } from './update-organization';
 /** Procedures of the organizations area. */
 export const organizationsRouter = router({
   list: listOrganizations,
+  findPublic,
   get: getOrganization,
   create: createOrganization,
   update: updateOrganization,

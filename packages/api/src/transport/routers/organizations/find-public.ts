@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { envelope, ok } from '../../envelope';
+import { findPublicOrganizations } from '../../../domain/organizations';
+import { publicProcedure } from '../../trpc';
+import { queryFlag } from '../../rest-flag';
+import { publicOrganizationSchema } from '../../../contracts/organizations-schemas';
+
+/**
+ * The tenant shell's fallback lookup, without sign-in: the active organizations on a subdomain,
+ * public fields only (none without a subdomain). On REST it is `GET /organizations?public=true
+ * &subdomain={slug}`, organizations.list's path with the flag (meta.restFlag). An API token
+ * sent with it needs `organizations:read`, as on that path.
+ */
+export const findPublic = publicProcedure
+  .meta({
+    scope: 'organizations:read',
+    openapi: { method: 'GET', path: '/organizations', enabled: false, protect: false },
+    restFlag: 'public',
+  })
+  .input(
+    z.object({
+      /** The REST door's flag (always on when this procedure answers); nothing else reads it. */
+      public: queryFlag.optional(),
+      subdomain: z.string().max(253).optional(),
+    }),
+  )
+  .output(envelope(z.array(publicOrganizationSchema)))
+  .query(async ({ ctx, input }) =>
+    ok(input.subdomain ? await findPublicOrganizations(ctx.deps, input.subdomain) : []),
+  );
