@@ -11,43 +11,19 @@ type User = Awaited<ReturnType<TestHarness['createUser']>>;
 type Answer = { status: number; body: Json };
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 
-/** Each operation's REST method and path, and its tRPC procedure. */
+/** Each operation's REST method and path, and its tRPC procedure (a query where REST GETs). */
 const ROUTES = {
-  getProfile: { rest: ['GET', '/profile'], trpc: ['query', 'profile.get'] },
-  updateProfile: { rest: ['PUT', '/profile'], trpc: ['mutation', 'profile.update'] },
-  confirm: {
-    rest: ['POST', '/profile/email-change/confirm'],
-    trpc: ['mutation', 'profile.confirmEmailChange'],
-  },
-  resend: {
-    rest: ['POST', '/profile/email-change/resend'],
-    trpc: ['mutation', 'profile.resendEmailChange'],
-  },
-  cancel: {
-    rest: ['DELETE', '/profile/email-change'],
-    trpc: ['mutation', 'profile.cancelEmailChange'],
-  },
-  cancelByLink: {
-    rest: ['POST', '/auth/email-change/cancel'],
-    trpc: ['mutation', 'auth.cancelEmailChange'],
-  },
-  changePassword: {
-    rest: ['PUT', '/profile/password'],
-    trpc: ['mutation', 'profile.changePassword'],
-  },
-  forgotPassword: {
-    rest: ['POST', '/auth/forgot-password'],
-    trpc: ['mutation', 'auth.forgotPassword'],
-  },
-  resetPassword: {
-    rest: ['POST', '/auth/reset-password'],
-    trpc: ['mutation', 'auth.resetPassword'],
-  },
-  organizations: { rest: ['GET', '/organizations'], trpc: ['query', 'organizations.list'] },
-} as const satisfies Record<
-  string,
-  { rest: [Method, string]; trpc: ['query' | 'mutation', string] }
->;
+  getProfile: ['GET', '/profile', 'profile.get'],
+  updateProfile: ['PUT', '/profile', 'profile.update'],
+  confirm: ['POST', '/profile/email-change/confirm', 'profile.confirmEmailChange'],
+  resend: ['POST', '/profile/email-change/resend', 'profile.resendEmailChange'],
+  cancel: ['DELETE', '/profile/email-change', 'profile.cancelEmailChange'],
+  cancelByLink: ['POST', '/auth/email-change/cancel', 'auth.cancelEmailChange'],
+  changePassword: ['PUT', '/profile/password', 'profile.changePassword'],
+  forgotPassword: ['POST', '/auth/forgot-password', 'auth.forgotPassword'],
+  resetPassword: ['POST', '/auth/reset-password', 'auth.resetPassword'],
+  organizations: ['GET', '/organizations', 'organizations.list'],
+} as const satisfies Record<string, [Method, string, string]>;
 
 const profileBody = (email: string, extra: Json = {}) => ({ name: 'Pat Example', email, ...extra });
 
@@ -90,11 +66,10 @@ export function integrityFixtures(harness: () => TestHarness) {
       input: unknown,
       token?: string,
     ): Promise<Answer> => {
+      const [method, path, procedure] = ROUTES[name];
       if (kind === 'trpc') {
-        const [type, procedure] = ROUTES[name].trpc;
-        return viaTrpc(type, procedure, input, token);
+        return viaTrpc(method === 'GET' ? 'query' : 'mutation', procedure, input, token);
       }
-      const [method, path] = ROUTES[name].rest;
       const res = await harness().rest(method, path, { body: input, token });
       return { status: res.status, body: res.body };
     };

@@ -59,21 +59,47 @@ export async function withHarness(
   }
 }
 
+type Account = { token: string; password: string };
+
+/** A signed-in POST /two-factor/<route> with `password` (enable, disable, recovery-codes). */
+export const twoFactorWithPassword = (
+  h: TestHarness,
+  route: 'enable' | 'disable' | 'recovery-codes',
+  user: { token: string },
+  password: unknown,
+) => h.rest('POST', `/two-factor/${route}`, { token: user.token, body: { password } });
+
+/** POST /two-factor/confirm with `code`. */
+export const confirmTwoFactor = (h: TestHarness, user: { token: string }, code: unknown) =>
+  h.rest('POST', '/two-factor/confirm', { token: user.token, body: { code } });
+
+/** GET /two-factor/status. */
+export const twoFactorStatus = (h: TestHarness, user: { token: string }) =>
+  h.rest('GET', '/two-factor/status', { token: user.token });
+
 /** Turns two-factor on for `user` (enable with the password, confirm with the current code). */
 export async function enableTwoFactor(
   h: TestHarness,
-  user: { token: string; password: string },
+  user: Account,
 ): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const enable = await h.rest('POST', '/two-factor/enable', {
-    token: user.token,
-    body: { password: user.password },
-  });
+  const enable = await twoFactorWithPassword(h, 'enable', user, user.password);
   expect(enable.status).toBe(200);
   const secret = enable.body.data.secret as string;
-  const confirm = await h.rest('POST', '/two-factor/confirm', {
-    token: user.token,
-    body: { code: totp(secret, h.clock.now()) },
-  });
+  const confirm = await confirmTwoFactor(h, user, totp(secret, h.clock.now()));
   expect(confirm.status).toBe(200);
   return { secret, recoveryCodes: confirm.body.data.recovery_codes as string[] };
 }
+
+/** The kinds of the e-mails to `userId`. */
+export const mailKindsOf = async (h: TestHarness, userId: number) =>
+  (await h.db.selectFrom('mail_outbox').select('kind').where('user_id', '=', userId).execute()).map(
+    (m) => m.kind,
+  );
+
+/** The activity rows of `userId`: action and severity. */
+export const activityOf = (h: TestHarness, userId: number) =>
+  h.db
+    .selectFrom('activity_events')
+    .select(['action', 'severity'])
+    .where('user_id', '=', userId)
+    .execute();

@@ -2,18 +2,10 @@ import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../../src/testing/harness';
 import { useHarness } from '../../src/testing/use-harness';
-import { signIn, withHarness } from './fixtures';
+import { activityOf, signIn, withHarness } from './fixtures';
 
 let h: TestHarness;
 useHarness((made) => (h = made));
-
-/** The activity rows of a user: action and severity. */
-const activityOf = (userId: number) =>
-  h.db
-    .selectFrom('activity_events')
-    .select(['action', 'severity'])
-    .where('user_id', '=', userId)
-    .execute();
 
 const VERIFY_NOTICE =
   'Please verify your email address before signing in. Check your inbox for the verification email.';
@@ -26,7 +18,7 @@ describe('login', () => {
     expect(res.body.data.user.email).toBe(user.email);
     const me = await h.rest('GET', '/user', { token: res.body.data.token });
     expect(me.status).toBe(200);
-    const activity = await activityOf(user.id);
+    const activity = await activityOf(h, user.id);
     expect(activity).toContainEqual({ action: 'login.success', severity: 'info' });
   });
 
@@ -37,7 +29,7 @@ describe('login', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(wrong.status);
     expect(unknown.body).toEqual(wrong.body);
-    const failed = await activityOf(user.id);
+    const failed = await activityOf(h, user.id);
     expect(failed).toContainEqual({ action: 'login.failed', severity: 'medium' });
   });
 

@@ -2,7 +2,14 @@ import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../../src/testing/harness';
 import { useHarness } from '../../src/testing/use-harness';
-import { enableTwoFactor } from './fixtures';
+import {
+  activityOf,
+  confirmTwoFactor,
+  enableTwoFactor,
+  mailKindsOf,
+  twoFactorStatus,
+  twoFactorWithPassword,
+} from './fixtures';
 
 let h: TestHarness;
 useHarness((made) => (h = made), { resetRateLimits: true });
@@ -15,16 +22,13 @@ describe('two-factor lifecycle', () => {
   it('enables in two steps, with the QR rendered here and the secret encrypted at rest', async () => {
     h.clock.set(T0);
     const user = await h.createUser({ verified: true });
-    const status0 = await h.rest('GET', '/two-factor/status', { token: user.token });
+    const status0 = await twoFactorStatus(h, user);
     expect(status0.body).toEqual({
       success: true,
       data: { confirmed: false, recovery_codes_count: 0 },
     });
 
-    const first = await h.rest('POST', '/two-factor/enable', {
-      token: user.token,
-      body: { password: user.password },
-    });
+    const first = await twoFactorWithPassword(h, 'enable', user, user.password);
     expect(first.status).toBe(200);
     expect(first.body.message).toBe('Scan the QR code with your authenticator app.');
     const { secret, qr_code_url, qr_code_svg } = first.body.data;
@@ -36,20 +40,14 @@ describe('two-factor lifecycle', () => {
     expect(qr_code_svg).toMatch(/^<svg/);
 
     // enable again replaces the pending secret; still not confirmed
-    const second = await h.rest('POST', '/two-factor/enable', {
-      token: user.token,
-      body: { password: user.password },
-    });
+    const second = await twoFactorWithPassword(h, 'enable', user, user.password);
     const secret2 = second.body.data.secret as string;
     expect(secret2).not.toBe(secret);
-    const status1 = await h.rest('GET', '/two-factor/status', { token: user.token });
+    const status1 = await twoFactorStatus(h, user);
     expect(status1.body.data.confirmed).toBe(false);
 
     // the old pending secret no longer confirms
-    const stale = await h.rest('POST', '/two-factor/confirm', {
-      token: user.token,
-      body: { code: codeAt(secret, h.clock.now()) },
-    });
+    const stale = await confirmTwoFactor(h, user, codeAt(secret, h.clock.now()));
     expect(stale.status).toBe(422);
     expect(stale.body.message).toBe('Invalid verification code');
 
@@ -60,10 +58,7 @@ describe('two-factor lifecycle', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(secret2);
 
-    const ok = await h.rest('POST', '/two-factor/confirm', {
-      token: user.token,
-      body: { code: codeAt(secret2, h.clock.now()) },
-    });
+    const ok = await confirmTwoFactor(h, user, codeAt(secret2, h.clock.now()));
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Two-factor authentication has been enabled successfully!');
     const codes = ok.body.data.recovery_codes as string[];
@@ -84,22 +79,13 @@ describe('two-factor lifecycle', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(row2)).not.toContain(secret2);
 
-    const status2 = await h.rest('GET', '/two-factor/status', { token: user.token });
+    const status2 = await twoFactorStatus(h, user);
     expect(status2.body.data).toEqual({ confirmed: true, recovery_codes_count: 8 });
     const me = await h.rest('GET', '/user', { token: user.token });
     expect(me.body.data.two_factor_enabled).toBe(true);
 
-    const mails = await h.db
-      .selectFrom('mail_outbox')
-      .select('kind')
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(mails.map((m) => m.kind)).toContain('two-factor-enabled');
-    const events = await h.db
-      .selectFrom('activity_events')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .execute();
+    expect(await mailKindsOf(h, user.id)).toContain('two-factor-enabled');
+    const events = await activityOf(h, user.id);
     expect(events.find((e) => e.action === 'two_factor.enabled')?.severity).not.toBe('info');
   });
 
@@ -112,10 +98,7 @@ describe('two-factor lifecycle', () => {
     expect(missing.body.errors.password).toEqual(['Password is required']);
     const noBody = await h.rest('POST', '/two-factor/enable', { token: user.token });
     expect(noBody.status).toBe(422);
-    const wrong = await h.rest('POST', '/two-factor/enable', {
-      token: user.token,
-      body: { password: 'not my password' },
-    });
+    const wrong = await twoFactorWithPassword(h, 'enable', user, 'not my password');
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe('The password is incorrect.');
     expect(wrong.body.errors.password).toEqual(['The password is incorrect.']);
@@ -135,10 +118,7 @@ describe('two-factor lifecycle', () => {
       .execute();
     expect(rows).toHaveLength(0);
 
-    const ok = await h.rest('POST', '/two-factor/enable', {
-      token: user.token,
-      body: { password: user.password },
-    });
+    const ok = await twoFactorWithPassword(h, 'enable', user, user.password);
     expect(ok.status).toBe(200);
     expect(ok.body.data.secret).toMatch(/^[A-Z2-7]{32}$/);
     const okTrpc = await h.trpc(
@@ -153,15 +133,9 @@ describe('two-factor lifecycle', () => {
 
   it('refuses malformed codes as validation errors', async () => {
     const user = await h.createUser({ verified: true });
-    await h.rest('POST', '/two-factor/enable', {
-      token: user.token,
-      body: { password: user.password },
-    });
+    await twoFactorWithPassword(h, 'enable', user, user.password);
     for (const code of ['12ab56', '1234567', '', 12]) {
-      const res = await h.rest('POST', '/two-factor/confirm', {
-        token: user.token,
-        body: { code },
-      });
+      const res = await confirmTwoFactor(h, user, code);
       expect(res.status).toBe(422);
     }
   });
@@ -173,20 +147,12 @@ describe('two-factor lifecycle', () => {
     const missing = await h.rest('POST', '/two-factor/disable', { token: user.token, body: {} });
     expect(missing.status).toBe(422);
     expect(missing.body.message).toBe('Password is required');
-    const wrong = await h.rest('POST', '/two-factor/disable', {
-      token: user.token,
-      body: { password: 'wrong-password' },
-    });
+    const wrong = await twoFactorWithPassword(h, 'disable', user, 'wrong-password');
     expect(wrong.status).toBe(422);
-    expect(
-      (await h.rest('GET', '/two-factor/status', { token: user.token })).body.data.confirmed,
-    ).toBe(true);
-    const ok = await h.rest('POST', '/two-factor/disable', {
-      token: user.token,
-      body: { password: user.password },
-    });
+    expect((await twoFactorStatus(h, user)).body.data.confirmed).toBe(true);
+    const ok = await twoFactorWithPassword(h, 'disable', user, user.password);
     expect(ok.status).toBe(200);
-    expect((await h.rest('GET', '/two-factor/status', { token: user.token })).body.data).toEqual({
+    expect((await twoFactorStatus(h, user)).body.data).toEqual({
       confirmed: false,
       recovery_codes_count: 0,
     });
@@ -196,11 +162,7 @@ describe('two-factor lifecycle', () => {
       .where('user_id', '=', user.id)
       .execute();
     expect(left).toHaveLength(0);
-    const events = await h.db
-      .selectFrom('activity_events')
-      .select(['action', 'severity'])
-      .where('user_id', '=', user.id)
-      .execute();
+    const events = await activityOf(h, user.id);
     expect(events.find((e) => e.action === 'two_factor.disabled')?.severity).toBe('high');
   });
 

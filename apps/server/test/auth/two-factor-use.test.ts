@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { verifyUserTwoFactorCode } from '../../../../packages/api/src/domain/two-factor/verify-code';
 import type { TestHarness } from '../../src/testing/harness';
 import { useHarness } from '../../src/testing/use-harness';
-import { enableTwoFactor, signIn } from './fixtures';
+import {
+  enableTwoFactor,
+  mailKindsOf,
+  signIn,
+  twoFactorStatus,
+  twoFactorWithPassword,
+} from './fixtures';
 
 let h: TestHarness;
 useHarness((made) => (h = made), { resetRateLimits: true });
@@ -62,29 +68,15 @@ describe('two-factor lifecycle', () => {
       await verifyUserTwoFactorCode(h.deps, user.id, codes[0]!.toLowerCase(), 'recovery'),
     ).toBe(true);
     expect(await verifyUserTwoFactorCode(h.deps, user.id, codes[0]!, 'recovery')).toBe(false);
-    const status = await h.rest('GET', '/two-factor/status', { token: user.token });
+    const status = await twoFactorStatus(h, user);
     expect(status.body.data.recovery_codes_count).toBe(7);
-    const mails = await h.db
-      .selectFrom('mail_outbox')
-      .select('kind')
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(mails.map((m) => m.kind)).toContain('two-factor-recovery-code-used');
+    expect(await mailKindsOf(h, user.id)).toContain('two-factor-recovery-code-used');
 
-    const blank = await h.rest('POST', '/two-factor/recovery-codes', {
-      token: user.token,
-      body: { password: '   ' },
-    });
+    const blank = await twoFactorWithPassword(h, 'recovery-codes', user, '   ');
     expect(blank.status).toBe(422);
-    const wrong = await h.rest('POST', '/two-factor/recovery-codes', {
-      token: user.token,
-      body: { password: 'not-my-password' },
-    });
+    const wrong = await twoFactorWithPassword(h, 'recovery-codes', user, 'not-my-password');
     expect(wrong.status).toBe(422);
-    const fresh = await h.rest('POST', '/two-factor/recovery-codes', {
-      token: user.token,
-      body: { password: user.password },
-    });
+    const fresh = await twoFactorWithPassword(h, 'recovery-codes', user, user.password);
     expect(fresh.status).toBe(200);
     expect(fresh.body.message).toBe('New recovery codes generated successfully!');
     expect(fresh.body.data.recovery_codes).toHaveLength(8);
@@ -121,7 +113,7 @@ describe('two-factor lifecycle', () => {
     expect((await verify(codeAt(secret, h.clock.now()))).status).toBe(422);
     const rec = await verify(codes[2]!.toLowerCase(), 'recovery');
     expect(rec.status).toBe(200);
-    const status = await h.rest('GET', '/two-factor/status', { token: user.token });
+    const status = await twoFactorStatus(h, user);
     expect(status.body.data.recovery_codes_count).toBe(7);
 
     // challenge expiry (5 minutes)

@@ -141,9 +141,10 @@ export const pollUntil = (
 ) => waitFor(() => call(server, 'GET', pathname, token ? { token } : {}), done, timeoutMs);
 
 /**
- * An organization the owner creates on A, with a member (`label`-member-…) who signs in on B.
+ * An organization "`name` <suffix>" the owner creates on A, with a member "`name` Member" who
+ * signs in on B.
  */
-export async function teamWithMember(label: string, name: string, memberName: string) {
+export async function teamWithMember(name: string) {
   const ownerToken = await login(a);
   const created = await call(a, 'POST', '/api/v1/organizations', {
     token: ownerToken,
@@ -151,8 +152,8 @@ export async function teamWithMember(label: string, name: string, memberName: st
   });
   expect(created.status).toBe(201);
   const orgUuid = created.body.data.uuid as string;
-  const memberEmail = `${label}-${suffix}@example.com`;
-  const member = await insertVerifiedUser(memberName, memberEmail);
+  const memberEmail = `${name.toLowerCase()}-member-${suffix}@example.com`;
+  const member = await insertVerifiedUser(`${name} Member`, memberEmail);
   const orgId = await organizationId(database.db, orgUuid);
   await addMemberRow(database.db, orgId, member.id, 'member');
   const memberToken = await login(b, memberEmail);

@@ -153,11 +153,7 @@ describe('two server processes on one PostgreSQL', () => {
   });
 
   it("takes a removed member's access away on B at once, organization list included", async () => {
-    const { ownerToken, orgUuid, memberEmail, memberToken } = await teamWithMember(
-      'member',
-      'Team',
-      'Team Member',
-    );
+    const { ownerToken, orgUuid, memberEmail, memberToken } = await teamWithMember('Team');
     const list = () => call(b, 'GET', '/api/v1/organizations', { token: memberToken });
     const listed = await waitFor(list, (res) => res.body.data.length > 0);
     expect(listed.res.body.data.map((o: { uuid: string }) => o.uuid)).toEqual([orgUuid]); // cached on B
@@ -216,11 +212,7 @@ describe('two server processes on one PostgreSQL', () => {
   });
 
   it('applies "Require two-factor" switched on at A to calls at B within a second', async () => {
-    const { ownerToken, orgUuid, orgId, memberToken } = await teamWithMember(
-      'policy-member',
-      'Policy',
-      'Policy Member',
-    );
+    const { ownerToken, orgUuid, orgId, memberToken } = await teamWithMember('Policy');
     const page = `/api/v1/organizations/${orgUuid}`;
     // B caches which organizations require two-factor (none of this one's yet).
     expect((await call(b, 'GET', page, { token: memberToken })).status).toBe(200);
