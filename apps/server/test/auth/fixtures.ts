@@ -5,6 +5,9 @@ import { totp } from '../../src/testing/totp';
 
 /** What the sign-in, e-mail and two-factor tests in this folder share. */
 
+/** The clock's start in the two-factor tests (they set it before enabling). */
+export const T0 = new Date('2026-11-22T10:00:00.000Z');
+
 /** A new password and its confirmation, as registration, reset and change take them. */
 export const passwordPair = (password: string) => ({ password, password_confirmation: password });
 

@@ -1,6 +1,6 @@
-import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../../src/testing/harness';
+import { totp } from '../../src/testing/totp';
 import { useHarness } from '../../src/testing/use-harness';
 import {
   activityOf,
@@ -9,19 +9,22 @@ import {
   mailKindsOf,
   twoFactorStatus,
   twoFactorWithPassword,
+  T0,
 } from './fixtures';
 
 let h: TestHarness;
 useHarness((made) => (h = made), { resetRateLimits: true });
 
-const T0 = new Date('2026-11-22T10:00:00.000Z');
-const codeAt = (secret: string, date: Date) =>
-  generateSync({ secret, epoch: Math.floor(date.getTime() / 1000) });
-
 describe('two-factor lifecycle', () => {
   it('enables in two steps, with the QR rendered here and the secret encrypted at rest', async () => {
     h.clock.set(T0);
     const user = await h.createUser({ verified: true });
+    const storedSecret = () =>
+      h.db
+        .selectFrom('two_factor_secrets')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
     const status0 = await twoFactorStatus(h, user);
     expect(status0.body).toEqual({
       success: true,
@@ -47,18 +50,13 @@ describe('two-factor lifecycle', () => {
     expect(status1.body.data.confirmed).toBe(false);
 
     // the old pending secret no longer confirms
-    const stale = await confirmTwoFactor(h, user, codeAt(secret, h.clock.now()));
+    const stale = await confirmTwoFactor(h, user, totp(secret, h.clock.now()));
     expect(stale.status).toBe(422);
     expect(stale.body.message).toBe('Invalid verification code');
 
-    const row = await h.db
-      .selectFrom('two_factor_secrets')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(JSON.stringify(row)).not.toContain(secret2);
+    expect(JSON.stringify(await storedSecret())).not.toContain(secret2);
 
-    const ok = await confirmTwoFactor(h, user, codeAt(secret2, h.clock.now()));
+    const ok = await confirmTwoFactor(h, user, totp(secret2, h.clock.now()));
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Two-factor authentication has been enabled successfully!');
     const codes = ok.body.data.recovery_codes as string[];
@@ -72,12 +70,7 @@ describe('two-factor lifecycle', () => {
       .execute();
     expect(stored).toHaveLength(8);
     for (const s of stored) expect(codes).not.toContain(s.code_hash);
-    const row2 = await h.db
-      .selectFrom('two_factor_secrets')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(JSON.stringify(row2)).not.toContain(secret2);
+    expect(JSON.stringify(await storedSecret())).not.toContain(secret2);
 
     const status2 = await twoFactorStatus(h, user);
     expect(status2.body.data).toEqual({ confirmed: true, recovery_codes_count: 8 });

@@ -1,7 +1,7 @@
-import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { verifyUserTwoFactorCode } from '../../../../packages/api/src/domain/two-factor/verify-code';
 import type { TestHarness } from '../../src/testing/harness';
+import { totp } from '../../src/testing/totp';
 import { useHarness } from '../../src/testing/use-harness';
 import {
   enableTwoFactor,
@@ -9,14 +9,12 @@ import {
   signIn,
   twoFactorStatus,
   twoFactorWithPassword,
+  T0,
 } from './fixtures';
 
 let h: TestHarness;
 useHarness((made) => (h = made), { resetRateLimits: true });
 
-const T0 = new Date('2026-11-22T10:00:00.000Z');
-const codeAt = (secret: string, date: Date) =>
-  generateSync({ secret, epoch: Math.floor(date.getTime() / 1000) });
 const shift = (steps: number) => new Date(h.clock.now().getTime() + steps * 30_000);
 
 async function enableFor(user: { token: string; password: string }) {
@@ -47,17 +45,17 @@ describe('two-factor lifecycle', () => {
     const { secret } = await enableFor(user);
     const accepts = (code: string) => verifyUserTwoFactorCode(h.deps, user.id, code, 'totp');
     // the confirming step is already used: the same code is a replay
-    expect(await accepts(codeAt(secret, T0))).toBe(false);
+    expect(await accepts(totp(secret, T0))).toBe(false);
 
     h.clock.set(new Date(T0.getTime() + 10 * 30_000));
-    expect(await accepts(codeAt(secret, shift(-2)))).toBe(false);
-    expect(await accepts(codeAt(secret, shift(2)))).toBe(false);
-    expect(await accepts(codeAt(secret, shift(-1)))).toBe(true);
+    expect(await accepts(totp(secret, shift(-2)))).toBe(false);
+    expect(await accepts(totp(secret, shift(2)))).toBe(false);
+    expect(await accepts(totp(secret, shift(-1)))).toBe(true);
     // replay of the same step
-    expect(await accepts(codeAt(secret, shift(-1)))).toBe(false);
-    expect(await accepts(codeAt(secret, shift(1)))).toBe(true);
+    expect(await accepts(totp(secret, shift(-1)))).toBe(false);
+    expect(await accepts(totp(secret, shift(1)))).toBe(true);
     // an earlier step after a later one was accepted is refused
-    expect(await accepts(codeAt(secret, shift(0)))).toBe(false);
+    expect(await accepts(totp(secret, shift(0)))).toBe(false);
     expect(await accepts('abcdef')).toBe(false);
   });
 
@@ -93,7 +91,7 @@ describe('two-factor lifecycle', () => {
 
     // without the password step a right code fails like a wrong one
     h.clock.set(new Date(T0.getTime() + 5 * 30_000));
-    const early = await verify(codeAt(secret, h.clock.now()));
+    const early = await verify(totp(secret, h.clock.now()));
     expect(early.status).toBe(422);
     expect(early.body.message).toBe('Invalid verification code');
 
@@ -104,13 +102,13 @@ describe('two-factor lifecycle', () => {
       data: { two_factor_required: true, email: user.email },
     });
     expect(login.body.data.token).toBeUndefined();
-    const ok = await verify(codeAt(secret, h.clock.now()));
+    const ok = await verify(totp(secret, h.clock.now()));
     expect(ok.status).toBe(200);
     expect(typeof ok.body.data.token).toBe('string');
 
     // replay of the same code with a fresh challenge
     await passwordStep();
-    expect((await verify(codeAt(secret, h.clock.now()))).status).toBe(422);
+    expect((await verify(totp(secret, h.clock.now()))).status).toBe(422);
     const rec = await verify(codes[2]!.toLowerCase(), 'recovery');
     expect(rec.status).toBe(200);
     const status = await twoFactorStatus(h, user);
@@ -119,7 +117,7 @@ describe('two-factor lifecycle', () => {
     // challenge expiry (5 minutes)
     await passwordStep();
     h.clock.set(new Date(h.clock.now().getTime() + 6 * 60_000));
-    expect((await verify(codeAt(secret, h.clock.now()))).status).toBe(422);
+    expect((await verify(totp(secret, h.clock.now()))).status).toBe(422);
 
     // wrong type / format are validation errors, not 500s
     const badType = await h.rest('POST', '/auth/two-factor/verify', {
@@ -137,12 +135,12 @@ describe('two-factor lifecycle', () => {
     const { verify, passwordStep } = challengeOf(user);
     await passwordStep();
     for (let i = 0; i < 5; i++) expect((await verify('000000')).status).toBe(422);
-    expect((await verify(codeAt(secret, h.clock.now()))).status).toBe(429);
+    expect((await verify(totp(secret, h.clock.now()))).status).toBe(429);
     await h.deps.rateLimiter.resetAll();
     // the challenge is closed: even the right code fails until the password is entered again
-    expect((await verify(codeAt(secret, h.clock.now()))).status).toBe(422);
+    expect((await verify(totp(secret, h.clock.now()))).status).toBe(422);
     await passwordStep();
     h.clock.set(new Date(h.clock.now().getTime() + 30_000));
-    expect((await verify(codeAt(secret, h.clock.now()))).status).toBe(200);
+    expect((await verify(totp(secret, h.clock.now()))).status).toBe(200);
   });
 });

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Json, TestHarness } from '../../src/testing/harness';
 import {
   multipartBody,
@@ -7,6 +6,7 @@ import {
   webhookIdFor,
 } from '../../src/testing/security-fixtures';
 import { sampleFor, type Operation } from './openapi-tools';
+import { everyTable, VOLATILE_TABLES } from './table-rows';
 
 /**
  * The requests of the tenant isolation matrix (isolation-matrix.test.ts): an operation filled with
@@ -94,21 +94,15 @@ export function callWithIdsOf(
   return h.rest(op.method as 'GET', url, { token, query, body, headers });
 }
 
-const VOLATILE_TABLES = new Set(['rate_limits', 'kysely_migration', 'kysely_migration_lock']);
-
 /** Every row of every table (except rate-limit counters and B's own rows), keyed by table+id. */
 export async function snapshot(
   h: TestHarness,
   B: SecurityResourceSet,
 ): Promise<Map<string, string>> {
-  const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(h.db);
   const out = new Map<string, string>();
-  for (const { table_name } of tables.rows) {
+  for (const { table: table_name, rows } of await everyTable(h.db)) {
     if (VOLATILE_TABLES.has(table_name)) continue;
-    const rows = await sql<Json>`select * from ${sql.table(table_name)}`.execute(h.db);
-    rows.rows.forEach((row, i) => {
+    rows.forEach((row, i) => {
       if (row.user_id === B.user.id) return; // B's own sessions / activity may move
       if (table_name === 'users' && row.id === B.user.id) return;
       out.set(`${table_name}#${row.id ?? row.uuid ?? i}`, JSON.stringify(row));
