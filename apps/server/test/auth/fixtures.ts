@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { ServerConfig } from '../../src/config';
-import { createHarness, type TestHarness } from '../../src/testing/harness';
+import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
 import { totp } from '../../src/testing/totp';
 
 /** What the sign-in, e-mail and two-factor tests in this folder share. */
@@ -106,3 +107,11 @@ export const activityOf = (h: TestHarness, userId: number) =>
     .select(['action', 'severity'])
     .where('user_id', '=', userId)
     .execute();
+
+/** Every row of `table` that belongs to `userId` (by its user_id column). */
+export async function rowsOfUser(h: TestHarness, table: string, userId: number): Promise<Json[]> {
+  const res = await sql<Json>`select * from ${sql.table(table)} where user_id = ${userId}`.execute(
+    h.db,
+  );
+  return res.rows;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../../src/testing/harness';
 import { useHarness } from '../../src/testing/use-harness';
+import { rowsOfUser } from './fixtures';
 
 let h: TestHarness;
 useHarness((made) => (h = made));
@@ -60,11 +61,7 @@ describe('sessions', () => {
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ success: true, message: 'Logged out successfully' });
     expect((await h.rest('GET', '/user', { token: user.token })).status).toBe(401);
-    const rows = await h.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .execute();
+    const rows = await rowsOfUser(h, 'sessions', user.id);
     expect(rows).toHaveLength(0);
   });
 });

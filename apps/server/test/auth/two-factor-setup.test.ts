@@ -7,6 +7,7 @@ import {
   confirmTwoFactor,
   enableTwoFactor,
   mailKindsOf,
+  rowsOfUser,
   twoFactorStatus,
   twoFactorWithPassword,
   T0,
@@ -63,11 +64,7 @@ describe('two-factor lifecycle', () => {
     expect(codes).toHaveLength(8);
     for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{8}$/);
 
-    const stored = await h.db
-      .selectFrom('two_factor_recovery_codes')
-      .select('code_hash')
-      .where('user_id', '=', user.id)
-      .execute();
+    const stored = await rowsOfUser(h, 'two_factor_recovery_codes', user.id);
     expect(stored).toHaveLength(8);
     for (const s of stored) expect(codes).not.toContain(s.code_hash);
     expect(JSON.stringify(await storedSecret())).not.toContain(secret2);
@@ -104,11 +101,7 @@ describe('two-factor lifecycle', () => {
     expect(wrongTrpc.status).toBe(422);
     expect(wrongTrpc.body.error.message).toBe('The password is incorrect.');
     // nothing was set up by the refused calls
-    const rows = await h.db
-      .selectFrom('two_factor_secrets')
-      .select('user_id')
-      .where('user_id', '=', user.id)
-      .execute();
+    const rows = await rowsOfUser(h, 'two_factor_secrets', user.id);
     expect(rows).toHaveLength(0);
 
     const ok = await twoFactorWithPassword(h, 'enable', user, user.password);
@@ -149,11 +142,7 @@ describe('two-factor lifecycle', () => {
       confirmed: false,
       recovery_codes_count: 0,
     });
-    const left = await h.db
-      .selectFrom('two_factor_recovery_codes')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .execute();
+    const left = await rowsOfUser(h, 'two_factor_recovery_codes', user.id);
     expect(left).toHaveLength(0);
     const events = await activityOf(h, user.id);
     expect(events.find((e) => e.action === 'two_factor.disabled')?.severity).toBe('high');
