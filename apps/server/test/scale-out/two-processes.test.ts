@@ -1,134 +1,37 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { ALL_KEYS, encryptWebhookSecret, hashPassword, notifyChange } from '@scmp/api';
-import { addMemberRow, organizationId } from '../../src/testing/organization-rows';
-import { insertUserRow } from '../../src/testing/user-rows';
-import { startWebhookReceiver } from '../../src/testing/webhook-receiver';
-import { createTestDb, type TestDatabase } from '@scmp/db/testing';
-import { freePort } from '../../src/testing/free-port';
-import { startSmtpRecorder, type SmtpRecorder } from '../../src/testing/smtp-recorder';
-import { buildServerBundle, call, startServer, type ServerProcess } from './processes';
+import { ALL_KEYS, notifyChange } from '@scmp/api';
+import {
+  a,
+  b,
+  database,
+  email,
+  insertOrg,
+  insertVerifiedUser,
+  login,
+  PASSWORD,
+  pollUntil,
+  suffix,
+  teamWithMember,
+  uploads,
+  useTwoServers,
+  waitFor,
+} from './cluster';
+import { call, type ServerProcess } from './processes';
 
 /**
- * Issue 12, "two server processes on one PostgreSQL": two real `node main.js` processes from the
- * built bundle share one fresh database and one uploads folder, each with its own pool, worker
- * and LISTEN connection. Runs in the PostgreSQL pass only (see vitest.config.ts).
+ * Two server processes on one PostgreSQL (see cluster.ts): a session, a throttle, a cache or a
+ * policy changed through one process holds in the other at once. (Their workers:
+ * two-workers.test.ts.)
  */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-const PASSWORD = 'correct horse battery staple';
-const suffix = randomBytes(4).toString('hex');
-const outDir = `.tmp/scale-out-${process.pid}-${suffix}`;
 
-let database: TestDatabase;
-let sink: SmtpRecorder;
-let a: ServerProcess;
-let b: ServerProcess;
-const dirs: string[] = [];
-const email = `owner-${suffix}@example.com`;
-const appKey = `scale-out-key-${randomBytes(24).toString('hex')}`;
-let userId = 0;
-let uploads = '';
-
-const tempDir = (label: string) => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), `scmp-scale-${label}-`));
-  dirs.push(dir);
-  return dir;
-};
-
-beforeAll(async () => {
-  database = await createTestDb();
-  if (!database.url) throw new Error('The scale-out tests need TEST_DB_DRIVER=postgres');
-  sink = await startSmtpRecorder();
-  const bundle = buildServerBundle(outDir);
-  uploads = tempDir('uploads');
-  const common = {
-    APP_ENV: 'local',
-    APP_KEY: appKey,
-    DATABASE_URL: database.url,
-    DB_POOL_SIZE: '4',
-    UPLOADS_DIR: uploads,
-    SEED_DEMO_DATA: 'false',
-    WORKER_ENABLED: 'true',
-    WORKER_INTERVAL_MS: '100',
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: path.join(tempDir('web'), 'not-built'),
-  };
-  const portA = await freePort();
-  let portB = await freePort();
-  while (portB === portA) portB = await freePort();
-  const start = (name: string, port: number) =>
-    startServer(name, bundle, {
-      ...common,
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: tempDir(`data-${name}`),
-    });
-  [a, b] = await Promise.all([start('A', portA), start('B', portB)]);
-  const user = await insertUserRow(database.db, {
-    name: 'Scale Owner',
-    email,
-    password_hash: await hashPassword(PASSWORD),
-    email_verified_at: new Date(),
-  });
-  userId = user.id;
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await sink?.close();
-  await database?.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  rmSync(path.resolve(import.meta.dirname, '../..', outDir), { recursive: true, force: true });
-}, 60_000);
-
-async function login(server: ServerProcess): Promise<string> {
-  const res = await call(server, 'POST', '/api/v1/auth/login', {
-    body: { email, password: PASSWORD },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.token as string;
-}
-
-async function insertOrg(subdomain: string) {
-  return database.db
-    .insertInto('organizations')
-    .values({
-      owner_id: userId,
-      name: `Org ${subdomain}`,
-      type: 'school',
-      description: null,
-      subdomain,
-      status: 'active',
-    })
-    .returning(['id', 'uuid'])
-    .executeTakeFirstOrThrow();
-}
-
-/** Polls `server` until `done(body, status)`; returns the last answer and how long it took. */
-async function pollUntil(
-  server: ServerProcess,
-  pathname: string,
-  done: (res: Awaited<ReturnType<typeof call>>) => boolean,
-  timeoutMs = 3000,
-  token?: string,
-) {
-  const started = performance.now();
-  const get = () => call(server, 'GET', pathname, token ? { token } : {});
-  let res = await get();
-  while (!done(res) && performance.now() - started < timeoutMs) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    res = await get();
-  }
-  return { res, ms: performance.now() - started };
-}
+useTwoServers();
 
 describe('two server processes on one PostgreSQL', () => {
   // B forgets a revoked session when A's NOTIFY arrives; under a loaded 2-CPU machine the next
@@ -240,50 +143,20 @@ describe('two server processes on one PostgreSQL', () => {
       body: { name, type: 'camp' },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const started = performance.now();
-    let after = await names(b);
-    while (!after.includes(name) && performance.now() - started < 3000) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      after = await names(b);
-    }
-    expect(after).toContain(name);
-    expect(after).toHaveLength(before.length + 1);
-    expect(performance.now() - started).toBeLessThan(1000);
+    const after = await waitFor(
+      () => names(b),
+      (listed) => listed.includes(name),
+    );
+    expect(after.res).toContain(name);
+    expect(after.res).toHaveLength(before.length + 1);
+    expect(after.ms).toBeLessThan(1000);
   });
 
   it("takes a removed member's access away on B at once, organization list included", async () => {
-    const ownerToken = await login(a);
-    const created = await call(a, 'POST', '/api/v1/organizations', {
-      token: ownerToken,
-      body: { name: `Team ${suffix}`, type: 'school' },
-    });
-    expect(created.status).toBe(201);
-    const orgUuid = created.body.data.uuid as string;
-    const memberEmail = `member-${suffix}@example.com`;
-    const member = await insertUserRow(database.db, {
-      name: 'Team Member',
-      email: memberEmail,
-      password_hash: await hashPassword(PASSWORD),
-      email_verified_at: new Date(),
-    });
-    await addMemberRow(
-      database.db,
-      await organizationId(database.db, orgUuid),
-      member.id,
-      'member',
-    );
-    const memberLogin = await call(b, 'POST', '/api/v1/auth/login', {
-      body: { email: memberEmail, password: PASSWORD },
-    });
-    const memberToken = memberLogin.body.data.token as string;
+    const { ownerToken, orgUuid, memberEmail, memberToken } = await teamWithMember('Team');
     const list = () => call(b, 'GET', '/api/v1/organizations', { token: memberToken });
-    let listed = await list();
-    const started = performance.now();
-    while (listed.body.data.length === 0 && performance.now() - started < 3000) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      listed = await list();
-    }
-    expect(listed.body.data.map((o: { uuid: string }) => o.uuid)).toEqual([orgUuid]); // cached on B
+    const listed = await waitFor(list, (res) => res.body.data.length > 0);
+    expect(listed.res.body.data.map((o: { uuid: string }) => o.uuid)).toEqual([orgUuid]); // cached on B
 
     const members = await call(a, 'GET', `/api/v1/organizations/${orgUuid}/members`, {
       token: ownerToken,
@@ -304,14 +177,9 @@ describe('two server processes on one PostgreSQL', () => {
     const page = await call(b, 'GET', `/api/v1/organizations/${orgUuid}`, { token: memberToken });
     expect(page.status).toBe(404);
     // ... and B's cached list forgets the organization within a second.
-    const removedAt = performance.now();
-    listed = await list();
-    while (listed.body.data.length > 0 && performance.now() - removedAt < 3000) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      listed = await list();
-    }
-    expect(listed.body.data).toEqual([]);
-    expect(performance.now() - removedAt).toBeLessThan(1000);
+    const forgotten = await waitFor(list, (res) => res.body.data.length === 0);
+    expect(forgotten.res.body.data).toEqual([]);
+    expect(forgotten.ms).toBeLessThan(1000);
     // The member's session still works for everything else.
     expect((await call(b, 'GET', '/api/v1/user', { token: memberToken })).status).toBe(200);
   });
@@ -343,158 +211,8 @@ describe('two server processes on one PostgreSQL', () => {
     expect(shown.ms).toBeLessThan(1000);
   });
 
-  it('runs every queued job and outbox mail exactly once with both workers running', async () => {
-    const count = 30;
-    const now = new Date();
-    await database.db
-      .insertInto('mail_outbox')
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          to_address: `to-${i}@example.com`,
-          subject: `Scale ${suffix} #${i}`,
-          html: '<p>Hi</p>',
-          text: 'Hi',
-          kind: 'test',
-          user_id: null,
-          created_at: now,
-          next_attempt_at: now,
-        })),
-      )
-      .execute();
-    await database.db
-      .insertInto('jobs')
-      .values(
-        Array.from({ length: count }, (_, i) => ({
-          type: 'instances.provision',
-          payload: JSON.stringify({ instanceId: 900_000 + i }),
-          run_at: now,
-        })),
-      )
-      .execute();
-
-    const ours = () => sink.subjects().filter((s) => s.startsWith(`Scale ${suffix} #`));
-    const pendingJobs = async () =>
-      (
-        await database.db
-          .selectFrom('jobs')
-          .select('id')
-          .where('type', '=', 'instances.provision')
-          .where('completed_at', 'is', null)
-          .execute()
-      ).length;
-    const deadline = Date.now() + 20_000;
-    while ((ours().length < count || (await pendingJobs()) > 0) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    // A few more worker rounds on both processes: nothing runs a second time.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-
-    const subjects = ours();
-    expect(subjects).toHaveLength(count);
-    expect(new Set(subjects).size).toBe(count);
-    const jobs = await database.db
-      .selectFrom('jobs')
-      .select(['attempts', 'completed_at', 'last_error'])
-      .where('type', '=', 'instances.provision')
-      .execute();
-    expect(jobs).toHaveLength(count);
-    for (const job of jobs) {
-      expect(job.attempts).toBe(1);
-      expect(job.completed_at).not.toBeNull();
-      expect(job.last_error).toBeNull();
-    }
-    const sent = await database.db
-      .selectFrom('mail_outbox')
-      .select(['status', 'attempts'])
-      .where('subject', 'like', `Scale ${suffix} #%`)
-      .execute();
-    expect(sent.every((m) => m.status === 'sent' && m.attempts === 1)).toBe(true);
-  });
-  it('delivers each webhook event once with both workers running', async () => {
-    const receiver = await startWebhookReceiver();
-    try {
-      const org = await insertOrg(`hooks-${suffix}`);
-      const secret = `whsec_${randomBytes(24).toString('base64')}`;
-      const endpoint = await database.db
-        .insertInto('webhook_endpoints')
-        .values({
-          organization_id: org.id,
-          url: receiver.url,
-          description: null,
-          events: JSON.stringify(['organization.updated']),
-          secret_encrypted: encryptWebhookSecret(appKey, secret),
-          disabled_reason: null,
-          failing_since: null,
-          retired_at: null,
-          created_by: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const count = 25;
-      for (let i = 0; i < count; i += 1) {
-        // What a change's transaction does: record the event, its delivery and its first attempt.
-        await sql`SELECT scmp_webhook_emit(${org.id}, 'organization.updated', NULL,
-          ${JSON.stringify({ n: i })}::jsonb, NULL)`.execute(database.db);
-      }
-      const deadline = Date.now() + 20_000;
-      while (receiver.received.length < count && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      // A few more worker rounds on both processes: nothing is sent a second time.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      const ids = receiver.received.map((r) => r.headers['webhook-id']);
-      expect(ids).toHaveLength(count);
-      expect(new Set(ids).size).toBe(count);
-      const deliveries = await database.db
-        .selectFrom('webhook_deliveries')
-        .select(['status', 'attempts'])
-        .where('endpoint_id', '=', endpoint.id)
-        .execute();
-      expect(deliveries).toHaveLength(count);
-      expect(deliveries.every((d) => d.status === 'succeeded' && d.attempts === 1)).toBe(true);
-    } finally {
-      await receiver.close();
-    }
-  });
-
   it('applies "Require two-factor" switched on at A to calls at B within a second', async () => {
-    const ownerToken = await login(a);
-    const created = await call(a, 'POST', '/api/v1/organizations', {
-      token: ownerToken,
-      body: { name: `Policy ${suffix}`, type: 'school' },
-    });
-    expect(created.status).toBe(201);
-    const orgUuid = created.body.data.uuid as string;
-    const memberEmail = `policy-member-${suffix}@example.com`;
-    const member = await database.db
-      .insertInto('users')
-      .values({
-        name: 'Policy Member',
-        email: memberEmail,
-        password_hash: await hashPassword(PASSWORD),
-        email_verified_at: new Date(),
-        is_staff: false,
-        phone: null,
-        bio: null,
-        location: null,
-        website: null,
-        avatar_path: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const org = await database.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', orgUuid)
-      .executeTakeFirstOrThrow();
-    await database.db
-      .insertInto('organization_members')
-      .values({ organization_id: org.id, user_id: member.id, role: 'member' })
-      .execute();
-    const memberLogin = await call(b, 'POST', '/api/v1/auth/login', {
-      body: { email: memberEmail, password: PASSWORD },
-    });
-    const memberToken = memberLogin.body.data.token as string;
+    const { ownerToken, orgUuid, orgId, memberToken } = await teamWithMember('Policy');
     const page = `/api/v1/organizations/${orgUuid}`;
     // B caches which organizations require two-factor (none of this one's yet).
     expect((await call(b, 'GET', page, { token: memberToken })).status).toBe(200);
@@ -509,7 +227,7 @@ describe('two server processes on one PostgreSQL', () => {
     expect(blocked.ms).toBeLessThan(1000);
 
     // Switched off by hand in the database: both processes hear the trigger's NOTIFY.
-    await sql`UPDATE sso_policies SET require_two_factor = false WHERE organization_id = ${org.id}`.execute(
+    await sql`UPDATE sso_policies SET require_two_factor = false WHERE organization_id = ${orgId}`.execute(
       database.db,
     );
     const open = await pollUntil(b, page, (res) => res.status === 200, 3000, memberToken);
@@ -519,30 +237,9 @@ describe('two server processes on one PostgreSQL', () => {
 
   it('a deleted account is refused on B at once (issue 38)', async () => {
     const leaverEmail = `leaver-${suffix}@example.com`;
-    await database.db
-      .insertInto('users')
-      .values({
-        name: 'Scale Leaver',
-        email: leaverEmail,
-        password_hash: await hashPassword(PASSWORD),
-        email_verified_at: new Date(),
-        is_staff: false,
-        phone: null,
-        bio: null,
-        location: null,
-        website: null,
-        avatar_path: null,
-      })
-      .execute();
-    const signIn = async (server: ServerProcess) => {
-      const res = await call(server, 'POST', '/api/v1/auth/login', {
-        body: { email: leaverEmail, password: PASSWORD },
-      });
-      expect(res.status).toBe(200);
-      return res.body.data.token as string;
-    };
-    const onA = await signIn(a);
-    const onB = await signIn(b);
+    await insertVerifiedUser('Scale Leaver', leaverEmail);
+    const onA = await login(a, leaverEmail);
+    const onB = await login(b, leaverEmail);
     expect((await call(b, 'GET', '/api/v1/user', { token: onB })).status).toBe(200);
     const deleted = await call(a, 'DELETE', '/api/v1/user', {
       token: onA,

@@ -1,15 +1,14 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '@scmp/api';
-import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
+import { createHarness, type TestHarness } from '../../src/testing/harness';
 import {
   buildSecurityResourceSet,
   multipartBody,
   TINY_PNG,
   type SecurityResourceSet,
-  webhookIdFor,
 } from '../../src/testing/security-fixtures';
-import { leaks, loadOperations, sampleFor, type Operation } from './openapi-tools';
+import { callWithIdsOf, diff, idTakingOperations, snapshot } from './isolation-fixtures';
+import { leaks, loadOperations, type Operation } from './openapi-tools';
 
 /**
  * Operations that fail the matrix because of a known bug in their area. The test asserts this
@@ -17,9 +16,6 @@ import { leaks, loadOperations, sampleFor, type Operation } from './openapi-tool
  * entry) or a new one appears.
  */
 const KNOWN_ISSUES: string[] = [];
-
-/** Operations that are public by design although they take an id (answer for anyone). */
-const PUBLIC_BY_DESIGN = new Set<string>(['GET /auth/verify-email/{id}/{hash}']);
 
 /**
  * Documented with a bearer scheme (protect: true, the token is optional) but public by design:
@@ -41,100 +37,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h?.close());
 
-/** A's id for a path parameter, chosen by the path's first segment. */
-function aIdFor(path: string): string | null {
-  const seg = path.split('/').filter(Boolean);
-  if (seg[0] === 'organizations' || seg[0] === 'branding') return A.orgUuid;
-  if (seg[0] === 'instances') return A.instanceUuid;
-  if (seg[0] === 'support') return A.ticketId;
-  if (seg[0] === 'profile' && seg[1] === 'sessions') return A.sessionIds[0] ?? null;
-  if (seg[0] === 'subscription' && seg[1] === 'invoices') return A.invoiceId;
-  if (seg[0] === 'passkeys') return A.passkeyUuid;
-  if (seg[0] === 'user' && seg[1] === 'api-tokens') return A.apiTokenUuid;
-  if (seg[0] === 'staff') return A.user.uuid;
-  return null;
-}
-
-const ORG_KEYS = ['organization_uuid', 'organization_id', 'org_uuid', 'orgUuid'];
-
-function takesOrganization(op: Operation): boolean {
-  const bodyProps = Object.keys((op.bodySchema?.properties ?? {}) as Json);
-  return (
-    op.queryParams.some((p) => ORG_KEYS.includes(p.name as string)) ||
-    bodyProps.some((k) => ORG_KEYS.includes(k))
-  );
-}
-
-function requestFor(op: Operation, token: string | undefined) {
-  let url = op.path;
-  for (const name of op.pathParams) {
-    url = url.replace(
-      `{${name}}`,
-      encodeURIComponent(webhookIdFor(A, op.path, name) ?? aIdFor(op.path) ?? 'missing'),
-    );
-  }
-  const query: Record<string, string> = {};
-  for (const p of op.queryParams) {
-    const name = p.name as string;
-    if (ORG_KEYS.includes(name)) query[name] = A.orgUuid;
-    else if (p.required) query[name] = String(sampleFor(p.schema as Json, name));
-  }
-  let body: unknown;
-  if (op.bodySchema) {
-    const sample = sampleFor(op.bodySchema) as Json;
-    for (const k of ORG_KEYS) {
-      if ((op.bodySchema.properties as Json | undefined)?.[k]) sample[k] = A.orgUuid;
-    }
-    body = sample;
-  } else if (op.bodyTypes.includes('multipart/form-data')) {
-    const field = op.path.endsWith('/favicon') ? 'favicon' : 'logo';
-    const mp = multipartBody([
-      { name: field, filename: 'x.png', bytes: TINY_PNG, type: 'image/png' },
-    ]);
-    return { url, query, body: mp.body, headers: mp.headers, token };
-  }
-  return { url, query, body, headers: {} as Record<string, string>, token };
-}
-
-async function call(op: Operation, token: string | undefined) {
-  const r = requestFor(op, token);
-  return h.rest(op.method as 'GET', r.url, {
-    token: r.token,
-    query: r.query,
-    body: r.body,
-    headers: r.headers,
-  });
-}
-
-const VOLATILE_TABLES = new Set(['rate_limits', 'kysely_migration', 'kysely_migration_lock']);
-
-/** Every row of every table (except rate-limit counters and B's own rows), keyed by table+id. */
-async function snapshot(): Promise<Map<string, string>> {
-  const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(h.db);
-  const out = new Map<string, string>();
-  for (const { table_name } of tables.rows) {
-    if (VOLATILE_TABLES.has(table_name)) continue;
-    const rows = await sql<Json>`select * from ${sql.table(table_name)}`.execute(h.db);
-    rows.rows.forEach((row, i) => {
-      if (row.user_id === B.user.id) return; // B's own sessions / activity may move
-      if (table_name === 'users' && row.id === B.user.id) return;
-      out.set(`${table_name}#${row.id ?? row.uuid ?? i}`, JSON.stringify(row));
-    });
-  }
-  return out;
-}
-
-function diff(before: Map<string, string>, after: Map<string, string>): string[] {
-  const changes: string[] = [];
-  for (const [k, v] of after) {
-    if (!before.has(k)) changes.push(`added ${k}`);
-    else if (before.get(k) !== v) changes.push(`changed ${k}`);
-  }
-  for (const k of before.keys()) if (!after.has(k)) changes.push(`deleted ${k}`);
-  return changes;
-}
+const call = (op: Operation, token: string | undefined) => callWithIdsOf(h, A, op, token);
 
 describe('tenant isolation matrix', () => {
   it('built a full resource set for both users through the API', () => {
@@ -153,15 +56,8 @@ describe('tenant isolation matrix', () => {
 
   it("B calling every id-taking operation with A's ids gets 404 and changes nothing", async () => {
     // B's session list must not contain A's session ids (A's sessions are A's own).
-    const targets = ops.filter(
-      (op) =>
-        op.secured &&
-        !PUBLIC_BY_DESIGN.has(op.key) &&
-        (op.pathParams.length > 0 || takesOrganization(op)),
-    );
+    const targets = idTakingOperations(ops);
     expect(targets.length).toBeGreaterThan(20);
-    // DELETE operations last so a failing delete cannot hide a failing read.
-    targets.sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
     // A's data export, ready; B has confirmed its password, so only ownership stands between.
     const exported = await h.rest('POST', '/user/data-exports', { token: A.user.token });
     expect(exported.status, exported.text).toBe(202);
@@ -176,7 +72,7 @@ describe('tenant isolation matrix', () => {
     });
     expect(confirmed.status, confirmed.text).toBe(200);
 
-    const before = await snapshot();
+    const before = await snapshot(h, B);
     const failures: string[] = [];
     const report: string[] = [];
     for (const op of targets) {
@@ -205,7 +101,7 @@ describe('tenant isolation matrix', () => {
       report.push(`${method} ${url} -> ${res.status}`);
       if (res.status !== 404) failures.push(`${method} ${url.replace(/[0-9a-f-]{36}/, '{id}')}`);
     }
-    const after = await snapshot();
+    const after = await snapshot(h, B);
 
     expect(diff(before, after), 'rows changed by B').toEqual([]);
     expect(failures.sort(), report.join('\n')).toEqual([...KNOWN_ISSUES].sort());
@@ -213,14 +109,8 @@ describe('tenant isolation matrix', () => {
   });
 
   it("B's API token (every scope) calling A's ids gets 404, or 403 where tokens never reach", async () => {
-    const targets = ops.filter(
-      (op) =>
-        op.secured &&
-        !PUBLIC_BY_DESIGN.has(op.key) &&
-        (op.pathParams.length > 0 || takesOrganization(op)),
-    );
-    targets.sort((x, y) => Number(x.method === 'DELETE') - Number(y.method === 'DELETE'));
-    const before = await snapshot();
+    const targets = idTakingOperations(ops);
+    const before = await snapshot(h, B);
     const failures: string[] = [];
     for (const op of targets) {
       const res = await call(op, B.apiToken ?? undefined);
@@ -229,7 +119,7 @@ describe('tenant isolation matrix', () => {
       expect(res.text, op.key).not.toContain(A.user.email);
       expect(leaks(res.text), `${op.key} leaks`).toBeUndefined();
     }
-    expect(diff(before, await snapshot()), 'rows changed by B').toEqual([]);
+    expect(diff(before, await snapshot(h, B)), 'rows changed by B').toEqual([]);
     expect(failures).toEqual([]);
   });
 

@@ -1,96 +1,18 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverPendingMail } from '@scmp/api';
-import { buildApp } from '../../src/app';
-import { loggerOptions } from '../../src/logging/logger-options';
-import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
 import { authenticatorFor } from '../../src/testing/passkey-helpers';
+import { startLoggedServer, type LoggedServer } from './log-capture';
 
 /**
  * Runs a realistic account flow against a server whose logger is the production configuration
  * (at trace level, the most talkative) writing into memory, then scans every log line for the
  * secrets that travelled in the requests.
  */
-let h: TestHarness;
-let app: FastifyInstance;
-const lines: string[] = [];
-let requests = 0;
-const secrets: { label: string; value: string | RegExp }[] = [];
-
-type Res = { status: number; body: Json };
-
-async function call(
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
-): Promise<Res> {
-  requests += 1;
-  const res = await app.inject({
-    method,
-    url,
-    headers: {
-      ...(options.body !== undefined || options.raw !== undefined
-        ? { 'content-type': 'application/json' }
-        : {}),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    ...(options.raw !== undefined ? { payload: options.raw } : {}),
-    ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
-  });
-  let body: Json = {};
-  try {
-    body = JSON.parse(res.body) as Json;
-  } catch {
-    body = {};
-  }
-  return { status: res.statusCode, body };
-}
-
-function expectStatus(res: Res, status: number, what: string): Json {
-  expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBe(status);
-  return res.body;
-}
-
-const totp = (secret: string) =>
-  generateSync({ secret, epoch: Math.floor(h.clock.now().getTime() / 1000) });
-
-function remember(label: string, value: string): string {
-  secrets.push({ label, value });
-  return value;
-}
-
-/** A TOTP code is six digits: only a standalone occurrence counts (not part of a timestamp). */
-function rememberCode(label: string, code: string): string {
-  secrets.push({ label, value: new RegExp(`\\b${code}\\b`) });
-  return code;
-}
-
-async function lastMailLink(to: string, pathPart: string): Promise<string> {
-  const mail = await h.db
-    .selectFrom('mail_outbox')
-    .select('text')
-    .where('to_address', '=', to)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(pathPart));
-  expect(link).toBeTruthy();
-  return link!;
-}
+let server: LoggedServer;
 
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(os.tmpdir(), 'scmp-logscan-dist-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SCMP</title>');
-  h = await createHarness({ webDistDir: dist });
-  const stream = { write: (chunk: string) => void lines.push(chunk) };
-  // Same database and dependencies; this app's logger also becomes deps.logger (services log too).
-  app = await buildApp(h.deps, h.config, { logger: { ...loggerOptions('trace'), stream } });
-  await app.ready();
+  server = await startLoggedServer();
+  const { h, call, expectStatus, totp, remember, rememberCode, lastMailLink } = server;
 
   // 1. Registration and e-mail verification (the signed link, through the API and the page).
   const email = `log-scan-${Date.now()}@example.com`;
@@ -305,17 +227,14 @@ beforeAll(async () => {
   await deliverPendingMail(h.deps);
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await h?.close();
-});
+afterAll(() => server?.close());
 
 describe('logs', () => {
   it('captured the flow: one access line per request, and the forced error', () => {
-    const text = lines.join('');
-    expect(requests).toBeGreaterThan(25);
-    const access = lines.filter((line) => line.includes('"msg":"request"'));
-    expect(access).toHaveLength(requests);
+    const text = server.lines.join('');
+    expect(server.requests()).toBeGreaterThan(25);
+    const access = server.lines.filter((line) => line.includes('"msg":"request"'));
+    expect(access).toHaveLength(server.requests());
     expect(text).not.toContain('incoming request');
     expect(text).not.toContain('request completed');
     expect(text).toMatch(/"url":"\/api\/v1\/user","status":200,"ms":[\d.]+,"userId":\d+/);
@@ -326,10 +245,10 @@ describe('logs', () => {
   });
 
   it('contain no bearer token, password, TOTP secret or code, recovery code, signature or reset token', () => {
-    expect(secrets.length).toBeGreaterThan(15);
+    expect(server.secrets.length).toBeGreaterThan(15);
     const found: string[] = [];
-    for (const line of lines) {
-      for (const s of secrets) {
+    for (const line of server.lines) {
+      for (const s of server.secrets) {
         const hit = typeof s.value === 'string' ? line.includes(s.value) : s.value.test(line);
         if (hit) found.push(`${s.label}: ${line.slice(0, 300)}`);
       }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ORGANIZATION_PERMISSIONS,
@@ -14,6 +13,7 @@ import {
 } from '../../src/testing/security-fixtures';
 import { ORG_KEYS, leaks, loadOperations, sampleRequest, type Operation } from './openapi-tools';
 import { organizationId } from '../../src/testing/organization-rows';
+import { everyTable, VOLATILE_TABLES } from './table-rows';
 
 /**
  * The role matrix, generated from the one roles table (contracts/roles.ts) and the OpenAPI
@@ -129,19 +129,13 @@ async function roleOf(actor: Actor): Promise<OrganizationRole | null> {
   return row?.role ?? null;
 }
 
-const VOLATILE = new Set(['rate_limits', 'kysely_migration', 'kysely_migration_lock']);
-
 /** Every row of every table but the calling actors' own sessions, activity and user rows. */
 async function snapshot(callers: Actor[]): Promise<Map<string, string>> {
   const ids = new Set(callers.map((a) => a.id).filter((id) => id !== null));
-  const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(h.db);
   const out = new Map<string, string>();
-  for (const { table_name } of tables.rows) {
-    if (VOLATILE.has(table_name)) continue;
-    const rows = await sql<Json>`select * from ${sql.table(table_name)}`.execute(h.db);
-    for (const row of rows.rows) {
+  for (const { table: table_name, rows } of await everyTable(h.db)) {
+    if (VOLATILE_TABLES.has(table_name)) continue;
+    for (const row of rows) {
       if (ids.has(row.user_id) && table_name !== 'organization_members') continue;
       if (table_name === 'users' && ids.has(row.id)) continue;
       const key = JSON.stringify(row);

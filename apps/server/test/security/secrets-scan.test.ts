@@ -1,12 +1,12 @@
 import { generateSync } from 'otplib';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
+import { createHarness, type TestHarness } from '../../src/testing/harness';
 import { authenticatorFor, registerPasskey } from '../../src/testing/passkey-helpers';
 import {
   buildSecurityResourceSet,
   type SecurityResourceSet,
 } from '../../src/testing/security-fixtures';
+import { everyTable } from './table-rows';
 
 let h: TestHarness;
 let A: SecurityResourceSet;
@@ -14,15 +14,8 @@ const secrets: { label: string; value: string; allowInOutbox?: boolean }[] = [];
 
 /** Text of every row of every table, by table. */
 async function dumpAll(): Promise<Map<string, string>> {
-  const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables
-    where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(h.db);
-  const out = new Map<string, string>();
-  for (const { table_name } of tables.rows) {
-    const rows = await sql<Json>`select * from ${sql.table(table_name)}`.execute(h.db);
-    out.set(table_name, JSON.stringify(rows.rows));
-  }
-  return out;
+  const tables = await everyTable(h.db);
+  return new Map(tables.map(({ table, rows }) => [table, JSON.stringify(rows)]));
 }
 
 beforeAll(async () => {

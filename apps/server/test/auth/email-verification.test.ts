@@ -1,45 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
+import { describe, expect, it } from 'vitest';
+import type { Json, TestHarness } from '../../src/testing/harness';
+import { useHarness } from '../../src/testing/use-harness';
+import { latestMailTo, linkIn, passwordPair, register, withHarness } from './fixtures';
 
 let h: TestHarness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+useHarness((made) => (h = made));
 
 const MINUTE = 60_000;
+const VERIFY_LINK = 'http://localhost:3000/verify-email/';
 
-async function latestMailTo(email: string, kind?: string) {
-  let query = h.db
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('to_address', '=', email)
-    .orderBy('id', 'desc');
-  if (kind) query = query.where('kind', '=', kind);
-  return query.executeTakeFirst();
-}
-
-function linkIn(text: string, prefix: string): URL {
-  const match = text.match(new RegExp(`${prefix.replace(/[/.]/g, '\\$&')}[^\\s]+`));
-  if (!match) throw new Error(`no ${prefix} link in: ${text}`);
-  return new URL(match[0]);
-}
-
-async function registerUser(
-  email = `v-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
-) {
-  const res = await h.rest('POST', '/auth/register', {
-    body: {
-      name: 'Vera Verify',
-      email,
-      password: 'verification please',
-      password_confirmation: 'verification please',
-    },
-  });
+/** A registration (at `email`, or a unique address) and the verification link it was mailed. */
+async function registerUser(email?: string) {
+  const res = await register(h, 'Vera Verify', 'verification please', email ? { email } : {});
   expect(res.status).toBe(201);
-  const mail = await latestMailTo(email, 'verify-email');
-  const url = linkIn(mail!.text, 'http://localhost:3000/verify-email/');
-  return { email, token: res.body.data.token as string, url };
+  const address = res.body.data.user.email as string;
+  const mail = await latestMailTo(h, address, 'verify-email');
+  const url = linkIn(mail!.text, VERIFY_LINK);
+  return { email: address, token: res.body.data.token as string, url };
 }
 
 /** /verify-email/{id}/{hash}?expires&signature → the REST path with the same parts. */
@@ -62,15 +39,14 @@ describe('e-mail verification', () => {
       payload: {
         name: 'Host Header',
         email: 'host-header@example.com',
-        password: 'verification please',
-        password_confirmation: 'verification please',
+        ...passwordPair('verification please'),
       },
     });
     expect(res.statusCode).toBe(201);
-    const mail = await latestMailTo('host-header@example.com');
+    const mail = await latestMailTo(h, 'host-header@example.com');
     expect(mail!.text).not.toContain('evil.example');
     expect(mail!.html).toContain('http://localhost:3000/verify-email/');
-    const url = linkIn(mail!.text, 'http://localhost:3000/verify-email/');
+    const url = linkIn(mail!.text, VERIFY_LINK);
     const expires = Number(url.searchParams.get('expires'));
     expect(expires * 1000 - h.clock.now().getTime()).toBeGreaterThan(59 * MINUTE);
     expect(expires * 1000 - h.clock.now().getTime()).toBeLessThanOrEqual(60 * MINUTE);
@@ -168,7 +144,7 @@ describe('e-mail verification', () => {
       .where('to_address', '=', email)
       .execute();
     expect(mails).toHaveLength(2);
-    const none = await latestMailTo(verifiedUser.email);
+    const none = await latestMailTo(h, verifiedUser.email);
     expect(none).toBeUndefined();
     for (let i = 0; i < 3; i++) {
       await h.rest('POST', '/auth/resend-verification', { body: { email: 'x@example.com' } });
@@ -176,143 +152,6 @@ describe('e-mail verification', () => {
     const blocked = await h.rest('POST', '/auth/resend-verification', { body: { email } });
     expect(blocked.status).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
-  });
-});
-
-describe('password recovery', () => {
-  async function requestReset(email: string) {
-    const res = await h.rest('POST', '/auth/forgot-password', { body: { email } });
-    expect(res.status).toBe(200);
-    return res;
-  }
-
-  async function resetLinkFor(email: string) {
-    const mail = await latestMailTo(email, 'password-reset');
-    return linkIn(mail!.text, 'http://localhost:3000/reset-password');
-  }
-
-  it('answers the same for known and unknown addresses, one e-mail per 60 s', async () => {
-    const user = await h.createUser();
-    h.clock.advance(2 * MINUTE);
-    const known = await requestReset(user.email);
-    const unknown = await requestReset(`unknown-${Date.now()}@example.com`);
-    expect(unknown.body).toEqual(known.body);
-    await requestReset(user.email.toUpperCase());
-    const count = async () =>
-      (
-        await h.db
-          .selectFrom('mail_outbox')
-          .select('id')
-          .where('to_address', '=', user.email)
-          .where('kind', '=', 'password-reset')
-          .execute()
-      ).length;
-    expect(await count()).toBe(1);
-    h.clock.advance(61_000);
-    await requestReset(user.email);
-    expect(await count()).toBe(2);
-    const tokens = await h.db
-      .selectFrom('password_reset_tokens')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(tokens).toHaveLength(1);
-  });
-
-  it('resets with the e-mailed token: hashed at rest, revokes sessions, e-mails a notice, single use', async () => {
-    const user = await h.createUser();
-    h.clock.advance(2 * MINUTE);
-    await requestReset(user.email);
-    const link = await resetLinkFor(user.email);
-    const token = link.searchParams.get('token')!;
-    expect(link.searchParams.get('email')).toBe(user.email);
-    const row = await h.db
-      .selectFrom('password_reset_tokens')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(row.token_hash).not.toBe(token);
-    expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
-
-    const body = {
-      email: user.email,
-      token,
-      password: 'a brand new secret',
-      password_confirmation: 'a brand new secret',
-    };
-    const res = await h.rest('POST', '/auth/reset-password', { body });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Password reset successfully' });
-
-    const old = await h.rest('GET', '/user', { token: user.token });
-    expect(old.status).toBe(401);
-    expect(old.body.session_expired).toBe(true);
-    const notice = await latestMailTo(user.email, 'password-changed');
-    expect(notice?.subject).toBe('Your password was changed');
-    const login = await h.rest('POST', '/auth/login', {
-      body: { email: user.email, password: 'a brand new secret' },
-    });
-    expect(login.status).toBe(200);
-    const oldPassword = await h.rest('POST', '/auth/login', {
-      body: { email: user.email, password: user.password },
-    });
-    expect(oldPassword.status).toBe(401);
-
-    const reuse = await h.rest('POST', '/auth/reset-password', {
-      body: {
-        ...body,
-        password: 'another new secret',
-        password_confirmation: 'another new secret',
-      },
-    });
-    expect(reuse.status).toBe(400);
-    expect(reuse.body.message).toBe('This password reset link is invalid or has expired.');
-  });
-
-  it('refuses an expired token, a wrong token and another address', async () => {
-    const user = await h.createUser();
-    const other = await h.createUser();
-    h.clock.advance(2 * MINUTE);
-    await requestReset(user.email);
-    const token = (await resetLinkFor(user.email)).searchParams.get('token')!;
-    const attempt = (email: string, t: string) =>
-      h.rest('POST', '/auth/reset-password', {
-        body: {
-          email,
-          token: t,
-          password: 'fresh password here',
-          password_confirmation: 'fresh password here',
-        },
-      });
-    expect((await attempt(user.email, token + 'x')).status).toBe(400);
-    expect((await attempt(other.email, token)).status).toBe(400);
-    h.clock.advance(61 * MINUTE);
-    const expired = await attempt(user.email, token);
-    expect(expired.status).toBe(400);
-    expect((await h.rest('GET', '/user', { token: user.token })).status).toBe(200);
-  });
-
-  it('validates the new password', async () => {
-    const res = await h.rest('POST', '/auth/reset-password', {
-      body: {
-        email: 'a@example.com',
-        token: 'x',
-        password: 'short',
-        password_confirmation: 'other',
-      },
-    });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.password).toContain('Password must be at least 8 characters');
-    expect(res.body.errors.password_confirmation).toEqual(['Passwords do not match']);
-    const missing = await h.rest('POST', '/auth/reset-password', {
-      body: {
-        email: 'a@example.com',
-        password: 'long enough pw',
-        password_confirmation: 'long enough pw',
-      },
-    });
-    expect(missing.status).toBe(422);
-    expect(missing.body.errors.token).toEqual(['Invalid or missing reset token']);
   });
 });
 
@@ -353,14 +192,11 @@ describe('/dev/mail', () => {
   });
 
   it('is absent in production', async () => {
-    const prod = await createHarness({ appEnv: 'production' });
-    try {
+    await withHarness({ appEnv: 'production' }, async (prod) => {
       expect((await prod.app.inject({ method: 'GET', url: '/dev/mail.json' })).statusCode).toBe(
         404,
       );
       expect((await prod.app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
-    } finally {
-      await prod.close();
-    }
+    });
   });
 });
