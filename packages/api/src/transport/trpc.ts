@@ -149,39 +149,48 @@ export const createCallerFactory = t.createCallerFactory;
  * AppError as cause). The throttles a call passes report RateLimit headers on its response through
  * the request's rate limiter, which createContext puts in ctx.deps (rate-limit-scope.ts).
  */
-const reportingProcedure = t.procedure
-  .use(async ({ next }) => {
-    const result = await next();
-    if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
-    return result;
-  })
-  .use(({ ctx, meta, getRawInput, next }) => {
-    // An upload (meta.multipart) sent as FormData, by either door, becomes the procedure's input
-    // object here, when the pipeline first asks for the input (after the caller checks).
-    const contract = meta?.multipart;
-    if (!contract) {
-      // Any other operation takes at most a JSON body's size: a form sent to it (the tRPC door
-      // would read it into memory whole) is refused unread when its input is asked for.
-      const declared = ctx.req.bodyBytes;
-      if (declared === undefined || declared <= MAX_JSON_BODY_BYTES) return next();
-      return next({ getRawInput: () => Promise.reject(bodyTooLargeError()) });
+const reportingProcedure = t.procedure.use(async ({ ctx, meta, getRawInput, next }) => {
+  const reading = inputReading(ctx, meta, getRawInput);
+  const result = await (reading ? next(reading) : next());
+  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+/**
+ * How the procedure's input is read (undefined: as tRPC reads it). An upload (meta.multipart) sent
+ * as FormData, by either door, becomes the procedure's input object here, when the pipeline first
+ * asks for the input (after the caller checks). One step of the chain with the error mapping above:
+ * every step costs every call a promise and tRPC's options object.
+ */
+function inputReading(
+  ctx: Context,
+  meta: Meta | undefined,
+  getRawInput: () => Promise<unknown>,
+): { getRawInput: () => Promise<unknown> } | undefined {
+  const contract = meta?.multipart;
+  if (!contract) {
+    // Any other operation takes at most a JSON body's size: a form sent to it (the tRPC door
+    // would read it into memory whole) is refused unread when its input is asked for.
+    const declared = ctx.req.bodyBytes;
+    if (declared === undefined || declared <= MAX_JSON_BODY_BYTES) return undefined;
+    return { getRawInput: () => Promise.reject(bodyTooLargeError()) };
+  }
+  let input: Promise<unknown> | undefined;
+  const read = async () => {
+    // A body larger than the files and fields allowed is refused unread (the tRPC door reads a
+    // form into memory whole, before the per-file limits can apply).
+    const declared = ctx.req.bodyBytes;
+    if (declared !== undefined && declared > maxFormBytes(contract)) {
+      throw contract.errors.fileTooLarge();
     }
-    let input: Promise<unknown> | undefined;
-    const read = async () => {
-      // A body larger than the files and fields allowed is refused unread (the tRPC door reads a
-      // form into memory whole, before the per-file limits can apply).
-      const declared = ctx.req.bodyBytes;
-      if (declared !== undefined && declared > maxFormBytes(contract)) {
-        throw contract.errors.fileTooLarge();
-      }
-      const raw = await getRawInput();
-      if (raw instanceof FormData) return formDataInput(raw, contract);
-      // An upload takes only a form: a JSON body (either door) is the wrong media type.
-      if (contract.single) throw contract.errors.notMultipart?.() ?? notMultipartError();
-      return raw;
-    };
-    return next({ getRawInput: () => (input ??= read()) });
-  });
+    const raw = await getRawInput();
+    if (raw instanceof FormData) return formDataInput(raw, contract);
+    // An upload takes only a form: a JSON body (either door) is the wrong media type.
+    if (contract.single) throw contract.errors.notMultipart?.() ?? notMultipartError();
+    return raw;
+  };
+  return { getRawInput: () => (input ??= read()) };
+}
 
 /**
  * Anyone. An API token sent to an operation that acts on its user (one with a scope) must hold
