@@ -31,11 +31,15 @@
  *   defaults (an arena per thread, thresholds that grow) ~100 MB of it stayed resident for good.
  *   A trim threshold of 128 KB was tried: socket reads (64 KB buffers) then grew and trimmed the
  *   arena on every request, ~12% fewer requests/s on PostgreSQL.
- * - a young generation of 2 × 8 MB on PostgreSQL and 2 × 4 MB on the embedded database
- *   (--max-semi-space-size) instead of up to 2 × 32 MB. Measured in paired runs: on PostgreSQL,
- *   2 × 4 MB cost 12-14% of the requests/s (more scavenges); on the embedded database, where
- *   PGlite bounds the rate, it cost nothing, and 2 × 8 MB held 354 MB after the benchmark's load
- *   against ~320.
+ * - a young generation of 2 × 16 MB (--max-semi-space-size) instead of up to 2 × 32 MB. A
+ *   request allocates ~30 KB (a sampling heap profile of `GET /api/v1/public/site-config`), and
+ *   each young collection costs what is still alive in it: the 50 requests in flight, whatever its
+ *   size. So its size sets how often that cost is paid: over 40,000 such requests 2 × 4 MB took
+ *   75 collections per 10,000 requests, 2 × 16 MB 21, and the process's futex calls (the
+ *   collector's helper threads) fell from 0.14 to 0.07 per request (strace -c). 2 × 4 MB had been
+ *   chosen for the embedded database when it held ~320 MB after the benchmark's load; it now holds
+ *   ~210-270 MB, 2 × 16 MB adds ~15-25 MB to that, and nothing while idle (measured: 101 MB idle
+ *   on PostgreSQL with 8 or 16, 190 / 196 MB on the embedded database with 4 / 16).
  * - the old generation allowed to grow to 1.5 × what the last full collection kept
  *   (--heap-growing-percent=50) instead of up to 4 ×. V8 picks its factor from how cheap its
  *   collections are, and here they are cheap (~50 MB live, 10-40 ms), so it picked 4: under
@@ -57,7 +61,7 @@ if (process.env[REEXEC_MARK] === '1') {
   delete process.env[REEXEC_MARK]; // processes the server starts get the same treatment
 } else if (process.platform === 'linux' && typeof process.execve === 'function') {
   const given = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
-  const semiSpaceMb = process.env.DATABASE_URL ? 8 : 4;
+  const semiSpaceMb = 16;
   const flags = [
     ...(given.includes('--max-semi-space-size') ? [] : [`--max-semi-space-size=${semiSpaceMb}`]),
     ...(given.includes('--heap-growing-percent') ? [] : ['--heap-growing-percent=50']),

@@ -84,10 +84,10 @@ describe('server entry point', () => {
       expect(report.arenas).toBe('1');
       expect(report.trim).toBe('1048576');
       expect(report.mmap).toBe('131072');
-      expect(report.flags).toContain('--max-semi-space-size=4'); // the embedded database
+      expect(report.flags).toContain('--max-semi-space-size=16'); // the embedded database
       expect(report.flags).toContain('--heap-growing-percent=50');
       const onPostgres = start(undefined, { DATABASE_URL: 'postgres://db.example/scmp' });
-      expect(onPostgres.flags).toContain('--max-semi-space-size=8');
+      expect(onPostgres.flags).toContain('--max-semi-space-size=16');
       expect(report.mark).toBeNull(); // processes the server starts are tuned the same way
       // Empty counts as unset, as a copied .env.example leaves them.
       expect(start(undefined, { MALLOC_ARENA_MAX: '', MALLOC_TRIM_THRESHOLD_: '' }).arenas).toBe(

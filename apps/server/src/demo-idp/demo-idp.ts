@@ -197,6 +197,10 @@ export async function registerDemoIdp(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(async (scope) => {
     // Before any body parsing: the provider reads its own requests.
     scope.addHook('onRequest', async (request, reply) => {
+      // The security headers and request id are on the reply: the provider answers on the raw one.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.hijack();
       try {
         handler ??= createDemoProvider(deps);

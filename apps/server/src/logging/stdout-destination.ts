@@ -1,12 +1,20 @@
 import pino from 'pino';
 
+/** The longest a logged line waits before it is handed to the writer. */
+export const FLUSH_AFTER_MS = 50;
+/** Queued text (UTF-16 code units) that is handed over without waiting. */
+export const FLUSH_AT_BYTES = 64 * 1024;
+
 /**
  * The server's log destination: stdout, written asynchronously and in batches. pino's synchronous
- * default makes one write(2) call per line on the request's own time. Here the lines logged while
- * the event loop runs one round (every request that finished in it) are joined and handed to
- * SonicBoom once (`setImmediate`), which writes them in the background (libuv's thread pool; while
- * one write is under way the next batch waits for it). One write per round instead of one per
- * line: under load a round finishes tens of requests.
+ * default makes one write(2) call per line on the request's own time. Here lines are queued and
+ * handed to SonicBoom together, which writes them in the background (libuv's thread pool; while
+ * one write is under way the next batch waits for it): at the latest `FLUSH_AFTER_MS` after the
+ * first queued line, or at once (the next event loop round) when `FLUSH_AT_BYTES` are queued.
+ * Every write costs a hand-off to a pool thread and a wake-up of the event loop when it is done;
+ * under load, one write per event loop round still meant thousands a second, so the batch is
+ * bounded by time instead (about twenty writes a second however busy the server is). A line
+ * reaches the file at most that long after it was logged.
  *
  * `flushLog` writes what is queued before a graceful exit; on any other exit the queue and what
  * SonicBoom holds are written synchronously (the process's "exit" event).
@@ -14,12 +22,17 @@ import pino from 'pino';
 export function stdoutDestination(): AsyncDestination {
   const sonic = pino.destination({ dest: 1, sync: false }) as unknown as SonicBoom;
   let queued: string[] = [];
-  let scheduled = false;
+  let queuedBytes = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let immediate = false;
   const writeQueued = () => {
-    scheduled = false;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    immediate = false;
     if (queued.length === 0) return;
     const text = queued.length === 1 ? queued[0]! : queued.join('');
     queued = [];
+    queuedBytes = 0;
     sonic.write(text);
   };
   process.once('exit', () => {
@@ -33,9 +46,15 @@ export function stdoutDestination(): AsyncDestination {
   return {
     write(line: string) {
       queued.push(line);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(writeQueued);
+      queuedBytes += line.length;
+      if (queuedBytes >= FLUSH_AT_BYTES) {
+        if (!immediate) {
+          immediate = true;
+          setImmediate(writeQueued);
+        }
+      } else if (timer === undefined) {
+        // unref: a queued line never keeps the process alive (the "exit" event writes it).
+        timer = setTimeout(writeQueued, FLUSH_AFTER_MS).unref();
       }
       return true;
     },

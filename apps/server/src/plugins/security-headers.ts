@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
@@ -73,15 +73,32 @@ export function buildSecurityHeaders(extra: SecurityHeaderOptions = {}): Securit
 /**
  * The security headers and the request id on every response: one synchronous onRequest hook, so
  * answers that never reach a handler (404, an unparsable body) carry them too.
+ *
+ * They go on Fastify's reply (one object, copied in), not on the raw response: Node then writes
+ * the reply's headers as they are (`writeHead` with no header set on the response before it),
+ * where headers set with `setHeader` first make Node store each as a `[name, value]` pair and set
+ * every one of Fastify's own headers again the same way. An answer written on the raw response
+ * (`reply.hijack()`) takes them from `rawSecurityHeaders`.
  */
 export function registerSecurityHeaders(app: FastifyInstance, security: SecurityHeaders): void {
-  const { headers, publicHttps } = security;
+  const { publicHttps } = security;
+  const fixed = Object.fromEntries(security.headers);
+  const withHsts = { ...fixed, 'strict-transport-security': HSTS_VALUE };
   app.addHook('onRequest', (request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of headers) raw.setHeader(name, value);
-    raw.setHeader('x-request-id', request.id);
-    if (publicHttps || request.protocol === 'https')
-      raw.setHeader('strict-transport-security', HSTS_VALUE);
+    reply.headers(publicHttps || request.protocol === 'https' ? withHsts : fixed);
+    reply.header('x-request-id', request.id);
     done();
   });
+}
+
+/**
+ * The headers the hook above puts on a reply, as a flat list for `writeHead`: for an answer
+ * written on the raw response after `reply.hijack()`, which Fastify's reply headers do not reach.
+ */
+export function rawSecurityHeaders(reply: FastifyReply): string[] {
+  const list: string[] = [];
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) list.push(name, String(value));
+  }
+  return list;
 }

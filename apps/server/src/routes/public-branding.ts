@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicBranding, type AppDeps } from '@scmp/api';
+import { rawSecurityHeaders } from '../plugins/security-headers';
 
 /** Bodies under this size go out uncompressed (the compress plugin's threshold too). */
 const COMPRESS_THRESHOLD = 1024;
@@ -147,9 +148,10 @@ export async function tenantBrandingFastPath(
     request.headers['if-none-match'],
     request.headers['accept-encoding'],
   );
-  // Answered on the raw response (the security headers and request id are already on it):
-  // Fastify's send pipeline has nothing to add to a body that is already serialized.
+  // Answered on the raw response, with the reply's headers so far (the security headers and the
+  // request id): Fastify's send pipeline has nothing to add to a body that is already serialized.
+  const headers = [...rawSecurityHeaders(reply), ...answer.headers];
   reply.hijack();
-  reply.raw.writeHead(answer.status, answer.headers).end(answer.payload);
+  reply.raw.writeHead(answer.status, headers).end(answer.payload);
   return true;
 }

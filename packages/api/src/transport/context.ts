@@ -61,12 +61,12 @@ export function bearerTokenOf(authorization: string | undefined): string | undef
 export async function createContext(deps: AppDeps, req: RequestInfo): Promise<Context> {
   const token = bearerTokenOf(req.authorization);
   // The request's own deps: its rate limiter reports the throttles a call passes on this
-  // response's headers (request-scoped rate-limit state, handed to services with the deps).
+  // response's headers (request-scoped rate-limit state, handed to services with the deps). The
+  // rest is the server's deps, reached through the prototype: a copy of all of them for every
+  // request was ~1 KB of garbage each (nothing spreads or enumerates deps).
   const responseHeaders: Record<string, string> = {};
-  const requestDeps: AppDeps = {
-    ...deps,
-    rateLimiter: reportingRateLimiter(deps.rateLimiter, responseHeaders),
-  };
+  const requestDeps = Object.create(deps) as AppDeps;
+  requestDeps.rateLimiter = reportingRateLimiter(deps.rateLimiter, responseHeaders);
   const base = { deps: requestDeps, req, setCookies: [], responseHeaders };
   if (token && token.length <= 200 && isApiToken(token)) {
     const auth = await resolveApiToken(deps, token, req.ip);

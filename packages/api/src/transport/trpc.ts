@@ -7,15 +7,10 @@ import { AppError } from '../core/errors';
 import { toErrorEnvelope, toTRPCError } from './trpc-errors';
 import { assertVerified, guardApiToken } from '../domain/api-tokens';
 import { signedInCaller } from './caller';
-import {
-  beginIdempotentRequest,
-  IDEMPOTENCY_TEXTS,
-  completeIdempotentRequest,
-  releaseIdempotencyKey,
-  requestFingerprint,
-} from '../core/idempotency/idempotency';
+import { runIdempotent } from './idempotent-call';
 import { VERIFICATION_REQUIRED_TEXT } from '../contracts/auth-texts';
 import { enforceTwoFactorPolicy, organizationOfInput } from '../domain/sso';
+import type { SessionUser } from '../domain/sessions';
 
 export type Meta = OpenApiMeta & {
   /** When a browser (Accept: text/html) opens this GET path on the REST door, serve the SPA instead. */
@@ -155,39 +150,48 @@ export const createCallerFactory = t.createCallerFactory;
  * AppError as cause). The throttles a call passes report RateLimit headers on its response through
  * the request's rate limiter, which createContext puts in ctx.deps (rate-limit-scope.ts).
  */
-const reportingProcedure = t.procedure
-  .use(async ({ next }) => {
-    const result = await next();
-    if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
-    return result;
-  })
-  .use(({ ctx, meta, getRawInput, next }) => {
-    // An upload (meta.multipart) sent as FormData, by either door, becomes the procedure's input
-    // object here, when the pipeline first asks for the input (after the caller checks).
-    const contract = meta?.multipart;
-    if (!contract) {
-      // Any other operation takes at most a JSON body's size: a form sent to it (the tRPC door
-      // would read it into memory whole) is refused unread when its input is asked for.
-      const declared = ctx.req.bodyBytes;
-      if (declared === undefined || declared <= MAX_JSON_BODY_BYTES) return next();
-      return next({ getRawInput: () => Promise.reject(bodyTooLargeError()) });
+const reportingProcedure = t.procedure.use(async ({ ctx, meta, getRawInput, next }) => {
+  const reading = inputReading(ctx, meta, getRawInput);
+  const result = await (reading ? next(reading) : next());
+  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
+/**
+ * How the procedure's input is read (undefined: as tRPC reads it). An upload (meta.multipart) sent
+ * as FormData, by either door, becomes the procedure's input object here, when the pipeline first
+ * asks for the input (after the caller checks). One step of the chain with the error mapping above:
+ * every step costs every call a promise and tRPC's options object.
+ */
+function inputReading(
+  ctx: Context,
+  meta: Meta | undefined,
+  getRawInput: () => Promise<unknown>,
+): { getRawInput: () => Promise<unknown> } | undefined {
+  const contract = meta?.multipart;
+  if (!contract) {
+    // Any other operation takes at most a JSON body's size: a form sent to it (the tRPC door
+    // would read it into memory whole) is refused unread when its input is asked for.
+    const declared = ctx.req.bodyBytes;
+    if (declared === undefined || declared <= MAX_JSON_BODY_BYTES) return undefined;
+    return { getRawInput: () => Promise.reject(bodyTooLargeError()) };
+  }
+  let input: Promise<unknown> | undefined;
+  const read = async () => {
+    // A body larger than the files and fields allowed is refused unread (the tRPC door reads a
+    // form into memory whole, before the per-file limits can apply).
+    const declared = ctx.req.bodyBytes;
+    if (declared !== undefined && declared > maxFormBytes(contract)) {
+      throw contract.errors.fileTooLarge();
     }
-    let input: Promise<unknown> | undefined;
-    const read = async () => {
-      // A body larger than the files and fields allowed is refused unread (the tRPC door reads a
-      // form into memory whole, before the per-file limits can apply).
-      const declared = ctx.req.bodyBytes;
-      if (declared !== undefined && declared > maxFormBytes(contract)) {
-        throw contract.errors.fileTooLarge();
-      }
-      const raw = await getRawInput();
-      if (raw instanceof FormData) return formDataInput(raw, contract);
-      // An upload takes only a form: a JSON body (either door) is the wrong media type.
-      if (contract.single) throw contract.errors.notMultipart?.() ?? notMultipartError();
-      return raw;
-    };
-    return next({ getRawInput: () => (input ??= read()) });
-  });
+    const raw = await getRawInput();
+    if (raw instanceof FormData) return formDataInput(raw, contract);
+    // An upload takes only a form: a JSON body (either door) is the wrong media type.
+    if (contract.single) throw contract.errors.notMultipart?.() ?? notMultipartError();
+    return raw;
+  };
+  return { getRawInput: () => (input ??= read()) };
+}
 
 /**
  * Anyone. An API token sent to an operation that acts on its user (one with a scope) must hold
@@ -202,76 +206,34 @@ export const publicProcedure = reportingProcedure.use(async ({ ctx, meta, next }
 export { VERIFICATION_REQUIRED_TEXT };
 
 /**
- * Signed in with a live session or API token (the one caller check, signedInCaller: 401, with
- * session_expired for a revoked or expired token; an API token's scope and budget).
+ * Signed in with a live session or API token, in one step of the chain (each step costs every call
+ * a promise and tRPC's options object): the one caller check (signedInCaller: 401, with
+ * session_expired for a revoked or expired token; an API token's scope and budget), then the
+ * organization's two-factor requirement, then the Idempotency-Key.
  */
-export const authedProcedure = reportingProcedure
-  .use(async ({ ctx, meta, next }) => {
+export const authedProcedure = reportingProcedure.use(
+  async ({ ctx, meta, path, type, getRawInput, next }) => {
     const user = await signedInCaller(ctx, meta?.scope);
-    return next({ ctx: { ...ctx, user } });
-  })
-  .use(async ({ ctx, meta, getRawInput, next }) => {
-    // Require two-factor (issue 37): organization-scoped calls by a member without a second
-    // factor answer 403 TWO_FACTOR_REQUIRED (one query, only for users without TOTP).
-    if (meta?.permission && !ctx.user.two_factor_enabled) {
-      const target = organizationOfInput(meta.openapi?.path ?? '', await getRawInput());
-      await enforceTwoFactorPolicy(ctx.deps, ctx.user, ctx.session?.id ?? null, target);
-    }
-    return next();
-  })
-  .use(async ({ ctx, meta, path, type, getRawInput, next }) => {
-    // Idempotency-Key (issue 22), after the caller check so a token whose scope no longer covers
-    // the operation never reads a stored answer: the first call with a key runs and its success
-    // is kept for 24 h; the same key and input answer it again (Idempotent-Replayed: true)
-    // without running; another input answers 422, a call still running 409. A failed call
-    // releases its key. One store (core/idempotency) for both doors.
-    if (!meta?.idempotent || type !== 'mutation') return next();
-    const raw = meta.idempotencyKeyField ? await getRawInput() : undefined;
-    const { key, input } = idempotencyKeyOf(ctx.req.idempotencyKey, raw, meta.idempotencyKeyField);
-    if (key === undefined) return next();
-    const fingerprint = await requestFingerprint(
-      path,
-      meta.idempotencyKeyField ? input : await getRawInput(),
-    );
-    const start = await beginIdempotentRequest(ctx.deps, ctx.user.id, key, fingerprint);
-    if (start.kind === 'replay') {
-      ctx.responseHeaders['idempotent-replayed'] = 'true';
-      // Answered without running the rest of the chain: a middleware result of tRPC 11.
-      return { ok: true, data: start.body, marker: undefined } as unknown as Awaited<
-        ReturnType<typeof next>
-      >;
-    }
-    const result = await next();
-    if (result.ok) {
-      await completeIdempotentRequest(ctx.deps, start.id, meta.successStatus ?? 200, result.data);
-    } else {
-      await releaseIdempotencyKey(ctx.deps, start.id);
-    }
-    return result;
-  });
+    const authed = { ...ctx, user };
+    await requireTwoFactor(authed, meta, getRawInput);
+    const proceed = () => next({ ctx: authed });
+    if (!meta?.idempotent || type !== 'mutation') return proceed();
+    return runIdempotent(authed, meta, path, getRawInput, proceed);
+  },
+);
 
 /**
- * The Idempotency-Key of a call: the header, or the operation's body field alias (trimmed, as its
- * input schema trims it; a value that schema refuses is left to it). Both given must agree. The
- * input comes back without the field, for the fingerprint.
+ * Require two-factor (issue 37): organization-scoped calls by a member without a second factor
+ * answer 403 TWO_FACTOR_REQUIRED (one query, only for users without TOTP).
  */
-function idempotencyKeyOf(
-  header: string | undefined,
-  raw: unknown,
-  field: string | undefined,
-): { key: string | undefined; input: unknown } {
-  if (!field || !raw || typeof raw !== 'object' || Array.isArray(raw) || raw instanceof FormData) {
-    return { key: header, input: raw };
-  }
-  const { [field]: value, ...input } = raw as Record<string, unknown>;
-  const fromBody =
-    typeof value === 'string' && value.trim().length > 0 && value.trim().length <= 255
-      ? value.trim()
-      : undefined;
-  if (header !== undefined && fromBody !== undefined && header !== fromBody) {
-    throw new AppError('BAD_REQUEST', IDEMPOTENCY_TEXTS.twoKeys(field));
-  }
-  return { key: header ?? fromBody, input };
+async function requireTwoFactor(
+  ctx: Context & { user: SessionUser },
+  meta: Meta | undefined,
+  getRawInput: () => Promise<unknown>,
+): Promise<void> {
+  if (!meta?.permission || ctx.user.two_factor_enabled) return;
+  const target = organizationOfInput(meta.openapi?.path ?? '', await getRawInput());
+  await enforceTwoFactorPolicy(ctx.deps, ctx.user, ctx.session?.id ?? null, target);
 }
 
 /**
