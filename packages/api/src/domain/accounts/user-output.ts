@@ -5,7 +5,7 @@ import type { SessionUser } from '../sessions';
  * The user as every auth answer and GET /user return it: never the hash or secrets. One schema for
  * the shape: the auth, profile and SSO procedures and the server's plain routes all use it.
  */
-export const userOutput = z.object({
+export const userOutput = z.strictObject({
   id: z.string(),
   uuid: z.string(),
   name: z.string(),

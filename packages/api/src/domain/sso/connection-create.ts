@@ -3,7 +3,8 @@ import type { ClientInfo } from '../../core/client-info';
 import { MAX_SSO_CONNECTIONS, SSO_TEXTS } from '../../contracts/sso';
 import { recordActivity } from '../activity';
 import { samlFields } from './saml-metadata';
-import { toConnectionOutput, type ConnectionOutput } from './connection-output';
+import { toConnectionOutput } from './connection-output';
+import type { ConnectionOutput } from './sso-schemas';
 import { organizationForSso } from './connection-lookup';
 import {
   displayNameOrThrow,

@@ -5,6 +5,7 @@ import { findMemberOrganization, type MemberOrganization } from '../memberships'
 import { isUuid } from '../../core/uuid';
 import { toConnectionOutput } from './connection-output';
 import type { ConnectionRow } from './oidc-client';
+import type { ConnectionOutput } from './sso-schemas';
 
 type Actor = { id: number };
 
@@ -29,7 +30,11 @@ export async function findConnection(
   return row;
 }
 
-export async function listConnections(deps: AppDeps, actor: Actor, organizationUuid: string) {
+export async function listConnections(
+  deps: AppDeps,
+  actor: Actor,
+  organizationUuid: string,
+): Promise<ConnectionOutput[]> {
   const org = await organizationForSso(deps, actor, organizationUuid);
   const rows = await deps.db
     .selectFrom('sso_connections')
@@ -46,7 +51,7 @@ export async function getConnection(
   actor: Actor,
   organizationUuid: string,
   uuid: string,
-) {
+): Promise<ConnectionOutput> {
   const org = await organizationForSso(deps, actor, organizationUuid);
   return toConnectionOutput(deps, await findConnection(deps, org, uuid));
 }

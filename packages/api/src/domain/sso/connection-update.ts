@@ -3,7 +3,8 @@ import type { ClientInfo } from '../../core/client-info';
 import { recordActivity } from '../activity';
 import { samlFields } from './saml-metadata';
 import { forgetOidcConfiguration } from './oidc-client';
-import { toConnectionOutput, type ConnectionOutput } from './connection-output';
+import { toConnectionOutput } from './connection-output';
+import type { ConnectionOutput } from './sso-schemas';
 import { findConnection, organizationForSso } from './connection-lookup';
 import { displayNameOrThrow, oidcFields, type ConnectionInput } from './connection-validation';
 

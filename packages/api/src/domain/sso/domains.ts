@@ -9,12 +9,8 @@ import { isUniqueViolation } from '../../core/unique-violation';
 import { isUuid } from '../../core/uuid';
 import { checkOrganizationDomain } from './domain-checks';
 import { emailDomainOrThrow, invalid } from './domain-names';
-import {
-  toDomainOutput,
-  verifiedElsewhere,
-  type DomainRow,
-  type OrganizationDomainOutput,
-} from './domain-records';
+import { toDomainOutput, verifiedElsewhere, type DomainRow } from './domain-records';
+import type { OrganizationDomainOutput } from './sso-schemas';
 
 type Req = ClientInfo;
 type Actor = { id: number };
@@ -37,7 +33,11 @@ async function findDomain(deps: AppDeps, org: MemberOrganization, uuid: string) 
   return row;
 }
 
-export async function listDomains(deps: AppDeps, actor: Actor, organizationUuid: string) {
+export async function listDomains(
+  deps: AppDeps,
+  actor: Actor,
+  organizationUuid: string,
+): Promise<OrganizationDomainOutput[]> {
   const org = await organizationOf(deps, actor, organizationUuid);
   const rows = await deps.db
     .selectFrom('organization_domains')
