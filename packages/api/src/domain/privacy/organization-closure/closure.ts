@@ -1,3 +1,5 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, OrganizationsTable } from '@scmp/db';
 import type { AppDeps } from '../../../core/app-deps';
 import type { ClientInfo } from '../../../core/client-info';
 import { CLOSURE_TEXTS, ORGANIZATION_CLOSURE_DAYS } from '../../../contracts/organization-closure';
@@ -11,6 +13,36 @@ import type { OrganizationOutput } from '../../../contracts/organizations-schema
 type Req = ClientInfo;
 type Owner = { id: number };
 const DAY_MS = 86_400_000;
+
+type ClosingState = Pick<
+  Updateable<OrganizationsTable>,
+  'status' | 'status_before_closing' | 'closing_at' | 'purge_at' | 'updated_at'
+>;
+
+/**
+ * Moves an organization into `closing` (or back out of it) when it is not (or is) closing yet;
+ * 409 when another request got there first.
+ */
+async function switchClosing(
+  trx: Kysely<Database>,
+  organizationId: number,
+  closing: boolean,
+  state: ClosingState,
+): Promise<void> {
+  const changed = await trx
+    .updateTable('organizations')
+    .set(state)
+    .where('id', '=', organizationId)
+    .where('status', closing ? '!=' : '=', 'closing')
+    .returning('id')
+    .executeTakeFirst();
+  if (!changed) {
+    throw new AppError(
+      'CONFLICT',
+      closing ? CLOSURE_TEXTS.alreadyClosing : CLOSURE_TEXTS.notClosing,
+    );
+  }
+}
 
 /**
  * DELETE /organizations/{id}: schedules the closure (the Terms' 60-day export window). At once the
@@ -39,20 +71,13 @@ export async function closeOrganization(
   const now = deps.clock.now();
   const purgeAt = new Date(now.getTime() + ORGANIZATION_CLOSURE_DAYS * DAY_MS);
   await deps.db.transaction().execute(async (trx) => {
-    const changed = await trx
-      .updateTable('organizations')
-      .set({
-        status: 'closing',
-        status_before_closing: org.status,
-        closing_at: now,
-        purge_at: purgeAt,
-        updated_at: now,
-      })
-      .where('id', '=', org.id)
-      .where('status', '!=', 'closing')
-      .returning('id')
-      .executeTakeFirst();
-    if (!changed) throw new AppError('CONFLICT', CLOSURE_TEXTS.alreadyClosing);
+    await switchClosing(trx, org.id, true, {
+      status: 'closing',
+      status_before_closing: org.status,
+      closing_at: now,
+      purge_at: purgeAt,
+      updated_at: now,
+    });
     if (cancelling) {
       await trx
         .updateTable('subscriptions')
@@ -111,20 +136,13 @@ export async function restoreOrganization(
   if (org.status !== 'closing') throw new AppError('CONFLICT', CLOSURE_TEXTS.notClosing);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    const changed = await trx
-      .updateTable('organizations')
-      .set({
-        status: org.status_before_closing ?? 'active',
-        status_before_closing: null,
-        closing_at: null,
-        purge_at: null,
-        updated_at: now,
-      })
-      .where('id', '=', org.id)
-      .where('status', '=', 'closing')
-      .returning('id')
-      .executeTakeFirst();
-    if (!changed) throw new AppError('CONFLICT', CLOSURE_TEXTS.notClosing);
+    await switchClosing(trx, org.id, false, {
+      status: org.status_before_closing ?? 'active',
+      status_before_closing: null,
+      closing_at: null,
+      purge_at: null,
+      updated_at: now,
+    });
     await deps.domainEvents.emit(trx, 'organization.updated', { organizationId: org.id });
     await recordOrganizationActivity(
       deps,
