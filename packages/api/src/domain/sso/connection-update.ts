@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../core/app-deps';
 import type { ClientInfo } from '../../core/client-info';
-import { recordActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import { samlFields } from './saml-metadata';
 import { forgetOidcConfiguration } from './oidc-client';
 import { toConnectionOutput } from './connection-output';
@@ -51,11 +51,13 @@ export async function updateConnection(
     .returningAll()
     .executeTakeFirstOrThrow();
   forgetOidcConfiguration(current.id);
-  await recordActivity(deps, req, {
-    userId: actor.id,
-    type: 'organization',
-    action: 'sso.connection_updated',
-    description: `Changed the single sign-on connection "${row.display_name}" of ${org.name}`,
-  });
+  await recordOrganizationActivity(
+    deps,
+    req,
+    undefined,
+    actor.id,
+    'sso.connection_updated',
+    `Changed the single sign-on connection "${row.display_name}" of ${org.name}`,
+  );
   return toConnectionOutput(deps, row);
 }

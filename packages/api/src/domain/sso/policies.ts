@@ -2,7 +2,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { SSO_POLICY_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../core/errors';
 import type { ClientInfo } from '../../core/client-info';
-import { recordActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import type { MemberOrganization } from '../memberships';
 import { toIso } from '../../core/iso-date';
 import { organizationForSso } from './connection-lookup';
@@ -163,13 +163,15 @@ export async function updatePolicy(
   if (requireTwoFactor !== before.require_two_factor)
     changes.push(`Require two-factor ${requireTwoFactor ? 'on' : 'off'}`);
   if (changes.length > 0) {
-    await recordActivity(deps, req, {
-      userId: actor.id,
-      type: 'organization',
-      action: 'sso.policy_changed',
-      description: `${changes.join(', ')} for ${org.name}${revoked > 0 ? ` (${revoked} sessions ended)` : ''}`,
-      severity: 'medium',
-    });
+    await recordOrganizationActivity(
+      deps,
+      req,
+      undefined,
+      actor.id,
+      'sso.policy_changed',
+      `${changes.join(', ')} for ${org.name}${revoked > 0 ? ` (${revoked} sessions ended)` : ''}`,
+      'medium',
+    );
   }
   return describePolicy(deps, org);
 }
