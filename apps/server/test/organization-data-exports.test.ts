@@ -1,14 +1,21 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDueJobs } from '@scmp/api';
+import { describe, expect, it } from 'vitest';
 import { PRIVACY_TEXTS } from '@scmp/api/contracts/privacy';
-import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
-import {
-  buildSecurityResourceSet,
-  type SecurityResourceSet,
-} from '../src/testing/security-fixtures';
-import { organizationId, addMemberRow } from '../src/testing/organization-rows';
+import { type Json } from '../src/testing/harness';
+import { addMemberRow } from '../src/testing/organization-rows';
 import { archiveText, expectNoPlantedSecret } from '../src/testing/archive-checks';
+import {
+  h,
+  A,
+  other,
+  admin,
+  member,
+  orgId,
+  secrets,
+  drain,
+  download,
+  useOrganizationExportHarness,
+} from './privacy/organization-export-fixtures';
 
 /**
  * An organization's data export (issue 38): owner and admins, the same mechanism as one's own
@@ -16,127 +23,11 @@ import { archiveText, expectNoPlantedSecret } from '../src/testing/archive-check
  * organization per 24 hours). The ZIP holds the organization's rows the test wrote, none of the
  * secrets planted first and nothing of another organization.
  */
-let h: TestHarness;
-let A: SecurityResourceSet;
-let other: SecurityResourceSet;
-let admin: Awaited<ReturnType<TestHarness['createUser']>>;
-let member: Awaited<ReturnType<TestHarness['createUser']>>;
-let orgId: number;
+useOrganizationExportHarness();
+
 let exportUuid: string;
 let files: Record<string, Uint8Array>;
-const secrets: { label: string; value: string }[] = [];
 const json = (name: string): Json => JSON.parse(strFromU8(files[name]!));
-
-async function drain() {
-  for (let i = 0; i < 20; i += 1) if ((await runDueJobs(h.deps, undefined, 10)) === 0) return;
-}
-
-const download = (uuid: string, token: string, org = A.orgUuid) =>
-  h.app.inject({
-    method: 'GET',
-    url: `/api/v1/organizations/${org}/data-exports/${uuid}/download`,
-    headers: { authorization: `Bearer ${token}` },
-  });
-
-beforeAll(async () => {
-  h = await createHarness();
-  A = await buildSecurityResourceSet(h, 'orgexport');
-  other = await buildSecurityResourceSet(h, 'elsewhere');
-  orgId = await organizationId(h.db, A.orgUuid);
-  admin = await h.createUser({ verified: true, name: 'Ada Admin', email: 'ada.admin@example.com' });
-  member = await h.createUser({
-    verified: true,
-    name: 'Mo Member',
-    email: 'mo.member@example.com',
-  });
-  await h.db
-    .insertInto('organization_members')
-    .values([
-      { organization_id: orgId, user_id: admin.id, role: 'admin' },
-      { organization_id: orgId, user_id: member.id, role: 'member' },
-    ])
-    .execute();
-
-  // Plant every secret kind first.
-  secrets.push({ label: 'password', value: A.user.password });
-  secrets.push({ label: 'session token', value: A.user.token });
-  secrets.push({ label: 'admin session token', value: admin.token });
-  secrets.push({ label: 'API token', value: A.apiToken! });
-  for (const u of await h.db
-    .selectFrom('users')
-    .select('password_hash')
-    .where('id', 'in', [A.user.id, admin.id, member.id])
-    .execute())
-    secrets.push({ label: 'password hash', value: u.password_hash });
-  for (const s of await h.db
-    .selectFrom('sessions')
-    .select('token_hash')
-    .where('user_id', 'in', [A.user.id, admin.id, member.id])
-    .execute())
-    secrets.push({ label: 'session token hash', value: s.token_hash });
-  for (const t of await h.db
-    .selectFrom('api_tokens')
-    .select('token_hash')
-    .where('user_id', '=', A.user.id)
-    .execute())
-    secrets.push({ label: 'API token hash', value: t.token_hash });
-  const enabled = await h.rest('POST', '/two-factor/enable', {
-    token: admin.token,
-    body: { password: admin.password },
-  });
-  expect(enabled.status, enabled.text).toBe(200);
-  secrets.push({ label: 'TOTP secret', value: enabled.body.data.secret as string });
-  const hook = await h.rest('POST', `/organizations/${A.orgUuid}/webhooks`, {
-    token: A.user.token,
-    body: { url: 'https://hooks.example.com/export-test', events: ['organization.updated'] },
-  });
-  expect(hook.status, hook.text).toBe(201);
-  secrets.push({ label: 'webhook secret', value: hook.body.data.secret as string });
-  for (const e of await h.db
-    .selectFrom('webhook_endpoints')
-    .select('secret_encrypted')
-    .where('organization_id', '=', orgId)
-    .execute())
-    secrets.push({ label: 'webhook secret (encrypted)', value: e.secret_encrypted });
-  const invite = await h.rest('POST', `/organizations/${A.orgUuid}/invitations`, {
-    token: A.user.token,
-    body: { email: 'invitee.export@example.com', role: 'member' },
-  });
-  expect(invite.status, invite.text).toBe(201);
-  const inviteMail = await h.db
-    .selectFrom('mail_outbox')
-    .select('text')
-    .where('to_address', '=', 'invitee.export@example.com')
-    .executeTakeFirstOrThrow();
-  const inviteToken = /invitations\/([A-Za-z0-9_-]{20,})/.exec(inviteMail.text)?.[1];
-  if (inviteToken) secrets.push({ label: 'invitation token', value: inviteToken });
-  const invitation = await h.db
-    .selectFrom('organization_invitations')
-    .select('token_hash')
-    .where('organization_id', '=', orgId)
-    .executeTakeFirstOrThrow();
-  secrets.push({ label: 'invitation token hash', value: invitation.token_hash });
-  const ssoSecret = 'sso-client-secret-PLANTED-0123456789';
-  await h.db
-    .insertInto('sso_connections')
-    .values({
-      organization_id: orgId,
-      type: 'oidc',
-      display_name: 'Staff sign-in',
-      issuer: 'https://idp.example.com',
-      client_id: 'scmp-client-id',
-      client_secret_encrypted: ssoSecret,
-    })
-    .execute();
-  secrets.push({ label: 'SSO client secret', value: ssoSecret });
-  const domainToken = 'scmp-domain-challenge-PLANTED-123';
-  await h.db
-    .insertInto('organization_domains')
-    .values({ organization_id: orgId, domain: 'orgexport.example.org', token: domainToken })
-    .execute();
-  secrets.push({ label: 'domain challenge', value: domainToken });
-}, 180_000);
-afterAll(() => h?.close());
 
 describe("an organization's data export", () => {
   it('is for the owner and admins: 202 pending, listed, built, e-mailed; 403 for other members', async () => {

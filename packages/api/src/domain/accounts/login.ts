@@ -4,7 +4,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { VERIFICATION_REQUIRED_TEXT } from '../../contracts/auth-texts';
 import { recordActivity } from '../activity';
-import { checkSignInPolicy } from '../sso';
+import { checkSignInPolicy, hasPasskey } from '../sso';
 import {
   hashPassword,
   LOGIN_MAX_QUEUE_MS,
@@ -98,13 +98,8 @@ export async function attemptLogin(
   if (user.two_factor_enabled) {
     const challengeToken = await openLoginChallenge(deps, user.id);
     // A passkey may answer the second step instead of a code (the password is already proven).
-    const passkey = await deps.db
-      .selectFrom('passkeys')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .limit(1)
-      .executeTakeFirst();
-    return { kind: 'two-factor', email: user.email, challengeToken, passkeyAvailable: !!passkey };
+    const passkeyAvailable = await hasPasskey(deps.db, user.id);
+    return { kind: 'two-factor', email: user.email, challengeToken, passkeyAvailable };
   }
 
   const { token } = await createSession(deps, user.id, { ip: req.ip, userAgent: req.userAgent });

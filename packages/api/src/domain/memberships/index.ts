@@ -12,4 +12,4 @@ export {
   type MemberOrganization,
   type OrganizationRow,
 } from './membership';
-export { organizationMail, ownerNotice } from './member-mail';
+export { organizationMail, organizationOwner, ownerNotice } from './member-mail';

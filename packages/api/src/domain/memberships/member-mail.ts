@@ -22,6 +22,22 @@ export async function organizationMail(
   return { ...mail, html, text };
 }
 
+/** The owner of an organization, with the organization's name and uuid, to e-mail on its behalf. */
+export function organizationOwner(db: AppDeps['db'], organizationId: number) {
+  return db
+    .selectFrom('organizations')
+    .innerJoin('users', 'users.id', 'organizations.owner_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.name',
+      'organizations.uuid as organization_uuid',
+      'organizations.name as organization_name',
+    ])
+    .where('organizations.id', '=', organizationId)
+    .executeTakeFirst();
+}
+
 /** The owner's notice that someone joined or left (null if the owner is gone). */
 export async function ownerNotice(
   deps: AppDeps,

@@ -1,13 +1,32 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { PRIVACY_TEXTS } from '../../contracts/privacy';
 import { placeholderEmail } from './account-deletion';
 
+/**
+ * A table's rule in a purge. `byOwner`: the purge deletes the table's rows of the account (or
+ * organization) by its id column, in the rule table's order (deleteOwnedRows); the other deletes
+ * are written out in the purge function.
+ */
 export type PurgeRule =
-  | { rule: 'delete'; how: string }
+  | { rule: 'delete'; how: string; byOwner?: true }
   | { rule: 'anonymise'; how: string }
   | { rule: 'keep'; reason: string };
+
+/** Deletes the rows owned by `id` (by `column`) of every table whose rule is a delete by owner. */
+export async function deleteOwnedRows(
+  trx: Kysely<Database>,
+  rules: Record<string, PurgeRule>,
+  column: 'user_id' | 'organization_id',
+  id: number,
+): Promise<void> {
+  for (const [table, rule] of Object.entries(rules)) {
+    if (rule.rule === 'delete' && rule.byOwner) {
+      await sql`delete from ${sql.table(table)} where ${sql.ref(column)} = ${id}`.execute(trx);
+    }
+  }
+}
 
 /**
  * What the purge of a deleted account (30 days after deletion) does to every table that refers
@@ -20,32 +39,42 @@ export const ACCOUNT_PURGE_RULES: Record<string, PurgeRule> = {
     how: 'name "Deleted user", placeholder e-mail, unusable password, profile fields and photo cleared; the row stays so kept records have an author',
   },
   account_deletions: { rule: 'anonymise', how: 'e-mail and restore token cleared, purged_at set' },
-  sessions: { rule: 'delete', how: 'every session (IP addresses, browsers)' },
+  sessions: { rule: 'delete', how: 'every session (IP addresses, browsers)', byOwner: true },
   session_reauthentications: { rule: 'delete', how: 'with the sessions' },
   activity_events: {
     rule: 'delete',
     how: 'the person’s own activity log (IP addresses, browsers)',
+    byOwner: true,
   },
-  api_tokens: { rule: 'delete', how: 'revoked at deletion, deleted at purge' },
-  data_exports: { rule: 'delete', how: 'rows and their ZIP files' },
-  email_changes: { rule: 'delete', how: 'dropped at deletion' },
-  idempotent_requests: { rule: 'delete', how: 'stored responses of the person’s requests' },
-  login_challenges: { rule: 'delete', how: 'ended at deletion' },
-  passkey_challenges: { rule: 'delete', how: 'pending challenges' },
-  passkeys: { rule: 'delete', how: 'removed at deletion' },
-  password_reset_tokens: { rule: 'delete', how: 'ended at deletion' },
-  two_factor_secrets: { rule: 'delete', how: 'secret and state' },
-  two_factor_recovery_codes: { rule: 'delete', how: 'hashed codes' },
-  notification_preferences: { rule: 'delete', how: 'the preferences' },
+  api_tokens: { rule: 'delete', how: 'revoked at deletion, deleted at purge', byOwner: true },
+  data_exports: { rule: 'delete', how: 'rows and their ZIP files', byOwner: true },
+  email_changes: { rule: 'delete', how: 'dropped at deletion', byOwner: true },
+  idempotent_requests: {
+    rule: 'delete',
+    how: 'stored responses of the person’s requests',
+    byOwner: true,
+  },
+  login_challenges: { rule: 'delete', how: 'ended at deletion', byOwner: true },
+  passkey_challenges: { rule: 'delete', how: 'pending challenges', byOwner: true },
+  passkeys: { rule: 'delete', how: 'removed at deletion', byOwner: true },
+  password_reset_tokens: { rule: 'delete', how: 'ended at deletion', byOwner: true },
+  two_factor_secrets: { rule: 'delete', how: 'secret and state', byOwner: true },
+  two_factor_recovery_codes: { rule: 'delete', how: 'hashed codes', byOwner: true },
+  notification_preferences: { rule: 'delete', how: 'the preferences', byOwner: true },
   mail_outbox: {
     rule: 'delete',
     how: 'every e-mail to the person, and e-mails to others that name them',
+    byOwner: true,
   },
   payment_methods: {
     rule: 'delete',
     how: 'saved cards and mandates (brand, last 4) not used by a subscription',
   },
-  organization_members: { rule: 'delete', how: 'memberships ended at deletion (member.removed)' },
+  organization_members: {
+    rule: 'delete',
+    how: 'memberships ended at deletion (member.removed)',
+    byOwner: true,
+  },
   organization_invitations: {
     rule: 'anonymise',
     how: 'invitations to the address deleted; invited_by/accepted_by cleared on the organization’s others',
@@ -58,7 +87,11 @@ export const ACCOUNT_PURGE_RULES: Record<string, PurgeRule> = {
     rule: 'anonymise',
     how: 'created_by cleared; the connection is the organization’s',
   },
-  sso_identities: { rule: 'delete', how: 'the links between the person and identity providers' },
+  sso_identities: {
+    rule: 'delete',
+    how: 'the links between the person and identity providers',
+    byOwner: true,
+  },
   sso_sign_in_failures: {
     rule: 'anonymise',
     how: 'the e-mail address cleared on failed single sign-on attempts; the reason stays for the admins',
@@ -136,25 +169,7 @@ export async function purgeAccount(
   if (user.avatar_path && /^[\w.-]+$/.test(user.avatar_path))
     await deps.storage.delete(`avatars/${user.avatar_path}`);
 
-  for (const table of [
-    'sessions',
-    'activity_events',
-    'api_tokens',
-    'data_exports',
-    'email_changes',
-    'idempotent_requests',
-    'login_challenges',
-    'passkey_challenges',
-    'passkeys',
-    'password_reset_tokens',
-    'two_factor_secrets',
-    'two_factor_recovery_codes',
-    'notification_preferences',
-    'mail_outbox',
-    'organization_members',
-  ] as const) {
-    await trx.deleteFrom(table).where('user_id', '=', userId).execute();
-  }
+  await deleteOwnedRows(trx, ACCOUNT_PURGE_RULES, 'user_id', userId);
   await trx
     .deleteFrom('payment_methods')
     .where('user_id', '=', userId)
@@ -212,7 +227,6 @@ export async function purgeAccount(
       .where('created_by', '=', userId)
       .execute();
   }
-  await trx.deleteFrom('sso_identities').where('user_id', '=', userId).execute();
   if (deletion?.email) {
     await trx
       .updateTable('sso_sign_in_failures')

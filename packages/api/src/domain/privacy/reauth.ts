@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { AppDeps } from '../../core/app-deps';
 import type { ClientInfo } from '../../core/client-info';
 import { PRIVACY_TEXTS, REAUTH_FRESH_MINUTES } from '../../contracts/privacy';
@@ -8,6 +9,11 @@ import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import type { SessionRow, SessionUser } from '../sessions';
 
 type Req = ClientInfo;
+
+/** The answer to POST /user/confirm-password: until when the session counts as confirmed. */
+export const reauthOutput = z.strictObject({ confirmed_until: z.string() });
+
+export type ReauthOutput = z.output<typeof reauthOutput>;
 
 /**
  * POST /user/confirm-password: the session proves again that its holder knows the password
@@ -20,7 +26,7 @@ export async function confirmPassword(
   user: SessionUser,
   session: SessionRow,
   password: string,
-): Promise<{ confirmed_until: string }> {
+): Promise<ReauthOutput> {
   await enforceRateLimit(deps.rateLimiter, `user:confirm-password:${user.id}`, 5, 60);
   if (!(await verifyPassword(user.password_hash, password))) {
     await recordActivity(deps, req, {

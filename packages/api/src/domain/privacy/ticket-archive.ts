@@ -1,13 +1,61 @@
+import type { Selectable } from 'kysely';
+import type { SupportTicketsTable } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { fileOf } from './organization-export/stored-file';
 import { iso } from './personal-export/iso';
-import { archiveFileName, type ArchiveEntry } from './zip-archive';
+import { archiveFileName, jsonEntry, type ArchiveEntry } from './zip-archive';
 
 /**
- * The parts of tickets.json that the personal and the organization export share: the tickets'
- * attachments (their rows, their path in the archive and the archive entries of their files).
+ * tickets.json and the tickets' attachments, as the personal and the organization export both
+ * write them. Each export picks its tickets and says who wrote each message (`from`); the rows
+ * are mapped here once. The personal export adds when a ticket changed and when each attachment
+ * came; the organization export says who opened each ticket.
  */
-export async function ticketAttachments(deps: AppDeps, ticketIds: number[]) {
+export type ExportedTicket = Selectable<SupportTicketsTable> & { opened_by?: string };
+export type ExportedMessage = {
+  ticket_id: number;
+  uuid: string;
+  from: string;
+  message: string;
+  created_at: Date;
+};
+
+export async function ticketArchiveEntries(
+  deps: AppDeps,
+  tickets: ExportedTicket[],
+  messagesOf: (ticketIds: number[]) => Promise<ExportedMessage[]>,
+  personal: boolean,
+): Promise<ArchiveEntry[]> {
+  const ticketIds = tickets.map((t) => t.id);
+  const attachments = await ticketAttachments(deps, ticketIds);
+  const ticketsJson = jsonEntry('tickets.json', async () => {
+    const messages = ticketIds.length === 0 ? [] : await messagesOf(ticketIds);
+    return tickets.map((t) => ({
+      uuid: t.uuid,
+      ticket_number: t.ticket_number,
+      ...(t.opened_by === undefined ? {} : { opened_by: t.opened_by }),
+      subject: t.subject,
+      description: t.description,
+      category: t.category,
+      priority: t.priority,
+      status: t.status,
+      created_at: iso(t.created_at),
+      ...(personal ? { updated_at: iso(t.updated_at) } : {}),
+      messages: messages
+        .filter((m) => m.ticket_id === t.id)
+        .map((m) => ({
+          uuid: m.uuid,
+          from: m.from,
+          message: m.message,
+          created_at: iso(m.created_at),
+        })),
+      attachments: ticketAttachmentList(attachments, t.id, personal),
+    }));
+  });
+  return [ticketsJson, ...attachmentFileEntries(deps, attachments)];
+}
+
+async function ticketAttachments(deps: AppDeps, ticketIds: number[]) {
   if (ticketIds.length === 0) return [];
   return deps.db
     .selectFrom('support_attachments')
@@ -26,16 +74,16 @@ export async function ticketAttachments(deps: AppDeps, ticketIds: number[]) {
     .execute();
 }
 
-export type TicketAttachment = Awaited<ReturnType<typeof ticketAttachments>>[number];
+type TicketAttachment = Awaited<ReturnType<typeof ticketAttachments>>[number];
 
-export const attachmentPath = (a: Pick<TicketAttachment, 'uuid' | 'original_name'>) =>
+const attachmentPath = (a: Pick<TicketAttachment, 'uuid' | 'original_name'>) =>
   `attachments/${a.uuid}-${archiveFileName(a.original_name)}`;
 
 /** One ticket's attachments as listed in tickets.json (the personal export adds when each came). */
-export const ticketAttachmentList = (
+const ticketAttachmentList = (
   attachments: TicketAttachment[],
   ticketId: number,
-  withCreatedAt = false,
+  withCreatedAt: boolean,
 ) =>
   attachments
     .filter((a) => a.ticket_id === ticketId)
@@ -48,8 +96,5 @@ export const ticketAttachmentList = (
     }));
 
 /** The attachments' files under attachments/. */
-export const attachmentFileEntries = (
-  deps: AppDeps,
-  attachments: TicketAttachment[],
-): ArchiveEntry[] =>
+const attachmentFileEntries = (deps: AppDeps, attachments: TicketAttachment[]): ArchiveEntry[] =>
   attachments.map((a) => ({ name: attachmentPath(a), open: fileOf(deps, a.storage_key) }));

@@ -1,9 +1,10 @@
 import type { AppDeps } from '../../core/app-deps';
 import type { ClientInfo } from '../../core/client-info';
 import { MAX_SSO_CONNECTIONS, SSO_TEXTS } from '../../contracts/sso';
-import { recordActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import { samlFields } from './saml-metadata';
-import { toConnectionOutput, type ConnectionOutput } from './connection-output';
+import { toConnectionOutput } from './connection-output';
+import type { ConnectionOutput } from './sso-schemas';
 import { organizationForSso } from './connection-lookup';
 import {
   displayNameOrThrow,
@@ -54,11 +55,13 @@ export async function createConnection(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await recordActivity(deps, req, {
-    userId: actor.id,
-    type: 'organization',
-    action: 'sso.connection_created',
-    description: `Added the single sign-on connection "${displayName}" to ${org.name}`,
-  });
+  await recordOrganizationActivity(
+    deps,
+    req,
+    undefined,
+    actor.id,
+    'sso.connection_created',
+    `Added the single sign-on connection "${displayName}" to ${org.name}`,
+  );
   return toConnectionOutput(deps, row);
 }

@@ -1,13 +1,17 @@
 import type { AppDeps } from '../../core/app-deps';
+import type { ClientInfo } from '../../core/client-info';
+import { recordOrganizationActivity } from '../activity';
 import { SSO_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../core/errors';
 import { findMemberOrganization, type MemberOrganization } from '../memberships';
 import { isUuid } from '../../core/uuid';
 import { toConnectionOutput } from './connection-output';
 import type { ConnectionRow } from './oidc-client';
+import type { ConnectionOutput } from './sso-schemas';
 
 type Actor = { id: number };
 
+/** Domains, SSO connections and policies are managed by the owner and admins. */
 export function organizationForSso(deps: AppDeps, actor: Actor, organizationUuid: string) {
   return findMemberOrganization(deps.db, actor.id, organizationUuid, 'manage');
 }
@@ -29,7 +33,11 @@ export async function findConnection(
   return row;
 }
 
-export async function listConnections(deps: AppDeps, actor: Actor, organizationUuid: string) {
+export async function listConnections(
+  deps: AppDeps,
+  actor: Actor,
+  organizationUuid: string,
+): Promise<ConnectionOutput[]> {
   const org = await organizationForSso(deps, actor, organizationUuid);
   const rows = await deps.db
     .selectFrom('sso_connections')
@@ -46,7 +54,43 @@ export async function getConnection(
   actor: Actor,
   organizationUuid: string,
   uuid: string,
-) {
+): Promise<ConnectionOutput> {
   const org = await organizationForSso(deps, actor, organizationUuid);
   return toConnectionOutput(deps, await findConnection(deps, org, uuid));
+}
+
+/** Who removes which setting of which organization (the arguments of a DELETE). */
+export type SettingTarget = [
+  deps: AppDeps,
+  req: ClientInfo,
+  actor: Actor,
+  organizationUuid: string,
+  uuid: string,
+];
+
+/**
+ * Removes one of an organization's single sign-on settings (an e-mail domain, a connection):
+ * found by uuid in the organization (404 otherwise), deleted, recorded in the activity log.
+ */
+export async function removeSetting<Row extends { id: number }>(
+  [deps, req, actor, organizationUuid, uuid]: SettingTarget,
+  setting: {
+    table: 'organization_domains' | 'sso_connections';
+    find: (deps: AppDeps, org: MemberOrganization, uuid: string) => Promise<Row>;
+    action: string;
+    describe: (row: Row, organizationName: string) => string;
+  },
+): Promise<Row> {
+  const org = await organizationForSso(deps, actor, organizationUuid);
+  const row = await setting.find(deps, org, uuid);
+  await deps.db.deleteFrom(setting.table).where('id', '=', row.id).execute();
+  await recordOrganizationActivity(
+    deps,
+    req,
+    undefined,
+    actor.id,
+    setting.action,
+    setting.describe(row, org.name),
+  );
+  return row;
 }

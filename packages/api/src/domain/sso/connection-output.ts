@@ -2,12 +2,16 @@ import type { AppDeps } from '../../core/app-deps';
 import { samlServiceProviderUrls } from '../../contracts/sso-saml';
 import { toIso } from '../../core/iso-date';
 import type { ConnectionRow } from './oidc-client';
+import type { ConnectionOutput } from './sso-schemas';
 
 export function oidcRedirectUri(appUrl: string): string {
   return `${appUrl.replace(/\/$/, '')}/api/v1/sso/oidc/callback`;
 }
 
-export function toConnectionOutput(deps: Pick<AppDeps, 'config'>, row: ConnectionRow) {
+export function toConnectionOutput(
+  deps: Pick<AppDeps, 'config'>,
+  row: ConnectionRow,
+): ConnectionOutput {
   return {
     uuid: row.uuid,
     type: row.type,
@@ -27,7 +31,6 @@ export function toConnectionOutput(deps: Pick<AppDeps, 'config'>, row: Connectio
     updated_at: toIso(row.updated_at) ?? '',
   };
 }
-export type ConnectionOutput = ReturnType<typeof toConnectionOutput>;
 
 /** SAML: what the admin pastes into the IdP, and what SCMP read from its metadata (no certificates). */
 function samlOutput(deps: Pick<AppDeps, 'config'>, row: ConnectionRow) {

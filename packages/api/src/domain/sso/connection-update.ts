@@ -1,9 +1,10 @@
 import type { AppDeps } from '../../core/app-deps';
 import type { ClientInfo } from '../../core/client-info';
-import { recordActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import { samlFields } from './saml-metadata';
 import { forgetOidcConfiguration } from './oidc-client';
-import { toConnectionOutput, type ConnectionOutput } from './connection-output';
+import { toConnectionOutput } from './connection-output';
+import type { ConnectionOutput } from './sso-schemas';
 import { findConnection, organizationForSso } from './connection-lookup';
 import { displayNameOrThrow, oidcFields, type ConnectionInput } from './connection-validation';
 
@@ -50,11 +51,13 @@ export async function updateConnection(
     .returningAll()
     .executeTakeFirstOrThrow();
   forgetOidcConfiguration(current.id);
-  await recordActivity(deps, req, {
-    userId: actor.id,
-    type: 'organization',
-    action: 'sso.connection_updated',
-    description: `Changed the single sign-on connection "${row.display_name}" of ${org.name}`,
-  });
+  await recordOrganizationActivity(
+    deps,
+    req,
+    undefined,
+    actor.id,
+    'sso.connection_updated',
+    `Changed the single sign-on connection "${row.display_name}" of ${org.name}`,
+  );
   return toConnectionOutput(deps, row);
 }

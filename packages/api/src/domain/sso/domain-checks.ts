@@ -9,7 +9,7 @@ import {
 } from '../../contracts/sso';
 import { createDnsResolver } from '../../core/dns-resolver';
 import { checkTxtToken, domainBackoffMs } from '../custom-domains';
-import { organizationMail } from '../memberships';
+import { organizationMail, organizationOwner } from '../memberships';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { VERIFIED_DOMAIN_UNIQUE, verifiedElsewhere, type DomainRow } from './domain-records';
 
@@ -99,18 +99,7 @@ export async function checkOrganizationDomain(
 }
 
 async function mailLapsed(deps: AppDeps, row: DomainRow) {
-  const details = await deps.db
-    .selectFrom('organizations')
-    .innerJoin('users', 'users.id', 'organizations.owner_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.name',
-      'organizations.name as org_name',
-      'organizations.uuid',
-    ])
-    .where('organizations.id', '=', row.organization_id)
-    .executeTakeFirst();
+  const details = await organizationOwner(deps.db, row.organization_id);
   if (!details) return;
   const subject = SSO_DOMAIN_TEXTS.lapsedSubject(row.domain);
   const mail = await organizationMail(
@@ -121,12 +110,12 @@ async function mailLapsed(deps: AppDeps, row: DomainRow) {
       title: subject,
       paragraphs: [
         `Hello ${details.name},`,
-        `The DNS record ${DOMAIN_VERIFY_LABEL}.${row.domain} that proves ${details.org_name} controls ${row.domain} has disappeared (${row.reason ?? 'TXT record not found'}).`,
+        `The DNS record ${DOMAIN_VERIFY_LABEL}.${row.domain} that proves ${details.organization_name} controls ${row.domain} has disappeared (${row.reason ?? 'TXT record not found'}).`,
         `Until the record is put back, people with ${row.domain} addresses cannot sign in through your identity provider, and the organization's sign-in policies no longer cover them.`,
       ],
       action: {
         label: 'See the DNS record',
-        url: `${deps.config.appUrl}/dashboard/organizations/${details.uuid}?tab=security`,
+        url: `${deps.config.appUrl}/dashboard/organizations/${details.organization_uuid}?tab=security`,
       },
     },
   );

@@ -1,23 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { OrganizationDomainsTable } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
-import { DOMAIN_VERIFY_LABEL, type OrganizationDomainStatusValue } from '../../contracts/sso';
+import { DOMAIN_VERIFY_LABEL } from '../../contracts/sso';
 import { toIso } from '../../core/iso-date';
+import type { OrganizationDomainOutput } from './sso-schemas';
 
 export type DomainRow = Selectable<OrganizationDomainsTable>;
 
 export const VERIFIED_DOMAIN_UNIQUE = 'organization_domains_verified_unique';
-
-export type OrganizationDomainOutput = {
-  uuid: string;
-  domain: string;
-  status: OrganizationDomainStatusValue;
-  dns_record: { type: 'TXT'; name: string; value: string };
-  reason: string | null;
-  checked_at: string | null;
-  verified_at: string | null;
-  created_at: string;
-};
 
 export function toDomainOutput(row: DomainRow): OrganizationDomainOutput {
   return {

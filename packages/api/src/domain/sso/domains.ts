@@ -3,26 +3,18 @@ import type { AppDeps } from '../../core/app-deps';
 import type { ClientInfo } from '../../core/client-info';
 import { MAX_ORGANIZATION_DOMAINS, SSO_DOMAIN_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../core/errors';
-import { recordActivity } from '../activity';
-import { findMemberOrganization, type MemberOrganization } from '../memberships';
+import { recordOrganizationActivity } from '../activity';
+import type { MemberOrganization } from '../memberships';
+import { organizationForSso, removeSetting, type SettingTarget } from './connection-lookup';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { isUuid } from '../../core/uuid';
 import { checkOrganizationDomain } from './domain-checks';
 import { emailDomainOrThrow, invalid } from './domain-names';
-import {
-  toDomainOutput,
-  verifiedElsewhere,
-  type DomainRow,
-  type OrganizationDomainOutput,
-} from './domain-records';
+import { toDomainOutput, verifiedElsewhere, type DomainRow } from './domain-records';
+import type { OrganizationDomainOutput } from './sso-schemas';
 
 type Req = ClientInfo;
 type Actor = { id: number };
-
-/** Domains, SSO and policies are managed by the owner and admins. */
-function organizationOf(deps: AppDeps, actor: Actor, organizationUuid: string) {
-  return findMemberOrganization(deps.db, actor.id, organizationUuid, 'manage');
-}
 
 async function findDomain(deps: AppDeps, org: MemberOrganization, uuid: string) {
   const row = isUuid(uuid)
@@ -37,8 +29,12 @@ async function findDomain(deps: AppDeps, org: MemberOrganization, uuid: string) 
   return row;
 }
 
-export async function listDomains(deps: AppDeps, actor: Actor, organizationUuid: string) {
-  const org = await organizationOf(deps, actor, organizationUuid);
+export async function listDomains(
+  deps: AppDeps,
+  actor: Actor,
+  organizationUuid: string,
+): Promise<OrganizationDomainOutput[]> {
+  const org = await organizationForSso(deps, actor, organizationUuid);
   const rows = await deps.db
     .selectFrom('organization_domains')
     .selectAll()
@@ -55,7 +51,7 @@ export async function addDomain(
   organizationUuid: string,
   raw: string,
 ): Promise<OrganizationDomainOutput> {
-  const org = await organizationOf(deps, actor, organizationUuid);
+  const org = await organizationForSso(deps, actor, organizationUuid);
   const domain = emailDomainOrThrow(deps, raw);
   if (await verifiedElsewhere(deps, domain, org.id)) {
     throw new AppError('CONFLICT', SSO_DOMAIN_TEXTS.takenElsewhere, {
@@ -90,12 +86,14 @@ export async function addDomain(
       errors: { domain: [SSO_DOMAIN_TEXTS.alreadyAdded] },
     });
   }
-  await recordActivity(deps, req, {
-    userId: actor.id,
-    type: 'organization',
-    action: 'sso.domain_added',
-    description: `Added the e-mail domain ${domain} to ${org.name}`,
-  });
+  await recordOrganizationActivity(
+    deps,
+    req,
+    undefined,
+    actor.id,
+    'sso.domain_added',
+    `Added the e-mail domain ${domain} to ${org.name}`,
+  );
   return toDomainOutput(row);
 }
 
@@ -107,37 +105,30 @@ export async function verifyDomain(
   organizationUuid: string,
   uuid: string,
 ): Promise<OrganizationDomainOutput> {
-  const org = await organizationOf(deps, actor, organizationUuid);
+  const org = await organizationForSso(deps, actor, organizationUuid);
   const row = await findDomain(deps, org, uuid);
   const after = await checkOrganizationDomain(deps, row);
   if (after.status === 'pending' && after.reason === SSO_DOMAIN_TEXTS.takenElsewhere) {
     throw new AppError('CONFLICT', SSO_DOMAIN_TEXTS.takenElsewhere);
   }
   if (after.status === 'verified' && row.status !== 'verified') {
-    await recordActivity(deps, req, {
-      userId: actor.id,
-      type: 'organization',
-      action: 'sso.domain_verified',
-      description: `Verified the e-mail domain ${row.domain} of ${org.name}`,
-    });
+    await recordOrganizationActivity(
+      deps,
+      req,
+      undefined,
+      actor.id,
+      'sso.domain_verified',
+      `Verified the e-mail domain ${row.domain} of ${org.name}`,
+    );
   }
   return toDomainOutput(after);
 }
 
-export async function removeDomain(
-  deps: AppDeps,
-  req: Req,
-  actor: Actor,
-  organizationUuid: string,
-  uuid: string,
-): Promise<void> {
-  const org = await organizationOf(deps, actor, organizationUuid);
-  const row = await findDomain(deps, org, uuid);
-  await deps.db.deleteFrom('organization_domains').where('id', '=', row.id).execute();
-  await recordActivity(deps, req, {
-    userId: actor.id,
-    type: 'organization',
+export async function removeDomain(...target: SettingTarget): Promise<void> {
+  await removeSetting(target, {
+    table: 'organization_domains',
+    find: findDomain,
     action: 'sso.domain_removed',
-    description: `Removed the e-mail domain ${row.domain} from ${org.name}`,
+    describe: (row, organization) => `Removed the e-mail domain ${row.domain} from ${organization}`,
   });
 }

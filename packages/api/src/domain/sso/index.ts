@@ -20,5 +20,6 @@ export { samlServiceProviderMetadata } from './saml-sp';
 export * from './sign-in-complete';
 export * from './sign-in-failures';
 export * from './sign-in-start';
+export * from './sso-schemas';
 export * from './tenant-connections';
 export { TWO_FACTOR_POLICY_WRITES, createTwoFactorPolicyCache } from './two-factor-policy-cache';

@@ -4,36 +4,10 @@ import { sha256Hex } from '../../core/tokens';
 import { decryptSecret } from '../../core/crypto';
 import { oidcRedirectUri } from './connection-output';
 import { readSsoBrowserCookie } from './cookie';
-import { oidcConfiguration, oidcExchange, type ConnectionRow } from './oidc-client';
+import { oidcConfiguration, oidcExchange } from './oidc-client';
 import { checkClaims, SsoRefusal } from './sign-in-claims';
-import {
-  failedSignInLocation,
-  finishSignIn,
-  recordTestRun,
-  testRunLocation,
-  type CallbackResult,
-} from './sign-in-outcome';
+import { signInOutcome, unknownAnswer, type CallbackResult } from './sign-in-outcome';
 import { VERIFIER_PURPOSE, type Req } from './sign-in-start';
-
-export async function recordFailure(
-  deps: AppDeps,
-  connection: ConnectionRow,
-  reason: string,
-  email: string | null,
-): Promise<void> {
-  await deps.db
-    .insertInto('sso_sign_in_failures')
-    .values({
-      organization_id: connection.organization_id,
-      connection_id: connection.id,
-      connection_name: connection.display_name,
-      email,
-      reason: reason.slice(0, 500),
-      created_at: deps.clock.now(),
-    })
-    .execute();
-  deps.logger.info({ connectionId: connection.id, reason }, 'sso sign-in refused');
-}
 
 /** openid-client's reason, with the underlying check's own ("…: unexpected JWT "iss" …"). */
 function describeOidcError(error: unknown): string {
@@ -54,7 +28,6 @@ export async function handleOidcCallback(
   req: Req,
   query: Record<string, string | undefined>,
 ): Promise<CallbackResult> {
-  const failedLocation = failedSignInLocation(deps);
   const state = query.state ?? '';
   const now = deps.clock.now();
   const attempt = state
@@ -71,23 +44,10 @@ export async function handleOidcCallback(
         .where('id', '=', attempt.connection_id)
         .executeTakeFirst()
     : undefined;
-  if (!attempt || !connection) {
-    deps.logger.info('sso callback with an unknown state');
-    return { location: failedLocation, setCookies: [] };
-  }
-  const testLocation = await testRunLocation(deps, connection);
-  const refuse = async (
-    reason: string,
-    email: string | null,
-    received: Record<string, unknown> | null = null,
-  ): Promise<CallbackResult> => {
-    await recordFailure(deps, connection, reason, email);
-    if (attempt.purpose === 'test') {
-      await recordTestRun(deps, connection, now, received, reason);
-      return { location: testLocation, setCookies: [] };
-    }
-    return { location: failedLocation, setCookies: [] };
-  };
+  if (!attempt || !connection) return unknownAnswer(deps, 'sso callback with an unknown state');
+  const outcome = signInOutcome(deps, req, connection, now);
+  const refuse = (reason: string, email: string | null, received?: Record<string, unknown>) =>
+    outcome.refuse(attempt.purpose, reason, email, received);
 
   const browser = readSsoBrowserCookie(req.cookie);
   if (!browser || sha256Hex(browser) !== attempt.browser_hash)
@@ -132,11 +92,5 @@ export async function handleOidcCallback(
     if (error instanceof SsoRefusal) return refuse(error.reason, error.email, claims);
     throw error;
   }
-
-  if (attempt.purpose === 'test') {
-    await recordTestRun(deps, connection, now, claims, null);
-    return { location: testLocation, setCookies: [] };
-  }
-
-  return finishSignIn(deps, req, connection, person, attempt.id, now);
+  return outcome.accept(attempt.purpose, attempt.id, person, claims);
 }

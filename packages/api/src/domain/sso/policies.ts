@@ -2,10 +2,11 @@ import type { AppDeps } from '../../core/app-deps';
 import { SSO_POLICY_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../core/errors';
 import type { ClientInfo } from '../../core/client-info';
-import { recordActivity } from '../activity';
+import { recordOrganizationActivity } from '../activity';
 import type { MemberOrganization } from '../memberships';
 import { toIso } from '../../core/iso-date';
 import { organizationForSso } from './connection-lookup';
+import type { PolicyOutput } from './sso-schemas';
 
 type Req = ClientInfo;
 type Actor = { id: number };
@@ -56,7 +57,7 @@ async function coveredMembers(
   return members.filter((m) => domains.includes(m.email.toLowerCase().split('@')[1] ?? ''));
 }
 
-async function describePolicy(deps: AppDeps, org: MemberOrganization) {
+async function describePolicy(deps: AppDeps, org: MemberOrganization): Promise<PolicyOutput> {
   const row = await policyRow(deps, org.id);
   const domains = await verifiedDomains(deps, org.id);
   const tested = await deps.db
@@ -78,9 +79,12 @@ async function describePolicy(deps: AppDeps, org: MemberOrganization) {
     updated_at: toIso(row?.updated_at ?? null),
   };
 }
-export type PolicyOutput = Awaited<ReturnType<typeof describePolicy>>;
 
-export async function getPolicy(deps: AppDeps, actor: Actor, organizationUuid: string) {
+export async function getPolicy(
+  deps: AppDeps,
+  actor: Actor,
+  organizationUuid: string,
+): Promise<PolicyOutput> {
   const org = await organizationForSso(deps, actor, organizationUuid);
   return describePolicy(deps, org);
 }
@@ -159,13 +163,15 @@ export async function updatePolicy(
   if (requireTwoFactor !== before.require_two_factor)
     changes.push(`Require two-factor ${requireTwoFactor ? 'on' : 'off'}`);
   if (changes.length > 0) {
-    await recordActivity(deps, req, {
-      userId: actor.id,
-      type: 'organization',
-      action: 'sso.policy_changed',
-      description: `${changes.join(', ')} for ${org.name}${revoked > 0 ? ` (${revoked} sessions ended)` : ''}`,
-      severity: 'medium',
-    });
+    await recordOrganizationActivity(
+      deps,
+      req,
+      undefined,
+      actor.id,
+      'sso.policy_changed',
+      `${changes.join(', ')} for ${org.name}${revoked > 0 ? ` (${revoked} sessions ended)` : ''}`,
+      'medium',
+    );
   }
   return describePolicy(deps, org);
 }

@@ -6,6 +6,17 @@ import type { SessionUser } from '../sessions';
 import { SSO_SESSION_METHOD_PREFIX } from './policies';
 import { organizationsRequiringTwoFactor } from './two-factor-policy-cache';
 
+/** A passkey counts as a second factor (Require two-factor; the password sign-in's second step). */
+export async function hasPasskey(db: AppDeps['db'], userId: number): Promise<boolean> {
+  const passkey = await db
+    .selectFrom('passkeys')
+    .select('id')
+    .where('user_id', '=', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return !!passkey;
+}
+
 /**
  * Require two-factor: an organization-scoped call by a member without TOTP or a passkey, whose
  * session did not come through single sign-on (an API token never does), answers 403
@@ -46,13 +57,7 @@ export async function enforceTwoFactorPolicy(
   } else return;
   const org = await query.executeTakeFirst();
   if (!org) return;
-  const passkey = await deps.db
-    .selectFrom('passkeys')
-    .select('id')
-    .where('user_id', '=', user.id)
-    .limit(1)
-    .executeTakeFirst();
-  if (passkey) return;
+  if (await hasPasskey(deps.db, user.id)) return;
   if (sessionId !== null) {
     const method = await deps.db
       .selectFrom('session_sign_in_methods')

@@ -2,20 +2,12 @@ import type { CacheProvider, Profile } from '@node-saml/node-saml';
 import type { AppDeps } from '../../core/app-deps';
 import { SAML_FAILURE_REASONS } from '../../contracts/sso-saml';
 import { sha256Hex } from '../../core/tokens';
-import { isUuid } from '../../core/uuid';
-import { recordFailure } from './oidc-callback';
 import { checkAddressing } from './saml-checks';
 import { personClaims, receivedAttributes } from './saml-claims';
 import { acceptOnce } from './saml-replay';
-import { readSamlBrowser, samlFor } from './saml-sp';
+import { findSamlConnection, readSamlBrowser, samlFor } from './saml-sp';
 import { checkClaims, SsoRefusal } from './sign-in-claims';
-import {
-  failedSignInLocation,
-  finishSignIn,
-  recordTestRun,
-  testRunLocation,
-  type CallbackResult,
-} from './sign-in-outcome';
+import { signInOutcome, unknownAnswer, type CallbackResult } from './sign-in-outcome';
 import type { Req } from './sign-in-start';
 
 /**
@@ -32,20 +24,9 @@ export async function handleSamlAcs(
   connectionUuid: string,
   body: { SAMLResponse?: string },
 ): Promise<CallbackResult> {
-  const failedLocation = failedSignInLocation(deps);
   const now = deps.clock.now();
-  const connection = isUuid(connectionUuid)
-    ? await deps.db
-        .selectFrom('sso_connections')
-        .selectAll()
-        .where('uuid', '=', connectionUuid)
-        .where('type', '=', 'saml')
-        .executeTakeFirst()
-    : undefined;
-  if (!connection) {
-    deps.logger.info('saml response for an unknown connection');
-    return { location: failedLocation, setCookies: [] };
-  }
+  const connection = await findSamlConnection(deps, connectionUuid);
+  if (!connection) return unknownAnswer(deps, 'saml response for an unknown connection');
   const browser = readSamlBrowser(req.cookie);
   const candidates = browser
     ? await deps.db
@@ -77,7 +58,7 @@ export async function handleSamlAcs(
     },
   };
 
-  const testLocation = await testRunLocation(deps, connection);
+  const outcome = signInOutcome(deps, req, connection, now);
   const purpose = () => (matched ?? candidates[0])?.purpose ?? 'sign_in';
   const refuse = async (
     reason: string,
@@ -92,12 +73,7 @@ export async function handleSamlAcs(
         .where('id', '=', matched.id)
         .where('used_at', 'is', null)
         .execute();
-    await recordFailure(deps, connection, reason, email);
-    if (purpose() === 'test') {
-      await recordTestRun(deps, connection, now, received, reason);
-      return { location: testLocation, setCookies: [] };
-    }
-    return { location: failedLocation, setCookies: [] };
+    return outcome.refuse(purpose(), reason, email, received);
   };
 
   const samlResponse = typeof body.SAMLResponse === 'string' ? body.SAMLResponse : '';
@@ -144,11 +120,5 @@ export async function handleSamlAcs(
     if (error instanceof SsoRefusal) return refuse(error.reason, error.email ?? email, received);
     throw error;
   }
-
-  if (matched.purpose === 'test') {
-    await recordTestRun(deps, connection, now, received, null);
-    return { location: testLocation, setCookies: [] };
-  }
-
-  return finishSignIn(deps, req, connection, person, matched.id, now);
+  return outcome.accept(matched.purpose, matched.id, person, received);
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { SSO_ATTEMPT_MINUTES, SSO_CLOCK_SKEW_SECONDS } from '../../contracts/sso';
 import { SAML_NAMEID_EMAIL, samlServiceProviderUrls } from '../../contracts/sso-saml';
 import { generateToken, sha256Hex } from '../../core/tokens';
+import { isUuid } from '../../core/uuid';
 import { readSsoBrowserCookie, ssoBrowserCookie } from './cookie';
 import type { ClientInfo } from '../../core/client-info';
 import type { ConnectionRow } from './oidc-client';
@@ -86,19 +87,26 @@ export function samlFor(
   });
 }
 
+/** The SAML connection with this uuid (the metadata and ACS URLs name it), if any. */
+export async function findSamlConnection(
+  deps: Pick<AppDeps, 'db'>,
+  connectionUuid: string,
+): Promise<ConnectionRow | undefined> {
+  if (!isUuid(connectionUuid)) return undefined;
+  return deps.db
+    .selectFrom('sso_connections')
+    .selectAll()
+    .where('uuid', '=', connectionUuid)
+    .where('type', '=', 'saml')
+    .executeTakeFirst();
+}
+
 /** GET /api/v1/sso/saml/{uuid}/metadata: SCMP's service-provider metadata for that connection. */
 export async function samlServiceProviderMetadata(
   deps: AppDeps,
   connectionUuid: string,
 ): Promise<string | null> {
-  const connection = /^[0-9a-f-]{36}$/i.test(connectionUuid)
-    ? await deps.db
-        .selectFrom('sso_connections')
-        .selectAll()
-        .where('uuid', '=', connectionUuid)
-        .where('type', '=', 'saml')
-        .executeTakeFirst()
-    : undefined;
+  const connection = await findSamlConnection(deps, connectionUuid);
   if (!connection) return null;
   const sp = spUrls(deps, connection.uuid);
   const saml = new SAML({

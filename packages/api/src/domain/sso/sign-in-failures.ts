@@ -1,10 +1,15 @@
 import type { AppDeps } from '../../core/app-deps';
 import { toIso } from '../../core/iso-date';
 import { organizationForSso } from './connection-lookup';
+import type { FailureOutput } from './sso-schemas';
 
 type Actor = { id: number };
 
-export async function listFailures(deps: AppDeps, actor: Actor, organizationUuid: string) {
+export async function listFailures(
+  deps: AppDeps,
+  actor: Actor,
+  organizationUuid: string,
+): Promise<FailureOutput[]> {
   const org = await organizationForSso(deps, actor, organizationUuid);
   const rows = await deps.db
     .selectFrom('sso_sign_in_failures')

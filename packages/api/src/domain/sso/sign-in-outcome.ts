@@ -14,10 +14,74 @@ export type CallbackResult = { location: string; setCookies: string[] };
 
 export const appBase = (deps: AppDeps) => deps.config.appUrl.replace(/\/$/, '');
 
-export const failedSignInLocation = (deps: AppDeps) => `${appBase(deps)}/login?sso_error=1`;
+const failedSignInLocation = (deps: AppDeps) => `${appBase(deps)}/login?sso_error=1`;
+
+/** An answer that matches no sign-in attempt (or connection): logged, the browser to /login. */
+export function unknownAnswer(deps: AppDeps, message: string): CallbackResult {
+  deps.logger.info(message);
+  return { location: failedSignInLocation(deps), setCookies: [] };
+}
+
+/** A refused sign-in, kept for the organization's admins with its reason (GET …/sso-failures). */
+async function recordFailure(
+  deps: AppDeps,
+  connection: ConnectionRow,
+  reason: string,
+  email: string | null,
+): Promise<void> {
+  await deps.db
+    .insertInto('sso_sign_in_failures')
+    .values({
+      organization_id: connection.organization_id,
+      connection_id: connection.id,
+      connection_name: connection.display_name,
+      email,
+      reason: reason.slice(0, 500),
+      created_at: deps.clock.now(),
+    })
+    .execute();
+  deps.logger.info({ connectionId: connection.id, reason }, 'sso sign-in refused');
+}
+
+type Purpose = 'sign_in' | 'test';
+type Received = Record<string, unknown> | null;
+
+/**
+ * How an answer through `connection` ends, for OIDC and SAML alike. `refuse`: recorded for the
+ * admins; a test run records it on the connection and returns there, a sign-in goes to /login.
+ * `accept`: a test run records what was received; a sign-in provisions the person and hands the
+ * web app a one-time code.
+ */
+export function signInOutcome(deps: AppDeps, req: Req, connection: ConnectionRow, now: Date) {
+  const testRunDone = async (received: Received, error: string | null) => {
+    await recordTestRun(deps, connection, now, received, error);
+    return { location: await testRunLocation(deps, connection), setCookies: [] };
+  };
+  return {
+    async refuse(
+      purpose: Purpose,
+      reason: string,
+      email: string | null,
+      received: Received = null,
+    ): Promise<CallbackResult> {
+      await recordFailure(deps, connection, reason, email);
+      if (purpose === 'test') return testRunDone(received, reason);
+      return { location: failedSignInLocation(deps), setCookies: [] };
+    },
+    async accept(
+      purpose: Purpose,
+      attemptId: string,
+      person: Parameters<typeof provision>[3],
+      received: Received,
+    ): Promise<CallbackResult> {
+      if (purpose === 'test') return testRunDone(received, null);
+      return finishSignIn(deps, req, connection, person, attemptId, now);
+    },
+  };
+}
 
 /** The connection's place on its organization's security tab, where a test run returns. */
-export async function testRunLocation(deps: AppDeps, connection: ConnectionRow): Promise<string> {
+async function testRunLocation(deps: AppDeps, connection: ConnectionRow): Promise<string> {
   const organization = await deps.db
     .selectFrom('organizations')
     .select('uuid')
@@ -27,7 +91,7 @@ export async function testRunLocation(deps: AppDeps, connection: ConnectionRow):
 }
 
 /** A test run's result on the connection: what was received and, when refused, why. */
-export async function recordTestRun(
+async function recordTestRun(
   deps: AppDeps,
   connection: ConnectionRow,
   now: Date,
@@ -45,7 +109,7 @@ export async function recordTestRun(
 }
 
 /** The person signs in: their account and membership, then a one-time code for the web app. */
-export async function finishSignIn(
+async function finishSignIn(
   deps: AppDeps,
   req: Req,
   connection: ConnectionRow,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { ROLE_LABELS } from '../../contracts/roles';
-import { recordActivity } from '../activity';
+import { recordActivity, recordOrganizationActivity } from '../activity';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { hashPassword } from '../../core/passwords';
 import type { ConnectionRow } from './oidc-client';
@@ -148,16 +148,13 @@ export async function provision(
         .select('name')
         .where('id', '=', connection.organization_id)
         .executeTakeFirstOrThrow();
-      await recordActivity(
+      await recordOrganizationActivity(
         deps,
         req,
-        {
-          userId,
-          type: 'organization',
-          action: 'member.joined',
-          description: `Joined "${org.name}" as ${ROLE_LABELS[role]} through single sign-on`,
-        },
         trx,
+        userId,
+        'member.joined',
+        `Joined "${org.name}" as ${ROLE_LABELS[role]} through single sign-on`,
       );
     }
     return userId;

@@ -3,6 +3,7 @@ import { SSO_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../core/errors';
 import { isUuid } from '../../core/uuid';
 import type { ConnectionRow } from './oidc-client';
+import type { TenantConnectionOutput } from './sso-schemas';
 import { limitSsoStarts, startAttempt, type Req, type StartResult } from './sign-in-start';
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -16,7 +17,10 @@ export function connectionStartUrl(appUrl: string, connectionUuid: string): stri
  * The connections a tenant's own login page offers ("Sign in with <name>"): those of the active
  * organization with this subdomain. Only names and start links; 404 for an unknown tenant.
  */
-export async function tenantConnections(deps: AppDeps, rawSlug: string) {
+export async function tenantConnections(
+  deps: AppDeps,
+  rawSlug: string,
+): Promise<TenantConnectionOutput[]> {
   const slug = rawSlug.trim().toLowerCase();
   const org = SLUG.test(slug)
     ? await deps.db

@@ -6,7 +6,7 @@ import {
 } from '../../contracts/webhooks';
 import type { AppDeps } from '../../core/app-deps';
 import { enqueueJob } from '../../core/jobs/queue';
-import { organizationMail } from '../memberships';
+import { organizationMail, organizationOwner } from '../memberships';
 import { decryptSecret, encryptSecret } from '../../core/crypto';
 import { fixedBodyOf } from './render';
 import { sendWebhook } from './send';
@@ -169,18 +169,7 @@ async function disableEndpoint(
     .where('endpoint_id', '=', endpoint.id)
     .where('status', 'in', ['pending', 'retrying'])
     .execute();
-  const owner = await trx
-    .selectFrom('organizations')
-    .innerJoin('users', 'users.id', 'organizations.owner_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.name',
-      'organizations.uuid as organization_uuid',
-      'organizations.name as organization_name',
-    ])
-    .where('organizations.id', '=', endpoint.organization_id)
-    .executeTakeFirst();
+  const owner = await organizationOwner(trx, endpoint.organization_id);
   if (!owner) return null;
   return {
     owner: { id: owner.id, email: owner.email, name: owner.name },

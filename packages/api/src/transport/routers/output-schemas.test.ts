@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { appRouter } from '../root';
 import { billingDetailsSchema } from '../../domain/billing/subscription-schema';
 import { creationOptionsOutput } from './passkeys/schemas';
+import type * as privacy from '../../domain/privacy';
+import type * as sso from '../../domain/sso';
 
 /**
  * One schema per shape (issue 36): in these areas a response shape is one zod schema, the
@@ -27,6 +29,8 @@ const AREAS = [
   'staff.',
   'profile.',
   'passkeys.',
+  'sso.',
+  'privacy.',
 ];
 
 /**
@@ -83,5 +87,45 @@ describe('output schemas of the areas with one schema per shape', () => {
       for (const at of looseObjects(data, '', [])) loose.push(`${path}: ${at}`);
     }
     expect(loose).toEqual([]);
+  });
+});
+
+/** What a service resolves to. */
+type Returns<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+
+describe('the sso and privacy services answer with their schema’s shape', () => {
+  // Checked by tsc (npm run typecheck): a service whose return type drifts from the schema its
+  // procedure's .output() uses fails here by name.
+  it('sso', () => {
+    type Connection = z.output<typeof sso.connectionOutput>;
+    expectTypeOf<Returns<typeof sso.listConnections>>().toEqualTypeOf<Connection[]>();
+    expectTypeOf<Returns<typeof sso.getConnection>>().toEqualTypeOf<Connection>();
+    expectTypeOf<Returns<typeof sso.createConnection>>().toEqualTypeOf<Connection>();
+    expectTypeOf<Returns<typeof sso.updateConnection>>().toEqualTypeOf<Connection>();
+    type Domain = z.output<typeof sso.organizationDomainOutput>;
+    expectTypeOf<Returns<typeof sso.listDomains>>().toEqualTypeOf<Domain[]>();
+    expectTypeOf<Returns<typeof sso.addDomain>>().toEqualTypeOf<Domain>();
+    expectTypeOf<Returns<typeof sso.verifyDomain>>().toEqualTypeOf<Domain>();
+    type Policy = z.output<typeof sso.policyOutput>;
+    expectTypeOf<Returns<typeof sso.getPolicy>>().toEqualTypeOf<Policy>();
+    expectTypeOf<Returns<typeof sso.updatePolicy>>().toEqualTypeOf<Policy>();
+    expectTypeOf<Returns<typeof sso.listFailures>>().toEqualTypeOf<
+      z.output<typeof sso.failureOutput>[]
+    >();
+    expectTypeOf<Returns<typeof sso.tenantConnections>>().toEqualTypeOf<
+      z.output<typeof sso.tenantConnectionOutput>[]
+    >();
+  });
+
+  it('privacy', () => {
+    expectTypeOf<Returns<typeof privacy.listDataExports>>().toEqualTypeOf<
+      z.output<typeof privacy.dataExportOutput>[]
+    >();
+    expectTypeOf<Returns<typeof privacy.requestDataExport>>().toEqualTypeOf<
+      z.output<typeof privacy.requestedExportOutput>
+    >();
+    expectTypeOf<Returns<typeof privacy.confirmPassword>>().toEqualTypeOf<
+      z.output<typeof privacy.reauthOutput>
+    >();
   });
 });

@@ -1,17 +1,33 @@
 import type { Selectable } from 'kysely';
 import type { DataExportsTable } from '@scmp/db';
-import type { DataExportStatus } from '../../../contracts/privacy';
+import { z } from 'zod';
+import { DATA_EXPORT_STATUSES, type DataExportStatus } from '../../../contracts/privacy';
 
 export type ExportRow = Selectable<DataExportsTable>;
 
-export type DataExportOutput = {
-  uuid: string;
-  status: DataExportStatus;
-  created_at: string;
-  completed_at: string | null;
-  expires_at: string | null;
-  size_bytes: number | null;
-};
+/**
+ * A data export as the API shows it (personal and organization exports alike): one zod schema, the
+ * service's return type is its z.output and the routers' .output() reuse it; strict, so the two
+ * cannot drift apart (the doors-agree test calls every procedure).
+ */
+export const dataExportOutput = z.strictObject({
+  uuid: z.string(),
+  status: z.enum(DATA_EXPORT_STATUSES),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  size_bytes: z.number().nullable(),
+});
+
+export type DataExportOutput = z.output<typeof dataExportOutput>;
+
+/** The answer to requesting an export: it is being built. */
+export const requestedExportOutput = z.strictObject({
+  uuid: z.string(),
+  status: z.literal('pending'),
+});
+
+export type RequestedExportOutput = z.output<typeof requestedExportOutput>;
 
 export function statusOf(row: ExportRow, now: Date): DataExportStatus {
   if (row.status !== 'ready') return row.status;

@@ -7,7 +7,12 @@ import { enqueueJob } from '../../../core/jobs/queue';
 import { tooManyRequests } from '../../../core/rate-limit/rate-limiter';
 import type { SessionUser } from '../../sessions';
 import { DATA_EXPORT_JOB } from './export-job';
-import { toExportOutput, type DataExportOutput, type ExportRow } from './output';
+import {
+  toExportOutput,
+  type DataExportOutput,
+  type ExportRow,
+  type RequestedExportOutput,
+} from './output';
 
 type Req = ClientInfo;
 const HOUR_MS = 3_600_000;
@@ -24,7 +29,7 @@ export async function requestDataExport(
   req: Req,
   user: SessionUser,
   organizationId: number | null = null,
-): Promise<{ uuid: string; status: 'pending' }> {
+): Promise<RequestedExportOutput> {
   const now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
     if (organizationId === null) {

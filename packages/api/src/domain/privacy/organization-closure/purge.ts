@@ -3,7 +3,7 @@ import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../../core/app-deps';
 import { deleteBrandingRows } from '../../public-branding';
 import { invalidateTenant } from '../../organizations';
-import type { PurgeRule } from '../account-purge';
+import { deleteOwnedRows, type PurgeRule } from '../account-purge';
 
 /**
  * What the purge of a closed organization (60 days after DELETE /organizations/{id}) does to every
@@ -15,19 +15,36 @@ export const ORGANIZATION_PURGE_RULES: Record<string, PurgeRule> = {
     rule: 'anonymise',
     how: 'the row stays as the minimal billing record its invoices point to: status "closed", description and subdomain cleared; name and dates kept',
   },
-  instances: { rule: 'delete', how: 'with their health history, front pages and custom domains' },
   brandings: { rule: 'delete', how: 'rows and their uploaded logo and favicon files' },
   support_tickets: {
     rule: 'delete',
     how: 'the organization’s tickets with their messages and attached files',
+    byOwner: true,
   },
-  organization_members: { rule: 'delete', how: 'every membership' },
-  organization_invitations: { rule: 'delete', how: 'every invitation' },
-  organization_domains: { rule: 'delete', how: 'verified e-mail domains' },
-  sso_connections: { rule: 'delete', how: 'connections (with their encrypted secrets) and links' },
-  sso_sign_in_failures: { rule: 'delete', how: 'failed single sign-on attempts' },
-  sso_policies: { rule: 'delete', how: 'the Require SSO and Require two-factor settings' },
-  data_exports: { rule: 'delete', how: 'the organization’s exports and their ZIP files' },
+  instances: {
+    rule: 'delete',
+    how: 'with their health history, front pages and custom domains',
+    byOwner: true,
+  },
+  organization_members: { rule: 'delete', how: 'every membership', byOwner: true },
+  organization_invitations: { rule: 'delete', how: 'every invitation', byOwner: true },
+  organization_domains: { rule: 'delete', how: 'verified e-mail domains', byOwner: true },
+  sso_sign_in_failures: { rule: 'delete', how: 'failed single sign-on attempts', byOwner: true },
+  sso_connections: {
+    rule: 'delete',
+    how: 'connections (with their encrypted secrets) and links',
+    byOwner: true,
+  },
+  sso_policies: {
+    rule: 'delete',
+    how: 'the Require SSO and Require two-factor settings',
+    byOwner: true,
+  },
+  data_exports: {
+    rule: 'delete',
+    how: 'the organization’s exports and their ZIP files',
+    byOwner: true,
+  },
   webhook_endpoints: {
     rule: 'delete',
     how: 'retired after the organization.deleted event; the webhook sweep removes them once their last deliveries are done',
@@ -98,19 +115,7 @@ export async function purgeOrganization(
     .execute();
   files.push(...exports.map((e) => e.storage_key!));
 
-  await trx.deleteFrom('support_tickets').where('organization_id', '=', org.id).execute();
-  for (const table of [
-    'instances',
-    'organization_members',
-    'organization_invitations',
-    'organization_domains',
-    'sso_sign_in_failures',
-    'sso_connections',
-    'sso_policies',
-    'data_exports',
-  ] as const) {
-    await trx.deleteFrom(table).where('organization_id', '=', org.id).execute();
-  }
+  await deleteOwnedRows(trx, ORGANIZATION_PURGE_RULES, 'organization_id', org.id);
 
   const subs = await trx
     .selectFrom('subscriptions')

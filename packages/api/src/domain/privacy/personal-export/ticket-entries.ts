@@ -1,53 +1,30 @@
 import type { AppDeps } from '../../../core/app-deps';
-import { attachmentFileEntries, ticketAttachmentList, ticketAttachments } from '../ticket-archive';
-import { jsonEntry, type ArchiveEntry } from '../zip-archive';
-import { iso } from './iso';
+import { ticketArchiveEntries } from '../ticket-archive';
+import type { ArchiveEntry } from '../zip-archive';
 
+/** tickets.json: the tickets the person opened (never another member's), and their attachments. */
 export async function ticketEntries(deps: AppDeps, userId: number): Promise<ArchiveEntry[]> {
-  const db = deps.db;
-  const entries: ArchiveEntry[] = [];
-  // Tickets the person opened (never another member's), their messages and attachments.
-  const tickets = await db
+  const tickets = await deps.db
     .selectFrom('support_tickets')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('id')
     .execute();
-  const ticketIds = tickets.map((t) => t.id);
-  const attachments = await ticketAttachments(deps, ticketIds);
-  entries.push(
-    jsonEntry('tickets.json', async () => {
-      const messages =
-        ticketIds.length === 0
-          ? []
-          : await db
-              .selectFrom('support_ticket_messages')
-              .select(['uuid', 'ticket_id', 'author_id', 'is_staff_reply', 'message', 'created_at'])
-              .where('ticket_id', 'in', ticketIds)
-              .orderBy('id')
-              .execute();
-      return tickets.map((t) => ({
-        uuid: t.uuid,
-        ticket_number: t.ticket_number,
-        subject: t.subject,
-        description: t.description,
-        category: t.category,
-        priority: t.priority,
-        status: t.status,
-        created_at: iso(t.created_at),
-        updated_at: iso(t.updated_at),
-        messages: messages
-          .filter((m) => m.ticket_id === t.id)
-          .map((m) => ({
-            uuid: m.uuid,
-            from: m.author_id === userId ? 'you' : m.is_staff_reply ? 'support' : 'another member',
-            message: m.message,
-            created_at: iso(m.created_at),
-          })),
-        attachments: ticketAttachmentList(attachments, t.id, true),
+  return ticketArchiveEntries(
+    deps,
+    tickets,
+    async (ticketIds) => {
+      const rows = await deps.db
+        .selectFrom('support_ticket_messages')
+        .select(['uuid', 'ticket_id', 'author_id', 'is_staff_reply', 'message', 'created_at'])
+        .where('ticket_id', 'in', ticketIds)
+        .orderBy('id')
+        .execute();
+      return rows.map(({ author_id, is_staff_reply, ...m }) => ({
+        ...m,
+        from: author_id === userId ? 'you' : is_staff_reply ? 'support' : 'another member',
       }));
-    }),
+    },
+    true,
   );
-  entries.push(...attachmentFileEntries(deps, attachments));
-  return entries;
 }

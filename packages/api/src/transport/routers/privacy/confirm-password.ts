@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { confirmPasswordInput, PRIVACY_TEXTS } from '../../../contracts/privacy';
 import { envelope, ok } from '../../envelope';
-import { confirmPassword as confirm } from '../../../domain/privacy';
+import { confirmPassword as confirm, reauthOutput } from '../../../domain/privacy';
 import { sessionProcedure } from '../../trpc';
 
 export const confirmPassword = sessionProcedure
@@ -20,7 +19,7 @@ export const confirmPassword = sessionProcedure
     },
   })
   .input(confirmPasswordInput)
-  .output(envelope(z.object({ confirmed_until: z.string() })))
+  .output(envelope(reauthOutput))
   .mutation(async ({ ctx, input }) =>
     ok(
       await confirm(ctx.deps, ctx.req, ctx.user, ctx.session, input.password),

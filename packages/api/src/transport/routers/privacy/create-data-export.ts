@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { PRIVACY_TEXTS } from '../../../contracts/privacy';
 import { envelope, ok } from '../../envelope';
-import { requestDataExport } from '../../../domain/privacy';
+import { requestDataExport, requestedExportOutput } from '../../../domain/privacy';
 import { sessionProcedure } from '../../trpc';
 
 export const createDataExport = sessionProcedure
@@ -20,7 +19,7 @@ export const createDataExport = sessionProcedure
       protect: true,
     },
   })
-  .output(envelope(z.object({ uuid: z.string(), status: z.literal('pending') })))
+  .output(envelope(requestedExportOutput))
   .mutation(async ({ ctx }) =>
     ok(await requestDataExport(ctx.deps, ctx.req, ctx.user), PRIVACY_TEXTS.exportRequested),
   );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRIVACY_TEXTS } from '../../../contracts/privacy';
 import { envelope, ok } from '../../envelope';
-import { requestDataExport } from '../../../domain/privacy';
+import { requestDataExport, requestedExportOutput } from '../../../domain/privacy';
 import { findMemberOrganization } from '../../../domain/memberships';
 import { sessionProcedure } from '../../trpc';
 
@@ -29,7 +29,7 @@ export const createOrganizationDataExport = sessionProcedure
     },
   })
   .input(organizationInput)
-  .output(envelope(z.object({ uuid: z.string(), status: z.literal('pending') })))
+  .output(envelope(requestedExportOutput))
   .mutation(async ({ ctx, input }) => {
     const org = await findMemberOrganization(ctx.deps.db, ctx.user.id, input.id, 'manage');
     return ok(

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { listDataExports as listOwnDataExports } from '../../../domain/privacy';
+import { dataExportOutput, listDataExports as listOwnDataExports } from '../../../domain/privacy';
 import { sessionProcedure } from '../../trpc';
-import { dataExportOutput } from './schemas';
 
 export const listDataExports = sessionProcedure
   .meta({

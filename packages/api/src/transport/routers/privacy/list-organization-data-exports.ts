@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { listDataExports } from '../../../domain/privacy';
+import { dataExportOutput, listDataExports } from '../../../domain/privacy';
 import { findMemberOrganization } from '../../../domain/memberships';
 import { sessionProcedure } from '../../trpc';
-import { dataExportOutput } from './schemas';
 
 const organizationInput = z.object({ id: z.string() });
 

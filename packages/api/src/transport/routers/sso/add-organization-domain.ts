@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
-import { addDomain } from '../../../domain/sso';
+import { addDomain, organizationDomainOutput } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
-import { domainInput, organizationDomainOutput } from './domain-schemas';
+import { domainInput } from './domain-schemas';
 import { ssoManageMeta } from './manage-meta';
 
 export const addOrganizationDomain = sessionProcedure

@@ -18,7 +18,7 @@ export const completeSso = publicProcedure
     },
   })
   .input(z.object({ code: z.string().min(1).max(200) }))
-  .output(envelope(z.object({ user: userOutput, token: z.string() })))
+  .output(envelope(z.strictObject({ user: userOutput, token: z.string() })))
   .mutation(async ({ ctx, input }) => {
     const done = await completeSsoSignIn(ctx.deps, ctx.req, input.code);
     ctx.setCookies.push(...done.setCookies);

@@ -1,9 +1,9 @@
 import { SSO_TEXTS } from '../../../contracts/sso';
 import { SAML_TEXTS } from '../../../contracts/sso-saml';
 import { envelope, ok } from '../../envelope';
-import { createConnection } from '../../../domain/sso';
+import { connectionOutput, createConnection } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
-import { connectionOutput, createConnectionInput } from './connection-schemas';
+import { createConnectionInput } from './connection-schemas';
 import { ssoManageMeta } from './manage-meta';
 
 const PATH = '/organizations/{id}/sso-connections';

@@ -1,7 +1,7 @@
 import { envelope, ok } from '../../envelope';
-import { getConnection } from '../../../domain/sso';
+import { connectionOutput, getConnection } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
-import { connectionOutput, connectionUuidInput } from './connection-schemas';
+import { connectionUuidInput } from './connection-schemas';
 import { ssoManageMeta } from './manage-meta';
 
 const PATH = '/organizations/{id}/sso-connections';

@@ -1,8 +1,7 @@
 import { envelope, ok } from '../../envelope';
-import { getPolicy } from '../../../domain/sso';
+import { getPolicy, policyOutput } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
-import { policyOutput } from './policy-schemas';
 import { ssoManageMeta } from './manage-meta';
 
 const PATH = '/organizations/{id}/sso-policy';

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { listDomains } from '../../../domain/sso';
+import { listDomains, organizationDomainOutput } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
-import { organizationDomainOutput } from './domain-schemas';
 import { ssoManageMeta } from './manage-meta';
 
 /**

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { listConnections } from '../../../domain/sso';
+import { connectionOutput, listConnections } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
-import { connectionOutput } from './connection-schemas';
 import { ssoManageMeta } from './manage-meta';
 
 const PATH = '/organizations/{id}/sso-connections';

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { listFailures } from '../../../domain/sso';
+import { failureOutput, listFailures } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
-import { failureOutput } from './connection-schemas';
 import { ssoManageMeta } from './manage-meta';
 
 export const listSsoFailures = sessionProcedure

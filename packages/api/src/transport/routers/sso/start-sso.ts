@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { startSsoForEmail } from '../../../domain/sso';
+import { ssoRedirectOutput, startSsoForEmail } from '../../../domain/sso';
 import { publicProcedure } from '../../trpc';
 import { emailField } from '../auth/schemas';
 
@@ -20,7 +20,7 @@ export const startSso = publicProcedure
     },
   })
   .input(z.object({ email: emailField }))
-  .output(envelope(z.object({ redirect_url: z.string() })))
+  .output(envelope(ssoRedirectOutput))
   .mutation(async ({ ctx, input }) => {
     const started = await startSsoForEmail(ctx.deps, ctx.req, input.email);
     ctx.setCookies.push(...started.setCookies);

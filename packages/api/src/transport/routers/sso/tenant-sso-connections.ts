@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { tenantConnections } from '../../../domain/sso';
+import { tenantConnectionOutput, tenantConnections } from '../../../domain/sso';
 import { publicProcedure } from '../../trpc';
 
 /** GET /public/tenant/{slug}/sso-connections: the buttons of a tenant's own login page. */
@@ -23,9 +23,5 @@ export const tenantSsoConnections = publicProcedure
       slug: z.string().max(100, 'The tenant slug may not be longer than 100 characters.'),
     }),
   )
-  .output(
-    envelope(
-      z.array(z.object({ uuid: z.string(), display_name: z.string(), start_url: z.string() })),
-    ),
-  )
+  .output(envelope(z.array(tenantConnectionOutput)))
   .query(async ({ ctx, input }) => ok(await tenantConnections(ctx.deps, input.slug)));

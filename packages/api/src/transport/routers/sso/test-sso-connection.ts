@@ -1,7 +1,11 @@
-import { z } from 'zod';
 import { SSO_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
-import { findConnection, organizationForSso, startAttempt } from '../../../domain/sso';
+import {
+  findConnection,
+  organizationForSso,
+  ssoRedirectOutput,
+  startAttempt,
+} from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
 import { connectionUuidInput } from './connection-schemas';
 import { ssoManageMeta } from './manage-meta';
@@ -18,7 +22,7 @@ export const testSsoConnection = sessionProcedure
     }),
   )
   .input(connectionUuidInput)
-  .output(envelope(z.object({ redirect_url: z.string() })))
+  .output(envelope(ssoRedirectOutput))
   .mutation(async ({ ctx, input }) => {
     const org = await organizationForSso(ctx.deps, ctx.user, input.id);
     const connection = await findConnection(ctx.deps, org, input.uuid);

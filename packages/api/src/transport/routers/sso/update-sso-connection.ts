@@ -1,8 +1,8 @@
 import { SSO_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
-import { updateConnection } from '../../../domain/sso';
+import { connectionOutput, updateConnection } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
-import { connectionOutput, updateConnectionInput } from './connection-schemas';
+import { updateConnectionInput } from './connection-schemas';
 import { ssoManageMeta } from './manage-meta';
 
 const PATH = '/organizations/{id}/sso-connections';

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { SSO_POLICY_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
-import { updatePolicy } from '../../../domain/sso';
+import { updatePolicy, policyOutput } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
-import { policyOutput } from './policy-schemas';
 import { ssoManageMeta } from './manage-meta';
 
 const PATH = '/organizations/{id}/sso-policy';

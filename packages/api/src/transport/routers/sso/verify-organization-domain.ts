@@ -1,8 +1,8 @@
 import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
-import { verifyDomain } from '../../../domain/sso';
+import { organizationDomainOutput, verifyDomain } from '../../../domain/sso';
 import { sessionProcedure } from '../../trpc';
-import { domainUuidInput, organizationDomainOutput } from './domain-schemas';
+import { domainUuidInput } from './domain-schemas';
 import { ssoManageMeta } from './manage-meta';
 
 export const verifyOrganizationDomain = sessionProcedure

@@ -1,0 +1,50 @@
+import { expect } from 'vitest';
+import { PRIVACY_TEXTS } from '@scmp/api/contracts/privacy';
+import { type Json, type TestHarness } from '../../src/testing/harness';
+import { organizationId } from '../../src/testing/organization-rows';
+import { useHarness } from '../../src/testing/use-harness';
+
+/** The shared setup of the account deletion tests (account-deletion*.test.ts). */
+export let h: TestHarness;
+export type User = Awaited<ReturnType<TestHarness['createUser']>>;
+export const IP = '203.0.113.77';
+
+export const del = (token: string, body: Json) => h.rest('DELETE', '/user', { token, body });
+
+export async function orgOf(owner: User, name: string, subdomain: string): Promise<string> {
+  const res = await h.rest('POST', '/organizations', {
+    token: owner.token,
+    body: { name, type: 'school', subdomain },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.uuid as string;
+}
+
+export async function orgId(uuid: string): Promise<number> {
+  return await organizationId(h.db, uuid);
+}
+
+export async function login(email: string, password: string, ip = IP, agent = 'DeletionTest/1.0') {
+  return h.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    remoteAddress: ip,
+    headers: { 'content-type': 'application/json', 'user-agent': agent },
+    payload: JSON.stringify({ email, password }),
+  });
+}
+
+export async function restoreToken(email: string): Promise<string> {
+  const mail = await h.db
+    .selectFrom('mail_outbox')
+    .select('text')
+    .where('to_address', '=', email)
+    .where('subject', '=', PRIVACY_TEXTS.accountDeletedSubject)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return decodeURIComponent(/restore-account\?token=([^\s&]+)/.exec(mail.text)![1]!);
+}
+/** One server for the test file; `h` above is set before its tests. */
+export function useDeletionHarness(): void {
+  useHarness((made) => (h = made));
+}

@@ -1,0 +1,134 @@
+import { drainJobs } from '../../src/testing/door-world/world-helpers';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createHarness, type TestHarness } from '../../src/testing/harness';
+import {
+  buildSecurityResourceSet,
+  type SecurityResourceSet,
+} from '../../src/testing/security-fixtures';
+import { organizationId } from '../../src/testing/organization-rows';
+
+/** The shared setup of the organization data export tests (organization-data-exports.test.ts). */
+export let h: TestHarness;
+export let A: SecurityResourceSet;
+export let other: SecurityResourceSet;
+export let admin: Awaited<ReturnType<TestHarness['createUser']>>;
+export let member: Awaited<ReturnType<TestHarness['createUser']>>;
+export let orgId: number;
+export const secrets: { label: string; value: string }[] = [];
+
+/** Runs the due jobs until none is left (the export builder, the mail outbox). */
+export const drain = () => drainJobs(h);
+
+export const download = (uuid: string, token: string, org = A.orgUuid) =>
+  h.app.inject({
+    method: 'GET',
+    url: `/api/v1/organizations/${org}/data-exports/${uuid}/download`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+/** One server for the test file, with the organization's secrets planted before its tests. */
+export function useOrganizationExportHarness(): void {
+  beforeAll(async () => {
+    h = await createHarness();
+    A = await buildSecurityResourceSet(h, 'orgexport');
+    other = await buildSecurityResourceSet(h, 'elsewhere');
+    orgId = await organizationId(h.db, A.orgUuid);
+    admin = await h.createUser({
+      verified: true,
+      name: 'Ada Admin',
+      email: 'ada.admin@example.com',
+    });
+    member = await h.createUser({
+      verified: true,
+      name: 'Mo Member',
+      email: 'mo.member@example.com',
+    });
+    await h.db
+      .insertInto('organization_members')
+      .values([
+        { organization_id: orgId, user_id: admin.id, role: 'admin' },
+        { organization_id: orgId, user_id: member.id, role: 'member' },
+      ])
+      .execute();
+
+    // Plant every secret kind first.
+    secrets.push({ label: 'password', value: A.user.password });
+    secrets.push({ label: 'session token', value: A.user.token });
+    secrets.push({ label: 'admin session token', value: admin.token });
+    secrets.push({ label: 'API token', value: A.apiToken! });
+    for (const u of await h.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', 'in', [A.user.id, admin.id, member.id])
+      .execute())
+      secrets.push({ label: 'password hash', value: u.password_hash });
+    for (const s of await h.db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', 'in', [A.user.id, admin.id, member.id])
+      .execute())
+      secrets.push({ label: 'session token hash', value: s.token_hash });
+    for (const t of await h.db
+      .selectFrom('api_tokens')
+      .select('token_hash')
+      .where('user_id', '=', A.user.id)
+      .execute())
+      secrets.push({ label: 'API token hash', value: t.token_hash });
+    const enabled = await h.rest('POST', '/two-factor/enable', {
+      token: admin.token,
+      body: { password: admin.password },
+    });
+    expect(enabled.status, enabled.text).toBe(200);
+    secrets.push({ label: 'TOTP secret', value: enabled.body.data.secret as string });
+    const hook = await h.rest('POST', `/organizations/${A.orgUuid}/webhooks`, {
+      token: A.user.token,
+      body: { url: 'https://hooks.example.com/export-test', events: ['organization.updated'] },
+    });
+    expect(hook.status, hook.text).toBe(201);
+    secrets.push({ label: 'webhook secret', value: hook.body.data.secret as string });
+    for (const e of await h.db
+      .selectFrom('webhook_endpoints')
+      .select('secret_encrypted')
+      .where('organization_id', '=', orgId)
+      .execute())
+      secrets.push({ label: 'webhook secret (encrypted)', value: e.secret_encrypted });
+    const invite = await h.rest('POST', `/organizations/${A.orgUuid}/invitations`, {
+      token: A.user.token,
+      body: { email: 'invitee.export@example.com', role: 'member' },
+    });
+    expect(invite.status, invite.text).toBe(201);
+    const inviteMail = await h.db
+      .selectFrom('mail_outbox')
+      .select('text')
+      .where('to_address', '=', 'invitee.export@example.com')
+      .executeTakeFirstOrThrow();
+    const inviteToken = /invitations\/([A-Za-z0-9_-]{20,})/.exec(inviteMail.text)?.[1];
+    if (inviteToken) secrets.push({ label: 'invitation token', value: inviteToken });
+    const invitation = await h.db
+      .selectFrom('organization_invitations')
+      .select('token_hash')
+      .where('organization_id', '=', orgId)
+      .executeTakeFirstOrThrow();
+    secrets.push({ label: 'invitation token hash', value: invitation.token_hash });
+    const ssoSecret = 'sso-client-secret-PLANTED-0123456789';
+    await h.db
+      .insertInto('sso_connections')
+      .values({
+        organization_id: orgId,
+        type: 'oidc',
+        display_name: 'Staff sign-in',
+        issuer: 'https://idp.example.com',
+        client_id: 'scmp-client-id',
+        client_secret_encrypted: ssoSecret,
+      })
+      .execute();
+    secrets.push({ label: 'SSO client secret', value: ssoSecret });
+    const domainToken = 'scmp-domain-challenge-PLANTED-123';
+    await h.db
+      .insertInto('organization_domains')
+      .values({ organization_id: orgId, domain: 'orgexport.example.org', token: domainToken })
+      .execute();
+    secrets.push({ label: 'domain challenge', value: domainToken });
+  }, 180_000);
+  afterAll(() => h?.close());
+}
