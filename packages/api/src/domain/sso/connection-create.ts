@@ -55,13 +55,9 @@ export async function createConnection(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await recordOrganizationActivity(
-    deps,
-    req,
-    undefined,
-    actor.id,
-    'sso.connection_created',
-    `Added the single sign-on connection "${displayName}" to ${org.name}`,
-  );
+  await recordOrganizationActivity(deps, req, deps.db, actor.id, {
+    action: 'sso.connection_created',
+    description: `Added the single sign-on connection "${displayName}" to ${org.name}`,
+  });
   return toConnectionOutput(deps, row);
 }

@@ -84,13 +84,9 @@ export async function removeSetting<Row extends { id: number }>(
   const org = await organizationForSso(deps, actor, organizationUuid);
   const row = await setting.find(deps, org, uuid);
   await deps.db.deleteFrom(setting.table).where('id', '=', row.id).execute();
-  await recordOrganizationActivity(
-    deps,
-    req,
-    undefined,
-    actor.id,
-    setting.action,
-    setting.describe(row, org.name),
-  );
+  await recordOrganizationActivity(deps, req, deps.db, actor.id, {
+    action: setting.action,
+    description: setting.describe(row, org.name),
+  });
   return row;
 }

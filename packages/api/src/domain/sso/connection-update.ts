@@ -51,13 +51,9 @@ export async function updateConnection(
     .returningAll()
     .executeTakeFirstOrThrow();
   forgetOidcConfiguration(current.id);
-  await recordOrganizationActivity(
-    deps,
-    req,
-    undefined,
-    actor.id,
-    'sso.connection_updated',
-    `Changed the single sign-on connection "${row.display_name}" of ${org.name}`,
-  );
+  await recordOrganizationActivity(deps, req, deps.db, actor.id, {
+    action: 'sso.connection_updated',
+    description: `Changed the single sign-on connection "${row.display_name}" of ${org.name}`,
+  });
   return toConnectionOutput(deps, row);
 }

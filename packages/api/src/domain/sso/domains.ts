@@ -86,14 +86,10 @@ export async function addDomain(
       errors: { domain: [SSO_DOMAIN_TEXTS.alreadyAdded] },
     });
   }
-  await recordOrganizationActivity(
-    deps,
-    req,
-    undefined,
-    actor.id,
-    'sso.domain_added',
-    `Added the e-mail domain ${domain} to ${org.name}`,
-  );
+  await recordOrganizationActivity(deps, req, deps.db, actor.id, {
+    action: 'sso.domain_added',
+    description: `Added the e-mail domain ${domain} to ${org.name}`,
+  });
   return toDomainOutput(row);
 }
 
@@ -112,14 +108,10 @@ export async function verifyDomain(
     throw new AppError('CONFLICT', SSO_DOMAIN_TEXTS.takenElsewhere);
   }
   if (after.status === 'verified' && row.status !== 'verified') {
-    await recordOrganizationActivity(
-      deps,
-      req,
-      undefined,
-      actor.id,
-      'sso.domain_verified',
-      `Verified the e-mail domain ${row.domain} of ${org.name}`,
-    );
+    await recordOrganizationActivity(deps, req, deps.db, actor.id, {
+      action: 'sso.domain_verified',
+      description: `Verified the e-mail domain ${row.domain} of ${org.name}`,
+    });
   }
   return toDomainOutput(after);
 }

@@ -163,15 +163,11 @@ export async function updatePolicy(
   if (requireTwoFactor !== before.require_two_factor)
     changes.push(`Require two-factor ${requireTwoFactor ? 'on' : 'off'}`);
   if (changes.length > 0) {
-    await recordOrganizationActivity(
-      deps,
-      req,
-      undefined,
-      actor.id,
-      'sso.policy_changed',
-      `${changes.join(', ')} for ${org.name}${revoked > 0 ? ` (${revoked} sessions ended)` : ''}`,
-      'medium',
-    );
+    await recordOrganizationActivity(deps, req, deps.db, actor.id, {
+      action: 'sso.policy_changed',
+      description: `${changes.join(', ')} for ${org.name}${revoked > 0 ? ` (${revoked} sessions ended)` : ''}`,
+      severity: 'medium',
+    });
   }
   return describePolicy(deps, org);
 }

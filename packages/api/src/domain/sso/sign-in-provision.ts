@@ -148,14 +148,10 @@ export async function provision(
         .select('name')
         .where('id', '=', connection.organization_id)
         .executeTakeFirstOrThrow();
-      await recordOrganizationActivity(
-        deps,
-        req,
-        trx,
-        userId,
-        'member.joined',
-        `Joined "${org.name}" as ${ROLE_LABELS[role]} through single sign-on`,
-      );
+      await recordOrganizationActivity(deps, req, trx, userId, {
+        action: 'member.joined',
+        description: `Joined "${org.name}" as ${ROLE_LABELS[role]} through single sign-on`,
+      });
     }
     return userId;
   });
