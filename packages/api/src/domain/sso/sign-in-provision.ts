@@ -5,6 +5,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { ROLE_LABELS } from '../../contracts/roles';
 import { recordActivity, recordOrganizationActivity } from '../activity';
 import { isUniqueViolation } from '../../core/unique-violation';
+import { insertNewUser } from '../sessions';
 import { hashPassword } from '../../core/passwords';
 import type { ConnectionRow } from './oidc-client';
 import type { Req } from './sign-in-start';
@@ -53,21 +54,16 @@ export async function provision(
         .executeTakeFirst();
       userId = existing?.id;
       if (!userId) {
-        const created = await trx
-          .insertInto('users')
-          .values({
+        const created = await insertNewUser(
+          trx,
+          {
             name: person.name.slice(0, 255),
             email: person.email,
             password_hash: unusablePassword,
             email_verified_at: now,
-            phone: null,
-            bio: null,
-            location: null,
-            website: null,
-            avatar_path: null,
-            created_at: now,
-            updated_at: now,
-          })
+          },
+          now,
+        )
           .returning('id')
           .executeTakeFirstOrThrow();
         userId = created.id;
