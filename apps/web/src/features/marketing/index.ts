@@ -14,3 +14,4 @@ export * from './guides';
 export * from './help-search';
 export * from './videos';
 export * from './HelpTileParts';
+export * from './InfoTile';

@@ -8,13 +8,17 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  ThemeIcon,
   Title,
 } from '@mantine/core';
 import { PLAN_LIST, SETUP_FEE_PENCE, formatGbp } from '@scmp/api/contracts/plans';
 import { PRODUCT } from '@scmp/api/contracts/product';
 import { Link } from 'react-router';
-import { FEATURE_ICONS, SavingsCalculator, MarketingPage } from '../../features/marketing';
+import {
+  FEATURE_ICONS,
+  InfoTileGrid,
+  SavingsCalculator,
+  MarketingPage,
+} from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
 
 const FEATURES = [
@@ -124,21 +128,7 @@ export default function HomePage() {
           Replace the spreadsheets, paper forms and separate subscriptions with one system that
           administrators, teachers, staff, parents and students all use.
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          {FEATURES.map((feature) => (
-            <Paper key={feature.title} withBorder radius="md" p="lg">
-              <ThemeIcon size={44} radius="md" color="#0B173D">
-                <feature.icon size={24} stroke={1.6} aria-hidden />
-              </ThemeIcon>
-              <Title order={3} fz="lg" mt="md">
-                {feature.title}
-              </Title>
-              <Text c="dimmed" mt={6}>
-                {feature.text}
-              </Text>
-            </Paper>
-          ))}
-        </SimpleGrid>
+        <InfoTileGrid items={FEATURES} titleSize="lg" textSize="md" />
         <Group justify="center" mt="xl">
           <Anchor underline="always" component={Link} to="/features" fw={600}>
             Explore all features

@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Card,
-  Container,
   Group,
   PasswordInput,
   SimpleGrid,
@@ -18,6 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, useEffect } from 'react';
 import { AvatarBlock } from '../../../features/account';
 import { useSession, type SessionUser } from '../../../features/session';
+import { DashboardPage } from '../../../lib/DashboardPage';
 import { LazySection } from '../../../lib/LazySection';
 import { TextFields, type TextFieldSpec } from '../../../lib/TextFields';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -262,30 +262,24 @@ export default function ProfilePage() {
   const { user, refetchUser } = useSession();
 
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>Profile</Title>
-          <Text c="gray.7">Manage your personal information.</Text>
-        </div>
-        <Card withBorder radius="md" p="lg">
-          {user ? <AvatarBlock user={user} onChanged={refetchUser} /> : <Skeleton height={96} />}
-        </Card>
-        <Card withBorder radius="md" p="lg" component="section" aria-labelledby="personal-info">
-          <Stack>
-            <Title order={2} size="h3" id="personal-info">
-              Personal Information
-            </Title>
-            {user ? <ProfileForm user={user} onSaved={refetchUser} /> : <Skeleton height={240} />}
-          </Stack>
-        </Card>
-        <LazySection height={240}>
-          <TwoFactorCard />
-          <ApiTokensCard />
-          <YourDataCard />
-          <DeleteAccountCard />
-        </LazySection>
-      </Stack>
-    </Container>
+    <DashboardPage title="Profile" description="Manage your personal information.">
+      <Card withBorder radius="md" p="lg">
+        {user ? <AvatarBlock user={user} onChanged={refetchUser} /> : <Skeleton height={96} />}
+      </Card>
+      <Card withBorder radius="md" p="lg" component="section" aria-labelledby="personal-info">
+        <Stack>
+          <Title order={2} size="h3" id="personal-info">
+            Personal Information
+          </Title>
+          {user ? <ProfileForm user={user} onSaved={refetchUser} /> : <Skeleton height={240} />}
+        </Stack>
+      </Card>
+      <LazySection height={240}>
+        <TwoFactorCard />
+        <ApiTokensCard />
+        <YourDataCard />
+        <DeleteAccountCard />
+      </LazySection>
+    </DashboardPage>
   );
 }
