@@ -7,6 +7,7 @@ export * from './LegalDocument';
 export * from './MarketingPage';
 export * from './PageHeader';
 export * from './PlanCards';
+export * from './PlanSummaries';
 export * from './SavingsCalculator';
 export * from './feature-icons';
 export * from './features';

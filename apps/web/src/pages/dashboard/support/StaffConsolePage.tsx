@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Grid,
-  Group,
-  Paper,
-  ScrollArea,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Grid, Group, Paper, ScrollArea, Text, TextInput, Title } from '@mantine/core';
 import { DeferredSelect } from '../../../lib/DeferredSelect';
 import { DashboardPage } from '../../../lib/DashboardPage';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -32,8 +21,8 @@ import { Link, useSearchParams } from 'react-router';
 import { StaffOnly } from '../../../features/staff';
 import {
   formatDateTime,
-  TicketPriorityBadge,
-  TicketStatusBadge,
+  TicketBadges,
+  TicketList,
   StaffTicketPanel,
 } from '../../../features/support';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -129,46 +118,43 @@ function StaffConsole() {
               <Text c="gray.7">No tickets match these filters.</Text>
             ) : (
               <ScrollArea.Autosize mah="70vh" type="auto" offsetScrollbars>
-                <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                  {tickets.map((ticket) => (
-                    <li key={ticket.id}>
-                      <UnstyledButton
-                        w="100%"
-                        aria-current={ticket.id === selected ? 'true' : undefined}
-                        aria-label={`Open ticket ${ticket.ticket_number}: ${ticket.subject}`}
-                        data-testid="queue-row"
-                        onClick={() =>
-                          setSearchParams((params) => {
-                            const next = new URLSearchParams(params);
-                            next.set('ticket', ticket.id);
-                            return next;
-                          })
-                        }
-                      >
-                        <Paper
-                          withBorder
-                          p="sm"
-                          radius="md"
-                          bg={ticket.id === selected ? 'var(--mantine-color-blue-0)' : undefined}
-                        >
-                          <Text fw={600} size="sm" truncate>
-                            {ticket.subject}
-                          </Text>
-                          <Text size="xs" c="gray.7">
-                            {ticket.ticket_number} · {ticket.customer.name}
-                            {ticket.organization_name
-                              ? ` (${ticket.organization_name})`
-                              : ''} · {formatDateTime(ticket.updated_at)}
-                          </Text>
-                          <Group gap={6} mt={6}>
-                            <TicketStatusBadge status={ticket.status} />
-                            <TicketPriorityBadge priority={ticket.priority} />
-                          </Group>
-                        </Paper>
-                      </UnstyledButton>
-                    </li>
-                  ))}
-                </Stack>
+                <TicketList
+                  tickets={tickets}
+                  gap="xs"
+                  rowTestId="queue-row"
+                  selected={selected}
+                  onOpen={(id) =>
+                    setSearchParams((params) => {
+                      const next = new URLSearchParams(params);
+                      next.set('ticket', id);
+                      return next;
+                    })
+                  }
+                >
+                  {(ticket) => (
+                    <Paper
+                      withBorder
+                      p="sm"
+                      radius="md"
+                      bg={ticket.id === selected ? 'var(--mantine-color-blue-0)' : undefined}
+                    >
+                      <Text fw={600} size="sm" truncate>
+                        {ticket.subject}
+                      </Text>
+                      <Text size="xs" c="gray.7">
+                        {ticket.ticket_number} · {ticket.customer.name}
+                        {ticket.organization_name ? ` (${ticket.organization_name})` : ''} ·{' '}
+                        {formatDateTime(ticket.updated_at)}
+                      </Text>
+                      <TicketBadges
+                        status={ticket.status}
+                        priority={ticket.priority}
+                        gap={6}
+                        mt={6}
+                      />
+                    </Paper>
+                  )}
+                </TicketList>
               </ScrollArea.Autosize>
             )}
           </section>

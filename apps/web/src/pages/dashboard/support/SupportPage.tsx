@@ -1,14 +1,4 @@
-import {
-  Button,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Card, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBook, IconPlus, IconVideo } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,9 +7,9 @@ import {
   SUPPORT_TEXTS,
   TICKET_CATEGORY_LABELS,
 } from '@scmp/api/contracts/support';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from '../../../features/support';
+import { formatDateTime, TicketBadges, TicketList } from '../../../features/support';
 import { useSession } from '../../../features/session';
 import { DashboardPage } from '../../../lib/DashboardPage';
 import { StatTile } from '../../../lib/StatTile';
@@ -37,6 +27,33 @@ const TicketDetailDrawer = lazy(() =>
     default: m.TicketDetailDrawer,
   })),
 );
+
+/** A card leading to a help page, beside the ticket figures. */
+function HelpLinkCard({
+  to,
+  icon,
+  title,
+  text,
+}: {
+  to: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+}) {
+  return (
+    <Card withBorder radius="md" component={Link} to={to}>
+      <Group gap="sm" wrap="nowrap">
+        {icon}
+        <div>
+          <Text fw={600}>{title}</Text>
+          <Text size="sm" c="gray.7">
+            {text}
+          </Text>
+        </div>
+      </Group>
+    </Card>
+  );
+}
 
 export default function SupportPage() {
   usePageMeta('Support', 'Raise and follow support tickets.');
@@ -95,28 +112,18 @@ export default function SupportPage() {
           value={openCount}
           loading={tickets.isPending}
         />
-        <Card withBorder radius="md" component={Link} to="/user-guides">
-          <Group gap="sm" wrap="nowrap">
-            <IconBook size={24} aria-hidden />
-            <div>
-              <Text fw={600}>User Guides</Text>
-              <Text size="sm" c="gray.7">
-                Step-by-step help articles
-              </Text>
-            </div>
-          </Group>
-        </Card>
-        <Card withBorder radius="md" component={Link} to="/training-videos">
-          <Group gap="sm" wrap="nowrap">
-            <IconVideo size={24} aria-hidden />
-            <div>
-              <Text fw={600}>Training Videos</Text>
-              <Text size="sm" c="gray.7">
-                Watch and learn
-              </Text>
-            </div>
-          </Group>
-        </Card>
+        <HelpLinkCard
+          to="/user-guides"
+          icon={<IconBook size={24} aria-hidden />}
+          title="User Guides"
+          text="Step-by-step help articles"
+        />
+        <HelpLinkCard
+          to="/training-videos"
+          icon={<IconVideo size={24} aria-hidden />}
+          title="Training Videos"
+          text="Watch and learn"
+        />
       </SimpleGrid>
 
       <section aria-labelledby="tickets-heading">
@@ -138,37 +145,25 @@ export default function SupportPage() {
             </Paper>
           }
         >
-          <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {list.map((ticket) => (
-              <li key={ticket.id}>
-                <UnstyledButton
-                  w="100%"
-                  onClick={() => selectTicket(ticket.id)}
-                  aria-label={`Open ticket ${ticket.ticket_number}: ${ticket.subject}`}
-                  data-testid="ticket-row"
-                >
-                  <Paper withBorder p="md" radius="md">
-                    <Group justify="space-between" wrap="wrap" gap="xs">
-                      <div style={{ minWidth: 0 }}>
-                        <Text fw={600} truncate>
-                          {ticket.subject}
-                        </Text>
-                        <Text size="sm" c="gray.7">
-                          {ticket.ticket_number} · {TICKET_CATEGORY_LABELS[ticket.category]} ·{' '}
-                          {formatDateTime(ticket.created_at)} · {ticket.message_count}{' '}
-                          {ticket.message_count === 1 ? 'reply' : 'replies'}
-                        </Text>
-                      </div>
-                      <Group gap="xs">
-                        <TicketStatusBadge status={ticket.status} />
-                        <TicketPriorityBadge priority={ticket.priority} />
-                      </Group>
-                    </Group>
-                  </Paper>
-                </UnstyledButton>
-              </li>
-            ))}
-          </Stack>
+          <TicketList tickets={list} gap="sm" rowTestId="ticket-row" onOpen={selectTicket}>
+            {(ticket) => (
+              <Paper withBorder p="md" radius="md">
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} truncate>
+                      {ticket.subject}
+                    </Text>
+                    <Text size="sm" c="gray.7">
+                      {ticket.ticket_number} · {TICKET_CATEGORY_LABELS[ticket.category]} ·{' '}
+                      {formatDateTime(ticket.created_at)} · {ticket.message_count}{' '}
+                      {ticket.message_count === 1 ? 'reply' : 'replies'}
+                    </Text>
+                  </div>
+                  <TicketBadges status={ticket.status} priority={ticket.priority} gap="xs" />
+                </Group>
+              </Paper>
+            )}
+          </TicketList>
         </QueryStates>
       </section>
 
