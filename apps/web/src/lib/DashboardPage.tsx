@@ -28,20 +28,32 @@ export function DashboardPageTitle({
 export function DashboardPage({
   title,
   description,
+  descriptionTestId,
+  above,
   actions,
   size = 'lg',
   children,
 }: {
   title: ReactNode;
   description: ReactNode;
+  descriptionTestId?: string;
+  /** Content above the title, e.g. a back link. */
+  above?: ReactNode;
   actions?: ReactNode;
   size?: ContainerProps['size'];
   children: ReactNode;
 }) {
-  const heading = <DashboardPageTitle title={title} description={description} />;
+  const heading = (
+    <DashboardPageTitle
+      title={title}
+      description={description}
+      descriptionTestId={descriptionTestId}
+    />
+  );
   return (
     <Container size={size} py="xl">
       <Stack gap="lg">
+        {above}
         {actions ? (
           <Group justify="space-between" align="flex-end">
             {heading}
