@@ -1,9 +1,7 @@
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
-import { startTestDnsServer } from '../../server/src/testing/dns-server';
-import { baseURL, dnsPort } from '../playwright.config';
-import { createActiveTenant } from './fixtures/active-tenant';
-import { openSignedIn } from './fixtures/sso';
+import { baseURL } from '../playwright.config';
+import { withDnsAndSignedInOwner } from './fixtures/dns-tenant';
 
 /** GET on this server with another Host header, as a browser visiting the custom domain would. */
 function getWithHost(host: string, path: string) {
@@ -29,9 +27,7 @@ test('a custom domain is added, its DNS records shown and verified, and then ser
   context,
 }) => {
   test.setTimeout(90_000);
-  const dns = await startTestDnsServer(dnsPort);
-  try {
-    const tenant = await createActiveTenant(page.request, 'domains');
+  await withDnsAndSignedInOwner(page, context, 'domains', async (tenant, dns) => {
     const auth = { authorization: `Bearer ${tenant.token}` };
     const deployed = await page.request.post('/api/v1/instances', {
       headers: auth,
@@ -40,8 +36,6 @@ test('a custom domain is added, its DNS records shown and verified, and then ser
     expect(deployed.status(), await deployed.text()).toBe(201);
     const instance = (await deployed.json()).data as { uuid: string; host: string };
 
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await openSignedIn(page, tenant.token);
     await page.goto(`/dashboard/instances/${instance.uuid}`);
     await expect(page.getByText('SSL: Not configured (local)')).toBeVisible({ timeout: 20_000 });
 
@@ -86,7 +80,5 @@ test('a custom domain is added, its DNS records shown and verified, and then ser
     const listed = page.getByRole('article', { name: 'Main Site' });
     await expect(listed.getByText(`${domain} (Verified)`)).toBeVisible();
     await expect(listed.getByText('SSL: Not configured (local)')).toBeVisible();
-  } finally {
-    await dns.close();
-  }
+  });
 });

@@ -3,6 +3,7 @@ import { startTestDnsServer } from '../../server/src/testing/dns-server';
 import { startTestOidcProvider } from '../../server/src/testing/oidc-provider';
 import { baseURL, dnsPort } from '../playwright.config';
 import { createActiveTenant } from './fixtures/active-tenant';
+import { withDnsAndSignedInOwner } from './fixtures/dns-tenant';
 import {
   addOidcConnection,
   newStaffSignsInWithSso,
@@ -20,11 +21,7 @@ test('an admin verifies the organization’s e-mail domain in the Security tab',
   context,
 }) => {
   test.setTimeout(90_000);
-  const dns = await startTestDnsServer(dnsPort);
-  try {
-    const tenant = await createActiveTenant(page.request, 'sso');
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await openSignedIn(page, tenant.token);
+  await withDnsAndSignedInOwner(page, context, 'sso', async (tenant, dns) => {
     await page.goto(`/dashboard/organizations/${tenant.uuid}`);
     await page.getByRole('tab', { name: 'Security' }).click();
     await expect(page).toHaveURL(/tab=security/);
@@ -51,9 +48,7 @@ test('an admin verifies the organization’s e-mail domain in the Security tab',
     await card.getByRole('button', { name: `Verify ${domain}` }).click();
     await expect(card.getByText('Verified', { exact: true })).toBeVisible();
     await expect(card.getByText(/it is checked daily/)).toBeVisible();
-  } finally {
-    await dns.close();
-  }
+  });
 });
 
 /**

@@ -5,3 +5,4 @@ export * from './AvatarBlock';
 export * from './ChangePasswordCard';
 export * from './avatar-upload';
 export * from './format';
+export * from './ProfileForm';

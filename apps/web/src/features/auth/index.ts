@@ -5,3 +5,4 @@ export * from './ResendVerificationButton';
 export * from './SignupForm';
 export * from './auth-links';
 export * from './password-fields';
+export * from './MailedLinkAction';

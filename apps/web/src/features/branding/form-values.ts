@@ -4,19 +4,14 @@ import {
   type BrandingEditableField,
 } from '@scmp/api/contracts/branding';
 import { EDITOR_BRANDING_DEFAULTS } from '@scmp/api/contracts/branding-defaults';
-import type { FrontPageLink } from '@scmp/api/contracts/front-page-schemas';
+import type { FrontPageLink, ResolvedFrontPage } from '@scmp/api/contracts/front-page-schemas';
 import type { BrandingData } from './api';
 
-/** The front page fields of an instance's branding ('' = not set, the default applies). */
-export type FrontPageFormValues = {
-  headline: string;
-  welcome_text: string;
-  links: FrontPageLink[];
-  contact_email: string;
-  contact_phone: string;
-  contact_address: string;
-  page_title: string;
-};
+/**
+ * The front page fields of an instance's branding: the contract's front page with every field
+ * filled, here with '' for not set (the default applies).
+ */
+export type FrontPageFormValues = ResolvedFrontPage;
 
 export const FRONT_PAGE_TEXT_FIELDS = [
   'headline',
@@ -37,15 +32,11 @@ export type BrandingFormValues = Record<BrandingEditableField, string> & {
 
 function frontPageValuesOf(data: BrandingData): FrontPageFormValues {
   const stored = data.front_page;
-  return {
-    headline: stored?.headline ?? '',
-    welcome_text: stored?.welcome_text ?? '',
+  const values = {
     links: (stored?.links ?? []).map((l) => ({ label: l.label, url: l.url })),
-    contact_email: stored?.contact_email ?? '',
-    contact_phone: stored?.contact_phone ?? '',
-    contact_address: stored?.contact_address ?? '',
-    page_title: stored?.page_title ?? '',
-  };
+  } as FrontPageFormValues;
+  for (const field of FRONT_PAGE_TEXT_FIELDS) values[field] = stored?.[field] ?? '';
+  return values;
 }
 
 /** Stored values → form values; blank colours start at the editor defaults (spec part 2 §3). */

@@ -1,18 +1,14 @@
-import { Alert, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatDay, statusLabel, type StaffCustomer } from './types';
 import { NameCell, ScrollTable } from './ScrollTable';
+import { StaffSection } from './StaffSection';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = `customer-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={id}>
-      <Stack gap="xs">
-        <Title order={2} size="h4" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
+    <StaffSection titleId={id} title={title}>
+      {children}
+    </StaffSection>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Badge, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { formatDay } from './types';
 import { ScrollTable, TableSection } from './ScrollTable';
+import { StaffSection } from './StaffSection';
 import { ErrorAlert } from '../../lib/ErrorAlert';
 
 type Retention = RouterOutputs['staff']['retention']['data'];
@@ -84,36 +85,25 @@ export function RetentionSummary() {
   const latest = data.runs[0];
   return (
     <Stack gap="lg">
-      <Card
-        withBorder
-        radius="md"
-        padding="md"
-        component="section"
-        aria-labelledby="retention-title"
+      <StaffSection
+        titleId="retention-title"
+        title="Data retention"
+        intro="The retention job runs every hour and applies each rule of the privacy policy. A failed run e-mails the operators and is retried."
       >
-        <Stack gap="xs">
-          <Title order={2} size="h4" id="retention-title">
-            Data retention
-          </Title>
-          <Text size="sm" c="gray.7">
-            The retention job runs every hour and applies each rule of the privacy policy. A failed
-            run e-mails the operators and is retried.
-          </Text>
-          {latest ? (
-            <>
-              <Text size="sm">
-                Latest run {formatTime(latest.started_at)}:{' '}
-                <Badge color={RUN_BADGE[latest.status].color} variant="light">
-                  {RUN_BADGE[latest.status].label}
-                </Badge>
-              </Text>
-              <LatestRun run={latest} rules={data.rules} />
-            </>
-          ) : (
-            <Text c="gray.7">No retention run yet: the first one starts within the hour.</Text>
-          )}
-        </Stack>
-      </Card>
+        {latest ? (
+          <>
+            <Text size="sm">
+              Latest run {formatTime(latest.started_at)}:{' '}
+              <Badge color={RUN_BADGE[latest.status].color} variant="light">
+                {RUN_BADGE[latest.status].label}
+              </Badge>
+            </Text>
+            <LatestRun run={latest} rules={data.rules} />
+          </>
+        ) : (
+          <Text c="gray.7">No retention run yet: the first one starts within the hour.</Text>
+        )}
+      </StaffSection>
       {data.runs.length > 0 && (
         <TableSection
           titleId="runs-title"

@@ -1,5 +1,6 @@
-import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Skeleton } from '@mantine/core';
 import { BarChart, TrendChart } from '../charts';
+import { StaffSection } from './StaffSection';
 import { formatPence, type StaffOverview } from './types';
 
 const MONTH = (month: string, style: 'long' | 'short') =>
@@ -67,36 +68,28 @@ function WeeklyChart({ overview }: { overview: StaffOverview }) {
 export function RevenueCharts({ overview }: { overview: StaffOverview | undefined }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="mrr-title">
-        <Stack gap="xs">
-          <Title order={2} size="h4" id="mrr-title">
-            Revenue
-          </Title>
-          <Text size="sm" c="gray.7">
-            Active and past-due subscriptions at their plan and venues; no discounts exist.
-          </Text>
-          {overview ? (
-            <MrrTrend overview={overview} />
-          ) : (
-            <Skeleton h={220} aria-busy="true" aria-label="Loading the revenue chart" />
-          )}
-        </Stack>
-      </Card>
-      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="weekly-title">
-        <Stack gap="xs">
-          <Title order={2} size="h4" id="weekly-title">
-            Sign-ups and cancellations
-          </Title>
-          <Text size="sm" c="gray.7">
-            New customer accounts and cancelled subscriptions, per 7-day week ending today.
-          </Text>
-          {overview ? (
-            <WeeklyChart overview={overview} />
-          ) : (
-            <Skeleton h={220} aria-busy="true" aria-label="Loading the weekly chart" />
-          )}
-        </Stack>
-      </Card>
+      <StaffSection
+        titleId="mrr-title"
+        title="Revenue"
+        intro="Active and past-due subscriptions at their plan and venues; no discounts exist."
+      >
+        {overview ? (
+          <MrrTrend overview={overview} />
+        ) : (
+          <Skeleton h={220} aria-busy="true" aria-label="Loading the revenue chart" />
+        )}
+      </StaffSection>
+      <StaffSection
+        titleId="weekly-title"
+        title="Sign-ups and cancellations"
+        intro="New customer accounts and cancelled subscriptions, per 7-day week ending today."
+      >
+        {overview ? (
+          <WeeklyChart overview={overview} />
+        ) : (
+          <Skeleton h={220} aria-busy="true" aria-label="Loading the weekly chart" />
+        )}
+      </StaffSection>
     </SimpleGrid>
   );
 }

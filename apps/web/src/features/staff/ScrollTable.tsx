@@ -1,6 +1,7 @@
-import { Button, Card, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { Children, type ComponentProps, type ReactNode } from 'react';
 import { DataTable } from '../../lib/DataTable';
+import { StaffSection } from './StaffSection';
 
 /**
  * A table that scrolls sideways on narrow screens inside a focusable, named region (so keyboard
@@ -48,14 +49,9 @@ export function TableSection({
   ...table
 }: { titleId: string; title: ReactNode } & ComponentProps<typeof ScrollTable>) {
   return (
-    <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>
-      <Stack gap="xs">
-        <Title order={2} size="h4" id={titleId}>
-          {title}
-        </Title>
-        <ScrollTable {...table} />
-      </Stack>
-    </Card>
+    <StaffSection titleId={titleId} title={title}>
+      <ScrollTable {...table} />
+    </StaffSection>
   );
 }
 

@@ -2,5 +2,6 @@
 export * from './NewTicketModal';
 export * from './StaffTicketPanel';
 export * from './TicketDetailDrawer';
+export * from './TicketList';
 export * from './api';
 export * from './badges';

@@ -2,28 +2,13 @@ import { MantineProvider } from '@mantine/core';
 import { DEFAULT_BRANDING, type PublicBranding } from '@scmp/api/contracts/branding-defaults';
 import { PRODUCT } from '@scmp/api/contracts/product';
 import { BrandedTheme } from '@scmp/ui';
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, lazy, Suspense, useContext, useMemo, type ReactNode } from 'react';
 import { theme as defaultTheme } from '../../app/theme';
-import {
-  loadTenant,
-  TENANT_LOAD_FAILED_TEXT,
-  type SiteConfig,
-  type TenantInfo,
-  type TenantLoad,
-} from './load-tenant';
+import type { SiteConfig, TenantInfo, TenantLoad } from './load-tenant';
 import { mainSiteUrl } from './resolve-slug';
 import { TenantLoading } from './TenantLoading';
 import { useTenantDocument } from './use-tenant-document';
+import { useTenantLoad } from './use-tenant-load';
 
 type TenantState = {
   branding: PublicBranding;
@@ -51,32 +36,9 @@ const ConfigurationError = lazy(() =>
 
 const TenantContext = createContext<TenantState | null>(null);
 
-type LoadState =
-  { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; load: TenantLoad };
-
 /** Loads the tenant (slug → branding) once at start and themes everything below it. */
 export function TenantProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
-
-  const start = useCallback(() => {
-    let active = true;
-    setState({ kind: 'loading' });
-    loadTenant()
-      .then((load) => {
-        if (active) setState({ kind: 'ready', load });
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        const message = error instanceof Error && error.message ? error.message : '';
-        setState({ kind: 'error', message: message || TENANT_LOAD_FAILED_TEXT });
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  useEffect(() => start(), [start]);
-
+  const state = useTenantLoad();
   if (state.kind === 'loading') {
     return (
       <MantineProvider theme={defaultTheme}>

@@ -1,9 +1,9 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { AuthCard } from '../../features/auth';
+import { MailedLinkAction } from '../../features/auth';
 import { usePageMeta } from '../../lib/page-meta';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 
 /**
  * /cancel-email-change?token=… — the link of the notice sent to the current address when a
@@ -29,33 +29,16 @@ export default function CancelEmailChangePage() {
     </>
   );
 
-  if (cancel.isSuccess) {
-    return (
-      <AuthCard title="Email change cancelled">
-        <Stack>
-          <Alert color="green" role="status">
-            {cancel.data.message}
-          </Alert>
-          {secure}
-        </Stack>
-      </AuthCard>
-    );
-  }
   return (
-    <AuthCard title="Cancel the email change">
-      <Stack>
-        {!token || cancel.isError ? (
-          <Alert color="red" role="alert">
-            {token
-              ? errorMessage(cancel.error, 'The email change could not be cancelled.')
-              : 'This email change link is invalid or has expired.'}
-          </Alert>
-        ) : (
-          <Text size="sm">
-            Someone asked to change the email address of your account. Cancel the change to keep
-            your current address.
-          </Text>
-        )}
+    <MailedLinkAction
+      title="Cancel the email change"
+      doneTitle="Email change cancelled"
+      hasToken={Boolean(token)}
+      state={cancel}
+      invalidText="This email change link is invalid or has expired."
+      failedText="The email change could not be cancelled."
+      intro="Someone asked to change the email address of your account. Cancel the change to keep your current address."
+      action={
         <Button
           onClick={() => cancel.mutate({ token })}
           disabled={!token || cancel.isPending}
@@ -63,8 +46,9 @@ export default function CancelEmailChangePage() {
         >
           {cancel.isPending ? 'Cancelling...' : 'Cancel the email change'}
         </Button>
-        {secure}
-      </Stack>
-    </AuthCard>
+      }
+      done={secure}
+      footer={secure}
+    />
   );
 }

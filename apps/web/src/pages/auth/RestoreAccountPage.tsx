@@ -1,9 +1,9 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { AuthCard } from '../../features/auth';
+import { MailedLinkAction } from '../../features/auth';
 import { usePageMeta } from '../../lib/page-meta';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 
 /**
  * /restore-account?token=… — the link of the "Your account has been deleted" e-mail, valid 30
@@ -16,36 +16,16 @@ export default function RestoreAccountPage() {
   const token = params.get('token') ?? '';
   const restore = useMutation(trpc.privacy.restoreAccount.mutationOptions());
 
-  if (restore.isSuccess) {
-    return (
-      <AuthCard title="Account restored">
-        <Stack>
-          <Alert color="green" role="status">
-            {restore.data.message}
-          </Alert>
-          <Button component={Link} to="/login">
-            Sign in
-          </Button>
-        </Stack>
-      </AuthCard>
-    );
-  }
   return (
-    <AuthCard title="Restore your account">
-      <Stack>
-        {!token || restore.isError ? (
-          <Alert color="red" role="alert">
-            {token
-              ? errorMessage(restore.error, 'The account could not be restored.')
-              : 'This restore link is invalid or has expired.'}
-          </Alert>
-        ) : (
-          <Text size="sm">
-            Your account was deleted. Restore it to sign in again with your password; your passkeys
-            and API tokens were removed and need setting up again, and organizations you left need
-            to invite you again.
-          </Text>
-        )}
+    <MailedLinkAction
+      title="Restore your account"
+      doneTitle="Account restored"
+      hasToken={Boolean(token)}
+      state={restore}
+      invalidText="This restore link is invalid or has expired."
+      failedText="The account could not be restored."
+      intro="Your account was deleted. Restore it to sign in again with your password; your passkeys and API tokens were removed and need setting up again, and organizations you left need to invite you again."
+      action={
         <Button
           onClick={() => restore.mutate({ token })}
           loading={restore.isPending}
@@ -53,7 +33,12 @@ export default function RestoreAccountPage() {
         >
           Restore my account
         </Button>
-      </Stack>
-    </AuthCard>
+      }
+      done={
+        <Button component={Link} to="/login">
+          Sign in
+        </Button>
+      }
+    />
   );
 }

@@ -20,6 +20,7 @@ import {
   PageHeader,
   MarketingPage,
   IconFact,
+  InfoTile,
   LevelBadge,
   TopicBadges,
 } from '../../features/marketing';
@@ -91,20 +92,13 @@ export default function UserGuidesPage() {
                 </Text>
                 <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
                   {guides.map((guide) => (
-                    <Paper
+                    <InfoTile
                       key={guide.id}
-                      withBorder
-                      radius="md"
-                      p="lg"
-                      data-testid="guide-tile"
+                      title={guide.title}
+                      text={guide.description}
+                      testId="guide-tile"
                       style={{ borderTop: `4px solid ${category.color}` }}
                     >
-                      <Title order={3} fz="md">
-                        {guide.title}
-                      </Title>
-                      <Text c="dimmed" fz="sm" mt={6}>
-                        {guide.description}
-                      </Text>
                       <Group gap="xs" mt="md">
                         <LevelBadge difficulty={guide.difficulty} />
                         <IconFact icon={<IconClock size={14} aria-hidden />}>
@@ -112,7 +106,7 @@ export default function UserGuidesPage() {
                         </IconFact>
                       </Group>
                       <TopicBadges topics={guide.topics} max={3} testId="guide-topics" mt="sm" />
-                    </Paper>
+                    </InfoTile>
                   ))}
                 </SimpleGrid>
               </Box>

@@ -1,16 +1,6 @@
-import {
-  Box,
-  Button,
-  Container,
-  Group,
-  Paper,
-  SimpleGrid,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Container, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconPlayerPlay, IconPlugConnected } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   LazyDemoModal,
@@ -20,8 +10,40 @@ import {
   INTEGRATION_CATEGORIES,
   SECURITY_POINTS,
   MarketingPage,
+  InfoTileGrid,
+  type InfoTileItem,
 } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
+
+/** A section's heading with its icon, its introduction, then its tiles. */
+function TileSectionBody({
+  icon,
+  headingId,
+  title,
+  intro,
+  items,
+}: {
+  icon: ReactNode;
+  headingId: string;
+  title: string;
+  intro: string;
+  items: InfoTileItem[];
+}) {
+  return (
+    <>
+      <Group gap="sm" mb="xs">
+        {icon}
+        <Title order={2} id={headingId} fz={30}>
+          {title}
+        </Title>
+      </Group>
+      <Text c="dimmed" mb="xl" maw={720}>
+        {intro}
+      </Text>
+      <InfoTileGrid items={items} />
+    </>
+  );
+}
 
 export default function FeaturesPage() {
   usePageMeta(
@@ -64,57 +86,32 @@ export default function FeaturesPage() {
 
       <Box component="section" aria-labelledby="security-heading" py={64} bg="gray.0">
         <Container size="lg">
-          <Group gap="sm" mb="xs">
-            <ThemeIcon size={36} radius="md" color="#0B173D">
-              <IconLock size={20} aria-hidden />
-            </ThemeIcon>
-            <Title order={2} id="security-heading" fz={30}>
-              Security you can explain to governors
-            </Title>
-          </Group>
-          <Text c="dimmed" mb="xl" maw={720}>
-            You hold information about children and families. We treat it accordingly, with the
-            controls your data protection officer will ask about.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-            {SECURITY_POINTS.map((point) => (
-              <Paper key={point.title} p="lg" radius="md" withBorder>
-                <Title order={3} fz="md">
-                  {point.title}
-                </Title>
-                <Text c="dimmed" fz="sm" mt={6}>
-                  {point.text}
-                </Text>
-              </Paper>
-            ))}
-          </SimpleGrid>
+          <TileSectionBody
+            icon={
+              <ThemeIcon size={36} radius="md" color="#0B173D">
+                <IconLock size={20} aria-hidden />
+              </ThemeIcon>
+            }
+            headingId="security-heading"
+            title="Security you can explain to governors"
+            intro="You hold information about children and families. We treat it accordingly, with the controls your data protection officer will ask about."
+            items={SECURITY_POINTS}
+          />
         </Container>
       </Box>
 
       <Container size="lg" py={64} component="section" aria-labelledby="integrations-heading">
-        <Group gap="sm" mb="xs">
-          <ThemeIcon size={36} radius="md" color="#D1A103">
-            <IconPlugConnected size={20} color="#0B173D" aria-hidden />
-          </ThemeIcon>
-          <Title order={2} id="integrations-heading" fz={30}>
-            Integrations
-          </Title>
-        </Group>
-        <Text c="dimmed" mb="xl" maw={720}>
-          SCMP works alongside the tools your finance team and staff already rely on.
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          {INTEGRATION_CATEGORIES.map((category) => (
-            <Paper key={category.title} p="lg" radius="md" withBorder>
-              <Title order={3} fz="md">
-                {category.title}
-              </Title>
-              <Text c="dimmed" fz="sm" mt={6}>
-                {category.text}
-              </Text>
-            </Paper>
-          ))}
-        </SimpleGrid>
+        <TileSectionBody
+          icon={
+            <ThemeIcon size={36} radius="md" color="#D1A103">
+              <IconPlugConnected size={20} color="#0B173D" aria-hidden />
+            </ThemeIcon>
+          }
+          headingId="integrations-heading"
+          title="Integrations"
+          intro="SCMP works alongside the tools your finance team and staff already rely on."
+          items={INTEGRATION_CATEGORIES}
+        />
         <Group justify="center" mt={48}>
           <Button component={Link} to="/signup" size="lg" color="#0B173D">
             Get started

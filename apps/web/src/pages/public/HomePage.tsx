@@ -1,20 +1,14 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import { PLAN_LIST, SETUP_FEE_PENCE, formatGbp } from '@scmp/api/contracts/plans';
+import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { SETUP_FEE_PENCE, formatGbp } from '@scmp/api/contracts/plans';
 import { PRODUCT } from '@scmp/api/contracts/product';
 import { Link } from 'react-router';
-import { FEATURE_ICONS, SavingsCalculator, MarketingPage } from '../../features/marketing';
+import {
+  FEATURE_ICONS,
+  InfoTileGrid,
+  PlanSummaries,
+  SavingsCalculator,
+  MarketingPage,
+} from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
 
 const FEATURES = [
@@ -52,6 +46,23 @@ const FEATURES = [
 
 const demoHref = `mailto:${PRODUCT.salesEmail}?subject=${encodeURIComponent('Book a demo of SCMP')}`;
 
+/** Sign up, book a demo, or talk to sales: the hero's buttons and the closing band's. */
+function CallsToAction({ signup, contact }: { signup: string; contact: string }) {
+  return (
+    <>
+      <Button component={Link} to="/signup" size="lg" color="#D1A103" c="#0B173D">
+        {signup}
+      </Button>
+      <Button component="a" href={demoHref} size="lg" variant="white" c="#0B173D">
+        Book Demo
+      </Button>
+      <Button component={Link} to="/contact" size="lg" variant="outline" color="gray.0">
+        {contact}
+      </Button>
+    </>
+  );
+}
+
 export default function HomePage() {
   usePageMeta(
     PRODUCT.name,
@@ -86,15 +97,7 @@ export default function HomePage() {
             holiday camps running.
           </Text>
           <Group mt={36} gap="md">
-            <Button component={Link} to="/signup" size="lg" color="#D1A103" c="#0B173D">
-              Start your setup
-            </Button>
-            <Button component="a" href={demoHref} size="lg" variant="white" c="#0B173D">
-              Book Demo
-            </Button>
-            <Button component={Link} to="/contact" size="lg" variant="outline" color="gray.0">
-              Talk to us
-            </Button>
+            <CallsToAction signup="Start your setup" contact="Talk to us" />
           </Group>
           <Group mt={40} gap={40}>
             {[
@@ -124,21 +127,7 @@ export default function HomePage() {
           Replace the spreadsheets, paper forms and separate subscriptions with one system that
           administrators, teachers, staff, parents and students all use.
         </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          {FEATURES.map((feature) => (
-            <Paper key={feature.title} withBorder radius="md" p="lg">
-              <ThemeIcon size={44} radius="md" color="#0B173D">
-                <feature.icon size={24} stroke={1.6} aria-hidden />
-              </ThemeIcon>
-              <Title order={3} fz="lg" mt="md">
-                {feature.title}
-              </Title>
-              <Text c="dimmed" mt={6}>
-                {feature.text}
-              </Text>
-            </Paper>
-          ))}
-        </SimpleGrid>
+        <InfoTileGrid items={FEATURES} titleSize="lg" textSize="md" />
         <Group justify="center" mt="xl">
           <Anchor underline="always" component={Link} to="/features" fw={600}>
             Explore all features
@@ -155,29 +144,7 @@ export default function HomePage() {
             A one-time setup fee of {formatGbp(SETUP_FEE_PENCE)}, then one monthly price. Cancel
             with 30 days’ notice.
           </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" maw={760} mx="auto">
-            {PLAN_LIST.map((plan) => (
-              <Paper key={plan.id} withBorder radius="md" p="lg" data-testid={`summary-${plan.id}`}>
-                <Title order={3} fz="xl">
-                  {plan.name}
-                </Title>
-                <Text mt="xs">
-                  <Text component="span" fz={32} fw={800}>
-                    {formatGbp(plan.pricePence)}
-                  </Text>
-                  <Text component="span" c="dimmed">
-                    {' '}
-                    /month
-                  </Text>
-                </Text>
-                <Text c="dimmed" mt={4}>
-                  {plan.locations === 'unlimited'
-                    ? 'Unlimited venues'
-                    : `${plan.locations} venue included, ${formatGbp(plan.additionalVenuePricePence)} per additional venue`}
-                </Text>
-              </Paper>
-            ))}
-          </SimpleGrid>
+          <PlanSummaries />
           <Group justify="center" mt="xl">
             <Button component={Link} to="/pricing" variant="outline" color="#0B173D">
               Compare plans
@@ -201,15 +168,7 @@ export default function HomePage() {
               fits the way your setting already works.
             </Text>
             <Group justify="center" mt="sm">
-              <Button component={Link} to="/signup" size="lg" color="#D1A103" c="#0B173D">
-                Create your account
-              </Button>
-              <Button component="a" href={demoHref} size="lg" variant="white" c="#0B173D">
-                Book Demo
-              </Button>
-              <Button component={Link} to="/contact" size="lg" variant="outline" color="gray.0">
-                Contact sales
-              </Button>
+              <CallsToAction signup="Create your account" contact="Contact sales" />
             </Group>
           </Stack>
         </Container>

@@ -2,14 +2,12 @@ import {
   Badge,
   Button,
   Card,
-  Container,
   Group,
   Paper,
   SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
-  Title,
 } from '@mantine/core';
 import { DeferredSelect } from '../../../lib/DeferredSelect';
 import { notifications } from '@mantine/notifications';
@@ -29,6 +27,7 @@ import {
   fullDate,
   relativeTime,
 } from '../../../features/account';
+import { DashboardPage } from '../../../lib/DashboardPage';
 import { StatTile } from '../../../lib/StatTile';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
@@ -122,94 +121,91 @@ export default function ActivityLogPage() {
   };
 
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1}>Activity Log</Title>
-            <Text c="gray.7">Review sign-ins, security events and changes to your account.</Text>
-          </div>
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            onClick={() => void exportLog()}
-            disabled={exporting}
+    <DashboardPage
+      title="Activity Log"
+      description="Review sign-ins, security events and changes to your account."
+      actions={
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          onClick={() => void exportLog()}
+          disabled={exporting}
+        >
+          {exporting ? 'Exporting...' : 'Export log'}
+        </Button>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <StatTile
+          testIdPrefix="summary"
+          label="Successful Logins"
+          value={summary.data?.data.successful_logins ?? 0}
+          loading={summary.isPending}
+        />
+        <StatTile
+          testIdPrefix="summary"
+          label="Failed Attempts"
+          value={summary.data?.data.failed_attempts ?? 0}
+          loading={summary.isPending}
+        />
+        <StatTile
+          testIdPrefix="summary"
+          label="Active Devices"
+          value={summary.data?.data.active_devices ?? 0}
+          loading={summary.isPending}
+        />
+      </SimpleGrid>
+      <Card withBorder radius="md" p="lg">
+        <Stack>
+          <Group>
+            <DeferredSelect
+              label="Activity type"
+              data={TYPE_OPTIONS}
+              value={type}
+              allowDeselect={false}
+              onChange={(value) => value && setType(value as TypeFilter)}
+              w={220}
+            />
+            <DeferredSelect
+              label="Period"
+              data={PERIOD_OPTIONS}
+              value={String(days)}
+              allowDeselect={false}
+              onChange={(value) => value && setDays(Number(value))}
+              w={200}
+            />
+          </Group>
+          <ActivityChart type={type} days={days} />
+          <QueryStates
+            query={log}
+            loading={<SkeletonRows count={3} height={64} />}
+            errorText="Failed to fetch activity log"
+            isEmpty={entries.length === 0}
+            empty={
+              <Text c="gray.7" ta="center" py="lg">
+                No activity found for this period.
+              </Text>
+            }
           >
-            {exporting ? 'Exporting...' : 'Export log'}
-          </Button>
-        </Group>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <StatTile
-            testIdPrefix="summary"
-            label="Successful Logins"
-            value={summary.data?.data.successful_logins ?? 0}
-            loading={summary.isPending}
-          />
-          <StatTile
-            testIdPrefix="summary"
-            label="Failed Attempts"
-            value={summary.data?.data.failed_attempts ?? 0}
-            loading={summary.isPending}
-          />
-          <StatTile
-            testIdPrefix="summary"
-            label="Active Devices"
-            value={summary.data?.data.active_devices ?? 0}
-            loading={summary.isPending}
-          />
-        </SimpleGrid>
-        <Card withBorder radius="md" p="lg">
-          <Stack>
-            <Group>
-              <DeferredSelect
-                label="Activity type"
-                data={TYPE_OPTIONS}
-                value={type}
-                allowDeselect={false}
-                onChange={(value) => value && setType(value as TypeFilter)}
-                w={220}
-              />
-              <DeferredSelect
-                label="Period"
-                data={PERIOD_OPTIONS}
-                value={String(days)}
-                allowDeselect={false}
-                onChange={(value) => value && setDays(Number(value))}
-                w={200}
-              />
+            <Stack gap="sm">
+              {entries.map((entry) => (
+                <EntryRow key={entry.id} entry={entry} />
+              ))}
+            </Stack>
+          </QueryStates>
+          {log.hasNextPage && (
+            <Group justify="center">
+              <Button
+                variant="default"
+                onClick={() => void log.fetchNextPage()}
+                disabled={log.isFetchingNextPage}
+              >
+                {log.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
             </Group>
-            <ActivityChart type={type} days={days} />
-            <QueryStates
-              query={log}
-              loading={<SkeletonRows count={3} height={64} />}
-              errorText="Failed to fetch activity log"
-              isEmpty={entries.length === 0}
-              empty={
-                <Text c="gray.7" ta="center" py="lg">
-                  No activity found for this period.
-                </Text>
-              }
-            >
-              <Stack gap="sm">
-                {entries.map((entry) => (
-                  <EntryRow key={entry.id} entry={entry} />
-                ))}
-              </Stack>
-            </QueryStates>
-            {log.hasNextPage && (
-              <Group justify="center">
-                <Button
-                  variant="default"
-                  onClick={() => void log.fetchNextPage()}
-                  disabled={log.isFetchingNextPage}
-                >
-                  {log.isFetchingNextPage ? 'Loading...' : 'Load more'}
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </Card>
-      </Stack>
-    </Container>
+          )}
+        </Stack>
+      </Card>
+    </DashboardPage>
   );
 }

@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Card,
-  Container,
   Group,
   SimpleGrid,
   Skeleton,
@@ -19,6 +18,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState, type ReactNode } from 'react';
 import { fullDate, relativeTime } from '../../../features/account';
 import { useSession } from '../../../features/session';
+import { DashboardPage } from '../../../lib/DashboardPage';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';
@@ -200,72 +200,69 @@ export default function NotificationsPage() {
 
   const recentItems = recent.data?.data ?? [];
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>Notifications</Title>
-          <Text c="gray.7">Choose which notifications you receive and how.</Text>
-        </div>
-        {preferences.isPending ? (
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
-            <Skeleton height={260} />
-            <Skeleton height={260} />
-            <Skeleton height={260} />
-          </SimpleGrid>
-        ) : current ? (
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
-            <PreferenceCard
-              title="Email Notifications"
-              icon={<IconMail size={20} aria-hidden />}
-              group="email"
-              preferences={current}
-              disabled={update.isPending}
-              onToggle={toggle}
-            />
-            <PreferenceCard
-              title="Push Notifications"
-              icon={<IconBell size={20} aria-hidden />}
-              group="push"
-              preferences={current}
-              disabled={update.isPending}
-              onToggle={toggle}
-            />
-            <PreferenceCard
-              title="SMS Notifications"
-              icon={<IconDeviceMobileMessage size={20} aria-hidden />}
-              group="sms"
-              preferences={current}
-              disabled={update.isPending || !hasPhone}
-              warning={
-                hasPhone
-                  ? undefined
-                  : 'Add a phone number to your profile to enable SMS notifications.'
-              }
-              onToggle={toggle}
-            />
-          </SimpleGrid>
-        ) : null}
-        <Card withBorder radius="md" p="lg" component="section" aria-labelledby="history-title">
-          <Stack>
-            <Group justify="space-between">
-              <Title order={2} size="h4" id="history-title">
-                Notification History
-              </Title>
-              <Button variant="subtle" onClick={() => setViewAll(true)}>
-                View all
-              </Button>
-            </Group>
-            {recent.isPending ? (
-              <Skeleton height={80} />
-            ) : recentItems.length === 0 ? (
-              <Text c="gray.7">No recent notifications</Text>
-            ) : (
-              <HistoryRows items={recentItems} />
-            )}
-          </Stack>
-        </Card>
-      </Stack>
+    <DashboardPage
+      title="Notifications"
+      description="Choose which notifications you receive and how."
+    >
+      {preferences.isPending ? (
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <Skeleton height={260} />
+          <Skeleton height={260} />
+          <Skeleton height={260} />
+        </SimpleGrid>
+      ) : current ? (
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <PreferenceCard
+            title="Email Notifications"
+            icon={<IconMail size={20} aria-hidden />}
+            group="email"
+            preferences={current}
+            disabled={update.isPending}
+            onToggle={toggle}
+          />
+          <PreferenceCard
+            title="Push Notifications"
+            icon={<IconBell size={20} aria-hidden />}
+            group="push"
+            preferences={current}
+            disabled={update.isPending}
+            onToggle={toggle}
+          />
+          <PreferenceCard
+            title="SMS Notifications"
+            icon={<IconDeviceMobileMessage size={20} aria-hidden />}
+            group="sms"
+            preferences={current}
+            disabled={update.isPending || !hasPhone}
+            warning={
+              hasPhone
+                ? undefined
+                : 'Add a phone number to your profile to enable SMS notifications.'
+            }
+            onToggle={toggle}
+          />
+        </SimpleGrid>
+      ) : null}
+      <Card withBorder radius="md" p="lg" component="section" aria-labelledby="history-title">
+        <Stack>
+          <Group justify="space-between">
+            <Title order={2} size="h4" id="history-title">
+              Notification History
+            </Title>
+            <Button variant="subtle" onClick={() => setViewAll(true)}>
+              View all
+            </Button>
+          </Group>
+          {recent.isPending ? (
+            <Skeleton height={80} />
+          ) : recentItems.length === 0 ? (
+            <Text c="gray.7">No recent notifications</Text>
+          ) : (
+            <HistoryRows items={recentItems} />
+          )}
+        </Stack>
+      </Card>
       <AllNotificationsModal opened={viewAll} onClose={() => setViewAll(false)} />
-    </Container>
+    </DashboardPage>
   );
 }

@@ -1,27 +1,10 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Container,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, useEffect } from 'react';
-import { AvatarBlock } from '../../../features/account';
-import { useSession, type SessionUser } from '../../../features/session';
+import { Card, Skeleton, Stack, Title } from '@mantine/core';
+import { lazy } from 'react';
+import { AvatarBlock, ProfileForm } from '../../../features/account';
+import { useSession } from '../../../features/session';
+import { DashboardPage } from '../../../lib/DashboardPage';
 import { LazySection } from '../../../lib/LazySection';
-import { TextFields, type TextFieldSpec } from '../../../lib/TextFields';
 import { usePageMeta } from '../../../lib/page-meta';
-import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
 
 // The cards under the profile form load after the page's first chunks (issue 36).
 const TwoFactorCard = lazy(() =>
@@ -39,253 +22,29 @@ const DeleteAccountCard = lazy(() =>
   })),
 );
 
-type Values = {
-  name: string;
-  email: string;
-  phone: string;
-  location: string;
-  website: string;
-  bio: string;
-  current_password: string;
-};
-
-/** The profile's text fields, in the order of the form. */
-const CONTACT_FIELDS: TextFieldSpec<keyof Values>[] = [
-  { name: 'name', label: 'Full Name', withAsterisk: true, autoComplete: 'name' },
-  {
-    name: 'email',
-    label: 'Email Address',
-    withAsterisk: true,
-    type: 'email',
-    autoComplete: 'email',
-  },
-  {
-    name: 'phone',
-    label: 'Phone Number',
-    type: 'tel',
-    autoComplete: 'tel',
-    placeholder: '+44 20 7946 0958',
-  },
-  { name: 'location', label: 'Location', placeholder: 'City, Country' },
-  {
-    name: 'website',
-    label: 'Website',
-    type: 'url',
-    placeholder: 'https://example.com',
-    autoComplete: 'url',
-  },
-];
-
-const valuesOf = (user: SessionUser): Values => ({
-  name: user.name,
-  email: user.email,
-  phone: user.phone ?? '',
-  location: user.location ?? '',
-  website: user.website ?? '',
-  bio: user.bio ?? '',
-  current_password: '',
-});
-
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/** The requested new address, until its confirmation link is opened, with Resend and Cancel. */
-function PendingEmailChange({ email, onChanged }: { email: string; onChanged: () => unknown }) {
-  const trpc = useTRPC();
-  const resend = useMutation(
-    trpc.profile.resendEmailChange.mutationOptions({
-      onSuccess: (result) => {
-        notifications.show({ color: 'green', message: result.message });
-        onChanged();
-      },
-      onError: (err) =>
-        notifications.show({ color: 'red', message: errorMessage(err, 'Failed to resend') }),
-    }),
-  );
-  const cancel = useMutation(
-    trpc.profile.cancelEmailChange.mutationOptions({
-      onSuccess: (result) => {
-        notifications.show({ color: 'green', message: result.message });
-        onChanged();
-      },
-      onError: (err) =>
-        notifications.show({ color: 'red', message: errorMessage(err, 'Failed to cancel') }),
-    }),
-  );
-  return (
-    <Alert color="yellow" title="Email change pending" data-testid="pending-email-change">
-      <Stack gap="xs">
-        <Text size="sm">
-          We sent a confirmation link to <strong>{email}</strong>. Your email address changes when
-          you open it; until then your account keeps its current address.
-        </Text>
-        <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            disabled={resend.isPending || cancel.isPending}
-            onClick={() => resend.mutate()}
-          >
-            {resend.isPending ? 'Sending...' : 'Resend link'}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={resend.isPending || cancel.isPending}
-            onClick={() => cancel.mutate()}
-          >
-            {cancel.isPending ? 'Cancelling...' : 'Cancel change'}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
-  );
-}
-
-function ProfileForm({ user, onSaved }: { user: SessionUser; onSaved: () => Promise<unknown> }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const profile = useQuery(trpc.profile.get.queryOptions());
-  const pendingEmail = profile.data?.data.pending_email ?? null;
-  const refreshProfile = () =>
-    queryClient.invalidateQueries({ queryKey: trpc.profile.get.queryKey() });
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: valuesOf(user),
-    validate: {
-      name: (value) => (value.trim() ? null : 'Full name is required'),
-      email: (value) =>
-        !value.trim()
-          ? 'Email is required'
-          : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())
-            ? null
-            : 'Invalid email address',
-      bio: (value) =>
-        value.length > 1000 ? 'The bio may not be longer than 1,000 characters.' : null,
-      current_password: (value, values) =>
-        !sameEmail(values.email, user.email) && !value
-          ? 'Enter your current password to change your email address.'
-          : null,
-    },
-  });
-
-  useEffect(() => {
-    // Keep the form's baseline in step with the saved user (after a save or avatar change).
-    if (!form.isDirty()) {
-      form.setInitialValues(valuesOf(user));
-      form.setValues(valuesOf(user));
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user]);
-
-  const save = useMutation(
-    trpc.profile.update.mutationOptions({
-      onSuccess: async (result) => {
-        const saved = valuesOf(result.data);
-        form.setInitialValues(saved);
-        form.setValues(saved);
-        queryClient.setQueryData(trpc.profile.get.queryKey(), {
-          success: true as const,
-          data: result.data,
-        });
-        notifications.show({
-          color: 'green',
-          message: result.message ?? 'Profile updated successfully.',
-        });
-        await onSaved();
-      },
-      onError: (err) => {
-        const envelope = errorEnvelopeOf(err);
-        if (envelope?.errors) {
-          form.setErrors(
-            Object.fromEntries(Object.entries(envelope.errors).map(([k, v]) => [k, v[0]])),
-          );
-        }
-        notifications.show({
-          color: 'red',
-          message: errorMessage(err, 'Failed to update profile'),
-        });
-      },
-    }),
-  );
-
-  const dirty = form.isDirty();
-  return (
-    <form
-      onSubmit={form.onSubmit(({ current_password, ...values }) =>
-        save.mutate(sameEmail(values.email, user.email) ? values : { ...values, current_password }),
-      )}
-      noValidate
-    >
-      <Stack>
-        {pendingEmail ? (
-          <PendingEmailChange email={pendingEmail} onChanged={refreshProfile} />
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextFields form={form} fields={CONTACT_FIELDS} />
-        </SimpleGrid>
-        <Textarea label="Bio" rows={4} key={form.key('bio')} {...form.getInputProps('bio')} />
-        {!sameEmail(form.values.email, user.email) && (
-          <Stack gap="xs" maw={420}>
-            <Text size="sm" c="gray.7">
-              Changing your email address sends a confirmation link to the new address. Your address
-              changes when you open it.
-            </Text>
-            <PasswordInput
-              label="Current Password"
-              description="Needed to change your email address."
-              autoComplete="current-password"
-              withAsterisk
-              key={form.key('current_password')}
-              {...form.getInputProps('current_password')}
-            />
-          </Stack>
-        )}
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            disabled={!dirty || save.isPending}
-            onClick={() => form.reset()}
-          >
-            Reset
-          </Button>
-          <Button type="submit" disabled={!dirty || save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
 export default function ProfilePage() {
   usePageMeta('Profile', 'Your personal information and two-factor authentication.');
   const { user, refetchUser } = useSession();
 
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <div>
-          <Title order={1}>Profile</Title>
-          <Text c="gray.7">Manage your personal information.</Text>
-        </div>
-        <Card withBorder radius="md" p="lg">
-          {user ? <AvatarBlock user={user} onChanged={refetchUser} /> : <Skeleton height={96} />}
-        </Card>
-        <Card withBorder radius="md" p="lg" component="section" aria-labelledby="personal-info">
-          <Stack>
-            <Title order={2} size="h3" id="personal-info">
-              Personal Information
-            </Title>
-            {user ? <ProfileForm user={user} onSaved={refetchUser} /> : <Skeleton height={240} />}
-          </Stack>
-        </Card>
-        <LazySection height={240}>
-          <TwoFactorCard />
-          <ApiTokensCard />
-          <YourDataCard />
-          <DeleteAccountCard />
-        </LazySection>
-      </Stack>
-    </Container>
+    <DashboardPage title="Profile" description="Manage your personal information.">
+      <Card withBorder radius="md" p="lg">
+        {user ? <AvatarBlock user={user} onChanged={refetchUser} /> : <Skeleton height={96} />}
+      </Card>
+      <Card withBorder radius="md" p="lg" component="section" aria-labelledby="personal-info">
+        <Stack>
+          <Title order={2} size="h3" id="personal-info">
+            Personal Information
+          </Title>
+          {user ? <ProfileForm user={user} onSaved={refetchUser} /> : <Skeleton height={240} />}
+        </Stack>
+      </Card>
+      <LazySection height={240}>
+        <TwoFactorCard />
+        <ApiTokensCard />
+        <YourDataCard />
+        <DeleteAccountCard />
+      </LazySection>
+    </DashboardPage>
   );
 }

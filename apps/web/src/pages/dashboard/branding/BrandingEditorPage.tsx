@@ -1,41 +1,14 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Fieldset,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Container, Fieldset, Group, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { BRANDING_TEXTS } from '@scmp/api/contracts/branding';
 import { Link, useParams } from 'react-router';
-import { BrandingEditor } from '../../../features/branding';
+import { BrandingEditor, ResourceNotFound } from '../../../features/branding';
 import { gate, RoleGate } from '../../../features/members';
 import { useSiteConfig } from '../../../features/organizations';
+import { DashboardPage } from '../../../lib/DashboardPage';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
-
-function ResourceNotFound() {
-  return (
-    <Paper withBorder p="xl" radius="md" maw={560} mx="auto" ta="center">
-      <Stack align="center" gap="sm">
-        <Title order={1} size="h2">
-          {BRANDING_TEXTS.resourceNotFound}
-        </Title>
-        <Text c="gray.7">{BRANDING_TEXTS.resourceNotFoundDetail}</Text>
-        <Button component={Link} to="/dashboard/organizations" variant="light">
-          Back to Organisations
-        </Button>
-      </Stack>
-    </Paper>
-  );
-}
 
 export default function BrandingEditorPage() {
   usePageMeta('Branding', 'Customise logos, colours and text.');
@@ -105,8 +78,11 @@ export default function BrandingEditorPage() {
       `${branding.name}; an instance’s own branding (Instances → Manage → Branding) overrides ` +
       'them field by field.';
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
+    <DashboardPage
+      title="Branding Settings"
+      description={scope}
+      descriptionTestId="branding-scope"
+      above={
         <Anchor
           component={Link}
           to={backTo}
@@ -120,37 +96,32 @@ export default function BrandingEditorPage() {
             Back
           </Group>
         </Anchor>
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1}>Branding Settings</Title>
-            <Text c="gray.7" data-testid="branding-scope">
-              {scope}
-            </Text>
-          </div>
-          <RoleGate {...manage}>
-            <Button
-              component={Link}
-              to={`/dashboard/tenant/${branding.organization_uuid}`}
-              variant="light"
-              leftSection={<IconWorld size={16} />}
-            >
-              Configure Subdomain
-            </Button>
-          </RoleGate>
-        </Group>
-        {role && !manage.allowed ? (
-          <Alert color="blue" role="status" data-testid="branding-read-only">
-            {manage.reason} You can look at the branding but not change it.
-          </Alert>
-        ) : null}
-        <Fieldset variant="unstyled" disabled={!manage.allowed} p={0} m={0}>
-          <BrandingEditor
-            key={branding.id}
-            branding={branding}
-            organizationName={organization.data?.data.name}
-          />
-        </Fieldset>
-      </Stack>
-    </Container>
+      }
+      actions={
+        <RoleGate {...manage}>
+          <Button
+            component={Link}
+            to={`/dashboard/tenant/${branding.organization_uuid}`}
+            variant="light"
+            leftSection={<IconWorld size={16} />}
+          >
+            Configure Subdomain
+          </Button>
+        </RoleGate>
+      }
+    >
+      {role && !manage.allowed ? (
+        <Alert color="blue" role="status" data-testid="branding-read-only">
+          {manage.reason} You can look at the branding but not change it.
+        </Alert>
+      ) : null}
+      <Fieldset variant="unstyled" disabled={!manage.allowed} p={0} m={0}>
+        <BrandingEditor
+          key={branding.id}
+          branding={branding}
+          organizationName={organization.data?.data.name}
+        />
+      </Fieldset>
+    </DashboardPage>
   );
 }

@@ -4,6 +4,20 @@ import { Link } from 'react-router';
 import type { Instance } from '../../../features/instances';
 import { ManagementCard } from './ManagementCard';
 
+/** The disabled button of a management action that is not there yet, marked Coming Soon. */
+function ComingSoon({ label }: { label: string }) {
+  return (
+    <Group gap="xs">
+      <Button variant="light" disabled>
+        {label}
+      </Button>
+      <Badge color="gray" variant="light">
+        Coming Soon
+      </Badge>
+    </Group>
+  );
+}
+
 /** The instance page's Management grid: branding, settings and analytics. */
 export function InstanceManagementSection({ instance }: { instance: Instance }) {
   return (
@@ -26,31 +40,13 @@ export function InstanceManagementSection({ instance }: { instance: Instance }) 
           icon={<IconSettings size={20} aria-hidden />}
           title="Settings"
           text="Instance configuration."
-          action={
-            <Group gap="xs">
-              <Button variant="light" disabled>
-                Settings
-              </Button>
-              <Badge color="gray" variant="light">
-                Coming Soon
-              </Badge>
-            </Group>
-          }
+          action={<ComingSoon label="Settings" />}
         />
         <ManagementCard
           icon={<IconChartBar size={20} aria-hidden />}
           title="Analytics"
           text="Usage and visitor statistics."
-          action={
-            <Group gap="xs">
-              <Button variant="light" disabled>
-                Analytics
-              </Button>
-              <Badge color="gray" variant="light">
-                Coming Soon
-              </Badge>
-            </Group>
-          }
+          action={<ComingSoon label="Analytics" />}
         />
       </SimpleGrid>
     </>

@@ -1,4 +1,4 @@
-import { Anchor, Container, Grid, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Grid, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import {
   StaffOnly,
   TicketFigures,
 } from '../../../features/staff';
+import { DashboardPage } from '../../../lib/DashboardPage';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import { ErrorAlert } from '../../../lib/ErrorAlert';
@@ -73,49 +74,47 @@ function OperatorConsole() {
     ? (params.get('tab') as Tab)
     : 'overview';
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" wrap="wrap">
-          <div>
-            <Title order={1}>Operator console</Title>
-            <Text c="gray.7">How SCMP is doing: customers, revenue, the fleet and support.</Text>
-          </div>
-          <Anchor component={Link} to="/dashboard/support/staff">
-            Ticket queue
-          </Anchor>
-        </Group>
-        <Tabs
-          value={tab}
-          onChange={(value) => setParams(value && value !== 'overview' ? { tab: value } : {})}
-          keepMounted={false}
-        >
-          <Tabs.List>
-            <Tabs.Tab value="overview">Overview</Tabs.Tab>
-            <Tabs.Tab value="customers">Customers</Tabs.Tab>
-            <Tabs.Tab value="instances">Instances</Tabs.Tab>
-            <Tabs.Tab value="retention">Data retention</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="overview" pt="lg">
-            <Overview />
-          </Tabs.Panel>
-          <Tabs.Panel value="customers" pt="lg">
-            <Suspense fallback={<Skeleton h={240} aria-busy="true" />}>
-              <CustomersList />
-            </Suspense>
-          </Tabs.Panel>
-          <Tabs.Panel value="instances" pt="lg">
-            <Suspense fallback={<Skeleton h={240} aria-busy="true" />}>
-              <InstancesList />
-            </Suspense>
-          </Tabs.Panel>
-          <Tabs.Panel value="retention" pt="lg">
-            <Suspense fallback={<Skeleton h={240} aria-busy="true" />}>
-              <RetentionSummary />
-            </Suspense>
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
-    </Container>
+    <DashboardPage
+      size="xl"
+      title="Operator console"
+      description="How SCMP is doing: customers, revenue, the fleet and support."
+      actions={
+        <Anchor component={Link} to="/dashboard/support/staff">
+          Ticket queue
+        </Anchor>
+      }
+    >
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value && value !== 'overview' ? { tab: value } : {})}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="customers">Customers</Tabs.Tab>
+          <Tabs.Tab value="instances">Instances</Tabs.Tab>
+          <Tabs.Tab value="retention">Data retention</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="lg">
+          <Overview />
+        </Tabs.Panel>
+        <Tabs.Panel value="customers" pt="lg">
+          <Suspense fallback={<Skeleton h={240} aria-busy="true" />}>
+            <CustomersList />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="instances" pt="lg">
+          <Suspense fallback={<Skeleton h={240} aria-busy="true" />}>
+            <InstancesList />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="retention" pt="lg">
+          <Suspense fallback={<Skeleton h={240} aria-busy="true" />}>
+            <RetentionSummary />
+          </Suspense>
+        </Tabs.Panel>
+      </Tabs>
+    </DashboardPage>
   );
 }
 

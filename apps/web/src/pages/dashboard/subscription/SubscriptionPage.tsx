@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Code,
-  Container,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DeferredSelect } from '../../../lib/DeferredSelect';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -22,6 +11,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { getStoredToken } from '../../../lib/token';
 import { useTRPC } from '../../../lib/trpc';
 import { ErrorAlert } from '../../../lib/ErrorAlert';
+import { DebugPanel } from '../../../lib/DebugPanel';
 
 export default function SubscriptionPage() {
   usePageMeta('Subscription & Billing', 'Manage your plan, locations, payment and invoices.');
@@ -87,24 +77,15 @@ export default function SubscriptionPage() {
           <ErrorAlert error={organizations.error} fallback="Failed to fetch subscription data" />
         )}
         {import.meta.env.DEV && (
-          <Paper withBorder p="sm" radius="md" data-testid="debug-panel">
-            <Text size="xs" fw={700}>
-              Debug
-            </Text>
-            <Code block>
-              {JSON.stringify(
-                {
-                  loading: organizations.isLoading,
-                  organizationCount: orgs.length,
-                  organizations: orgs,
-                  selectedOrganization: selected,
-                  token: getStoredToken() ? 'yes' : 'no',
-                },
-                null,
-                2,
-              )}
-            </Code>
-          </Paper>
+          <DebugPanel
+            value={{
+              loading: organizations.isLoading,
+              organizationCount: orgs.length,
+              organizations: orgs,
+              selectedOrganization: selected,
+              token: getStoredToken() ? 'yes' : 'no',
+            }}
+          />
         )}
         {orgs.length === 0 ? (
           <Text>

@@ -1,17 +1,6 @@
-import {
-  Anchor,
-  Container,
-  Grid,
-  Group,
-  Paper,
-  ScrollArea,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Grid, Group, Paper, ScrollArea, Text, TextInput, Title } from '@mantine/core';
 import { DeferredSelect } from '../../../lib/DeferredSelect';
+import { DashboardPage } from '../../../lib/DashboardPage';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -32,8 +21,8 @@ import { Link, useSearchParams } from 'react-router';
 import { StaffOnly } from '../../../features/staff';
 import {
   formatDateTime,
-  TicketPriorityBadge,
-  TicketStatusBadge,
+  TicketBadges,
+  TicketList,
   StaffTicketPanel,
 } from '../../../features/support';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -62,134 +51,125 @@ function StaffConsole() {
   const tickets = queue.data?.data ?? [];
 
   return (
-    <Container size="xl" py="xl">
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1}>Staff Console</Title>
-            <Text c="gray.7">Answer customers' support tickets.</Text>
-          </div>
-          <Anchor component={Link} to="/dashboard/support">
-            Back to Support Center
-          </Anchor>
-        </Group>
-        <Group align="flex-end" gap="sm" wrap="wrap" role="search">
-          <TextInput
-            label="Search"
-            placeholder="Ticket number or subject"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={260}
-          />
-          <DeferredSelect
-            label="Status"
-            placeholder="All statuses"
-            clearable
-            data={TICKET_STATUSES.map((value) => ({ value, label: TICKET_STATUS_LABELS[value] }))}
-            value={status}
-            onChange={(value) => setStatus(value as TicketStatusValue | null)}
-            w={170}
-          />
-          <DeferredSelect
-            label="Priority"
-            placeholder="All priorities"
-            clearable
-            data={TICKET_PRIORITIES.map((value) => ({
-              value,
-              label: TICKET_PRIORITY_LABELS[value],
-            }))}
-            value={priority}
-            onChange={(value) => setPriority(value as TicketPriorityValue | null)}
-            w={170}
-          />
-          <DeferredSelect
-            label="Category"
-            placeholder="All categories"
-            clearable
-            data={TICKET_CATEGORIES.map((value) => ({
-              value,
-              label: TICKET_CATEGORY_LABELS[value],
-            }))}
-            value={category}
-            onChange={(value) => setCategory(value as TicketCategoryValue | null)}
-            w={170}
-          />
-        </Group>
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <section aria-labelledby="queue-heading">
-              <Title order={2} size="h4" id="queue-heading" mb="xs">
-                Queue {queue.isSuccess ? `(${tickets.length})` : ''}
-              </Title>
-              {queue.isPending ? (
-                <SkeletonRows count={3} height={64} radius="md" />
-              ) : queue.isError ? (
-                <ErrorAlert error={queue.error} fallback={SUPPORT_TEXTS.fetchTicketsFailed} />
-              ) : tickets.length === 0 ? (
-                <Text c="gray.7">No tickets match these filters.</Text>
-              ) : (
-                <ScrollArea.Autosize mah="70vh" type="auto" offsetScrollbars>
-                  <Stack
-                    gap="xs"
-                    component="ul"
-                    style={{ listStyle: 'none', margin: 0, padding: 0 }}
-                  >
-                    {tickets.map((ticket) => (
-                      <li key={ticket.id}>
-                        <UnstyledButton
-                          w="100%"
-                          aria-current={ticket.id === selected ? 'true' : undefined}
-                          aria-label={`Open ticket ${ticket.ticket_number}: ${ticket.subject}`}
-                          data-testid="queue-row"
-                          onClick={() =>
-                            setSearchParams((params) => {
-                              const next = new URLSearchParams(params);
-                              next.set('ticket', ticket.id);
-                              return next;
-                            })
-                          }
-                        >
-                          <Paper
-                            withBorder
-                            p="sm"
-                            radius="md"
-                            bg={ticket.id === selected ? 'var(--mantine-color-blue-0)' : undefined}
-                          >
-                            <Text fw={600} size="sm" truncate>
-                              {ticket.subject}
-                            </Text>
-                            <Text size="xs" c="gray.7">
-                              {ticket.ticket_number} · {ticket.customer.name}
-                              {ticket.organization_name
-                                ? ` (${ticket.organization_name})`
-                                : ''} · {formatDateTime(ticket.updated_at)}
-                            </Text>
-                            <Group gap={6} mt={6}>
-                              <TicketStatusBadge status={ticket.status} />
-                              <TicketPriorityBadge priority={ticket.priority} />
-                            </Group>
-                          </Paper>
-                        </UnstyledButton>
-                      </li>
-                    ))}
-                  </Stack>
-                </ScrollArea.Autosize>
-              )}
-            </section>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Paper withBorder p="md" radius="md" component="section" aria-label="Ticket">
-              {selected ? (
-                <StaffTicketPanel key={selected} ticketId={selected} />
-              ) : (
-                <Text c="gray.7">Select a ticket from the queue.</Text>
-              )}
-            </Paper>
-          </Grid.Col>
-        </Grid>
-      </Stack>
-    </Container>
+    <DashboardPage
+      size="xl"
+      title="Staff Console"
+      description="Answer customers' support tickets."
+      actions={
+        <Anchor component={Link} to="/dashboard/support">
+          Back to Support Center
+        </Anchor>
+      }
+    >
+      <Group align="flex-end" gap="sm" wrap="wrap" role="search">
+        <TextInput
+          label="Search"
+          placeholder="Ticket number or subject"
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={260}
+        />
+        <DeferredSelect
+          label="Status"
+          placeholder="All statuses"
+          clearable
+          data={TICKET_STATUSES.map((value) => ({ value, label: TICKET_STATUS_LABELS[value] }))}
+          value={status}
+          onChange={(value) => setStatus(value as TicketStatusValue | null)}
+          w={170}
+        />
+        <DeferredSelect
+          label="Priority"
+          placeholder="All priorities"
+          clearable
+          data={TICKET_PRIORITIES.map((value) => ({
+            value,
+            label: TICKET_PRIORITY_LABELS[value],
+          }))}
+          value={priority}
+          onChange={(value) => setPriority(value as TicketPriorityValue | null)}
+          w={170}
+        />
+        <DeferredSelect
+          label="Category"
+          placeholder="All categories"
+          clearable
+          data={TICKET_CATEGORIES.map((value) => ({
+            value,
+            label: TICKET_CATEGORY_LABELS[value],
+          }))}
+          value={category}
+          onChange={(value) => setCategory(value as TicketCategoryValue | null)}
+          w={170}
+        />
+      </Group>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <section aria-labelledby="queue-heading">
+            <Title order={2} size="h4" id="queue-heading" mb="xs">
+              Queue {queue.isSuccess ? `(${tickets.length})` : ''}
+            </Title>
+            {queue.isPending ? (
+              <SkeletonRows count={3} height={64} radius="md" />
+            ) : queue.isError ? (
+              <ErrorAlert error={queue.error} fallback={SUPPORT_TEXTS.fetchTicketsFailed} />
+            ) : tickets.length === 0 ? (
+              <Text c="gray.7">No tickets match these filters.</Text>
+            ) : (
+              <ScrollArea.Autosize mah="70vh" type="auto" offsetScrollbars>
+                <TicketList
+                  tickets={tickets}
+                  gap="xs"
+                  rowTestId="queue-row"
+                  selected={selected}
+                  onOpen={(id) =>
+                    setSearchParams((params) => {
+                      const next = new URLSearchParams(params);
+                      next.set('ticket', id);
+                      return next;
+                    })
+                  }
+                >
+                  {(ticket) => (
+                    <Paper
+                      withBorder
+                      p="sm"
+                      radius="md"
+                      bg={ticket.id === selected ? 'var(--mantine-color-blue-0)' : undefined}
+                    >
+                      <Text fw={600} size="sm" truncate>
+                        {ticket.subject}
+                      </Text>
+                      <Text size="xs" c="gray.7">
+                        {ticket.ticket_number} · {ticket.customer.name}
+                        {ticket.organization_name ? ` (${ticket.organization_name})` : ''} ·{' '}
+                        {formatDateTime(ticket.updated_at)}
+                      </Text>
+                      <TicketBadges
+                        status={ticket.status}
+                        priority={ticket.priority}
+                        gap={6}
+                        mt={6}
+                      />
+                    </Paper>
+                  )}
+                </TicketList>
+              </ScrollArea.Autosize>
+            )}
+          </section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder p="md" radius="md" component="section" aria-label="Ticket">
+            {selected ? (
+              <StaffTicketPanel key={selected} ticketId={selected} />
+            ) : (
+              <Text c="gray.7">Select a ticket from the queue.</Text>
+            )}
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </DashboardPage>
   );
 }
 

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Card,
-  Container,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Card, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBook, IconPlus, IconVideo } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,10 +7,11 @@ import {
   SUPPORT_TEXTS,
   TICKET_CATEGORY_LABELS,
 } from '@scmp/api/contracts/support';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime, TicketPriorityBadge, TicketStatusBadge } from '../../../features/support';
+import { formatDateTime, TicketBadges, TicketList } from '../../../features/support';
 import { useSession } from '../../../features/session';
+import { DashboardPage } from '../../../lib/DashboardPage';
 import { StatTile } from '../../../lib/StatTile';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
@@ -37,6 +27,33 @@ const TicketDetailDrawer = lazy(() =>
     default: m.TicketDetailDrawer,
   })),
 );
+
+/** A card leading to a help page, beside the ticket figures. */
+function HelpLinkCard({
+  to,
+  icon,
+  title,
+  text,
+}: {
+  to: string;
+  icon: ReactNode;
+  title: string;
+  text: string;
+}) {
+  return (
+    <Card withBorder radius="md" component={Link} to={to}>
+      <Group gap="sm" wrap="nowrap">
+        {icon}
+        <div>
+          <Text fw={600}>{title}</Text>
+          <Text size="sm" c="gray.7">
+            {text}
+          </Text>
+        </div>
+      </Group>
+    </Card>
+  );
+}
 
 export default function SupportPage() {
   usePageMeta('Support', 'Raise and follow support tickets.');
@@ -63,118 +80,92 @@ export default function SupportPage() {
   };
 
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1}>Support Center</Title>
-            <Text c="gray.7">Get help from our team and follow your tickets.</Text>
-          </div>
-          <Group>
-            {user?.is_staff && (
-              <Button component={Link} to="/dashboard/support/staff" variant="default">
-                Staff Console
-              </Button>
-            )}
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => setFormOpen(true)}
-            >
-              Submit New Ticket
+    <DashboardPage
+      title="Support Center"
+      description="Get help from our team and follow your tickets."
+      actions={
+        <Group>
+          {user?.is_staff && (
+            <Button component={Link} to="/dashboard/support/staff" variant="default">
+              Staff Console
             </Button>
-          </Group>
-        </Group>
-
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-          <StatTile
-            testIdPrefix="stat"
-            label="Total Tickets"
-            value={list.length}
-            loading={tickets.isPending}
-          />
-          <StatTile
-            testIdPrefix="stat"
-            label="Open Tickets"
-            value={openCount}
-            loading={tickets.isPending}
-          />
-          <Card withBorder radius="md" component={Link} to="/user-guides">
-            <Group gap="sm" wrap="nowrap">
-              <IconBook size={24} aria-hidden />
-              <div>
-                <Text fw={600}>User Guides</Text>
-                <Text size="sm" c="gray.7">
-                  Step-by-step help articles
-                </Text>
-              </div>
-            </Group>
-          </Card>
-          <Card withBorder radius="md" component={Link} to="/training-videos">
-            <Group gap="sm" wrap="nowrap">
-              <IconVideo size={24} aria-hidden />
-              <div>
-                <Text fw={600}>Training Videos</Text>
-                <Text size="sm" c="gray.7">
-                  Watch and learn
-                </Text>
-              </div>
-            </Group>
-          </Card>
-        </SimpleGrid>
-
-        <section aria-labelledby="tickets-heading">
-          <Title order={2} size="h3" id="tickets-heading" mb="sm">
-            Your Tickets
-          </Title>
-          <QueryStates
-            query={tickets}
-            loading={<SkeletonRows count={3} height={72} radius="md" />}
-            errorText={SUPPORT_TEXTS.fetchTicketsFailed}
-            isEmpty={list.length === 0}
-            empty={
-              <Paper withBorder p="xl" radius="md" ta="center">
-                <Text fw={600}>No support tickets yet</Text>
-                <Text size="sm" c="gray.7" mb="md">
-                  Need help? Submit a ticket and our team will get back to you.
-                </Text>
-                <Button onClick={() => setFormOpen(true)}>Submit New Ticket</Button>
-              </Paper>
-            }
+          )}
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setFormOpen(true)}
           >
-            <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {list.map((ticket) => (
-                <li key={ticket.id}>
-                  <UnstyledButton
-                    w="100%"
-                    onClick={() => selectTicket(ticket.id)}
-                    aria-label={`Open ticket ${ticket.ticket_number}: ${ticket.subject}`}
-                    data-testid="ticket-row"
-                  >
-                    <Paper withBorder p="md" radius="md">
-                      <Group justify="space-between" wrap="wrap" gap="xs">
-                        <div style={{ minWidth: 0 }}>
-                          <Text fw={600} truncate>
-                            {ticket.subject}
-                          </Text>
-                          <Text size="sm" c="gray.7">
-                            {ticket.ticket_number} · {TICKET_CATEGORY_LABELS[ticket.category]} ·{' '}
-                            {formatDateTime(ticket.created_at)} · {ticket.message_count}{' '}
-                            {ticket.message_count === 1 ? 'reply' : 'replies'}
-                          </Text>
-                        </div>
-                        <Group gap="xs">
-                          <TicketStatusBadge status={ticket.status} />
-                          <TicketPriorityBadge priority={ticket.priority} />
-                        </Group>
-                      </Group>
-                    </Paper>
-                  </UnstyledButton>
-                </li>
-              ))}
-            </Stack>
-          </QueryStates>
-        </section>
-      </Stack>
+            Submit New Ticket
+          </Button>
+        </Group>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+        <StatTile
+          testIdPrefix="stat"
+          label="Total Tickets"
+          value={list.length}
+          loading={tickets.isPending}
+        />
+        <StatTile
+          testIdPrefix="stat"
+          label="Open Tickets"
+          value={openCount}
+          loading={tickets.isPending}
+        />
+        <HelpLinkCard
+          to="/user-guides"
+          icon={<IconBook size={24} aria-hidden />}
+          title="User Guides"
+          text="Step-by-step help articles"
+        />
+        <HelpLinkCard
+          to="/training-videos"
+          icon={<IconVideo size={24} aria-hidden />}
+          title="Training Videos"
+          text="Watch and learn"
+        />
+      </SimpleGrid>
+
+      <section aria-labelledby="tickets-heading">
+        <Title order={2} size="h3" id="tickets-heading" mb="sm">
+          Your Tickets
+        </Title>
+        <QueryStates
+          query={tickets}
+          loading={<SkeletonRows count={3} height={72} radius="md" />}
+          errorText={SUPPORT_TEXTS.fetchTicketsFailed}
+          isEmpty={list.length === 0}
+          empty={
+            <Paper withBorder p="xl" radius="md" ta="center">
+              <Text fw={600}>No support tickets yet</Text>
+              <Text size="sm" c="gray.7" mb="md">
+                Need help? Submit a ticket and our team will get back to you.
+              </Text>
+              <Button onClick={() => setFormOpen(true)}>Submit New Ticket</Button>
+            </Paper>
+          }
+        >
+          <TicketList tickets={list} gap="sm" rowTestId="ticket-row" onOpen={selectTicket}>
+            {(ticket) => (
+              <Paper withBorder p="md" radius="md">
+                <Group justify="space-between" wrap="wrap" gap="xs">
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} truncate>
+                      {ticket.subject}
+                    </Text>
+                    <Text size="sm" c="gray.7">
+                      {ticket.ticket_number} · {TICKET_CATEGORY_LABELS[ticket.category]} ·{' '}
+                      {formatDateTime(ticket.created_at)} · {ticket.message_count}{' '}
+                      {ticket.message_count === 1 ? 'reply' : 'replies'}
+                    </Text>
+                  </div>
+                  <TicketBadges status={ticket.status} priority={ticket.priority} gap="xs" />
+                </Group>
+              </Paper>
+            )}
+          </TicketList>
+        </QueryStates>
+      </section>
 
       <Suspense fallback={null}>
         <NewTicketModal
@@ -192,6 +183,6 @@ export default function SupportPage() {
         />
         <TicketDetailDrawer ticketId={selected} onClose={() => selectTicket(null)} />
       </Suspense>
-    </Container>
+    </DashboardPage>
   );
 }

@@ -7,17 +7,16 @@ import {
   Group,
   List,
   Grid,
-  Skeleton,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ORGANIZATION_TEXTS } from '@scmp/api/contracts/organizations';
 import { RESERVED_SUBDOMAINS, subdomainProblem } from '@scmp/api/contracts/subdomain';
 import { PageHeader, StatusBadge } from '@scmp/ui';
@@ -29,6 +28,7 @@ import {
   useSubdomainCheck,
 } from '../../../features/organizations';
 import { gate, RoleGate } from '../../../features/members';
+import { BackLink, DetailField, DetailPageLoading } from '../../../lib/DetailPage';
 import { usePageMeta } from '../../../lib/page-meta';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../../lib/trpc';
 import { ErrorAlert } from '../../../lib/ErrorAlert';
@@ -66,26 +66,13 @@ export default function TenantSubdomainPage() {
   );
 
   const back = (
-    <Anchor
-      component={Link}
+    <BackLink
       to={org ? `/dashboard/organizations/${org.uuid}` : '/dashboard/organizations'}
-      size="sm"
-    >
-      <Group gap={4}>
-        <IconArrowLeft size={14} aria-hidden />
-        Back to Organisation
-      </Group>
-    </Anchor>
+      label="Back to Organisation"
+    />
   );
 
-  if (query.isPending) {
-    return (
-      <Container size="lg" py="xl" aria-busy="true">
-        <Skeleton height={36} width="40%" mb="md" />
-        <Skeleton height={220} />
-      </Container>
-    );
-  }
+  if (query.isPending) return <DetailPageLoading sections={[220]} />;
   if (query.isError || !org) {
     return (
       <Container size="lg" py="xl">
@@ -196,22 +183,13 @@ export default function TenantSubdomainPage() {
               Current Configuration
             </Title>
             <Stack gap="sm">
-              <div>
-                <Text size="sm" c="dimmed">
-                  Status
-                </Text>
+              <DetailField label="Status">
                 <StatusBadge status={org.status} />
-              </div>
-              <div>
-                <Text size="sm" c="dimmed">
-                  Subdomain
-                </Text>
+              </DetailField>
+              <DetailField label="Subdomain">
                 <Text>{org.subdomain ?? 'Not set'}</Text>
-              </div>
-              <div>
-                <Text size="sm" c="dimmed">
-                  URL
-                </Text>
+              </DetailField>
+              <DetailField label="URL">
                 {currentUrl ? (
                   <Anchor href={currentUrl} target="_blank" rel="noopener noreferrer">
                     {currentUrl}
@@ -219,7 +197,7 @@ export default function TenantSubdomainPage() {
                 ) : (
                   <Text>Not set</Text>
                 )}
-              </div>
+              </DetailField>
             </Stack>
           </Card>
         </Grid.Col>
