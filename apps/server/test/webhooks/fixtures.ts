@@ -84,7 +84,7 @@ export function useWebhookWorld(
   }
 
   /** Renames the school: one organization.updated event. */
-  const rename = (owner: User, orgUuid: string, name: string, subdomain?: string) =>
+  const rename = (owner: User, orgUuid: string, name: string, subdomain?: string | null) =>
     h.rest('PUT', `/organizations/${orgUuid}`, {
       token: owner.token,
       body: { type: 'school', name, ...(subdomain === undefined ? {} : { subdomain }) },
