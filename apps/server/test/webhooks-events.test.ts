@@ -75,22 +75,13 @@ describe('signed events', () => {
     // Suspend, resume and delete, each an event.
     const id = deployed.body.data.uuid;
     receiver.received.length = 0;
-    expect(
-      (
-        await h.rest('PATCH', `/instances/${id}/status`, {
-          token: owner.token,
-          body: { action: 'suspend' },
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await h.rest('PATCH', `/instances/${id}/status`, {
-          token: owner.token,
-          body: { action: 'resume' },
-        })
-      ).status,
-    ).toBe(200);
+    for (const action of ['suspend', 'resume']) {
+      const res = await h.rest('PATCH', `/instances/${id}/status`, {
+        token: owner.token,
+        body: { action },
+      });
+      expect(res.status, action).toBe(200);
+    }
     expect((await h.rest('DELETE', `/instances/${id}`, { token: owner.token })).status).toBe(200);
     await drain();
     const later = verified(hook.secret);

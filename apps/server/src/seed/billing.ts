@@ -1,6 +1,7 @@
 import type { AppDeps } from '@scmp/api';
+import type { BillingDetails } from '@scmp/db';
 import { addMonthsClamped, seedInvoiceHistory } from './invoice-history';
-import { insertTestSubscription, type SeedBillingDetails } from './test-subscription';
+import { insertTestSubscription } from './test-subscription';
 
 /**
  * An active Basic subscription in test mode for the demo customer's active organization
@@ -21,7 +22,7 @@ export async function seedBilling(deps: AppDeps, userIds: Record<string, number>
   const now = deps.clock.now();
   const start = new Date(now.getTime() - 10 * 86_400_000);
   const subscribed = addMonthsClamped(start, -11);
-  const details: SeedBillingDetails = {
+  const details: BillingDetails = {
     name: 'Demo Customer',
     email: 'demo@scmp.test',
     address: {

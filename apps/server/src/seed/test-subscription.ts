@@ -1,18 +1,6 @@
 import type { AppDeps } from '@scmp/api';
+import type { BillingDetails } from '@scmp/db';
 import { addMonthsClamped } from './invoice-history';
-
-/** The billing details a seeded subscription and its invoices carry (JSON in the rows). */
-export type SeedBillingDetails = {
-  name: string;
-  email: string;
-  address: {
-    line1: string;
-    line2: string | null;
-    city: string;
-    postal_code: string;
-    country: string;
-  };
-};
 
 /**
  * A subscription of the test provider paid by card, as the demo steps seed it: the owner's test
@@ -30,7 +18,7 @@ export async function insertTestSubscription(
     additionalVenues: number;
     subscribed: Date;
     start: Date;
-    details: SeedBillingDetails;
+    details: BillingDetails;
   },
 ): Promise<number> {
   const pm = await deps.db
