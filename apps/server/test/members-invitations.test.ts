@@ -11,7 +11,7 @@ import { teamHelpers } from './members/fixtures';
  */
 let h: TestHarness;
 useHarness((made) => (h = made));
-const { newOrganization, tokenFromMail, invite } = teamHelpers(() => h);
+const { newOrganization, tokenFromMail, invite, pendingInvitation } = teamHelpers(() => h);
 
 describe('invitations', () => {
   it('invites by e-mail, shows the invitation without sign-in, and lets the invited account join', async () => {
@@ -165,11 +165,7 @@ describe('invitations', () => {
   });
 
   it('lets exactly one of two concurrent accepts of one token win', async () => {
-    const owner = await h.createUser({ verified: true });
-    const orgUuid = await newOrganization(owner);
-    const invited = await h.createUser({ verified: true });
-    await invite(owner, orgUuid, invited.email);
-    const token = await tokenFromMail(invited.email);
+    const { invited, token } = await pendingInvitation();
     const [x, y] = await Promise.all([
       h.rest('POST', `/invitations/${token}/accept`, { token: invited.token }),
       h.rest('POST', `/invitations/${token}/accept`, { token: invited.token }),
@@ -184,11 +180,7 @@ describe('invitations', () => {
   });
 
   it('answers 404 for an invitation whose organization was deleted', async () => {
-    const owner = await h.createUser({ verified: true });
-    const orgUuid = await newOrganization(owner);
-    const invited = await h.createUser({ verified: true });
-    await invite(owner, orgUuid, invited.email);
-    const token = await tokenFromMail(invited.email);
+    const { owner, orgUuid, invited, token } = await pendingInvitation();
     expect(
       (await h.rest('DELETE', `/organizations/${orgUuid}`, { token: owner.token })).status,
     ).toBe(200);

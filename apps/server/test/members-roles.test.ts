@@ -141,4 +141,3 @@ describe('demo data', () => {
     });
   });
 });
-

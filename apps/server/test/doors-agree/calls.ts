@@ -53,14 +53,17 @@ function authorization(token: string | null): Record<string, string> {
  * The calls of doors-agree, through /trpc and through /api/v1, on the server `server()` names
  * (read at call time): `address` is where it listens, for the uploads tRPC reads from a socket.
  */
+/** One call through one door: the operation, its call, the caller, the client's address, extra headers. */
+type Via<T> = (
+  op: Operation,
+  call: Required<Pick<DoorCall, 'input'>> & DoorCall,
+  token: string | null,
+  ip: string,
+  extra: Record<string, string>,
+) => Promise<T>;
+
 export function doorCalls(server: () => { h: TestHarness; address: string }) {
-  async function viaRest(
-    op: Operation,
-    call: Required<Pick<DoorCall, 'input'>> & DoorCall,
-    token: string | null,
-    ip: string,
-    extra: Record<string, string>,
-  ): Promise<Answer> {
+  const viaRest: Via<Answer> = async (op, call, token, ip, extra) => {
     const method = op.meta!.openapi!.method as InjectOptions['method'];
     const { url, rest } = splitInput(op, call.input);
     const options: InjectOptions = {
@@ -83,15 +86,9 @@ export function doorCalls(server: () => { h: TestHarness; address: string }) {
     }
     const res = await server().h.app.inject(options);
     return { status: res.statusCode, body: parse(res.body), headers: headersOf(res.headers) };
-  }
+  };
 
-  async function viaTrpc(
-    op: Operation,
-    call: Required<Pick<DoorCall, 'input'>> & DoorCall,
-    token: string | null,
-    ip: string,
-    extra: Record<string, string>,
-  ): Promise<{ ok: boolean } & Answer> {
+  const viaTrpc: Via<{ ok: boolean } & Answer> = async (op, call, token, ip, extra) => {
     let status: number;
     let text: string;
     let raw: Record<string, unknown>;
@@ -141,7 +138,7 @@ export function doorCalls(server: () => { h: TestHarness; address: string }) {
       body: ok ? body.result.data : (body.error?.data?.envelope ?? body),
       headers: headersOf(raw),
     };
-  }
+  };
 
   async function callBoth(
     op: Operation,

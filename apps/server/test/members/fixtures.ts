@@ -18,6 +18,15 @@ export function teamHelpers(harness: () => TestHarness) {
       body: { email, role },
     });
 
+  /** An owner's new organization and a verified person invited to it (as a member), not yet joined. */
+  async function pendingInvitation() {
+    const owner = await harness().createUser({ verified: true });
+    const orgUuid = await newOrganization(owner);
+    const invited = await harness().createUser({ verified: true });
+    await invite(owner, orgUuid, invited.email);
+    return { owner, orgUuid, invited, token: await tokenFromMail(invited.email) };
+  }
+
   /** An owner's new organization with one more person in `role`, who accepted the invitation. */
   async function teamWith(role: 'admin' | 'billing' | 'member') {
     const h = harness();
@@ -32,5 +41,5 @@ export function teamHelpers(harness: () => TestHarness) {
     return { owner, orgUuid, person };
   }
 
-  return { newOrganization, tokenFromMail, invite, teamWith };
+  return { newOrganization, tokenFromMail, invite, pendingInvitation, teamWith };
 }
