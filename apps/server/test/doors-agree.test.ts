@@ -1,10 +1,8 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listOperations, type Operation } from '@scmp/api';
+import { listOperations } from '@scmp/api';
 import { createDoorWorld } from '../src/testing/door-world/create-door-world';
 import type { DoorWorld } from '../src/testing/door-world/types';
-import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
-import { multipartBody } from '../src/testing/multipart';
+import { createHarness, type TestHarness } from '../src/testing/harness';
 import { startTestOidcProvider, type TestOidcProvider } from '../src/testing/oidc-provider';
 import {
   DOOR_FIXTURES,
@@ -12,8 +10,9 @@ import {
   THROTTLED_CALLS,
   TRPC_ONLY,
   type DoorCall,
-  type DoorFixture,
 } from './door-fixtures/index';
+import { doorCalls } from './doors-agree/calls';
+import { disagreement } from './doors-agree/compare';
 
 /**
  * Both doors agree, for every procedure (issue 35). Each procedure of the router is called with
@@ -32,6 +31,7 @@ let h: TestHarness;
 let address: string;
 let idp: TestOidcProvider;
 const operations = listOperations();
+const { callBoth } = doorCalls(() => ({ h, address }));
 
 beforeAll(async () => {
   h = await createHarness();
@@ -43,271 +43,6 @@ afterAll(async () => {
   await idp?.close();
   await h?.close();
 });
-
-type Answer = {
-  status: number;
-  /** REST's body, or tRPC's result.data / error.data.envelope. */
-  body: unknown;
-  headers: Record<string, string>;
-};
-
-const HEADERS = ['ratelimit', 'ratelimit-policy', 'retry-after', 'idempotent-replayed'];
-
-function headersOf(raw: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of HEADERS) {
-    const value = raw[name];
-    // The window's reset moves with the wall clock of the store: compare the quota and remaining.
-    if (value !== undefined) out[name] = String(value).replace(/;t=\d+/, ';t=<s>');
-  }
-  const cookies = raw['set-cookie'];
-  if (cookies !== undefined) {
-    out['set-cookie'] = ([] as unknown[])
-      .concat(cookies)
-      .map((c) => String(c).split('=')[0])
-      .sort()
-      .join(',');
-  }
-  return out;
-}
-
-function parse(text: string): Json {
-  try {
-    return JSON.parse(text) as Json;
-  } catch {
-    return { unparsable: text.slice(0, 200) };
-  }
-}
-
-/**
- * Path parameters of the operation taken from the input, the rest left for query or body; a
- * procedure that answers another's path under a query flag (meta.restFlag) sets that flag.
- */
-function splitInput(op: Operation, input: Json): { url: string; rest: Json } {
-  const rest: Json = { ...input };
-  if (op.meta?.restFlag) rest[op.meta.restFlag] = 'true';
-  const url = op.meta!.openapi!.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = rest[name];
-    delete rest[name];
-    return encodeURIComponent(String(value));
-  });
-  return { url: `/api/v1${url}`, rest };
-}
-
-function authorization(token: string | null): Record<string, string> {
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
-
-async function viaRest(
-  op: Operation,
-  call: Required<Pick<DoorCall, 'input'>> & DoorCall,
-  token: string | null,
-  ip: string,
-  extra: Record<string, string>,
-): Promise<Answer> {
-  const method = op.meta!.openapi!.method as InjectOptions['method'];
-  const { url, rest } = splitInput(op, call.input);
-  const options: InjectOptions = {
-    method,
-    url,
-    remoteAddress: ip,
-    headers: { ...authorization(token), ...extra },
-  };
-  if (call.files) {
-    const fields = Object.entries(rest).map(([name, value]) => ({ name, value: String(value) }));
-    const mp = multipartBody([...fields, ...call.files]);
-    options.payload = mp.body;
-    options.headers = { ...options.headers, ...mp.headers };
-    // The tRPC door's upload comes over a real socket, from 127.0.0.1.
-    options.remoteAddress = '127.0.0.1';
-  } else if (method === 'GET') {
-    options.query = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)]));
-  } else if (Object.keys(rest).length > 0) {
-    options.payload = rest;
-  }
-  const res = await h.app.inject(options);
-  return { status: res.statusCode, body: parse(res.body), headers: headersOf(res.headers) };
-}
-
-async function viaTrpc(
-  op: Operation,
-  call: Required<Pick<DoorCall, 'input'>> & DoorCall,
-  token: string | null,
-  ip: string,
-  extra: Record<string, string>,
-): Promise<{ ok: boolean } & Answer> {
-  let status: number;
-  let text: string;
-  let raw: Record<string, unknown>;
-  if (call.files) {
-    const fields = Object.entries(call.input).map(([name, value]) => ({
-      name,
-      value: String(value),
-    }));
-    const mp = multipartBody([...fields, ...call.files]);
-    const res = await fetch(`${address}/trpc/${op.path}`, {
-      method: 'POST',
-      headers: { ...authorization(token), ...extra, ...mp.headers },
-      body: new Uint8Array(mp.body),
-    });
-    status = res.status;
-    text = await res.text();
-    raw = Object.fromEntries(res.headers.entries());
-    const cookies = res.headers.getSetCookie();
-    if (cookies.length > 0) raw['set-cookie'] = cookies;
-  } else {
-    const headers = { ...authorization(token), ...extra };
-    const res =
-      op.type === 'query'
-        ? await h.app.inject({
-            method: 'GET',
-            url: `/trpc/${op.path}`,
-            query: { input: JSON.stringify(call.input) },
-            remoteAddress: ip,
-            headers,
-          })
-        : await h.app.inject({
-            method: 'POST',
-            url: `/trpc/${op.path}`,
-            remoteAddress: ip,
-            headers: { 'content-type': 'application/json', ...headers },
-            payload: JSON.stringify(call.input),
-          });
-    status = res.statusCode;
-    text = res.body;
-    raw = res.headers;
-  }
-  const body = parse(text);
-  const ok = status === 200 && body.result !== undefined;
-  return {
-    ok,
-    status,
-    body: ok ? body.result.data : (body.error?.data?.envelope ?? body),
-    headers: headersOf(raw),
-  };
-}
-
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})/g;
-/** Keys whose values are generated per call (secrets shown once, numbers from a sequence). */
-const GENERATED = new Set([
-  'token',
-  'secret',
-  'challenge',
-  'challenge_token',
-  'client_secret',
-  'qr_code_url',
-  'qr_code_svg',
-  'recovery_codes',
-  'ticket_number',
-  'number',
-  'event_id',
-]);
-/** Random parts of values (an OAuth redirect's state and PKCE). */
-const RANDOM_PARTS: [RegExp, string][] = [
-  [/scmp_pat_[A-Za-z0-9_-]+/g, '<api-token>'],
-  [/10\.77\.\d+\.\d+/g, '<ip>'],
-  [/\b(state|nonce|code_challenge)=[^&]+/g, '$1=<random>'],
-  [/pm_test_[0-9a-f]+/g, 'pm_test_<random>'],
-];
-
-/**
- * Replaces what differs between two equivalent worlds: their tags, ids, tokens, times, and the
- * fixture's own generated keys.
- */
-function normalise(value: unknown, tags: string[], generated: Set<string>, key = ''): unknown {
-  if (value !== null && (GENERATED.has(key) || generated.has(key))) return `<${key}>`;
-  if (typeof value === 'string') {
-    let s = value;
-    for (const tag of tags) s = s.split(tag).join('<tag>');
-    s = s.replace(UUID, '<uuid>').replace(ISO_TIME, '<time>');
-    for (const [pattern, replacement] of RANDOM_PARTS) s = s.replace(pattern, replacement);
-    return s;
-  }
-  if (typeof value === 'number' && (key === 'id' || key.endsWith('_id'))) return '<id>';
-  if (Array.isArray(value)) return value.map((v) => normalise(v, tags, generated, key));
-  if (value && typeof value === 'object') {
-    // A DNS TXT record's value is a random challenge.
-    const txt = (value as Json).type === 'TXT';
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [
-        k,
-        txt && k === 'value' ? '<random>' : normalise(v, tags, generated, k),
-      ]),
-    );
-  }
-  return value;
-}
-
-/** Keys and value types only (for answers about the whole platform). */
-function shape(value: unknown): unknown {
-  if (Array.isArray(value)) return value.length > 0 ? [shape(value[0])] : [];
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]));
-  }
-  return value === null ? 'null' : typeof value;
-}
-
-type Pair = { trpc: { ok: boolean } & Answer; rest: Answer };
-
-/** What the two answers disagree on (empty when they agree). */
-function disagreement(
-  op: Operation,
-  pair: Pair,
-  tags: string[],
-  fixture: Pick<DoorFixture, 'shapeOnly' | 'generated'>,
-): string[] {
-  const problems: string[] = [];
-  const successStatus = op.meta?.successStatus ?? 200;
-  const expectedRest = pair.trpc.ok ? successStatus : pair.trpc.status;
-  if (pair.rest.status !== expectedRest) {
-    problems.push(`status: /trpc ${pair.trpc.status}, /api/v1 ${pair.rest.status}`);
-  }
-  const generated = new Set(fixture.generated ?? []);
-  const view = (body: unknown) =>
-    fixture.shapeOnly ? shape(body) : normalise(body, tags, generated);
-  const trpcBody = JSON.stringify(view(pair.trpc.body));
-  const restBody = JSON.stringify(view(pair.rest.body));
-  if (trpcBody !== restBody) {
-    // Where they part, with some context.
-    let at = 0;
-    while (trpcBody[at] === restBody[at]) at += 1;
-    const from = Math.max(0, at - 200);
-    problems.push(
-      `body (from character ${from}):\n    /trpc   ${trpcBody.slice(from, at + 300)}\n    /api/v1 ${restBody.slice(from, at + 300)}`,
-    );
-  }
-  const trpcHeaders = JSON.stringify(pair.trpc.headers);
-  const restHeaders = JSON.stringify(pair.rest.headers);
-  if (trpcHeaders !== restHeaders) {
-    problems.push(`headers: /trpc ${trpcHeaders}, /api/v1 ${restHeaders}`);
-  }
-  return problems;
-}
-
-async function callBoth(
-  op: Operation,
-  worlds: [DoorWorld, DoorWorld],
-  make: (w: DoorWorld) => Promise<DoorCall>,
-  extra: (w: DoorWorld) => Record<string, string> = () => ({}),
-  repeat = 1,
-): Promise<Pair[]> {
-  const results: { trpc: ({ ok: boolean } & Answer)[]; rest: Answer[] } = { trpc: [], rest: [] };
-  const [a, b] = worlds;
-  const callA = await make(a);
-  const inputA = { ...callA, input: callA.input ?? {} };
-  for (let i = 0; i < repeat; i += 1) {
-    const token = callA.token === undefined ? a.user.token : callA.token;
-    results.trpc.push(await viaTrpc(op, inputA, token, a.ip, extra(a)));
-  }
-  const callB = await make(b);
-  const inputB = { ...callB, input: callB.input ?? {} };
-  for (let i = 0; i < repeat; i += 1) {
-    const token = callB.token === undefined ? b.user.token : callB.token;
-    results.rest.push(await viaRest(op, inputB, token, b.ip, extra(b)));
-  }
-  return results.trpc.map((trpc, i) => ({ trpc, rest: results.rest[i]! }));
-}
 
 describe('both doors agree, for every procedure', () => {
   it('every procedure of the router has a fixture (or is listed as tRPC-only with a reason)', () => {

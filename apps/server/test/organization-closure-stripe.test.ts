@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type TestHarness } from '../src/testing/harness';
-import {
-  createStripeHarness,
-  stubPaymentMethod,
-  postSubscription,
-} from '../src/testing/billing-fixtures';
-import { startStripeStub, type StripeStub } from '../src/testing/stripe-stub';
+import { describe, expect, it } from 'vitest';
+import type { TestHarness } from '../src/testing/harness';
+import { stubPaymentMethod, postSubscription } from '../src/testing/billing-fixtures';
+import type { StripeStub } from '../src/testing/stripe-stub';
+import { useStripeWorld } from '../src/testing/stripe-world';
 
 /**
  * Closing an organization in Stripe mode (issue 38): the subscription is cancelled in Stripe
  * itself (cancel_at_period_end on the stub), so Stripe charges nothing more; the current period
  * runs out (not refunded) and the service end is Stripe's period end.
  */
-let stub: StripeStub;
 let h: TestHarness;
-
-beforeAll(async () => {
-  stub = await startStripeStub();
-  h = await createStripeHarness(stub, createHarness);
-});
-afterAll(async () => {
-  await h.close();
-  await stub.close();
-});
+let stub: StripeStub;
+const { stripeSubOf, subscriptionOf } = useStripeWorld((w) => ({ h, stub } = w));
 
 describe('closing an organization with a Stripe subscription', () => {
   it('cancels the subscription in Stripe at the end of the paid period', async () => {
@@ -34,21 +23,16 @@ describe('closing an organization with a Stripe subscription', () => {
     const orgUuid = org.body.data.uuid as string;
     const subscribed = await postSubscription(h, user.token, orgUuid, stubPaymentMethod('ok'));
     expect(subscribed.status, subscribed.text).toBe(201);
-    const stripeSub = [...stub.state.subscriptions.values()].find(
-      (s) => s.metadata.organization_uuid === orgUuid,
-    )!;
+    const stripeSub = stripeSubOf(orgUuid);
     expect(stripeSub.cancel_at_period_end).toBe(false);
 
     const closed = await h.rest('DELETE', `/organizations/${orgUuid}`, { token: user.token });
     expect(closed.status, closed.text).toBe(200);
     expect(closed.body.data.status).toBe('closing');
     expect(stripeSub.cancel_at_period_end).toBe(true);
-    const sub = await h.rest('GET', '/subscription', {
-      token: user.token,
-      query: { organization_uuid: orgUuid },
-    });
-    expect(sub.body.data.status).toBe('cancelled');
-    expect(sub.body.data.service_ends_at).toBe(new Date(stripeSub.end * 1000).toISOString());
+    const sub = await subscriptionOf(orgUuid, user.token);
+    expect(sub.status).toBe('cancelled');
+    expect(sub.service_ends_at).toBe(new Date(stripeSub.end * 1000).toISOString());
     expect(stub.unkeyedPosts).toEqual([]);
   });
 });

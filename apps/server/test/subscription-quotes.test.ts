@@ -15,7 +15,9 @@ import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
  * refused with 409 and charges nothing. And a new subscription sends a receipt.
  */
 let h: TestHarness;
-const { newOwner, invoices } = useSubscriptionHarness((made) => (h = made));
+const { newOwner, invoices, subscriptionOf, changeSubscription } = useSubscriptionHarness(
+  (made) => (h = made),
+);
 
 type Quote = {
   amount_due_today: number;
@@ -42,17 +44,24 @@ async function subscribedOwner() {
 
 /** PATCH /subscription/plan to the unlimited plan at the quote's `proration_date`. */
 const toUnlimited = (token: string, orgUuid: string, prorationDate: unknown) =>
-  h.rest('PATCH', '/subscription/plan', {
-    token,
-    body: { organization_uuid: orgUuid, plan_type: 'unlimited', proration_date: prorationDate },
+  changeSubscription(token, orgUuid, 'plan', {
+    plan_type: 'unlimited',
+    proration_date: prorationDate,
   });
+
+/** subscription.addLocations through the tRPC door at the quote's `proration_date`. */
+const addLocationsTrpc = (token: string, orgUuid: string, n: number, prorationDate: number) =>
+  h.trpc(
+    'mutation',
+    'subscription.addLocations',
+    { organization_uuid: orgUuid, additional_locations: n, proration_date: prorationDate },
+    { token },
+  );
 
 describe('a quote is the charge', () => {
   it('quotes the amount due today, currency, new monthly price, next billing date and its proration time', async () => {
     const { token, orgUuid } = await subscribedOwner();
-    const sub = (
-      await h.rest('GET', '/subscription', { token, query: { organization_uuid: orgUuid } })
-    ).body.data;
+    const sub = await subscriptionOf(orgUuid, token);
     const q = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
     expect(q.currency).toBe('GBP');
     expect(q.new_price_monthly_pence).toBe(120_000);
@@ -92,12 +101,7 @@ describe('a quote is the charge', () => {
     h.clock.advance(4 * 60_000 + 30_500);
     const later = await quote(token, { organization_uuid: orgUuid, additional_locations: '10' });
     expect(later.amount_due_today_pence).toBeLessThan(q.amount_due_today_pence);
-    const res = await h.trpc(
-      'mutation',
-      'subscription.addLocations',
-      { organization_uuid: orgUuid, additional_locations: 10, proration_date: q.proration_date },
-      { token },
-    );
+    const res = await addLocationsTrpc(token, orgUuid, 10, q.proration_date);
     expect(res.status).toBe(200);
     expect(res.body.result.data.data.location_limit).toBe(11);
     const [charged] = await invoices(orgUuid, token);
@@ -116,17 +120,10 @@ describe('a quote is the charge', () => {
       message:
         'This quote has expired. Review the new amount due today and confirm again; nothing was charged.',
     });
-    const trpc = await h.trpc(
-      'mutation',
-      'subscription.addLocations',
-      { organization_uuid: orgUuid, additional_locations: 1, proration_date: q.proration_date },
-      { token },
-    );
+    const trpc = await addLocationsTrpc(token, orgUuid, 1, q.proration_date);
     expect(trpc.status).toBe(409);
     expect(await invoices(orgUuid, token)).toHaveLength(1);
-    const sub = (
-      await h.rest('GET', '/subscription', { token, query: { organization_uuid: orgUuid } })
-    ).body.data;
+    const sub = await subscriptionOf(orgUuid, token);
     expect(sub).toMatchObject({ plan_type: 'basic', location_limit: 1 });
     // A proration_date in the future is no quote of ours either.
     const future = await toUnlimited(
@@ -142,9 +139,8 @@ describe('a quote is the charge', () => {
     const { token, orgUuid } = await subscribedOwner();
     const q = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
     h.clock.advance(3_000);
-    const added = await h.rest('PATCH', '/subscription/add-locations', {
-      token,
-      body: { organization_uuid: orgUuid, additional_locations: 2 },
+    const added = await changeSubscription(token, orgUuid, 'add-locations', {
+      additional_locations: 2,
     });
     expect(added.status).toBe(200);
     h.clock.advance(3_000);
@@ -203,10 +199,7 @@ describe('receipt', () => {
       `Deploy your first instance: ${h.config.appUrl}/dashboard/instances?organization=${orgUuid}`,
     );
     // The same receipt is not sent again for a retried request or a plan change.
-    await h.rest('PATCH', '/subscription/plan', {
-      token,
-      body: { organization_uuid: orgUuid, plan_type: 'unlimited' },
-    });
+    await changeSubscription(token, orgUuid, 'plan', { plan_type: 'unlimited' });
     const after = await h.db
       .selectFrom('mail_outbox')
       .select('id')

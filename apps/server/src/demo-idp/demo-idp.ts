@@ -1,7 +1,8 @@
-import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '@scmp/api';
+import { confidentialClient, finishLogin, grantConsent, rsaSigningJwk } from './oidc-setup';
 
 /**
  * The demo identity provider (issue 37): a small OpenID provider (`oidc-provider`, the certified
@@ -80,24 +81,16 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 async function createDemoProvider(deps: AppDeps): Promise<Handler> {
   const { default: Provider } = await import('oidc-provider');
   const issuer = demoIdpIssuer(deps.config.appUrl);
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const provider = new Provider(issuer, {
     clients: [
-      {
+      confidentialClient({
         client_id: DEMO_IDP_CLIENT_ID,
         client_secret: demoClientSecret(deps.config.appKey),
         client_name: 'SCMP',
         redirect_uris: [`${deps.config.appUrl.replace(/\/$/, '')}/api/v1/sso/oidc/callback`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
+      }),
     ],
-    jwks: {
-      keys: [
-        { ...privateKey.export({ format: 'jwk' }), kid: 'demo', alg: 'RS256', use: 'sig' } as never,
-      ],
-    },
+    jwks: { keys: [rsaSigningJwk('demo') as never] },
     cookies: {
       keys: [createHmac('sha256', deps.config.appKey).update('demo idp cookies').digest('hex')],
     },
@@ -147,12 +140,7 @@ async function createDemoProvider(deps: AppDeps): Promise<Handler> {
             res.end('Choose one of the demo people.');
             return;
           }
-          await provider.interactionFinished(
-            req,
-            res,
-            { login: { accountId: account } },
-            { mergeWithLastSubmission: false },
-          );
+          await finishLogin(provider, req, res, account);
           return;
         }
         res.statusCode = 200;
@@ -162,18 +150,7 @@ async function createDemoProvider(deps: AppDeps): Promise<Handler> {
         return;
       }
       // Consent: the demo grants what SCMP asks (openid email profile) at once.
-      const grant = new provider.Grant({
-        accountId: details.session!.accountId,
-        clientId: String(details.params.client_id),
-      });
-      grant.addOIDCScope(String(details.params.scope));
-      const grantId = await grant.save();
-      await provider.interactionFinished(
-        req,
-        res,
-        { consent: { grantId } },
-        { mergeWithLastSubmission: true },
-      );
+      await grantConsent(provider, req, res, details);
       return;
     }
     // oidc-provider works out its mount path from originalUrl and url (as under Express).

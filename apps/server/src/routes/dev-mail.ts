@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '@scmp/api';
+import { escapeHtml } from './escape-html';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -7,14 +8,6 @@ const LIST_LIMIT = 500;
 /** The viewer's own pages: no script, inline styles only. */
 const VIEWER_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: http: https:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 /** Plain text with its http(s) links turned into anchors. */
 function linkify(text: string): string {

@@ -2,16 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { publicBranding, type AppDeps, type ResolvedHost } from '@scmp/api';
 import type { RouteContext } from './context';
 import { portalAnswer, renderedPortalPage, type PortalPageKind } from './portal-page';
+import { escapeHtml } from './escape-html';
 
 /** Paths that keep working on every host (the API, static assets, uploaded files). */
 const PASS_THROUGH = /^\/(api|trpc|assets|files)(\/|$|\?)/;
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
 
 function statusPage(title: string, text: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;background:#f8fafc;color:#111827;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0"><main style="max-width:32rem;padding:2rem;text-align:center"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main></body></html>`;

@@ -11,6 +11,7 @@ import {
   textOn,
 } from '@scmp/api/contracts';
 import { encodingFor, matches } from './public-branding';
+import { escapeHtml } from './escape-html';
 
 type PortalPage = publicBranding.PortalPage;
 
@@ -24,13 +25,6 @@ const STATUS: Record<PortalPageKind, number> = {
   'not-found': 404,
   closed: 503,
 };
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
 
 function color(value: string, fallback: string): string {
   return HEX_COLOR.test(value) ? value : fallback;

@@ -1,4 +1,5 @@
 import { type AppDeps, hashPassword } from '@scmp/api';
+import { insertUserRow } from './user-row';
 
 export const DEMO_PASSWORD = 'DemoPass!2026';
 
@@ -51,22 +52,13 @@ export async function seedDemoUsers(deps: AppDeps): Promise<Record<string, numbe
   const hash = await hashPassword(DEMO_PASSWORD);
   const ids: Record<string, number> = {};
   for (const user of DEMO_USERS) {
-    const row = await deps.db
-      .insertInto('users')
-      .values({
-        name: user.name,
-        email: user.email,
-        password_hash: hash,
-        email_verified_at: user.verified ? deps.clock.now() : null,
-        is_staff: user.staff,
-        phone: null,
-        bio: null,
-        location: null,
-        website: null,
-        avatar_path: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const row = await insertUserRow(deps.db, {
+      name: user.name,
+      email: user.email,
+      password_hash: hash,
+      email_verified_at: user.verified ? deps.clock.now() : null,
+      is_staff: user.staff,
+    });
     ids[user.email] = row.id;
   }
   return ids;

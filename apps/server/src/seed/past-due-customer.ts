@@ -2,6 +2,7 @@ import type { AppDeps } from '@scmp/api';
 import type { OrganizationType } from '@scmp/db';
 import { DEMO_USERS } from './demo-users';
 import { addMonthsClamped } from './invoice-history';
+import { insertTestSubscription } from './test-subscription';
 
 const DAY = 86_400_000;
 
@@ -91,54 +92,26 @@ async function seedPastDueCustomer(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const pm = await deps.db
-    .insertInto('payment_methods')
-    .values({
-      provider_id: `pm_test_seed_${ownerId}`,
-      user_id: ownerId,
-      type: 'card',
-      brand: customer.card.brand,
-      last4: customer.card.last4,
-      test_behaviour: 'decline',
-      created_at: subscribed,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
   const details = {
     name: ownerName(customer.email),
     email: customer.email,
     address: { ...customer.address, line2: null, country: 'GB' },
   };
-  const sub = await deps.db
-    .insertInto('subscriptions')
-    .values({
-      organization_id: org.id,
-      owner_id: ownerId,
-      provider: 'test',
-      provider_customer_id: null,
-      provider_subscription_id: null,
-      plan_type: customer.plan,
-      additional_venues: customer.additionalVenues,
-      status: 'past_due',
-      payment_method_id: pm.id,
-      payment_type: 'card',
-      current_period_start: start,
-      current_period_end: addMonthsClamped(start, 1),
-      past_due_since: start,
-      cancelled_at: null,
-      service_ends_at: null,
-      suspended_instance_ids: '[]',
-      billing_details: JSON.stringify(details),
-      created_at: subscribed,
-      updated_at: start,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const subscriptionId = await insertTestSubscription(deps, {
+    ownerId,
+    organizationId: org.id,
+    card: { ...customer.card, behaviour: 'decline' },
+    plan: customer.plan,
+    additionalVenues: customer.additionalVenues,
+    subscribed,
+    start,
+    details,
+  });
   await deps.db
     .insertInto('invoices')
     .values({
       number: `INV-DEMO-${ownerId}-PD`,
-      subscription_id: sub.id,
+      subscription_id: subscriptionId,
       organization_id: org.id,
       description: customer.description,
       status: 'failed',

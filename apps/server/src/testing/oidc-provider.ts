@@ -1,7 +1,12 @@
-import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import {
+  confidentialClient,
+  finishLogin,
+  grantConsent,
+  rsaSigningJwk,
+} from '../demo-idp/oidc-setup';
 
 export type TestAccount = {
   email: string;
@@ -40,27 +45,18 @@ export async function startTestOidcProvider(redirectUri: string): Promise<TestOi
   const issuer = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
   const clientId = 'scmp-test-client';
   const clientSecret = 'test-client-secret-0123456789abcdefghijklmnop';
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const signingJwk = {
-    ...privateKey.export({ format: 'jwk' }),
-    kid: 'test-key',
-    alg: 'RS256',
-    use: 'sig',
-  };
+  const signingJwk = rsaSigningJwk('test-key');
   const accounts = new Map<string, TestAccount>();
   let current = '';
   let forger: IdTokenForger | null = null;
 
   const provider = new Provider(issuer, {
     clients: [
-      {
+      confidentialClient({
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [redirectUri],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
+      }),
     ],
     jwks: { keys: [signingJwk as never] },
     cookies: { keys: ['test-cookie-key'] },
@@ -104,27 +100,8 @@ export async function startTestOidcProvider(redirectUri: string): Promise<TestOi
     void (async () => {
       if (req.url?.startsWith('/interaction/')) {
         const details = await provider.interactionDetails(req, res);
-        if (details.prompt.name === 'login') {
-          await provider.interactionFinished(
-            req,
-            res,
-            { login: { accountId: current } },
-            { mergeWithLastSubmission: false },
-          );
-          return;
-        }
-        const grant = new provider.Grant({
-          accountId: details.session!.accountId,
-          clientId: String(details.params.client_id),
-        });
-        grant.addOIDCScope(String(details.params.scope));
-        const grantId = await grant.save();
-        await provider.interactionFinished(
-          req,
-          res,
-          { consent: { grantId } },
-          { mergeWithLastSubmission: true },
-        );
+        if (details.prompt.name === 'login') await finishLogin(provider, req, res, current);
+        else await grantConsent(provider, req, res, details);
         return;
       }
       callback(req, res);

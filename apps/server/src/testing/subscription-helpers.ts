@@ -79,7 +79,28 @@ export function subscriptionHelpers(harness: () => TestHarness) {
     return res.body.data as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
   }
 
-  return { newOwner, orgId, addInstances, invoices };
+  /** The organization's subscription as `token` reads it (GET /subscription). */
+  async function subscriptionOf(uuid: string, token: string) {
+    const res = await harness().rest('GET', '/subscription', {
+      token,
+      query: { organization_uuid: uuid },
+    });
+    return res.body.data;
+  }
+
+  /** PATCH /subscription/{change} for the organization, with `fields` besides its uuid. */
+  const changeSubscription = (
+    token: string,
+    uuid: string,
+    change: 'add-locations' | 'remove-locations' | 'plan' | 'cancel',
+    fields: Record<string, unknown> = {},
+  ) =>
+    harness().rest('PATCH', `/subscription/${change}`, {
+      token,
+      body: { organization_uuid: uuid, ...fields },
+    });
+
+  return { newOwner, orgId, addInstances, invoices, subscriptionOf, changeSubscription };
 }
 
 /**

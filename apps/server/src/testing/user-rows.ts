@@ -3,34 +3,7 @@ import type { Kysely } from 'kysely';
 
 type Db = Kysely<Database>;
 
-/**
- * Inserts a person straight into `users` (no profile fields); returns its id and uuid. The
- * password is already hashed: the callers hash it once per file (argon2 is slow).
- */
-export async function insertUserRow(
-  db: Db,
-  user: {
-    name: string;
-    email: string;
-    password_hash: string;
-    email_verified_at: Date | null;
-    is_staff?: boolean;
-  },
-): Promise<{ id: number; uuid: string }> {
-  return await db
-    .insertInto('users')
-    .values({
-      ...user,
-      is_staff: user.is_staff ?? false,
-      phone: null,
-      bio: null,
-      location: null,
-      website: null,
-      avatar_path: null,
-    })
-    .returning(['id', 'uuid'])
-    .executeTakeFirstOrThrow();
-}
+export { insertUserRow } from '../seed/user-row';
 
 /** The person's activity log, oldest first, as "action: description" lines. */
 export async function activityLines(db: Db, userId: number): Promise<string[]> {

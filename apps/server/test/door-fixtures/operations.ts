@@ -1,7 +1,7 @@
 /** Door fixtures (see ./shared.ts): Support, subscription, webhooks and the staff console. */
 import { WEBHOOK_EVENTS } from '@scmp/api/contracts/webhooks';
 import { TINY_PNG } from '../../src/testing/security-fixtures';
-import { anonymous, after, type DoorFixture } from './shared';
+import { anonymous, after, type DoorFixture, afterInOrg } from './shared';
 
 export const OPERATIONS_FIXTURES: Record<string, DoorFixture> = {
   // support
@@ -131,10 +131,7 @@ export const OPERATIONS_FIXTURES: Record<string, DoorFixture> = {
 
   // webhooks
   'webhooks.list': {
-    call: after(
-      (w) => w.webhook(),
-      async (w) => ({ id: await w.org() }),
-    ),
+    call: afterInOrg((w) => w.webhook()),
   },
   'webhooks.create': {
     call: async (w) => ({

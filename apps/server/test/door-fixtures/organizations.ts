@@ -1,5 +1,5 @@
 /** Door fixtures (see ./shared.ts): Organizations and what they hold: the public site, dashboard, organizations, members, instances and branding. */
-import { anonymous, png, after, type DoorFixture } from './shared';
+import { anonymous, png, after, type DoorFixture, afterInOrg } from './shared';
 
 export const ORGANIZATIONS_FIXTURES: Record<string, DoorFixture> = {
   // public site
@@ -70,10 +70,7 @@ export const ORGANIZATIONS_FIXTURES: Record<string, DoorFixture> = {
     },
   },
   'members.list': {
-    call: after(
-      (w) => w.member(),
-      async (w) => ({ id: await w.org() }),
-    ),
+    call: afterInOrg((w) => w.member()),
   },
   'members.changeRole': {
     call: async (w) => ({
@@ -87,10 +84,7 @@ export const ORGANIZATIONS_FIXTURES: Record<string, DoorFixture> = {
     call: async (w) => ({ input: { id: await w.org(), user_uuid: (await w.member()).uuid } }),
   },
   'members.invitations': {
-    call: after(
-      (w) => w.invitation(),
-      async (w) => ({ id: await w.org() }),
-    ),
+    call: afterInOrg((w) => w.invitation()),
   },
   'members.invite': {
     call: async (w) => ({
@@ -172,10 +166,7 @@ export const ORGANIZATIONS_FIXTURES: Record<string, DoorFixture> = {
     }),
   },
   'branding.deleteBrandingLogo': {
-    call: after(
-      (w) => w.logo(),
-      async (w) => ({ id: await w.org() }),
-    ),
+    call: afterInOrg((w) => w.logo()),
   },
   'branding.deleteBrandingFavicon': { call: async (w) => ({ input: { id: await w.org() } }) },
   'branding.getBrandingEmailPreview': { call: async (w) => ({ input: { id: await w.org() } }) },

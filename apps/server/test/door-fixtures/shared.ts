@@ -63,6 +63,9 @@ export const after =
     await prepare(w);
     return { input: await input(w) };
   };
+/** A call with the world's organization as input, once `prepare` has made what it needs in it. */
+export const afterInOrg = (prepare: (w: DoorWorld) => Promise<unknown>) =>
+  after(prepare, async (w) => ({ id: await w.org() }));
 export const NEW_PASSWORD = 'another horse battery staple';
 export const UNKNOWN_TOKEN = 'a'.repeat(64);
 

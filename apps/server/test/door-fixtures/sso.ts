@@ -1,13 +1,10 @@
 /** Door fixtures (see ./shared.ts): Single sign-on: domains, connections, policies and sign-in. */
-import { anonymous, after, UNKNOWN_TOKEN, type DoorFixture } from './shared';
+import { anonymous, UNKNOWN_TOKEN, type DoorFixture, afterInOrg } from './shared';
 
 export const SSO_FIXTURES: Record<string, DoorFixture> = {
   // single sign-on
   'sso.listDomains': {
-    call: after(
-      (w) => w.domain(),
-      async (w) => ({ id: await w.org() }),
-    ),
+    call: afterInOrg((w) => w.domain()),
   },
   'sso.addDomain': {
     call: async (w) => ({ input: { id: await w.org(), domain: `${w.tag}-b.example.org` } }),
@@ -20,10 +17,7 @@ export const SSO_FIXTURES: Record<string, DoorFixture> = {
     call: async (w) => ({ input: { id: await w.org(), uuid: await w.domain() } }),
   },
   'sso.listConnections': {
-    call: after(
-      (w) => w.ssoConnection(),
-      async (w) => ({ id: await w.org() }),
-    ),
+    call: afterInOrg((w) => w.ssoConnection()),
   },
   'sso.createConnection': {
     call: async (w) => ({

@@ -1,33 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { MEMBER_TEXTS } from '@scmp/api/contracts/roles';
-import { seedDemoData } from '../src/seed';
-import { createHarness, type TestHarness } from '../src/testing/harness';
-import { createOrganization, invitationTokenFromMail } from '../src/testing/organization-rows';
+import type { TestHarness } from '../src/testing/harness';
 import { useHarness } from '../src/testing/use-harness';
+import { teamHelpers } from './members/fixtures';
 
 /**
- * Organization teams through both doors: members and roles, ownership, and the invitation
- * lifecycle (the e-mail, expiry on the test clock, single use, revoke, wrong e-mail, unverified
- * account, re-invite, a concurrent accept, an organization deleted meanwhile).
+ * Organization invitations through both doors: the e-mail, expiry on the test clock, single use,
+ * revoke, wrong e-mail, unverified account, re-invite, a concurrent accept, an organization deleted
+ * meanwhile, and the per-organization throttle.
  */
 let h: TestHarness;
 useHarness((made) => (h = made));
-
-type User = Awaited<ReturnType<TestHarness['createUser']>>;
-
-const newOrganization = async (owner: User, name = 'Team School') =>
-  (await createOrganization(h, owner.token, { name, type: 'school' })).uuid;
-
-/** The invitation e-mail's token: the only place it exists in clear. */
-const tokenFromMail = (email: string) => invitationTokenFromMail(h, email);
-
-async function invite(owner: User, orgUuid: string, email: string, role = 'member') {
-  const res = await h.rest('POST', `/organizations/${orgUuid}/invitations`, {
-    token: owner.token,
-    body: { email, role },
-  });
-  return res;
-}
+const { newOrganization, tokenFromMail, invite, pendingInvitation } = teamHelpers(() => h);
 
 describe('invitations', () => {
   it('invites by e-mail, shows the invitation without sign-in, and lets the invited account join', async () => {
@@ -181,11 +165,7 @@ describe('invitations', () => {
   });
 
   it('lets exactly one of two concurrent accepts of one token win', async () => {
-    const owner = await h.createUser({ verified: true });
-    const orgUuid = await newOrganization(owner);
-    const invited = await h.createUser({ verified: true });
-    await invite(owner, orgUuid, invited.email);
-    const token = await tokenFromMail(invited.email);
+    const { invited, token } = await pendingInvitation();
     const [x, y] = await Promise.all([
       h.rest('POST', `/invitations/${token}/accept`, { token: invited.token }),
       h.rest('POST', `/invitations/${token}/accept`, { token: invited.token }),
@@ -200,11 +180,7 @@ describe('invitations', () => {
   });
 
   it('answers 404 for an invitation whose organization was deleted', async () => {
-    const owner = await h.createUser({ verified: true });
-    const orgUuid = await newOrganization(owner);
-    const invited = await h.createUser({ verified: true });
-    await invite(owner, orgUuid, invited.email);
-    const token = await tokenFromMail(invited.email);
+    const { owner, orgUuid, invited, token } = await pendingInvitation();
     expect(
       (await h.rest('DELETE', `/organizations/${orgUuid}`, { token: owner.token })).status,
     ).toBe(200);
@@ -224,157 +200,5 @@ describe('invitations', () => {
     }
     expect(last.status).toBe(429);
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
-  });
-});
-
-describe('members and roles', () => {
-  async function teamWith(role: 'admin' | 'billing' | 'member') {
-    const owner = await h.createUser({ verified: true, name: 'Owner Person' });
-    const orgUuid = await newOrganization(owner);
-    const person = await h.createUser({ verified: true, name: 'Team Person' });
-    await invite(owner, orgUuid, person.email, role);
-    const token = await tokenFromMail(person.email);
-    expect(
-      (await h.rest('POST', `/invitations/${token}/accept`, { token: person.token })).status,
-    ).toBe(200);
-    return { owner, orgUuid, person };
-  }
-
-  it('only the owner grants admin; an admin manages the others but never the owner', async () => {
-    const { owner, orgUuid, person: admin } = await teamWith('admin');
-    const other = await h.createUser({ verified: true });
-    await invite(admin, orgUuid, other.email, 'member');
-    const token = await tokenFromMail(other.email);
-    await h.rest('POST', `/invitations/${token}/accept`, { token: other.token });
-
-    const toBilling = await h.rest('PATCH', `/organizations/${orgUuid}/members/${other.uuid}`, {
-      token: admin.token,
-      body: { role: 'billing' },
-    });
-    expect(toBilling.status, toBilling.text).toBe(200);
-    expect(toBilling.body.data.role).toBe('billing');
-    const toAdmin = await h.rest('PATCH', `/organizations/${orgUuid}/members/${other.uuid}`, {
-      token: admin.token,
-      body: { role: 'admin' },
-    });
-    expect(toAdmin.status).toBe(403);
-    expect(toAdmin.body.message).toBe(MEMBER_TEXTS.adminOnlyByOwner);
-    const inviteAdmin = await invite(admin, orgUuid, 'new-admin@example.com', 'admin');
-    expect(inviteAdmin.status).toBe(403);
-    const removeOwner = await h.rest('DELETE', `/organizations/${orgUuid}/members/${owner.uuid}`, {
-      token: admin.token,
-    });
-    expect(removeOwner.status).toBe(403);
-    expect(removeOwner.body.message).toBe(MEMBER_TEXTS.ownerUntouchable);
-    const ownerPromotes = await h.rest('PATCH', `/organizations/${orgUuid}/members/${other.uuid}`, {
-      token: owner.token,
-      body: { role: 'admin' },
-    });
-    expect(ownerPromotes.status).toBe(200);
-  });
-
-  it('a removed member loses access at once; leaving needs no rights; the owner must transfer first', async () => {
-    const { owner, orgUuid, person } = await teamWith('member');
-    expect((await h.rest('GET', `/organizations/${orgUuid}`, { token: person.token })).status).toBe(
-      200,
-    );
-    const removed = await h.rest('DELETE', `/organizations/${orgUuid}/members/${person.uuid}`, {
-      token: owner.token,
-    });
-    expect(removed.status).toBe(200);
-    expect((await h.rest('GET', `/organizations/${orgUuid}`, { token: person.token })).status).toBe(
-      404,
-    );
-    expect((await h.rest('GET', '/organizations', { token: person.token })).body.data).toEqual([]);
-    // Their session still works elsewhere.
-    expect((await h.rest('GET', '/user', { token: person.token })).status).toBe(200);
-
-    const second = await teamWith('member');
-    const left = await h.rest(
-      'DELETE',
-      `/organizations/${second.orgUuid}/members/${second.person.uuid}`,
-      { token: second.person.token },
-    );
-    expect(left.status).toBe(200);
-    expect(left.body.message).toBe(MEMBER_TEXTS.left);
-    const ownerLeaves = await h.rest(
-      'DELETE',
-      `/organizations/${second.orgUuid}/members/${second.owner.uuid}`,
-      { token: second.owner.token },
-    );
-    expect(ownerLeaves.status).toBe(409);
-    expect(ownerLeaves.body.message).toBe(MEMBER_TEXTS.ownerMustTransfer);
-    const leftMail = await h.db
-      .selectFrom('mail_outbox')
-      .select('subject')
-      .where('to_address', '=', second.owner.email)
-      .where('kind', '=', 'organization-members')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(leftMail.subject).toBe('Team Person left Team School');
-  });
-
-  it('transfers ownership: the old owner becomes an admin, exactly one owner remains', async () => {
-    const { owner, orgUuid, person } = await teamWith('billing');
-    const notMember = await h.rest('POST', `/organizations/${orgUuid}/transfer-ownership`, {
-      token: owner.token,
-      body: { user_uuid: '00000000-0000-4000-8000-000000000000' },
-    });
-    expect(notMember.status).toBe(422);
-    const done = await h.rest('POST', `/organizations/${orgUuid}/transfer-ownership`, {
-      token: owner.token,
-      body: { user_uuid: person.uuid },
-    });
-    expect(done.status, done.text).toBe(200);
-    const members = await h.rest('GET', `/organizations/${orgUuid}/members`, {
-      token: person.token,
-    });
-    const roles = Object.fromEntries(
-      members.body.data.map((m: { user: { uuid: string }; role: string }) => [m.user.uuid, m.role]),
-    );
-    expect(roles).toEqual({ [person.uuid]: 'owner', [owner.uuid]: 'admin' });
-    const oldOwnerDeletes = await h.rest('DELETE', `/organizations/${orgUuid}`, {
-      token: owner.token,
-    });
-    expect(oldOwnerDeletes.status).toBe(403);
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select('action')
-      .where('user_id', '=', owner.id)
-      .where('action', '=', 'organization.ownership_transferred')
-      .execute();
-    expect(activity).toHaveLength(1);
-  });
-});
-
-describe('demo data', () => {
-  it('makes the bursar a billing member of the demo school and leaves one invitation open', async () => {
-    const fresh = await createHarness();
-    try {
-      expect(await seedDemoData(fresh.deps)).toBe(true);
-      const login = await fresh.rest('POST', '/auth/login', {
-        body: { email: 'bursar@scmp.test', password: 'DemoPass!2026' },
-      });
-      expect(login.status).toBe(200);
-      const token = login.body.data.token as string;
-      const orgs = await fresh.rest('GET', '/organizations', { token });
-      expect(orgs.body.data).toEqual([
-        expect.objectContaining({ name: 'Oakfield Primary School', role: 'billing' }),
-      ]);
-      const school = orgs.body.data[0].uuid as string;
-      const invitations = await fresh.rest('GET', `/organizations/${school}/invitations`, {
-        token,
-      });
-      expect(invitations.body.data).toEqual([
-        expect.objectContaining({ email: 'office@scmp.test', role: 'member' }),
-      ]);
-      const edit = await fresh.rest('PUT', `/organizations/${school}`, {
-        token,
-        body: { name: 'Renamed', type: 'school' },
-      });
-      expect(edit.status).toBe(403);
-    } finally {
-      await fresh.close();
-    }
   });
 });

@@ -9,8 +9,9 @@ import {
 } from '../src/testing/billing-fixtures';
 import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
 
+/** Subscribing in test mode: pricing, the test payment methods, the first charge, and 404 to others. */
 let h: TestHarness;
-const { newOwner, orgId, addInstances, invoices } = useSubscriptionHarness((made) => (h = made));
+const { newOwner, orgId, invoices, subscriptionOf } = useSubscriptionHarness((made) => (h = made));
 
 describe('pricing', () => {
   it('is exact at every venue boundary', () => {
@@ -95,11 +96,8 @@ describe('subscribing', () => {
       currency: 'GBP',
       status: 'paid',
     });
-    const get = await h.rest('GET', '/subscription', {
-      token,
-      query: { organization_uuid: orgUuid },
-    });
-    expect(get.body.data.plan_type).toBe('basic');
+    const get = await subscriptionOf(orgUuid, token);
+    expect(get.plan_type).toBe('basic');
     await expect(giveActiveSubscription(h, token, orgUuid)).rejects.toThrow(/409/);
   });
 
@@ -114,11 +112,8 @@ describe('subscribing', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(text);
     }
-    const get = await h.rest('GET', '/subscription', {
-      token,
-      query: { organization_uuid: orgUuid },
-    });
-    expect(get.body.data).toBeNull();
+    const get = await subscriptionOf(orgUuid, token);
+    expect(get).toBeNull();
     expect(await invoices(orgUuid, token)).toHaveLength(0);
   });
 
@@ -225,110 +220,3 @@ describe('subscribing', () => {
     expect(html.body).toContain('One-time setup fee');
   });
 });
-
-describe('locations and plan changes', () => {
-  it('adds locations with a prorated charge today and previews it first', async () => {
-    const { token, orgUuid } = await newOwner();
-    await giveActiveSubscription(h, token, orgUuid);
-    h.clock.advance(15 * 86_400_000);
-    const preview = await h.rest('GET', '/subscription/preview', {
-      token,
-      query: { organization_uuid: orgUuid, additional_locations: '2' },
-    });
-    expect(preview.status).toBe(200);
-    const due = preview.body.data.amount_due_today_pence as number;
-    expect(due).toBeGreaterThan(0);
-    expect(due).toBeLessThan(10_000);
-    const res = await h.rest('PATCH', '/subscription/add-locations', {
-      token,
-      body: { organization_uuid: orgUuid, additional_locations: 2 },
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.data.location_limit).toBe(3);
-    expect(res.body.data.price_monthly_pence).toBe(30_000);
-    const history = await invoices(orgUuid, token);
-    expect(history[0].amount_pence).toBe(due);
-    expect(
-      (
-        await h.rest('PATCH', '/subscription/add-locations', {
-          token,
-          body: { organization_uuid: orgUuid, additional_locations: 21 },
-        })
-      ).status,
-    ).toBe(422);
-    expect(
-      (
-        await h.rest('PATCH', '/subscription/add-locations', {
-          token,
-          body: { organization_uuid: orgUuid, additional_locations: 0 },
-        })
-      ).status,
-    ).toBe(422);
-  });
-
-  it('removes only unused locations: at most min(10, limit − max(current, 1))', async () => {
-    const { token, orgUuid } = await newOwner();
-    await giveActiveSubscription(h, token, orgUuid, 'basic', 15);
-    await addInstances(orgUuid, 8);
-    // limit 16, current 8 → at most 8
-    const tooMany = await h.rest('PATCH', '/subscription/remove-locations', {
-      token,
-      body: { organization_uuid: orgUuid, locations_to_remove: 9 },
-    });
-    expect(tooMany.status).toBe(422);
-    expect(tooMany.body.message).toBe('You can remove at most 8 locations.');
-    const ok = await h.rest('PATCH', '/subscription/remove-locations', {
-      token,
-      body: { organization_uuid: orgUuid, locations_to_remove: 8 },
-    });
-    expect(ok.status).toBe(200);
-    expect(ok.body.data.location_limit).toBe(8);
-    const none = await h.rest('PATCH', '/subscription/remove-locations', {
-      token,
-      body: { organization_uuid: orgUuid, locations_to_remove: 1 },
-    });
-    expect(none.status).toBe(422);
-    // No refund for the current period.
-    expect(await invoices(orgUuid, token)).toHaveLength(1);
-  });
-
-  it('changes plan immediately with a prorated charge', async () => {
-    const { token, orgUuid } = await newOwner();
-    await giveActiveSubscription(h, token, orgUuid);
-    const preview = await h.rest('GET', '/subscription/preview', {
-      token,
-      query: { organization_uuid: orgUuid, plan_type: 'unlimited' },
-    });
-    const res = await h.rest('PATCH', '/subscription/plan', {
-      token,
-      body: { organization_uuid: orgUuid, plan_type: 'unlimited' },
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
-      plan_type: 'unlimited',
-      location_limit: -1,
-      price_monthly: 1200,
-    });
-    const history = await invoices(orgUuid, token);
-    expect(history).toHaveLength(2);
-    expect(history[0].amount_pence).toBe(preview.body.data.amount_due_today_pence);
-    expect(history[0].amount_pence).toBeLessThanOrEqual(100_000);
-  });
-});
-
-describe('deploy gate', () => {
-  it('needs a live subscription with a free location', async () => {
-    const { token, orgUuid } = await newOwner();
-    const id = (await orgId(orgUuid)).id;
-    await expect(billingServiceDeploy(id)).rejects.toMatchObject({ appCode: 'CONFLICT' });
-    await giveActiveSubscription(h, token, orgUuid);
-    await expect(billingServiceDeploy(id)).resolves.toBeUndefined();
-    await addInstances(orgUuid, 1);
-    await expect(billingServiceDeploy(id)).rejects.toThrow(/Subscription page/);
-  });
-});
-
-async function billingServiceDeploy(organizationId: number) {
-  const { assertDeployAllowed } = await import('../../../packages/api/src/domain/billing/seams');
-  return assertDeployAllowed(h.deps, organizationId);
-}

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { CUSTOM_DOMAIN_TEXTS } from '@scmp/api/contracts/custom-domain';
+import { giveActiveSubscription } from '../src/testing/billing-fixtures';
+import { createHarness, type TestHarness } from '../src/testing/harness';
+import { useCustomDomainWorld, type Customer } from './custom-domains/fixtures';
+
+/**
+ * Custom domains (issue 24): the input rules (a host name or a URL's host, never the deployment's
+ * own domains, only owners and admins), and the TLS ask endpoint that serves only what is served.
+ */
+let h: TestHarness;
+let acme: Customer;
+let member: Awaited<ReturnType<TestHarness['createUser']>>;
+const { publish } = useCustomDomainWorld((w) => ({ h, acme, member } = w));
+
+describe('custom domain input', () => {
+  it('takes a host name or a URL’s host, and refuses what cannot be a customer’s domain', async () => {
+    const inst = await acme.newInstance();
+    const cases: Array<[unknown, number, string | null]> = [
+      ['192.0.2.1', 422, CUSTOM_DOMAIN_TEXTS.ipAddress],
+      ['https://192.0.2.1/', 422, CUSTOM_DOMAIN_TEXTS.ipAddress],
+      ['[2001:db8::1]', 422, CUSTOM_DOMAIN_TEXTS.ipAddress],
+      ['2001:db8::1', 422, CUSTOM_DOMAIN_TEXTS.ipAddress],
+      ['localhost', 422, CUSTOM_DOMAIN_TEXTS.localhost],
+      ['portal.localhost', 422, CUSTOM_DOMAIN_TEXTS.localhost],
+      ['intranet', 422, CUSTOM_DOMAIN_TEXTS.singleLabel],
+      [`${'abcdefghij'.repeat(6)}.`.repeat(5) + 'org', 422, CUSTOM_DOMAIN_TEXTS.tooLong],
+      ['x.c1-acme.instances.localhost', 422, CUSTOM_DOMAIN_TEXTS.localhost],
+      ['https://portal.example.org/welcome', 422, CUSTOM_DOMAIN_TEXTS.pathOrPort],
+      ['portal.example.org:8443', 422, CUSTOM_DOMAIN_TEXTS.pathOrPort],
+      ['https://portal.example.org?x=1', 422, CUSTOM_DOMAIN_TEXTS.pathOrPort],
+      ['ftp://portal.example.org', 422, CUSTOM_DOMAIN_TEXTS.invalid],
+      ['not a domain', 422, CUSTOM_DOMAIN_TEXTS.invalid],
+      ['-bad-.example.org', 422, CUSTOM_DOMAIN_TEXTS.invalid],
+      ['', 422, CUSTOM_DOMAIN_TEXTS.required],
+      [42, 422, null],
+    ];
+    for (const [domain, status, text] of cases) {
+      const res = await acme.put(inst.uuid, domain);
+      expect(res.status, `${String(domain)}: ${res.text}`).toBe(status);
+      if (text) expect(res.body.errors?.domain, String(domain)).toEqual([text]);
+    }
+    const url = await acme.put(inst.uuid, 'HTTPS://Portal.Example.ORG/');
+    expect(url.status, url.text).toBe(200);
+    expect(url.body.data.custom_domain).toBe('portal.example.org');
+    const unicode = await acme.put(inst.uuid, 'école.example.org');
+    expect(unicode.body.data.custom_domain).toBe('xn--cole-9oa.example.org');
+  });
+
+  it('refuses the deployment’s own domains (instances and tenants)', async () => {
+    const own = await createHarness({
+      tenantDomain: 'scmp.example.com',
+      instanceDomain: 'sites.example.com',
+      appUrl: 'https://app.example.com',
+    });
+    try {
+      const user = await own.createUser();
+      const org = await own.rest('POST', '/organizations', {
+        token: user.token,
+        body: { name: 'Own', type: 'school', subdomain: 'own' },
+      });
+      await giveActiveSubscription(own, user.token, org.body.data.uuid);
+      const deployed = await own.rest('POST', '/instances', {
+        token: user.token,
+        body: {
+          organization_uuid: org.body.data.uuid,
+          name: 'Main',
+          custom_domain: 'x.sites.example.com',
+        },
+      });
+      expect(deployed.status).toBe(422);
+      expect(deployed.body.errors.custom_domain).toEqual([
+        CUSTOM_DOMAIN_TEXTS.ours('sites.example.com'),
+      ]);
+      const tenant = await own.rest('POST', '/instances', {
+        token: user.token,
+        body: {
+          organization_uuid: org.body.data.uuid,
+          name: 'Main',
+          custom_domain: 'https://other.scmp.example.com',
+        },
+      });
+      expect(tenant.body.errors.custom_domain).toEqual([
+        CUSTOM_DOMAIN_TEXTS.ours('scmp.example.com'),
+      ]);
+      const app = await own.rest('POST', '/instances', {
+        token: user.token,
+        body: {
+          organization_uuid: org.body.data.uuid,
+          name: 'Main',
+          custom_domain: 'app.example.com',
+        },
+      });
+      expect(app.status).toBe(422);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('lets only owners and admins change it; other tenants get 404', async () => {
+    const inst = await acme.newInstance();
+    const outsider = await acme.put(inst.uuid, 'portal.outsider.org', member.token);
+    expect(outsider.status).toBe(404);
+    const removed = await h.rest('DELETE', `/instances/${inst.uuid}/custom-domain`, {
+      token: member.token,
+    });
+    expect(removed.status).toBe(404);
+  });
+});
+
+describe('the TLS ask endpoint', () => {
+  const ask = (domain: string, remoteAddress = '127.0.0.1') =>
+    h.app.inject({
+      url: `/api/v1/internal/tls/ask?domain=${encodeURIComponent(domain)}`,
+      remoteAddress,
+    });
+
+  it('answers 200 only for hosts served right now', async () => {
+    const inst = await acme.newInstance();
+    const data = (await acme.put(inst.uuid, 'portal.ask-test.org')).body.data;
+    expect((await ask(inst.host)).statusCode).toBe(200);
+    expect((await ask('acme.localhost')).statusCode).toBe(200);
+    expect((await ask('localhost')).statusCode).toBe(200); // the app's own host
+    expect((await ask('portal.ask-test.org')).statusCode).toBe(404); // not verified yet
+    publish(data);
+    await acme.verify(inst.uuid);
+    expect((await ask('portal.ask-test.org')).statusCode).toBe(200);
+    for (const refused of [
+      'unknown.example.org',
+      'nope-acme.instances.localhost',
+      'nobody.localhost',
+      '127.0.0.1',
+      '',
+    ])
+      expect((await ask(refused)).statusCode, refused).toBe(404);
+    await h.rest('DELETE', `/instances/${inst.uuid}`, { token: acme.owner.token });
+    expect((await ask(inst.host)).statusCode).toBe(404);
+  });
+
+  it('is reachable only from TLS_ASK_ALLOW, and is not in the OpenAPI document', async () => {
+    expect((await ask('localhost', '203.0.113.5')).statusCode).toBe(404);
+    expect((await ask('localhost', '::1')).statusCode).toBe(200);
+    const doc = await h.app.inject({ url: '/api/v1/openapi.json' });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.body).not.toContain('internal/tls');
+    expect(doc.body).toContain('/instances/{uuid}/custom-domain');
+  });
+});
