@@ -1,5 +1,16 @@
 /** Door fixtures (see ./shared.ts): Organizations and what they hold: the public site, dashboard, organizations, members, instances and branding. */
-import { anonymous, png, after, type DoorFixture, afterInOrg } from './shared';
+import type { DoorWorld } from '../../src/testing/door-world/types';
+import { anonymous, png, after, type DoorCall, type DoorFixture, afterInOrg } from './shared';
+
+/** The world's instance, with a custom domain set first (to remove or verify). */
+async function withCustomDomain(w: DoorWorld): Promise<DoorCall> {
+  const uuid = await w.instance();
+  await w.h.rest('PUT', `/instances/${uuid}/custom-domain`, {
+    token: w.user.token,
+    body: { domain: `${w.tag}.example.org` },
+  });
+  return { input: { uuid } };
+}
 
 export const ORGANIZATIONS_FIXTURES: Record<string, DoorFixture> = {
   // public site
@@ -136,25 +147,9 @@ export const ORGANIZATIONS_FIXTURES: Record<string, DoorFixture> = {
   'instances.setCustomDomain': {
     call: async (w) => ({ input: { uuid: await w.instance(), domain: `${w.tag}.example.org` } }),
   },
-  'instances.removeCustomDomain': {
-    call: async (w) => {
-      const uuid = await w.instance();
-      await w.h.rest('PUT', `/instances/${uuid}/custom-domain`, {
-        token: w.user.token,
-        body: { domain: `${w.tag}.example.org` },
-      });
-      return { input: { uuid } };
-    },
-  },
+  'instances.removeCustomDomain': { call: withCustomDomain },
   'instances.verifyCustomDomain': {
-    call: async (w) => {
-      const uuid = await w.instance();
-      await w.h.rest('PUT', `/instances/${uuid}/custom-domain`, {
-        token: w.user.token,
-        body: { domain: `${w.tag}.example.org` },
-      });
-      return { input: { uuid } };
-    },
+    call: withCustomDomain,
     why: 'no DNS server in tests: the records are not found',
   },
 
