@@ -13,7 +13,7 @@
 // BENCH_DATABASE_URL (PostgreSQL to use; else a throwaway cluster on BENCH_PG_PORT, 55504),
 // BENCH_ONLY (comma-separated module names, e.g. "public-branding,auth").
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -25,8 +25,11 @@ import {
   startServer,
   summary,
 } from './bench/lib.mjs';
+import { SERVER_SOURCES, stale } from './build-freshness.mjs';
 
-if (!process.env.SERVER_BUNDLE && !existsSync(serverBundle())) {
+// A bundle older than its sources is built again, as npm start does: a stale one measured the
+// last build instead of the code.
+if (!process.env.SERVER_BUNDLE && stale(serverBundle(), SERVER_SOURCES)) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@scmp/server'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(1);
 }
