@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountSecurity } from '@scmp/api';
 import { type TestHarness } from '../src/testing/harness';
 import { PNG, SVG, brandingHelpers } from '../src/testing/branding-helpers';
+import { multipartBody } from '../src/testing/multipart';
 import { useUploadServer } from './uploads/fixtures';
 
 /**
@@ -142,5 +143,29 @@ describe.each(DOORS)('uploads through the $door door', ({ door, branding, avatar
     // A profile edit: no API token reaches it.
     expect((await avatar(PNG, made.body.data.token as string)).status).toBe(403);
     expect(await brandingRows(org.id)).toBe(0);
+  });
+});
+
+describe('a form sent to an operation that takes no upload', () => {
+  it('is read as no body, as before the uploads had a scope of their own: the input is refused, not the media type', async () => {
+    // Only the uploads read multipart bodies (rest-door.ts); elsewhere it is accepted unread.
+    const user = await h.createUser();
+    const form = multipartBody([{ name: 'name', value: 'Form Academy' }]);
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/organizations',
+      headers: { ...form.headers, authorization: `Bearer ${user.token}` },
+      payload: form.body,
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    const body = JSON.parse(res.body) as { errors?: Record<string, string[]> };
+    expect(Object.keys(body.errors ?? {})).toContain('name');
+    const anonymous = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/organizations',
+      headers: form.headers,
+      payload: form.body,
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

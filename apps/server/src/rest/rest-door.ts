@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import {
   AppError,
@@ -161,79 +162,105 @@ function noStore(_request: FastifyRequest, reply: FastifyReply, done: () => void
   done();
 }
 
+/** Request-wide ceilings of multipart bodies; each upload applies its own, smaller limits. */
+const MULTIPART_LIMITS = {
+  limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 20, fieldSize: 100_000, parts: 30 },
+  throwFileSizeLimit: true,
+};
+
+type DoorOptions = { prefix: string; sendSpa: (reply: FastifyReply) => FastifyReply };
+
 /**
  * The REST door: Fastify routes generated from the router's meta. It only translates HTTP into a
  * call (the context, and the input from query or body plus path parameters) and the result into
  * HTTP (success status, RateLimit / Idempotent-Replayed / Set-Cookie headers, the error
  * envelope of docs/api.md); the pipeline itself is the procedure's, run by tRPC (callProcedure), the same as on
  * /trpc. trpc-to-openapi builds the document only.
+ *
+ * The uploads (meta.multipart) get a scope of their own with @fastify/multipart: the plugin adds
+ * two async hooks (onRequest and onResponse, for files saved to disk, which the door never does)
+ * to every route of the scope it is registered in, a cost every other request paid for nothing.
+ * Elsewhere a multipart body is accepted unread, as the plugin's parser did (app.ts), so a form
+ * sent to another operation is answered as before.
  */
-export function registerRestDoor(
+export async function registerRestDoor(
   app: FastifyInstance,
   deps: AppDeps,
-  options: { prefix: string; sendSpa: (reply: FastifyReply) => FastifyReply },
+  options: DoorOptions,
+): Promise<void> {
+  const operations = restOperations();
+  for (const op of operations) if (!op.meta.multipart) registerOperation(app, deps, op, options);
+  await app.register(async (uploads) => {
+    uploads.removeContentTypeParser('multipart/form-data');
+    await uploads.register(multipart, MULTIPART_LIMITS);
+    for (const op of operations)
+      if (op.meta.multipart) registerOperation(uploads, deps, op, options);
+  });
+}
+
+/** One operation's route. */
+function registerOperation(
+  app: FastifyInstance,
+  deps: AppDeps,
+  op: RestOperation,
+  options: DoorOptions,
 ): void {
   const fail = (reply: FastifyReply, error: unknown) => sendError(reply, error, deps);
-  for (const op of restOperations()) {
-    const readsQuery = op.method === 'GET' || op.method === 'DELETE';
-    const spaForBrowsers = op.meta.spaForBrowsers === true;
-    const fastPath = FAST_PATHS[op.procedurePath];
-    const multipartContract = op.meta.multipart;
-    // An answer that depends on the caller is never stored by a shared cache or the browser.
-    const callerDependent = op.meta.openapi?.protect !== false || op.meta.optionalAuth === true;
-    const generic = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (spaForBrowsers && prefersHtml(request)) return options.sendSpa(reply);
-      let readInput: () => Promise<unknown>;
-      if (readsQuery) {
-        // A DELETE may also carry its fields as a JSON body (DELETE /user { password }).
-        const body = op.method === 'DELETE' && isPlainObject(request.body) ? request.body : {};
-        const input = {
-          ...(request.query as Record<string, unknown>),
-          ...body,
-          ...(request.params ?? {}),
-        };
-        readInput = () => Promise.resolve(input);
-      } else if (multipartContract && request.isMultipart()) {
-        // Read when the pipeline asks for the input: after the caller and scope checks.
-        readInput = () => multipartForm(request, multipartContract);
-      } else {
-        const body = request.body;
-        if (body !== undefined && body !== null && !isPlainObject(body)) {
-          return fail(
-            reply,
-            new AppError('BAD_REQUEST', 'The request body must be a JSON object.'),
-          );
+  const readsQuery = op.method === 'GET' || op.method === 'DELETE';
+  const spaForBrowsers = op.meta.spaForBrowsers === true;
+  const fastPath = FAST_PATHS[op.procedurePath];
+  const multipartContract = op.meta.multipart;
+  // An answer that depends on the caller is never stored by a shared cache or the browser.
+  const callerDependent = op.meta.openapi?.protect !== false || op.meta.optionalAuth === true;
+  const generic = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (spaForBrowsers && prefersHtml(request)) return options.sendSpa(reply);
+    let readInput: () => Promise<unknown>;
+    if (readsQuery) {
+      // A DELETE may also carry its fields as a JSON body (DELETE /user { password }).
+      const body = op.method === 'DELETE' && isPlainObject(request.body) ? request.body : {};
+      const input = {
+        ...(request.query as Record<string, unknown>),
+        ...body,
+        ...(request.params ?? {}),
+      };
+      readInput = () => Promise.resolve(input);
+    } else if (multipartContract && request.isMultipart()) {
+      // Read when the pipeline asks for the input: after the caller and scope checks.
+      readInput = () => multipartForm(request, multipartContract);
+    } else {
+      const body = request.body;
+      if (body !== undefined && body !== null && !isPlainObject(body)) {
+        return fail(reply, new AppError('BAD_REQUEST', 'The request body must be a JSON object.'));
+      }
+      const input = { ...(body ?? {}), ...(request.params ?? {}) };
+      readInput = () => Promise.resolve(input);
+    }
+    let ctx: Context | undefined;
+    try {
+      ctx = await createContext(deps, requestInfoOf(request));
+      const target = chosen(op, request);
+      const output = await callProcedure(ctx, target.operation, readInput);
+      if (ctx.setCookies.length > 0) reply.header('set-cookie', ctx.setCookies);
+      reply.headers(ctx.responseHeaders);
+      return reply.code(target.meta.successStatus ?? 200).send(output);
+    } catch (error) {
+      // A refused call still says where its throttles stand (RateLimit headers).
+      if (ctx) reply.headers(ctx.responseHeaders);
+      return fail(reply, error);
+    }
+  };
+  app.route({
+    method: op.method,
+    url: `${options.prefix}${op.url}`,
+    // GET and DELETE carry no body: no request-decompression hook for them.
+    ...(readsQuery ? { decompress: false } : {}),
+    // Set before anything runs, so every answer of the operation carries it, errors included.
+    ...(callerDependent ? { onRequest: noStore } : {}),
+    handler: fastPath
+      ? async (request: FastifyRequest, reply: FastifyReply) => {
+          if (await fastPath(deps, request, reply, fail)) return reply;
+          return generic(request, reply);
         }
-        const input = { ...(body ?? {}), ...(request.params ?? {}) };
-        readInput = () => Promise.resolve(input);
-      }
-      let ctx: Context | undefined;
-      try {
-        ctx = await createContext(deps, requestInfoOf(request));
-        const target = chosen(op, request);
-        const output = await callProcedure(ctx, target.operation, readInput);
-        if (ctx.setCookies.length > 0) reply.header('set-cookie', ctx.setCookies);
-        reply.headers(ctx.responseHeaders);
-        return reply.code(target.meta.successStatus ?? 200).send(output);
-      } catch (error) {
-        // A refused call still says where its throttles stand (RateLimit headers).
-        if (ctx) reply.headers(ctx.responseHeaders);
-        return fail(reply, error);
-      }
-    };
-    app.route({
-      method: op.method,
-      url: `${options.prefix}${op.url}`,
-      // GET and DELETE carry no body: no request-decompression hook for them.
-      ...(readsQuery ? { decompress: false } : {}),
-      // Set before anything runs, so every answer of the operation carries it, errors included.
-      ...(callerDependent ? { onRequest: noStore } : {}),
-      handler: fastPath
-        ? async (request: FastifyRequest, reply: FastifyReply) => {
-            if (await fastPath(deps, request, reply, fail)) return reply;
-            return generic(request, reply);
-          }
-        : generic,
-    });
-  }
+      : generic,
+  });
 }
