@@ -78,7 +78,7 @@ export function buildSecurityHeaders(extra: SecurityHeaderOptions = {}): Securit
  * the reply's headers as they are (`writeHead` with no header set on the response before it),
  * where headers set with `setHeader` first make Node store each as a `[name, value]` pair and set
  * every one of Fastify's own headers again the same way. An answer written on the raw response
- * (`reply.hijack()`) takes them from `rawSecurityHeaders`.
+ * (`reply.hijack()`) takes them from `replyHeaderList`.
  */
 export function registerSecurityHeaders(app: FastifyInstance, security: SecurityHeaders): void {
   const { publicHttps } = security;
@@ -95,7 +95,7 @@ export function registerSecurityHeaders(app: FastifyInstance, security: Security
  * The headers the hook above puts on a reply, as a flat list for `writeHead`: for an answer
  * written on the raw response after `reply.hijack()`, which Fastify's reply headers do not reach.
  */
-export function rawSecurityHeaders(reply: FastifyReply): string[] {
+export function replyHeaderList(reply: FastifyReply): string[] {
   const list: string[] = [];
   for (const [name, value] of Object.entries(reply.getHeaders())) {
     if (value !== undefined) list.push(name, String(value));

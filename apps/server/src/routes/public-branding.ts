@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicBranding, type AppDeps } from '@scmp/api';
-import { rawSecurityHeaders } from '../plugins/security-headers';
+import { replyHeaderList } from '../plugins/security-headers';
 
 /** Bodies under this size go out uncompressed (the compress plugin's threshold too). */
 const COMPRESS_THRESHOLD = 1024;
@@ -150,7 +150,7 @@ export async function tenantBrandingFastPath(
   );
   // Answered on the raw response, with the reply's headers so far (the security headers and the
   // request id): Fastify's send pipeline has nothing to add to a body that is already serialized.
-  const headers = [...rawSecurityHeaders(reply), ...answer.headers];
+  const headers = [...replyHeaderList(reply), ...answer.headers];
   reply.hijack();
   reply.raw.writeHead(answer.status, headers).end(answer.payload);
   return true;
