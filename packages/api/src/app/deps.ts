@@ -50,17 +50,22 @@ export function createDeps(input: {
   const twoFactorPolicyCache = createTwoFactorPolicyCache(events);
   // This process's own writes empty the caches they touch at once; other processes (and SQL by
   // hand) reach them through the database triggers' NOTIFY.
-  const db = input.db
-    .withPlugin(writesPlugin(SESSION_WRITES, () => sessionCache.forget(ALL_KEYS)))
-    .withPlugin(
-      writesPlugin(ORGANIZATION_LIST_WRITES, () => {
-        organizationListCache.forget(ALL_KEYS);
-        forgetPortalPages();
-      }),
-    )
-    .withPlugin(
-      writesPlugin(TWO_FACTOR_POLICY_WRITES, () => twoFactorPolicyCache.forget(ALL_KEYS)),
-    );
+  const db = input.db.withPlugin(
+    writesPlugin([
+      { watch: SESSION_WRITES, onWrite: () => sessionCache.forget(ALL_KEYS) },
+      {
+        watch: ORGANIZATION_LIST_WRITES,
+        onWrite: () => {
+          organizationListCache.forget(ALL_KEYS);
+          forgetPortalPages();
+        },
+      },
+      {
+        watch: TWO_FACTOR_POLICY_WRITES,
+        onWrite: () => twoFactorPolicyCache.forget(ALL_KEYS),
+      },
+    ]),
+  );
   const payments = createPaymentProvider(
     input.config.stripe.secretKey,
     input.config.stripe.publishableKey,

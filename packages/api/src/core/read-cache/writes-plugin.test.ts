@@ -21,7 +21,7 @@ function dryDb(watch: WatchedWrites) {
       createIntrospector: (db) => new PostgresIntrospector(db),
       createQueryCompiler: () => new PostgresQueryCompiler(),
     },
-    plugins: [writesPlugin(watch, () => (counter.writes += 1))],
+    plugins: [writesPlugin([{ watch, onWrite: () => (counter.writes += 1) }])],
   });
   return { db, counter };
 }
@@ -62,5 +62,21 @@ describe('writes plugin', () => {
       .set({ last_health_check: new Date(), last_health_status: 'healthy' })
       .execute();
     expect(counter.writes).toBe(5);
+  });
+
+  it('serves every cache from one plugin, each forgetting only on its own tables', async () => {
+    const seen: string[] = [];
+    const db = dryDb(SESSION_WRITES)
+      .db.withoutPlugins()
+      .withPlugin(
+        writesPlugin([
+          { watch: SESSION_WRITES, onWrite: () => seen.push('sessions') },
+          { watch: ORGANIZATION_LIST_WRITES, onWrite: () => seen.push('organizations') },
+        ]),
+      );
+    await db.deleteFrom('sessions').where('id', '=', 1).execute();
+    await db.updateTable('organizations').set({ name: 'y' }).execute();
+    await db.selectFrom('organizations').selectAll().execute();
+    expect(seen).toEqual(['sessions', 'organizations']);
   });
 });

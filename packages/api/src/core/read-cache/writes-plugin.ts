@@ -52,22 +52,29 @@ export function changesWatched(node: RootOperationNode, watch: WatchedWrites): b
   return false;
 }
 
+/** A cache's watched writes and what forgets it. */
+export type WritesWatcher = { watch: WatchedWrites; onWrite: () => void };
+
 /**
- * Calls `onWrite` after every statement made through this Kysely instance that changes a watched
- * table, so this process's cache forgets at once instead of waiting for the database trigger's
- * NOTIFY (which still covers everyone else: other processes, raw SQL).
+ * Calls each watcher's `onWrite` after every statement made through this Kysely instance that
+ * changes a table it watches, so this process's caches forget at once instead of waiting for the
+ * database trigger's NOTIFY (which still covers everyone else: other processes, raw SQL). One
+ * plugin for every cache: Kysely awaits each plugin's transformResult on every query, reads
+ * included, with a frozen arguments object each time.
  */
-export function writesPlugin(watch: WatchedWrites, onWrite: () => void): KyselyPlugin {
-  const pending = new WeakSet<object>();
+export function writesPlugin(watchers: readonly WritesWatcher[]): KyselyPlugin {
+  const pending = new WeakMap<object, WritesWatcher[]>();
   return {
     transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      if (changesWatched(args.node, watch)) pending.add(args.queryId);
+      const touched = watchers.filter((w) => changesWatched(args.node, w.watch));
+      if (touched.length > 0) pending.set(args.queryId, touched);
       return args.node;
     },
     async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-      if (pending.has(args.queryId)) {
+      const touched = pending.get(args.queryId);
+      if (touched) {
         pending.delete(args.queryId);
-        onWrite();
+        for (const w of touched) w.onWrite();
       }
       return args.result;
     },
