@@ -7,7 +7,6 @@ import {
   releaseIdempotencyKey,
   requestFingerprint,
 } from '../core/idempotency/idempotency';
-import type { SessionUser } from '../domain/sessions';
 
 /**
  * Idempotency-Key (issue 22), after the caller check so a token whose scope no longer covers the
@@ -17,7 +16,8 @@ import type { SessionUser } from '../domain/sessions';
  * (core/idempotency) for both doors.
  */
 export async function runIdempotent<Result extends { ok: boolean; data?: unknown }>(
-  ctx: Context & { user: SessionUser },
+  ctx: Context,
+  userId: number,
   meta: { idempotencyKeyField?: string | undefined; successStatus?: number | undefined },
   path: string,
   getRawInput: () => Promise<unknown>,
@@ -30,7 +30,7 @@ export async function runIdempotent<Result extends { ok: boolean; data?: unknown
     path,
     meta.idempotencyKeyField ? input : await getRawInput(),
   );
-  const start = await beginIdempotentRequest(ctx.deps, ctx.user.id, key, fingerprint);
+  const start = await beginIdempotentRequest(ctx.deps, userId, key, fingerprint);
   if (start.kind === 'replay') {
     ctx.responseHeaders['idempotent-replayed'] = 'true';
     // Answered without running the rest of the chain: a middleware result of tRPC 11.

@@ -146,16 +146,22 @@ export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 /**
- * Every procedure: the core's AppError becomes the TRPCError of its code (the envelope keeps the
- * AppError as cause). The throttles a call passes report RateLimit headers on its response through
- * the request's rate limiter, which createContext puts in ctx.deps (rate-limit-scope.ts).
+ * The first step of every procedure is one of the two below (public or signed in): each reads the
+ * input (inputReading), runs its caller checks, and maps the core's AppError, thrown by those
+ * checks or by anything after them, to the TRPCError of its code (the envelope keeps the AppError
+ * as cause). One step, not several: each step of tRPC's chain costs every call a promise and an
+ * options object. The throttles a call passes report RateLimit headers on its response through the
+ * request's rate limiter, which createContext puts in ctx.deps (rate-limit-scope.ts).
  */
-const reportingProcedure = t.procedure.use(async ({ ctx, meta, getRawInput, next }) => {
-  const reading = inputReading(ctx, meta, getRawInput);
-  const result = await (reading ? next(reading) : next());
-  if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+function reported<Result extends { ok: boolean; error?: { cause?: unknown } }>(
+  result: Result,
+): Result {
+  if (!result.ok && result.error?.cause instanceof AppError) throw toTRPCError(result.error.cause);
   return result;
-});
+}
+
+const asTRPCError = (error: unknown): unknown =>
+  error instanceof AppError ? toTRPCError(error) : error;
 
 /**
  * How the procedure's input is read (undefined: as tRPC reads it). An upload (meta.multipart) sent
@@ -197,28 +203,43 @@ function inputReading(
  * Anyone. An API token sent to an operation that acts on its user (one with a scope) must hold
  * that scope; one without a scope then answers 403 for tokens where the procedure says so.
  */
-export const publicProcedure = reportingProcedure.use(async ({ ctx, meta, next }) => {
-  if (ctx.apiToken && meta?.scope)
-    await guardApiToken(ctx.deps, ctx.apiToken, meta.scope, ctx.responseHeaders);
-  return next();
+export const publicProcedure = t.procedure.use(async ({ ctx, meta, getRawInput, next }) => {
+  const reading = inputReading(ctx, meta, getRawInput);
+  try {
+    if (ctx.apiToken && meta?.scope)
+      await guardApiToken(ctx.deps, ctx.apiToken, meta.scope, ctx.responseHeaders);
+    return reported(await (reading ? next(reading) : next()));
+  } catch (error) {
+    throw asTRPCError(error);
+  }
 });
 
 export { VERIFICATION_REQUIRED_TEXT };
 
 /**
- * Signed in with a live session or API token, in one step of the chain (each step costs every call
- * a promise and tRPC's options object): the one caller check (signedInCaller: 401, with
+ * Signed in with a live session or API token: the one caller check (signedInCaller: 401, with
  * session_expired for a revoked or expired token; an API token's scope and budget), then the
  * organization's two-factor requirement, then the Idempotency-Key.
  */
-export const authedProcedure = reportingProcedure.use(
+export const authedProcedure = t.procedure.use(
   async ({ ctx, meta, path, type, getRawInput, next }) => {
-    const user = await signedInCaller(ctx, meta?.scope);
-    const authed = { ...ctx, user };
-    await requireTwoFactor(authed, meta, getRawInput);
-    const proceed = () => next({ ctx: authed });
-    if (!meta?.idempotent || type !== 'mutation') return proceed();
-    return runIdempotent(authed, meta, path, getRawInput, proceed);
+    const reading = inputReading(ctx, meta, getRawInput);
+    const rawInput = reading?.getRawInput ?? getRawInput;
+    try {
+      const user = await signedInCaller(ctx, meta?.scope);
+      await requireTwoFactor(ctx, user, meta, rawInput);
+      // tRPC adds `user` to the context (one copy of it); its runtime takes `ctx` and
+      // `getRawInput` together (procedureBuilder.ts: `nextOpts.getRawInput ?? opts.getRawInput`),
+      // its public type offers them apart.
+      const proceed = () =>
+        reading
+          ? next({ ctx: { user }, ...reading } as { ctx: { user: SessionUser } })
+          : next({ ctx: { user } });
+      if (!meta?.idempotent || type !== 'mutation') return reported(await proceed());
+      return reported(await runIdempotent(ctx, user.id, meta, path, rawInput, proceed));
+    } catch (error) {
+      throw asTRPCError(error);
+    }
   },
 );
 
@@ -227,13 +248,14 @@ export const authedProcedure = reportingProcedure.use(
  * answer 403 TWO_FACTOR_REQUIRED (one query, only for users without TOTP).
  */
 async function requireTwoFactor(
-  ctx: Context & { user: SessionUser },
+  ctx: Context,
+  user: SessionUser,
   meta: Meta | undefined,
   getRawInput: () => Promise<unknown>,
 ): Promise<void> {
-  if (!meta?.permission || ctx.user.two_factor_enabled) return;
+  if (!meta?.permission || user.two_factor_enabled) return;
   const target = organizationOfInput(meta.openapi?.path ?? '', await getRawInput());
-  await enforceTwoFactorPolicy(ctx.deps, ctx.user, ctx.session?.id ?? null, target);
+  await enforceTwoFactorPolicy(ctx.deps, user, ctx.session?.id ?? null, target);
 }
 
 /**
