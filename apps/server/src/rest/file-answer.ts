@@ -4,7 +4,7 @@ import { sendError } from './rest-door';
 
 /**
  * The door for the operations that answer a file (packages/api/src/transport/file-operations.ts): their
- * answer becomes 200 with its headers and body, an error the DESIGN.md envelope.
+ * answer becomes 200 with its headers and body, an error the error envelope (docs/api.md).
  */
 export async function sendFileAnswer(
   reply: FastifyReply,
