@@ -15,6 +15,7 @@ import { createOutboxMailer } from '../core/mail/outbox';
 import { createPaymentProvider } from '../core/payments/provider';
 import {
   connectTenantBrandingCache,
+  invalidateTenantBrandingCache,
   connectPortalCache,
   forgetPortalPages,
 } from '../domain/public-branding';
@@ -91,6 +92,11 @@ export function createDeps(input: {
     organizationListCache,
     twoFactorPolicyCache,
   };
+  // The public branding and portal caches belong to the process, not to these deps: a new set of
+  // deps starts them empty, so nothing cached from another database is served (the tests build
+  // one set per test file, several in one process).
+  invalidateTenantBrandingCache();
+  forgetPortalPages();
   connectTenantBrandingCache(deps.events);
   connectPortalCache(deps.events);
   subscribe(deps);
