@@ -12,7 +12,7 @@ import { AppError } from '../../core/errors';
 import { sha256Hex } from '../../core/tokens';
 import { isUuid } from '../../core/uuid';
 import type { SessionUser } from '../sessions';
-import { noticeApiTokenCreated, noticeApiTokenRevoked } from './notices';
+import { noticeApiTokenChange } from './notices';
 import { newApiToken } from './token-format';
 
 import type { ApiTokenView, CreatedApiToken } from './api-token-schema';
@@ -95,7 +95,7 @@ export async function createApiToken(
       .returningAll()
       .executeTakeFirstOrThrow();
   });
-  await noticeApiTokenCreated(deps, req, user, row);
+  await noticeApiTokenChange(deps, req, user, 'created', row);
   return { ...viewOf(row), token };
 }
 
@@ -116,5 +116,5 @@ export async function revokeApiToken(
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', API_TOKEN_TEXTS.notFound);
-  await noticeApiTokenRevoked(deps, req, user, row);
+  await noticeApiTokenChange(deps, req, user, 'revoked', row);
 }

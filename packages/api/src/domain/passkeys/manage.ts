@@ -6,7 +6,7 @@ import { verifyPassword } from '../../core/passwords';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import type { SessionUser } from '../sessions';
 import { checkUserTwoFactorCode, REUSED_CODE_TEXT } from '../two-factor';
-import { noticePasskeyRemoved } from './notices';
+import { noticePasskeyChange } from './notices';
 import { toPasskeyOutput, type PasskeyOutput, type PasskeyRow } from './passkey-output';
 
 type Req = ClientInfo;
@@ -79,7 +79,7 @@ export async function removePasskey(
   if (!others && !user.two_factor_enabled) await requireProof(deps, req, user, proof);
   const deleted = await deps.db.deleteFrom('passkeys').where('id', '=', row.id).executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw new AppError('NOT_FOUND', PASSKEY_TEXTS.notFound);
-  await noticePasskeyRemoved(deps, req, user, row.name);
+  await noticePasskeyChange(deps, req, user, 'removed', row.name);
 }
 
 async function requireProof(

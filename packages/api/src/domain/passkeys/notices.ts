@@ -1,42 +1,46 @@
 import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
 import { recordActivity } from '../activity';
-import { sendSecurityNotice } from '../security-notices';
+import { noticeSecurityChange, sendSecurityNotice, type SecurityChange } from '../security-notices';
 
 type Req = ClientInfo;
 type User = { id: number; email: string; name: string };
+type PasskeyChange = 'added' | 'removed';
+type ChangeTexts = Omit<SecurityChange, 'action' | 'kind'>;
 
-/** Activity entry and security e-mail: a passkey was added to the account. */
-export async function noticePasskeyAdded(deps: AppDeps, req: Req, user: User, name: string) {
-  await recordActivity(deps, req, {
-    userId: user.id,
-    type: 'security',
-    action: 'passkey.added',
+/**
+ * What the activity log and the security e-mail say when a passkey is added or removed; the
+ * action (`passkey.<change>`) and the mail kind (`passkey-<change>`) follow from the change.
+ */
+const PASSKEY_CHANGES: Record<PasskeyChange, (name: string) => ChangeTexts> = {
+  added: (name: string) => ({
     description: `Added a passkey ("${name}")`,
     severity: 'medium',
-  });
-  await sendSecurityNotice(deps, user, {
-    kind: 'passkey-added',
     subject: 'A passkey was added to your account',
     paragraphs: [
       `A passkey named "${name}" was added to your account. It can now be used to sign in without your password.`,
     ],
-  });
-}
-
-/** Activity entry and security e-mail: a passkey was removed. */
-export async function noticePasskeyRemoved(deps: AppDeps, req: Req, user: User, name: string) {
-  await recordActivity(deps, req, {
-    userId: user.id,
-    type: 'security',
-    action: 'passkey.removed',
+  }),
+  removed: (name: string) => ({
     description: `Removed a passkey ("${name}")`,
     severity: 'high',
-  });
-  await sendSecurityNotice(deps, user, {
-    kind: 'passkey-removed',
     subject: 'A passkey was removed from your account',
     paragraphs: [`The passkey named "${name}" was removed and can no longer be used to sign in.`],
+  }),
+};
+
+/** Activity entry and security e-mail: a passkey was added to or removed from the account. */
+export async function noticePasskeyChange(
+  deps: AppDeps,
+  req: Req,
+  user: User,
+  change: PasskeyChange,
+  name: string,
+) {
+  await noticeSecurityChange(deps, req, user, {
+    action: `passkey.${change}`,
+    kind: `passkey-${change}`,
+    ...PASSKEY_CHANGES[change](name),
   });
 }
 

@@ -5,6 +5,8 @@ import { recordActivity, type ActivityEntry } from '../activity';
 
 type User = { id: number; email: string; name: string };
 type SecurityNotice = { kind: string; subject: string; paragraphs: string[]; to?: string };
+/** A security change: its activity-log line and its notice. */
+export type SecurityChange = ActivityEntry & SecurityNotice;
 
 /**
  * A change to the account's security made by the user: its line in their activity log (type
@@ -14,7 +16,7 @@ export async function noticeSecurityChange(
   deps: AppDeps,
   req: ClientInfo | null,
   user: User,
-  change: ActivityEntry & SecurityNotice,
+  change: SecurityChange,
 ): Promise<void> {
   const { action, description, severity, ...notice } = change;
   await recordActivity(deps, req, {
