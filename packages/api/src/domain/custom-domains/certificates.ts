@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../core/app-deps';
+import { checkSideBySide, dueCheckTask } from '../../core/jobs/due-checks';
 import { claimDueInstances, checkInstanceCertificate } from '../instances';
 
 /** How long a claimed instance is left to this round before another worker may take it. */
@@ -14,22 +15,13 @@ export async function runDueCertificateChecks(deps: AppDeps, limit = 10): Promis
     claimUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
     limit,
   });
-  // Side by side: a round waits for the slowest TLS handshake, not the sum of them.
-  await Promise.all(
-    claimed.map(({ id }) =>
-      checkInstanceCertificate(deps, id).catch((error: unknown) =>
-        deps.logger.warn({ err: error, instanceId: id }, 'certificate check failed'),
-      ),
-    ),
-  );
-  return claimed.length;
+  return checkSideBySide(deps, claimed, ({ id }) => checkInstanceCertificate(deps, id), {
+    idKey: 'instanceId',
+    message: 'certificate check failed',
+  });
 }
 
-/** Registered in src/job-runner.ts. */
-export const certificateCheckTask = {
-  name: 'instances.certificate-checks',
-  everyMs: 1000,
-  run: async (deps: AppDeps) => {
-    await runDueCertificateChecks(deps);
-  },
-};
+export const certificateCheckTask = dueCheckTask(
+  'instances.certificate-checks',
+  runDueCertificateChecks,
+);

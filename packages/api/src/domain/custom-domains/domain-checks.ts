@@ -2,6 +2,7 @@ import type { Resolver } from 'node:dns/promises';
 import type { Selectable } from 'kysely';
 import type { InstancesTable } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
+import { checkSideBySide, dueCheckTask } from '../../core/jobs/due-checks';
 import {
   CUSTOM_DOMAIN_TEXTS,
   DOMAIN_GRACE_HOURS,
@@ -237,22 +238,10 @@ export async function runDueDomainChecks(deps: AppDeps, limit = 10): Promise<num
     claimUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
     limit,
   });
-  // Side by side: a round waits for the slowest DNS answer, not the sum of them.
-  await Promise.all(
-    claimed.map((row) =>
-      checkCustomDomain(deps, row).catch((error: unknown) =>
-        deps.logger.warn({ err: error, instanceId: row.id }, 'custom domain check failed'),
-      ),
-    ),
-  );
-  return claimed.length;
+  return checkSideBySide(deps, claimed, (row) => checkCustomDomain(deps, row), {
+    idKey: 'instanceId',
+    message: 'custom domain check failed',
+  });
 }
 
-/** Registered in src/job-runner.ts. */
-export const domainCheckTask = {
-  name: 'custom-domains.checks',
-  everyMs: 1000,
-  run: async (deps: AppDeps) => {
-    await runDueDomainChecks(deps);
-  },
-};
+export const domainCheckTask = dueCheckTask('custom-domains.checks', runDueDomainChecks);

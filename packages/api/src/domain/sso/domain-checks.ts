@@ -1,6 +1,7 @@
 import type { Resolver } from 'node:dns/promises';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../core/app-deps';
+import { checkSideBySide, dueCheckTask } from '../../core/jobs/due-checks';
 import {
   DOMAIN_PENDING_RETRY_DAYS,
   DOMAIN_RECHECK_HOURS,
@@ -141,21 +142,13 @@ export async function runDueOrganizationDomainChecks(deps: AppDeps, limit = 10):
     .where('next_check_at', '<=', now)
     .returningAll()
     .execute();
-  await Promise.all(
-    claimed.map((row) =>
-      checkOrganizationDomain(deps, row).catch((error: unknown) =>
-        deps.logger.warn({ err: error, domainId: row.id }, 'e-mail domain check failed'),
-      ),
-    ),
-  );
-  return claimed.length;
+  return checkSideBySide(deps, claimed, (row) => checkOrganizationDomain(deps, row), {
+    idKey: 'domainId',
+    message: 'e-mail domain check failed',
+  });
 }
 
-/** Registered in src/job-runner.ts. */
-export const organizationDomainCheckTask = {
-  name: 'sso.domain-checks',
-  everyMs: 1000,
-  run: async (deps: AppDeps) => {
-    await runDueOrganizationDomainChecks(deps);
-  },
-};
+export const organizationDomainCheckTask = dueCheckTask(
+  'sso.domain-checks',
+  runDueOrganizationDomainChecks,
+);
