@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { OrganizationsTable } from '@scmp/db';
 import type { AppDeps } from '../../../core/app-deps';
 import { iso } from '../personal-export/iso';
+import { withIsoDates } from '../export-rows';
 import { jsonEntry } from '../zip-archive';
 import { memberRows } from '../../organizations';
 
@@ -46,14 +47,9 @@ export function membersEntry(db: AppDeps['db'], organizationId: number) {
       .execute();
     return {
       members: members.map((m) => ({ ...m, joined_at: iso(m.joined_at) })),
-      invitations: invitations.map((i) => ({
-        ...i,
-        created_at: iso(i.created_at),
-        expires_at: iso(i.expires_at),
-        accepted_at: iso(i.accepted_at),
-        declined_at: iso(i.declined_at),
-        revoked_at: iso(i.revoked_at),
-      })),
+      invitations: invitations.map((i) =>
+        withIsoDates(i, ['created_at', 'expires_at', 'accepted_at', 'declined_at', 'revoked_at']),
+      ),
     };
   });
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../../core/app-deps';
 import { describeUserAgent } from '../../activity';
 import { getNotificationPreferences } from '../../notifications';
 import { jsonEntry, type ArchiveEntry } from '../zip-archive';
+import { withIsoDates } from '../export-rows';
 import { iso } from './iso';
 
 /** The account's own records: profile, sign-in methods, sessions, notifications, activity, organizations. */
@@ -45,12 +46,7 @@ export function accountEntries(
           enabled: user.two_factor_enabled,
           enabled_at: iso(twoFactor?.confirmed_at ?? null),
         },
-        passkeys: passkeys.map((p) => ({
-          uuid: p.uuid,
-          name: p.name,
-          created_at: iso(p.created_at),
-          last_used_at: iso(p.last_used_at),
-        })),
+        passkeys: passkeys.map((p) => withIsoDates(p, ['created_at', 'last_used_at'])),
       };
     }),
     jsonEntry('sessions.json', async () => {

@@ -3,6 +3,7 @@ import type { UsersTable } from '@scmp/db';
 import type { AppDeps } from '../../../core/app-deps';
 import { getNotificationPreferences } from '../../notifications';
 import { jsonEntry, type ArchiveEntry } from '../zip-archive';
+import { withIsoDates } from '../export-rows';
 import { iso } from './iso';
 
 /** API tokens and webhooks the person created, and what they agreed to. */
@@ -45,15 +46,9 @@ export function tokenAndConsentEntries(
         .orderBy('w.id')
         .execute();
       return {
-        api_tokens: tokens.map((t) => ({
-          uuid: t.uuid,
-          name: t.name,
-          scopes: t.scopes,
-          created_at: iso(t.created_at),
-          expires_at: iso(t.expires_at),
-          last_used_at: iso(t.last_used_at),
-          revoked_at: iso(t.revoked_at),
-        })),
+        api_tokens: tokens.map((t) =>
+          withIsoDates(t, ['created_at', 'expires_at', 'last_used_at', 'revoked_at']),
+        ),
         webhooks: webhooks.map((w) => ({
           uuid: w.uuid,
           organization: w.organization_name,
