@@ -21,22 +21,28 @@ export function decodeCursor(cursor: string): { at: Date; id: number } | null {
 
 export type Page<T> = { items: T[]; next_cursor: string | null };
 
-/** Runs `query` (already ordered newest first) for one page after `cursor`. */
+/**
+ * Runs `query` (already ordered newest first) for one page after `cursor`. `keys` names the two
+ * columns when the query joins tables (`d.created_at`, `d.id`); a bigint id arrives as a string.
+ */
 export async function keysetPage<
   DB,
   TB extends keyof DB,
-  Row extends { id: number; created_at: Date },
+  Row extends { id: number | string; created_at: Date },
   T,
 >(
   query: SelectQueryBuilder<DB, TB, Row>,
-  input: { cursor?: string; limit: number },
+  input: { cursor?: string | undefined; limit: number },
   toItem: (row: Row) => T,
+  keys: { createdAt: string; id: string } = { createdAt: 'created_at', id: 'id' },
 ): Promise<Page<T>> {
   let paged = query.limit(input.limit + 1);
   if (input.cursor) {
     const cursor = decodeCursor(input.cursor);
     if (!cursor) throw new AppError('VALIDATION_ERROR', 'The cursor is invalid.');
-    paged = paged.where(sql<boolean>`(created_at, id) < (${cursor.at}, ${cursor.id})`);
+    paged = paged.where(
+      sql<boolean>`(${sql.ref(keys.createdAt)}, ${sql.ref(keys.id)}) < (${cursor.at}, ${String(cursor.id)}::bigint)`,
+    );
   }
   const rows = await paged.execute();
   const page = rows.slice(0, input.limit);
@@ -44,6 +50,8 @@ export async function keysetPage<
   return {
     items: page.map(toItem),
     next_cursor:
-      rows.length > input.limit && last ? encodeCursor(new Date(last.created_at), last.id) : null,
+      rows.length > input.limit && last
+        ? encodeCursor(new Date(last.created_at), Number(last.id))
+        : null,
   };
 }
