@@ -1,5 +1,8 @@
 import type { AppDeps } from '../app-deps';
 
+/** How long a claimed check may take before another worker may claim its row again. */
+export const DUE_CHECK_LEASE_MS = 5 * 60 * 1000;
+
 /**
  * Runs one check per claimed row side by side, so a round waits for the slowest answer (a DNS
  * lookup, a TLS handshake), not the sum of them. A check that throws is logged with its row's id

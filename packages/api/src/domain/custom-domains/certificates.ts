@@ -1,9 +1,6 @@
 import type { AppDeps } from '../../core/app-deps';
-import { checkSideBySide, dueCheckTask } from '../../core/jobs/due-checks';
+import { DUE_CHECK_LEASE_MS, checkSideBySide, dueCheckTask } from '../../core/jobs/due-checks';
 import { claimDueInstances, checkInstanceCertificate } from '../instances';
-
-/** How long a claimed instance is left to this round before another worker may take it. */
-const CLAIM_LEASE_MS = 5 * 60 * 1000;
 
 /** Certificates due a (re-)check; claimed like the domain checks. */
 export async function runDueCertificateChecks(deps: AppDeps, limit = 10): Promise<number> {
@@ -12,7 +9,7 @@ export async function runDueCertificateChecks(deps: AppDeps, limit = 10): Promis
     column: 'ssl_next_check_at',
     eligible: (eb) => eb('status', 'in', ['active', 'suspended']),
     due: (eb) => eb('ssl_next_check_at', '<=', now),
-    claimUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
+    claimUntil: new Date(now.getTime() + DUE_CHECK_LEASE_MS),
     limit,
   });
   return checkSideBySide(deps, claimed, ({ id }) => checkInstanceCertificate(deps, id), {

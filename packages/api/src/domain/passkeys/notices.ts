@@ -1,48 +1,33 @@
 import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
 import { recordActivity } from '../activity';
-import { noticeSecurityChange, sendSecurityNotice, type SecurityChange } from '../security-notices';
+import { securityChangeNotices, sendSecurityNotice } from '../security-notices';
 
 type Req = ClientInfo;
 type User = { id: number; email: string; name: string };
-type PasskeyChange = 'added' | 'removed';
-type ChangeTexts = Omit<SecurityChange, 'action' | 'kind'>;
-
 /**
- * What the activity log and the security e-mail say when a passkey is added or removed; the
- * action (`passkey.<change>`) and the mail kind (`passkey-<change>`) follow from the change.
+ * Activity entry and security e-mail: a passkey (by its name) was added to or removed from the
+ * account.
  */
-const PASSKEY_CHANGES: Record<PasskeyChange, (name: string) => ChangeTexts> = {
-  added: (name: string) => ({
-    description: `Added a passkey ("${name}")`,
-    severity: 'medium',
-    subject: 'A passkey was added to your account',
-    paragraphs: [
-      `A passkey named "${name}" was added to your account. It can now be used to sign in without your password.`,
-    ],
-  }),
-  removed: (name: string) => ({
-    description: `Removed a passkey ("${name}")`,
-    severity: 'high',
-    subject: 'A passkey was removed from your account',
-    paragraphs: [`The passkey named "${name}" was removed and can no longer be used to sign in.`],
-  }),
-};
-
-/** Activity entry and security e-mail: a passkey was added to or removed from the account. */
-export async function noticePasskeyChange(
-  deps: AppDeps,
-  req: Req,
-  user: User,
-  change: PasskeyChange,
-  name: string,
-) {
-  await noticeSecurityChange(deps, req, user, {
-    action: `passkey.${change}`,
-    kind: `passkey-${change}`,
-    ...PASSKEY_CHANGES[change](name),
-  });
-}
+export const noticePasskeyChange = securityChangeNotices(
+  { action: 'passkey', kind: 'passkey' },
+  {
+    added: (name: string) => ({
+      description: `Added a passkey ("${name}")`,
+      severity: 'medium',
+      subject: 'A passkey was added to your account',
+      paragraphs: [
+        `A passkey named "${name}" was added to your account. It can now be used to sign in without your password.`,
+      ],
+    }),
+    removed: (name: string) => ({
+      description: `Removed a passkey ("${name}")`,
+      severity: 'high',
+      subject: 'A passkey was removed from your account',
+      paragraphs: [`The passkey named "${name}" was removed and can no longer be used to sign in.`],
+    }),
+  },
+);
 
 /** Activity entry (a sign-in) and security e-mail: a passkey was used to sign in. */
 export async function noticePasskeyUsed(

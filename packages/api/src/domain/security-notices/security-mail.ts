@@ -57,3 +57,23 @@ export async function sendSecurityNotice(
     userId: user.id,
   });
 }
+
+/** What a change says in the activity log and the notice, but for its action and mail kind. */
+export type SecurityChangeTexts = Omit<SecurityChange, 'action' | 'kind'>;
+
+/**
+ * One notice sender for the changes to one kind of thing (a passkey, an API token): `texts`
+ * holds what each change says; its action is `<action>.<change>` and its mail kind
+ * `<kind>-<change>`.
+ */
+export function securityChangeNotices<Change extends string, Thing>(
+  names: { action: string; kind: string },
+  texts: Record<Change, (thing: Thing) => SecurityChangeTexts>,
+) {
+  return (deps: AppDeps, req: ClientInfo | null, user: User, change: Change, thing: Thing) =>
+    noticeSecurityChange(deps, req, user, {
+      action: `${names.action}.${change}`,
+      kind: `${names.kind}-${change}`,
+      ...texts[change](thing),
+    });
+}

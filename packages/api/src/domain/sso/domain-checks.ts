@@ -1,7 +1,7 @@
 import type { Resolver } from 'node:dns/promises';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../core/app-deps';
-import { checkSideBySide, dueCheckTask } from '../../core/jobs/due-checks';
+import { DUE_CHECK_LEASE_MS, checkSideBySide, dueCheckTask } from '../../core/jobs/due-checks';
 import {
   DOMAIN_PENDING_RETRY_DAYS,
   DOMAIN_RECHECK_HOURS,
@@ -16,8 +16,6 @@ import { VERIFIED_DOMAIN_UNIQUE, verifiedElsewhere, type DomainRow } from './dom
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
-/** How long a claimed check may take before another worker may take it again. */
-const CLAIM_LEASE_MS = 5 * 60 * 1000;
 
 /**
  * One check of a domain's TXT record and the state it leads to:
@@ -128,7 +126,7 @@ export async function runDueOrganizationDomainChecks(deps: AppDeps, limit = 10):
   const now = deps.clock.now();
   const claimed = await deps.db
     .updateTable('organization_domains')
-    .set({ next_check_at: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .set({ next_check_at: new Date(now.getTime() + DUE_CHECK_LEASE_MS) })
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('organization_domains')
