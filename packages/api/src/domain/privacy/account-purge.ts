@@ -99,6 +99,15 @@ export const ACCOUNT_PURGE_RULES: Record<string, PurgeRule> = {
   ),
 };
 
+/** The columns that name the person on rows the organizations keep: cleared by the purge. */
+const CLEARED_AUTHOR_COLUMNS = [
+  ['organization_invitations', 'invited_by'],
+  ['organization_invitations', 'accepted_by'],
+  ['webhook_endpoints', 'created_by'],
+  ['organization_domains', 'created_by'],
+  ['sso_connections', 'created_by'],
+] as const;
+
 /** Applies ACCOUNT_PURGE_RULES to one account, in one transaction. */
 export async function purgeAccount(
   deps: Pick<AppDeps, 'clock' | 'storage'>,
@@ -162,27 +171,10 @@ export async function purgeAccount(
   if (deletion?.email) {
     await trx.deleteFrom('organization_invitations').where('email', '=', deletion.email).execute();
   }
-  await trx
-    .updateTable('organization_invitations')
-    .set({ invited_by: null })
-    .where('invited_by', '=', userId)
-    .execute();
-  await trx
-    .updateTable('organization_invitations')
-    .set({ accepted_by: null })
-    .where('accepted_by', '=', userId)
-    .execute();
-  await trx
-    .updateTable('webhook_endpoints')
-    .set({ created_by: null })
-    .where('created_by', '=', userId)
-    .execute();
-  for (const table of ['organization_domains', 'sso_connections'] as const) {
-    await trx
-      .updateTable(table)
-      .set({ created_by: null })
-      .where('created_by', '=', userId)
-      .execute();
+  for (const [table, column] of CLEARED_AUTHOR_COLUMNS) {
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = null where ${sql.ref(column)} = ${userId}`.execute(
+      trx,
+    );
   }
   if (deletion?.email) {
     await trx
