@@ -1,4 +1,4 @@
-import { iso } from './personal-export/iso';
+import { toIso } from '../../core/iso-date';
 
 /**
  * Helpers for the JSON files of the exports (personal and organization): dates as ISO 8601
@@ -11,7 +11,7 @@ export function withIsoDates<Row extends object, K extends keyof Row>(
   dateKeys: readonly K[],
 ): Omit<Row, K> & Record<K, string | null> {
   const out = { ...row } as Record<PropertyKey, unknown>;
-  for (const key of dateKeys) out[key] = iso(row[key] as Date | string | null);
+  for (const key of dateKeys) out[key] = toIso(row[key] as Date | string | null);
   return out as Omit<Row, K> & Record<K, string | null>;
 }
 

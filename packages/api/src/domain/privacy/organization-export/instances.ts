@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { InstancesTable } from '@scmp/db';
 import type { AppDeps } from '../../../core/app-deps';
-import { iso } from '../personal-export/iso';
+import { toIso } from '../../../core/iso-date';
 import { childrenOf, rowsOfParents, withIsoDates } from '../export-rows';
 import { jsonEntry } from '../zip-archive';
 
@@ -28,13 +28,13 @@ export function instancesEntry(db: AppDeps['db'], instances: Selectable<Instance
       status: i.status,
       custom_domain: i.custom_domain,
       custom_domain_status: i.custom_domain_status,
-      custom_domain_verified_at: iso(i.custom_domain_verified_at),
+      custom_domain_verified_at: toIso(i.custom_domain_verified_at),
       ssl_status: i.ssl_status,
       ssl_issuer: i.ssl_issuer,
-      ssl_expires_at: iso(i.ssl_expires_at),
-      provisioned_at: iso(i.provisioned_at),
-      terminated_at: iso(i.terminated_at),
-      created_at: iso(i.created_at),
+      ssl_expires_at: toIso(i.ssl_expires_at),
+      provisioned_at: toIso(i.provisioned_at),
+      terminated_at: toIso(i.terminated_at),
+      created_at: toIso(i.created_at),
       health_days: childrenOf(days, 'instance_id', i.id),
       health_checks: childrenOf(checks, 'instance_id', i.id).map((c) =>
         withIsoDates(c, ['checked_at']),
