@@ -8,10 +8,9 @@ import type { SessionUser } from '../sessions';
 import { checkUserTwoFactorCode, REUSED_CODE_TEXT } from '../two-factor';
 import { noticePasskeyChange } from './notices';
 import { toPasskeyOutput, type PasskeyOutput, type PasskeyRow } from './passkey-output';
+import { isUuid } from '../../core/uuid';
 
 type Req = ClientInfo;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The user's passkeys, oldest first. */
 export async function listPasskeys(deps: AppDeps, user: SessionUser): Promise<PasskeyOutput[]> {
@@ -27,7 +26,7 @@ export async function listPasskeys(deps: AppDeps, user: SessionUser): Promise<Pa
 
 /** One of the user's own passkeys; anyone else's, or none, is 404 alike. */
 async function ownPasskey(deps: AppDeps, user: SessionUser, uuid: string): Promise<PasskeyRow> {
-  const row = UUID.test(uuid)
+  const row = isUuid(uuid)
     ? await deps.db
         .selectFrom('passkeys')
         .selectAll()
