@@ -2,8 +2,8 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { AppError } from './errors';
 
 /**
- * Keyset pagination over (created_at DESC, id DESC): the lists of the activity log and the
- * notification history. The cursor is opaque to clients; a row-value comparison lets the
+ * Keyset pagination over (created_at DESC, id DESC): the lists of the activity log, the
+ * notification history and a webhook's deliveries. The cursor is opaque to clients; a row-value comparison lets the
  * (owner, created_at, id) indexes serve every page at the same cost.
  */
 export function encodeCursor(at: Date, id: number): string {
