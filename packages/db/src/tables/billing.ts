@@ -1,15 +1,12 @@
 import type { Generated } from 'kysely';
-import type { CreatedAt, Json, NullableTimestamp, Timestamp } from './core';
+import type { CreatedAt, Json, NullableTimestamp, OrganizationRecord, Timestamp } from './core';
 
 export type SubscriptionStatus = 'active' | 'past_due' | 'suspended' | 'cancelled' | 'expired';
 export type InvoiceStatus = 'paid' | 'pending' | 'failed';
 export type PaymentMethodType = 'card' | 'sepa_debit';
 
 /** One subscription per organization (unique organization_id). Money in integer pence (GBP). */
-export type SubscriptionsTable = {
-  id: Generated<number>;
-  uuid: Generated<string>;
-  organization_id: number;
+export type SubscriptionsTable = OrganizationRecord & {
   owner_id: number;
   provider: 'test' | 'stripe';
   provider_customer_id: string | null;

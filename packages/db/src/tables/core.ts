@@ -10,6 +10,13 @@ export type NullableTimestamp = ColumnType<
 >;
 export type Json<T> = ColumnType<T, string | T, string | T>;
 
+/** The keys of a row that belongs to one organization and is named by a uuid in the API. */
+export type OrganizationRecord = {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  organization_id: number;
+};
+
 export type UsersTable = {
   id: Generated<number>;
   uuid: Generated<string>;

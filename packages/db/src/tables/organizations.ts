@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, NullableTimestamp } from './core';
+import type { CreatedAt, NullableTimestamp, OrganizationRecord } from './core';
 
 export type OrganizationType = 'school' | 'camp' | 'other';
 /** `closing` during the 60 days after DELETE /organizations/{id}; `closed` once purged. */
@@ -38,10 +38,7 @@ export type OrganizationsTable = {
   updated_at: CreatedAt;
 };
 
-export type InstancesTable = {
-  id: Generated<number>;
-  uuid: Generated<string>;
-  organization_id: number;
+export type InstancesTable = OrganizationRecord & {
   /** Denormalised owner for ownership checks without a join. */
   owner_id: number;
   name: string;
@@ -112,10 +109,7 @@ export type OrganizationMembersTable = {
 };
 
 /** E-mail invitations: the token is stored only as its SHA-256; open until accepted, declined, revoked or expired. */
-export type OrganizationInvitationsTable = {
-  id: Generated<number>;
-  uuid: Generated<string>;
-  organization_id: number;
+export type OrganizationInvitationsTable = OrganizationRecord & {
   /** Lower-cased. */
   email: string;
   role: Exclude<OrganizationRole, 'owner'>;

@@ -1,13 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, NullableTimestamp } from './core';
+import type { CreatedAt, NullableTimestamp, OrganizationRecord } from './core';
 
 export type OrganizationDomainStatus = 'pending' | 'verified';
 
 /** An e-mail domain an organization proves it controls with a DNS TXT record (issue 37). */
-export type OrganizationDomainsTable = {
-  id: Generated<number>;
-  uuid: Generated<string>;
-  organization_id: number;
+export type OrganizationDomainsTable = OrganizationRecord & {
   domain: string;
   status: Generated<OrganizationDomainStatus>;
   /** The value the TXT record `_scmp-verify.<domain>` must hold. */
@@ -36,10 +33,7 @@ export type SsoTestResult = {
 };
 
 /** An organization's identity provider (issue 37). */
-export type SsoConnectionsTable = {
-  id: Generated<number>;
-  uuid: Generated<string>;
-  organization_id: number;
+export type SsoConnectionsTable = OrganizationRecord & {
   type: SsoConnectionType;
   display_name: string;
   preset: Generated<SsoPreset>;
@@ -92,10 +86,7 @@ export type SsoIdentitiesTable = {
   last_sign_in_at: NullableTimestamp;
 };
 
-export type SsoSignInFailuresTable = {
-  id: Generated<number>;
-  uuid: Generated<string>;
-  organization_id: number;
+export type SsoSignInFailuresTable = OrganizationRecord & {
   connection_id: number | null;
   connection_name: string;
   email: string | null;

@@ -1,11 +1,8 @@
 import type { Generated } from 'kysely';
-import type { CreatedAt, Json, NullableTimestamp } from './core';
+import type { CreatedAt, Json, NullableTimestamp, OrganizationRecord } from './core';
 
 /** Where an organization wants its events sent; the signing secret is encrypted with the app key. */
-export type WebhookEndpointsTable = {
-  id: Generated<number>;
-  uuid: Generated<string>;
-  organization_id: number;
+export type WebhookEndpointsTable = OrganizationRecord & {
   url: string;
   description: string | null;
   events: Json<string[]>;

@@ -16,13 +16,7 @@ export {
 export { isAddressOfDeletedAccount } from './deleted-addresses';
 export { dropPendingChangesTo } from './dropped-email-changes';
 export { normalizeEmail } from './email';
-export {
-  LOGIN_CHALLENGE_COOKIE,
-  LOGIN_CHALLENGE_COOKIE_PATHS,
-  clearLoginChallengeCookies,
-  readLoginChallengeCookie,
-  setLoginChallengeCookies,
-} from './login-challenge-cookie';
+export { loginChallengeCookie } from './login-challenge-cookie';
 export { attemptLogin, loginThrottleKey, warmLoginDummyHash, type LoginResult } from './login';
 export { ACCOUNT_MESSAGES } from './messages';
 export { requestPasswordReset, resetPassword } from './password-reset';

@@ -6,9 +6,9 @@ import { AppError } from '../../core/errors';
 import { constantTimeEqual } from '../../core/tokens';
 import { sendAccountMail } from './account-mail';
 import { ACCOUNT_MESSAGES } from './messages';
+import { isUuid } from '../../core/uuid';
 
 const LINK_LIFETIME_MS = 60 * 60 * 1000;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type User = Pick<Selectable<UsersTable>, 'id' | 'uuid' | 'name' | 'email'>;
 
@@ -57,7 +57,7 @@ export async function verifyEmailLink(
 ): Promise<'verified' | 'already-verified'> {
   const invalid = () => new AppError('FORBIDDEN', ACCOUNT_MESSAGES.invalidVerificationLink);
   const { id, hash, expires, signature: sig } = input;
-  if (!UUID_RE.test(id) || !expires || !sig || !/^\d{1,12}$/.test(expires)) throw invalid();
+  if (!isUuid(id) || !expires || !sig || !/^\d{1,12}$/.test(expires)) throw invalid();
   const expected = signature(deps.config.appKey, id, hash, expires);
   if (!constantTimeEqual(expected, sig.toLowerCase())) throw invalid();
   if (Number(expires) * 1000 < deps.clock.now().getTime()) throw invalid();

@@ -11,8 +11,9 @@ import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { sha256Hex } from '../../core/tokens';
 import { isUuid } from '../../core/uuid';
+import { toIso } from '../../core/iso-date';
 import type { SessionUser } from '../sessions';
-import { noticeApiTokenCreated, noticeApiTokenRevoked } from './notices';
+import { noticeApiTokenChange } from './notices';
 import { newApiToken } from './token-format';
 
 import type { ApiTokenView, CreatedApiToken } from './api-token-schema';
@@ -21,17 +22,15 @@ const DAY_MS = 86_400_000;
 type Req = ClientInfo;
 type TokenRow = Selectable<ApiTokensTable>;
 
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-
 function viewOf(row: TokenRow): ApiTokenView {
   return {
     uuid: row.uuid,
     name: row.name,
     prefix: row.prefix,
     scopes: row.scopes,
-    expires_at: iso(row.expires_at),
+    expires_at: toIso(row.expires_at),
     created_at: new Date(row.created_at).toISOString(),
-    last_used_at: iso(row.last_used_at),
+    last_used_at: toIso(row.last_used_at),
     last_used_ip: row.last_used_ip,
   };
 }
@@ -95,7 +94,7 @@ export async function createApiToken(
       .returningAll()
       .executeTakeFirstOrThrow();
   });
-  await noticeApiTokenCreated(deps, req, user, row);
+  await noticeApiTokenChange(deps, req, user, 'created', row);
   return { ...viewOf(row), token };
 }
 
@@ -116,5 +115,5 @@ export async function revokeApiToken(
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new AppError('NOT_FOUND', API_TOKEN_TEXTS.notFound);
-  await noticeApiTokenRevoked(deps, req, user, row);
+  await noticeApiTokenChange(deps, req, user, 'revoked', row);
 }

@@ -37,23 +37,20 @@ export const CONTACT_WINDOW_SECONDS = 600;
 
 const PHONE = /^\+?[0-9 ()-]{7,20}$/;
 
+/** A trimmed text that must not be empty (`required`) nor longer than `max` (`tooLong`). */
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
 export const contactInput = z.object({
-  name: z
-    .string({ error: CONTACT_TEXTS.nameRequired })
-    .trim()
-    .min(1, CONTACT_TEXTS.nameRequired)
-    .max(100, CONTACT_TEXTS.nameTooLong),
-  email: z
-    .string({ error: CONTACT_TEXTS.emailRequired })
-    .trim()
-    .min(1, CONTACT_TEXTS.emailRequired)
-    .max(254, CONTACT_TEXTS.emailInvalid)
-    .pipe(z.email(CONTACT_TEXTS.emailInvalid)),
-  organisation: z
-    .string({ error: CONTACT_TEXTS.organisationRequired })
-    .trim()
-    .min(1, CONTACT_TEXTS.organisationRequired)
-    .max(150, CONTACT_TEXTS.organisationTooLong),
+  name: requiredText(CONTACT_TEXTS.nameRequired, 100, CONTACT_TEXTS.nameTooLong),
+  email: requiredText(CONTACT_TEXTS.emailRequired, 254, CONTACT_TEXTS.emailInvalid).pipe(
+    z.email(CONTACT_TEXTS.emailInvalid),
+  ),
+  organisation: requiredText(
+    CONTACT_TEXTS.organisationRequired,
+    150,
+    CONTACT_TEXTS.organisationTooLong,
+  ),
   phone: z
     .string({ error: CONTACT_TEXTS.phoneInvalid })
     .trim()

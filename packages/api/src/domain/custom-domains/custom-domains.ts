@@ -59,6 +59,13 @@ export async function setCustomDomain(
   return reload(deps, actor, uuid);
 }
 
+/** An instance the actor manages, when it has a custom domain (404 otherwise). */
+async function instanceWithDomain(deps: AppDeps, actor: Actor, uuid: string) {
+  const instance = await findMemberInstance(deps.db, actor.id, uuid, 'manage');
+  if (!instance.custom_domain) throw new AppError('NOT_FOUND', CUSTOM_DOMAIN_TEXTS.none);
+  return instance;
+}
+
 /** Removes the custom domain; the instance is served on its own host only from now on. */
 export async function removeCustomDomain(
   deps: AppDeps,
@@ -66,8 +73,7 @@ export async function removeCustomDomain(
   actor: Actor,
   uuid: string,
 ): Promise<InstanceOutput> {
-  const instance = await findMemberInstance(deps.db, actor.id, uuid, 'manage');
-  if (!instance.custom_domain) throw new AppError('NOT_FOUND', CUSTOM_DOMAIN_TEXTS.none);
+  const instance = await instanceWithDomain(deps, actor, uuid);
   await deps.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('instances')
@@ -103,8 +109,7 @@ export async function verifyCustomDomain(
   actor: Actor,
   uuid: string,
 ): Promise<InstanceOutput> {
-  const instance = await findMemberInstance(deps.db, actor.id, uuid, 'manage');
-  if (!instance.custom_domain) throw new AppError('NOT_FOUND', CUSTOM_DOMAIN_TEXTS.none);
+  const instance = await instanceWithDomain(deps, actor, uuid);
   await enforceRateLimit(deps.rateLimiter, `custom-domain:verify:${instance.id}`, 10, 60);
   let row = instance;
   if (instance.custom_domain_status === 'failed') {

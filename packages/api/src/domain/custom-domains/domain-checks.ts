@@ -2,6 +2,7 @@ import type { Resolver } from 'node:dns/promises';
 import type { Selectable } from 'kysely';
 import type { InstancesTable } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
+import { DUE_CHECK_LEASE_MS, checkSideBySide, dueCheckTask } from '../../core/jobs/due-checks';
 import {
   CUSTOM_DOMAIN_TEXTS,
   DOMAIN_GRACE_HOURS,
@@ -22,8 +23,6 @@ const BACKOFF_MS = [1, 2, 5, 10, 30, 60, 120, 240].map((m) => m * MINUTE);
 const MAX_BACKOFF_MS = 6 * HOUR;
 /** A verified domain waiting for its certificate is looked at again this soon. */
 const TLS_RETRY_MS = 10 * MINUTE;
-/** How long a claimed check may take before another worker may take it again. */
-const CLAIM_LEASE_MS = 5 * MINUTE;
 
 export function domainBackoffMs(attempts: number): number {
   return BACKOFF_MS[Math.max(0, attempts - 1)] ?? MAX_BACKOFF_MS;
@@ -234,25 +233,13 @@ export async function runDueDomainChecks(deps: AppDeps, limit = 10): Promise<num
     column: 'custom_domain_next_check_at',
     eligible: (eb) => eb('status', '!=', 'terminated'),
     due: (eb) => eb('custom_domain_next_check_at', '<=', now),
-    claimUntil: new Date(now.getTime() + CLAIM_LEASE_MS),
+    claimUntil: new Date(now.getTime() + DUE_CHECK_LEASE_MS),
     limit,
   });
-  // Side by side: a round waits for the slowest DNS answer, not the sum of them.
-  await Promise.all(
-    claimed.map((row) =>
-      checkCustomDomain(deps, row).catch((error: unknown) =>
-        deps.logger.warn({ err: error, instanceId: row.id }, 'custom domain check failed'),
-      ),
-    ),
-  );
-  return claimed.length;
+  return checkSideBySide(deps, claimed, (row) => checkCustomDomain(deps, row), {
+    idKey: 'instanceId',
+    message: 'custom domain check failed',
+  });
 }
 
-/** Registered in src/job-runner.ts. */
-export const domainCheckTask = {
-  name: 'custom-domains.checks',
-  everyMs: 1000,
-  run: async (deps: AppDeps) => {
-    await runDueDomainChecks(deps);
-  },
-};
+export const domainCheckTask = dueCheckTask('custom-domains.checks', runDueDomainChecks);

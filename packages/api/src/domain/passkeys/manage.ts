@@ -6,12 +6,11 @@ import { verifyPassword } from '../../core/passwords';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import type { SessionUser } from '../sessions';
 import { checkUserTwoFactorCode, REUSED_CODE_TEXT } from '../two-factor';
-import { noticePasskeyRemoved } from './notices';
+import { noticePasskeyChange } from './notices';
 import { toPasskeyOutput, type PasskeyOutput, type PasskeyRow } from './passkey-output';
+import { isUuid } from '../../core/uuid';
 
 type Req = ClientInfo;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The user's passkeys, oldest first. */
 export async function listPasskeys(deps: AppDeps, user: SessionUser): Promise<PasskeyOutput[]> {
@@ -27,7 +26,7 @@ export async function listPasskeys(deps: AppDeps, user: SessionUser): Promise<Pa
 
 /** One of the user's own passkeys; anyone else's, or none, is 404 alike. */
 async function ownPasskey(deps: AppDeps, user: SessionUser, uuid: string): Promise<PasskeyRow> {
-  const row = UUID.test(uuid)
+  const row = isUuid(uuid)
     ? await deps.db
         .selectFrom('passkeys')
         .selectAll()
@@ -79,7 +78,7 @@ export async function removePasskey(
   if (!others && !user.two_factor_enabled) await requireProof(deps, req, user, proof);
   const deleted = await deps.db.deleteFrom('passkeys').where('id', '=', row.id).executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw new AppError('NOT_FOUND', PASSKEY_TEXTS.notFound);
-  await noticePasskeyRemoved(deps, req, user, row.name);
+  await noticePasskeyChange(deps, req, user, 'removed', row.name);
 }
 
 async function requireProof(

@@ -1,44 +1,33 @@
 import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
 import { recordActivity } from '../activity';
-import { sendSecurityNotice } from '../security-notices';
+import { securityChangeNotices, sendSecurityNotice } from '../security-notices';
 
 type Req = ClientInfo;
 type User = { id: number; email: string; name: string };
-
-/** Activity entry and security e-mail: a passkey was added to the account. */
-export async function noticePasskeyAdded(deps: AppDeps, req: Req, user: User, name: string) {
-  await recordActivity(deps, req, {
-    userId: user.id,
-    type: 'security',
-    action: 'passkey.added',
-    description: `Added a passkey ("${name}")`,
-    severity: 'medium',
-  });
-  await sendSecurityNotice(deps, user, {
-    kind: 'passkey-added',
-    subject: 'A passkey was added to your account',
-    paragraphs: [
-      `A passkey named "${name}" was added to your account. It can now be used to sign in without your password.`,
-    ],
-  });
-}
-
-/** Activity entry and security e-mail: a passkey was removed. */
-export async function noticePasskeyRemoved(deps: AppDeps, req: Req, user: User, name: string) {
-  await recordActivity(deps, req, {
-    userId: user.id,
-    type: 'security',
-    action: 'passkey.removed',
-    description: `Removed a passkey ("${name}")`,
-    severity: 'high',
-  });
-  await sendSecurityNotice(deps, user, {
-    kind: 'passkey-removed',
-    subject: 'A passkey was removed from your account',
-    paragraphs: [`The passkey named "${name}" was removed and can no longer be used to sign in.`],
-  });
-}
+/**
+ * Activity entry and security e-mail: a passkey (by its name) was added to or removed from the
+ * account.
+ */
+export const noticePasskeyChange = securityChangeNotices(
+  { action: 'passkey', kind: 'passkey' },
+  {
+    added: (name: string) => ({
+      description: `Added a passkey ("${name}")`,
+      severity: 'medium',
+      subject: 'A passkey was added to your account',
+      paragraphs: [
+        `A passkey named "${name}" was added to your account. It can now be used to sign in without your password.`,
+      ],
+    }),
+    removed: (name: string) => ({
+      description: `Removed a passkey ("${name}")`,
+      severity: 'high',
+      subject: 'A passkey was removed from your account',
+      paragraphs: [`The passkey named "${name}" was removed and can no longer be used to sign in.`],
+    }),
+  },
+);
 
 /** Activity entry (a sign-in) and security e-mail: a passkey was used to sign in. */
 export async function noticePasskeyUsed(

@@ -9,7 +9,7 @@ import { AppError } from '../../core/errors';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import type { SessionRow, SessionUser } from '../sessions';
 import { consumePasskeyChallenge, openPasskeyChallenge } from './challenges';
-import { noticePasskeyAdded } from './notices';
+import { noticePasskeyChange } from './notices';
 import { toPasskeyOutput, type PasskeyOutput } from './passkey-output';
 import { relyingPartyOf } from './relying-party';
 import { CEREMONY_TIMEOUT_MS, loadWebAuthn, SUPPORTED_ALGORITHMS, userHandleOf } from './webauthn';
@@ -136,6 +136,6 @@ export async function finishPasskeyRegistration(
     .returningAll()
     .executeTakeFirst();
   if (!row) throw new AppError('CONFLICT', PASSKEY_TEXTS.alreadyRegistered);
-  await noticePasskeyAdded(deps, req, user, input.name);
+  await noticePasskeyChange(deps, req, user, 'added', input.name);
   return toPasskeyOutput(row);
 }

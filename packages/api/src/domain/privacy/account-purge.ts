@@ -14,6 +14,13 @@ export type PurgeRule =
   | { rule: 'anonymise'; how: string }
   | { rule: 'keep'; reason: string };
 
+/** The rows of the account (or organization), deleted by its id column (deleteOwnedRows). */
+export const deleteByOwner = (how: string): PurgeRule => ({ rule: 'delete', how, byOwner: true });
+/** Rows the purge function deletes itself (not simply by owner). */
+export const deleteRows = (how: string): PurgeRule => ({ rule: 'delete', how });
+export const anonymise = (how: string): PurgeRule => ({ rule: 'anonymise', how });
+export const keep = (reason: string): PurgeRule => ({ rule: 'keep', reason });
+
 /** Deletes the rows owned by `id` (by `column`) of every table whose rule is a delete by owner. */
 export async function deleteOwnedRows(
   trx: Kysely<Database>,
@@ -34,113 +41,72 @@ export async function deleteOwnedRows(
  * and fails when one has no rule here; purgeAccount below applies them.
  */
 export const ACCOUNT_PURGE_RULES: Record<string, PurgeRule> = {
-  users: {
-    rule: 'anonymise',
-    how: 'name "Deleted user", placeholder e-mail, unusable password, profile fields and photo cleared; the row stays so kept records have an author',
-  },
-  account_deletions: { rule: 'anonymise', how: 'e-mail and restore token cleared, purged_at set' },
-  sessions: { rule: 'delete', how: 'every session (IP addresses, browsers)', byOwner: true },
-  session_reauthentications: { rule: 'delete', how: 'with the sessions' },
-  activity_events: {
-    rule: 'delete',
-    how: 'the person’s own activity log (IP addresses, browsers)',
-    byOwner: true,
-  },
-  api_tokens: { rule: 'delete', how: 'revoked at deletion, deleted at purge', byOwner: true },
-  data_exports: { rule: 'delete', how: 'rows and their ZIP files', byOwner: true },
-  email_changes: { rule: 'delete', how: 'dropped at deletion', byOwner: true },
-  idempotent_requests: {
-    rule: 'delete',
-    how: 'stored responses of the person’s requests',
-    byOwner: true,
-  },
-  login_challenges: { rule: 'delete', how: 'ended at deletion', byOwner: true },
-  passkey_challenges: { rule: 'delete', how: 'pending challenges', byOwner: true },
-  passkeys: { rule: 'delete', how: 'removed at deletion', byOwner: true },
-  password_reset_tokens: { rule: 'delete', how: 'ended at deletion', byOwner: true },
-  two_factor_secrets: { rule: 'delete', how: 'secret and state', byOwner: true },
-  two_factor_recovery_codes: { rule: 'delete', how: 'hashed codes', byOwner: true },
-  notification_preferences: { rule: 'delete', how: 'the preferences', byOwner: true },
-  mail_outbox: {
-    rule: 'delete',
-    how: 'every e-mail to the person, and e-mails to others that name them',
-    byOwner: true,
-  },
-  payment_methods: {
-    rule: 'delete',
-    how: 'saved cards and mandates (brand, last 4) not used by a subscription',
-  },
-  organization_members: {
-    rule: 'delete',
-    how: 'memberships ended at deletion (member.removed)',
-    byOwner: true,
-  },
-  organization_invitations: {
-    rule: 'anonymise',
-    how: 'invitations to the address deleted; invited_by/accepted_by cleared on the organization’s others',
-  },
-  organization_domains: {
-    rule: 'anonymise',
-    how: 'created_by cleared; the verified domain is the organization’s',
-  },
-  sso_connections: {
-    rule: 'anonymise',
-    how: 'created_by cleared; the connection is the organization’s',
-  },
-  sso_identities: {
-    rule: 'delete',
-    how: 'the links between the person and identity providers',
-    byOwner: true,
-  },
-  sso_sign_in_failures: {
-    rule: 'anonymise',
-    how: 'the e-mail address cleared on failed single sign-on attempts; the reason stays for the admins',
-  },
-  webhook_endpoints: {
-    rule: 'anonymise',
-    how: 'created_by cleared; the endpoint is the organization’s',
-  },
-  support_tickets: {
-    rule: 'keep',
-    reason: 'the organization’s support history; the author is shown as "Deleted user"',
-  },
-  support_ticket_messages: {
-    rule: 'keep',
-    reason: 'part of the organization’s tickets; the author is shown as "Deleted user"',
-  },
-  organizations: {
-    rule: 'keep',
-    reason:
-      'an organization the person alone owned without other members or a live subscription stays with "Deleted user" as owner until it is closed',
-  },
-  instances: {
-    rule: 'keep',
-    reason: 'the organization’s instances (owner shown as "Deleted user")',
-  },
-  subscriptions: {
-    rule: 'keep',
-    reason:
-      'billing record of the organization, kept 7 years (Terms); its billing contact is the organization’s',
-  },
-  invoices: {
-    rule: 'keep',
-    reason: 'accounting records, kept 7 years (Terms); anonymised when the organization is purged',
-  },
-  webhook_events: {
-    rule: 'keep',
-    reason:
-      'the organization’s own event log (payloads may name members); removed by retention after 30 days',
-  },
-  webhook_deliveries: {
-    rule: 'keep',
-    reason: 'delivery attempts of those events; removed by retention after 30 days',
-  },
-  retention_runs: {
-    rule: 'keep',
-    reason:
-      'the retention job’s own log: counts of rows removed per rule and error messages, no person’s data',
-  },
+  users: anonymise(
+    'name "Deleted user", placeholder e-mail, unusable password, profile fields and photo cleared; the row stays so kept records have an author',
+  ),
+  account_deletions: anonymise('e-mail and restore token cleared, purged_at set'),
+  sessions: deleteByOwner('every session (IP addresses, browsers)'),
+  session_reauthentications: deleteRows('with the sessions'),
+  activity_events: deleteByOwner('the person’s own activity log (IP addresses, browsers)'),
+  api_tokens: deleteByOwner('revoked at deletion, deleted at purge'),
+  data_exports: deleteByOwner('rows and their ZIP files'),
+  email_changes: deleteByOwner('dropped at deletion'),
+  idempotent_requests: deleteByOwner('stored responses of the person’s requests'),
+  login_challenges: deleteByOwner('ended at deletion'),
+  passkey_challenges: deleteByOwner('pending challenges'),
+  passkeys: deleteByOwner('removed at deletion'),
+  password_reset_tokens: deleteByOwner('ended at deletion'),
+  two_factor_secrets: deleteByOwner('secret and state'),
+  two_factor_recovery_codes: deleteByOwner('hashed codes'),
+  notification_preferences: deleteByOwner('the preferences'),
+  mail_outbox: deleteByOwner('every e-mail to the person, and e-mails to others that name them'),
+  payment_methods: deleteRows(
+    'saved cards and mandates (brand, last 4) not used by a subscription',
+  ),
+  organization_members: deleteByOwner('memberships ended at deletion (member.removed)'),
+  organization_invitations: anonymise(
+    'invitations to the address deleted; invited_by/accepted_by cleared on the organization’s others',
+  ),
+  organization_domains: anonymise('created_by cleared; the verified domain is the organization’s'),
+  sso_connections: anonymise('created_by cleared; the connection is the organization’s'),
+  sso_identities: deleteByOwner('the links between the person and identity providers'),
+  sso_sign_in_failures: anonymise(
+    'the e-mail address cleared on failed single sign-on attempts; the reason stays for the admins',
+  ),
+  webhook_endpoints: anonymise('created_by cleared; the endpoint is the organization’s'),
+  support_tickets: keep(
+    'the organization’s support history; the author is shown as "Deleted user"',
+  ),
+  support_ticket_messages: keep(
+    'part of the organization’s tickets; the author is shown as "Deleted user"',
+  ),
+  organizations: keep(
+    'an organization the person alone owned without other members or a live subscription stays with "Deleted user" as owner until it is closed',
+  ),
+  instances: keep('the organization’s instances (owner shown as "Deleted user")'),
+  subscriptions: keep(
+    'billing record of the organization, kept 7 years (Terms); its billing contact is the organization’s',
+  ),
+  invoices: keep(
+    'accounting records, kept 7 years (Terms); anonymised when the organization is purged',
+  ),
+  webhook_events: keep(
+    'the organization’s own event log (payloads may name members); removed by retention after 30 days',
+  ),
+  webhook_deliveries: keep('delivery attempts of those events; removed by retention after 30 days'),
+  retention_runs: keep(
+    'the retention job’s own log: counts of rows removed per rule and error messages, no person’s data',
+  ),
 };
+
+/** The columns that name the person on rows the organizations keep: cleared by the purge. */
+const CLEARED_AUTHOR_COLUMNS = [
+  ['organization_invitations', 'invited_by'],
+  ['organization_invitations', 'accepted_by'],
+  ['webhook_endpoints', 'created_by'],
+  ['organization_domains', 'created_by'],
+  ['sso_connections', 'created_by'],
+] as const;
 
 /** Applies ACCOUNT_PURGE_RULES to one account, in one transaction. */
 export async function purgeAccount(
@@ -205,27 +171,10 @@ export async function purgeAccount(
   if (deletion?.email) {
     await trx.deleteFrom('organization_invitations').where('email', '=', deletion.email).execute();
   }
-  await trx
-    .updateTable('organization_invitations')
-    .set({ invited_by: null })
-    .where('invited_by', '=', userId)
-    .execute();
-  await trx
-    .updateTable('organization_invitations')
-    .set({ accepted_by: null })
-    .where('accepted_by', '=', userId)
-    .execute();
-  await trx
-    .updateTable('webhook_endpoints')
-    .set({ created_by: null })
-    .where('created_by', '=', userId)
-    .execute();
-  for (const table of ['organization_domains', 'sso_connections'] as const) {
-    await trx
-      .updateTable(table)
-      .set({ created_by: null })
-      .where('created_by', '=', userId)
-      .execute();
+  for (const [table, column] of CLEARED_AUTHOR_COLUMNS) {
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = null where ${sql.ref(column)} = ${userId}`.execute(
+      trx,
+    );
   }
   if (deletion?.email) {
     await trx

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { SupportTicketsTable } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { fileOf } from './organization-export/stored-file';
-import { iso } from './personal-export/iso';
+import { toIso } from '../../core/iso-date';
 import { archiveFileName, jsonEntry, type ArchiveEntry } from './zip-archive';
 
 /**
@@ -39,15 +39,15 @@ export async function ticketArchiveEntries(
       category: t.category,
       priority: t.priority,
       status: t.status,
-      created_at: iso(t.created_at),
-      ...(personal ? { updated_at: iso(t.updated_at) } : {}),
+      created_at: toIso(t.created_at),
+      ...(personal ? { updated_at: toIso(t.updated_at) } : {}),
       messages: messages
         .filter((m) => m.ticket_id === t.id)
         .map((m) => ({
           uuid: m.uuid,
           from: m.from,
           message: m.message,
-          created_at: iso(m.created_at),
+          created_at: toIso(m.created_at),
         })),
       attachments: ticketAttachmentList(attachments, t.id, personal),
     }));
@@ -92,7 +92,7 @@ const ticketAttachmentList = (
       content_type: a.content_type,
       size: a.size,
       file: attachmentPath(a),
-      ...(withCreatedAt ? { created_at: iso(a.created_at) } : {}),
+      ...(withCreatedAt ? { created_at: toIso(a.created_at) } : {}),
     }));
 
 /** The attachments' files under attachments/. */

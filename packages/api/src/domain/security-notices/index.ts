@@ -3,4 +3,9 @@
  * (always sent, whatever the notification preferences say). The lowest account area: accounts,
  * two-factor, passkeys, API tokens and the profile send them; it depends on mail and the activity log only.
  */
-export { noticeSecurityChange, sendSecurityNotice } from './security-mail';
+export {
+  noticeSecurityChange,
+  securityChangeNotices,
+  sendSecurityNotice,
+  type SecurityChangeTexts,
+} from './security-mail';

@@ -5,6 +5,8 @@ import { recordActivity, type ActivityEntry } from '../activity';
 
 type User = { id: number; email: string; name: string };
 type SecurityNotice = { kind: string; subject: string; paragraphs: string[]; to?: string };
+/** A security change: its activity-log line and its notice. */
+export type SecurityChange = ActivityEntry & SecurityNotice;
 
 /**
  * A change to the account's security made by the user: its line in their activity log (type
@@ -14,7 +16,7 @@ export async function noticeSecurityChange(
   deps: AppDeps,
   req: ClientInfo | null,
   user: User,
-  change: ActivityEntry & SecurityNotice,
+  change: SecurityChange,
 ): Promise<void> {
   const { action, description, severity, ...notice } = change;
   await recordActivity(deps, req, {
@@ -54,4 +56,24 @@ export async function sendSecurityNotice(
     kind: notice.kind,
     userId: user.id,
   });
+}
+
+/** What a change says in the activity log and the notice, but for its action and mail kind. */
+export type SecurityChangeTexts = Omit<SecurityChange, 'action' | 'kind'>;
+
+/**
+ * One notice sender for the changes to one kind of thing (a passkey, an API token): `texts`
+ * holds what each change says; its action is `<action>.<change>` and its mail kind
+ * `<kind>-<change>`.
+ */
+export function securityChangeNotices<Change extends string, Thing>(
+  names: { action: string; kind: string },
+  texts: Record<Change, (thing: Thing) => SecurityChangeTexts>,
+) {
+  return (deps: AppDeps, req: ClientInfo | null, user: User, change: Change, thing: Thing) =>
+    noticeSecurityChange(deps, req, user, {
+      action: `${names.action}.${change}`,
+      kind: `${names.kind}-${change}`,
+      ...texts[change](thing),
+    });
 }

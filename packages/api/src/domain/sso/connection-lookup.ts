@@ -2,9 +2,8 @@ import type { AppDeps } from '../../core/app-deps';
 import type { ClientInfo } from '../../core/client-info';
 import { recordOrganizationActivity } from '../activity';
 import { SSO_TEXTS } from '../../contracts/sso';
-import { AppError } from '../../core/errors';
 import { findMemberOrganization, type MemberOrganization } from '../memberships';
-import { isUuid } from '../../core/uuid';
+import { organizationRowOr404 } from '../../core/organization-rows';
 import { toConnectionOutput } from './connection-output';
 import type { ConnectionRow } from './oidc-client';
 import type { ConnectionOutput } from './sso-schemas';
@@ -16,21 +15,18 @@ export function organizationForSso(deps: AppDeps, actor: Actor, organizationUuid
   return findMemberOrganization(deps.db, actor.id, organizationUuid, 'manage');
 }
 
-export async function findConnection(
+export function findConnection(
   deps: AppDeps,
   org: MemberOrganization,
   uuid: string,
 ): Promise<ConnectionRow> {
-  const row = isUuid(uuid)
-    ? await deps.db
-        .selectFrom('sso_connections')
-        .selectAll()
-        .where('organization_id', '=', org.id)
-        .where('uuid', '=', uuid)
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw new AppError('NOT_FOUND', SSO_TEXTS.connectionNotFound);
-  return row;
+  return organizationRowOr404(
+    deps.db,
+    'sso_connections',
+    org.id,
+    uuid,
+    SSO_TEXTS.connectionNotFound,
+  );
 }
 
 export async function listConnections(

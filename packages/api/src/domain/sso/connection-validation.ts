@@ -4,6 +4,7 @@ import { SSO_TEXTS, type SsoPresetValue } from '../../contracts/sso';
 import { AppError } from '../../core/errors';
 import { encryptSecret } from '../../core/crypto';
 import { SSO_SECRET_PURPOSE, discoverOidc, type ConnectionRow } from './oidc-client';
+import { isUuid } from '../../core/uuid';
 
 export type ConnectionInput = {
   type?: 'oidc' | 'saml';
@@ -42,8 +43,6 @@ export function issuerOrThrow(deps: Pick<AppDeps, 'config'>, raw: string | undef
   return value;
 }
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The OIDC fields after a create or an edit, checked, and proven by reading the discovery document. */
 export async function oidcFields(
   deps: AppDeps,
@@ -62,7 +61,7 @@ export async function oidcFields(
       ? (current?.entra_tenant_id ?? null)
       : input.entra_tenant_id;
   tenant = tenant?.trim().toLowerCase() || null;
-  if (preset === 'entra' && (!tenant || !GUID.test(tenant)))
+  if (preset === 'entra' && (!tenant || !isUuid(tenant)))
     throw invalid('entra_tenant_id', SSO_TEXTS.tenantRequired);
   if (preset !== 'entra') tenant = null;
   try {

@@ -1,6 +1,7 @@
 import type { Resolver } from 'node:dns/promises';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../core/app-deps';
+import { DUE_CHECK_LEASE_MS, checkSideBySide, dueCheckTask } from '../../core/jobs/due-checks';
 import {
   DOMAIN_PENDING_RETRY_DAYS,
   DOMAIN_RECHECK_HOURS,
@@ -15,8 +16,6 @@ import { VERIFIED_DOMAIN_UNIQUE, verifiedElsewhere, type DomainRow } from './dom
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
-/** How long a claimed check may take before another worker may take it again. */
-const CLAIM_LEASE_MS = 5 * 60 * 1000;
 
 /**
  * One check of a domain's TXT record and the state it leads to:
@@ -127,7 +126,7 @@ export async function runDueOrganizationDomainChecks(deps: AppDeps, limit = 10):
   const now = deps.clock.now();
   const claimed = await deps.db
     .updateTable('organization_domains')
-    .set({ next_check_at: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .set({ next_check_at: new Date(now.getTime() + DUE_CHECK_LEASE_MS) })
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('organization_domains')
@@ -141,21 +140,13 @@ export async function runDueOrganizationDomainChecks(deps: AppDeps, limit = 10):
     .where('next_check_at', '<=', now)
     .returningAll()
     .execute();
-  await Promise.all(
-    claimed.map((row) =>
-      checkOrganizationDomain(deps, row).catch((error: unknown) =>
-        deps.logger.warn({ err: error, domainId: row.id }, 'e-mail domain check failed'),
-      ),
-    ),
-  );
-  return claimed.length;
+  return checkSideBySide(deps, claimed, (row) => checkOrganizationDomain(deps, row), {
+    idKey: 'domainId',
+    message: 'e-mail domain check failed',
+  });
 }
 
-/** Registered in src/job-runner.ts. */
-export const organizationDomainCheckTask = {
-  name: 'sso.domain-checks',
-  everyMs: 1000,
-  run: async (deps: AppDeps) => {
-    await runDueOrganizationDomainChecks(deps);
-  },
-};
+export const organizationDomainCheckTask = dueCheckTask(
+  'sso.domain-checks',
+  runDueOrganizationDomainChecks,
+);

@@ -7,7 +7,7 @@ import { recordOrganizationActivity } from '../activity';
 import type { MemberOrganization } from '../memberships';
 import { organizationForSso, removeSetting, type SettingTarget } from './connection-lookup';
 import { isUniqueViolation } from '../../core/unique-violation';
-import { isUuid } from '../../core/uuid';
+import { organizationRowOr404 } from '../../core/organization-rows';
 import { checkOrganizationDomain } from './domain-checks';
 import { emailDomainOrThrow, invalid } from './domain-names';
 import { toDomainOutput, verifiedElsewhere, type DomainRow } from './domain-records';
@@ -16,17 +16,14 @@ import type { OrganizationDomainOutput } from './sso-schemas';
 type Req = ClientInfo;
 type Actor = { id: number };
 
-async function findDomain(deps: AppDeps, org: MemberOrganization, uuid: string) {
-  const row = isUuid(uuid)
-    ? await deps.db
-        .selectFrom('organization_domains')
-        .selectAll()
-        .where('organization_id', '=', org.id)
-        .where('uuid', '=', uuid)
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw new AppError('NOT_FOUND', SSO_DOMAIN_TEXTS.notFound);
-  return row;
+function findDomain(deps: AppDeps, org: MemberOrganization, uuid: string) {
+  return organizationRowOr404(
+    deps.db,
+    'organization_domains',
+    org.id,
+    uuid,
+    SSO_DOMAIN_TEXTS.notFound,
+  );
 }
 
 export async function listDomains(

@@ -5,7 +5,8 @@ import { SSO_ATTEMPT_MINUTES, SSO_CLOCK_SKEW_SECONDS } from '../../contracts/sso
 import { SAML_NAMEID_EMAIL, samlServiceProviderUrls } from '../../contracts/sso-saml';
 import { generateToken, sha256Hex } from '../../core/tokens';
 import { isUuid } from '../../core/uuid';
-import { readSsoBrowserCookie, ssoBrowserCookie } from './cookie';
+import { readCookie } from '../../core/cookies';
+import { isBrowserValue, readSsoBrowserCookie, ssoBrowserCookie } from './cookie';
 import type { ClientInfo } from '../../core/client-info';
 import type { ConnectionRow } from './oidc-client';
 
@@ -33,15 +34,7 @@ export function samlPostCookie(value: string, maxAgeSeconds: number): string {
 
 /** The browser value from the SAML cookie, else the ordinary SSO cookie. */
 export function readSamlBrowser(header: string | undefined): string | undefined {
-  if (header) {
-    for (const part of header.split(';')) {
-      const eq = part.indexOf('=');
-      if (eq === -1 || part.slice(0, eq).trim() !== SAML_POST_COOKIE) continue;
-      const value = part.slice(eq + 1).trim();
-      if (/^[A-Za-z0-9_-]{20,100}$/.test(value)) return value;
-    }
-  }
-  return readSsoBrowserCookie(header);
+  return readCookie(header, SAML_POST_COOKIE, isBrowserValue) ?? readSsoBrowserCookie(header);
 }
 
 export function spUrls(deps: Pick<AppDeps, 'config'>, connectionUuid: string) {

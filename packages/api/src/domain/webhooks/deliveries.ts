@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { WEBHOOK_PING_EVENT, WEBHOOK_TEXTS } from '../../contracts/webhooks';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { decodeCursor, encodeCursor, type Page } from '../../core/keyset-page';
+import { keysetPage, type Page } from '../../core/keyset-page';
 import { isUuid } from '../../core/uuid';
 import { toIso } from '../../core/iso-date';
 import { enqueueAttempt } from './deliver';
@@ -128,28 +127,11 @@ export async function listDeliveries(
 ): Promise<Page<WebhookDeliveryOutput>> {
   const org = await organizationOf(deps, actor, organizationUuid);
   const endpoint = await findEndpoint(deps, org, uuid);
-  let query = deliveriesQuery(deps)
+  const query = deliveriesQuery(deps)
     .where('d.endpoint_id', '=', endpoint.id)
     .orderBy('d.created_at', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(page.limit + 1);
-  if (page.cursor) {
-    const cursor = decodeCursor(page.cursor);
-    if (!cursor) throw new AppError('VALIDATION_ERROR', 'The cursor is invalid.');
-    query = query.where(
-      sql<boolean>`(d.created_at, d.id) < (${cursor.at}, ${String(cursor.id)}::bigint)`,
-    );
-  }
-  const rows = await query.execute();
-  const items = rows.slice(0, page.limit);
-  const last = items[items.length - 1];
-  return {
-    items: items.map(deliveryToOutput),
-    next_cursor:
-      rows.length > page.limit && last
-        ? encodeCursor(new Date(last.created_at), Number(last.id))
-        : null,
-  };
+    .orderBy('d.id', 'desc');
+  return keysetPage(query, page, deliveryToOutput, { createdAt: 'd.created_at', id: 'd.id' });
 }
 
 /** Sends an event to the endpoint again as a new delivery with the same webhook-id. */

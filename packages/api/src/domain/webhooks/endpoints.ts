@@ -10,7 +10,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { recordOrganizationActivity } from '../activity';
 import { assertNotClosing, findMemberOrganization, type MemberOrganization } from '../memberships';
-import { isUuid } from '../../core/uuid';
+import { organizationRowOr404 } from '../../core/organization-rows';
 import { toIso } from '../../core/iso-date';
 import { encryptWebhookSecret, targetPolicyOf } from './deliver';
 import { generateWebhookSecret } from './signing';
@@ -41,17 +41,16 @@ export async function organizationOf(deps: AppDeps, actor: Actor, organizationUu
   return findMemberOrganization(deps.db, actor.id, organizationUuid, 'manage');
 }
 
+/** A live endpoint of the organization; a retired one is 404 too. */
 export async function findEndpoint(deps: AppDeps, org: MemberOrganization, uuid: string) {
-  const row = isUuid(uuid)
-    ? await deps.db
-        .selectFrom('webhook_endpoints')
-        .selectAll()
-        .where('organization_id', '=', org.id)
-        .where('uuid', '=', uuid)
-        .where('retired_at', 'is', null)
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw new AppError('NOT_FOUND', WEBHOOK_TEXTS.notFound);
+  const row = await organizationRowOr404(
+    deps.db,
+    'webhook_endpoints',
+    org.id,
+    uuid,
+    WEBHOOK_TEXTS.notFound,
+  );
+  if (row.retired_at) throw new AppError('NOT_FOUND', WEBHOOK_TEXTS.notFound);
   return row;
 }
 

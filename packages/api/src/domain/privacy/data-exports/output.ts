@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { DataExportsTable } from '@scmp/db';
 import { z } from 'zod';
 import { DATA_EXPORT_STATUSES, type DataExportStatus } from '../../../contracts/privacy';
+import { toIso } from '../../../core/iso-date';
 
 export type ExportRow = Selectable<DataExportsTable>;
 
@@ -37,13 +38,12 @@ export function statusOf(row: ExportRow, now: Date): DataExportStatus {
 }
 
 export function toExportOutput(row: ExportRow, now: Date): DataExportOutput {
-  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
   return {
     uuid: row.uuid,
     status: statusOf(row, now),
     created_at: new Date(row.created_at).toISOString(),
-    completed_at: iso(row.completed_at),
-    expires_at: iso(row.expires_at),
+    completed_at: toIso(row.completed_at),
+    expires_at: toIso(row.expires_at),
     size_bytes: row.size_bytes === null ? null : Number(row.size_bytes),
   };
 }

@@ -13,10 +13,10 @@ import {
   type ExportRow,
   type RequestedExportOutput,
 } from './output';
+import { isUuid } from '../../../core/uuid';
 
 type Req = ClientInfo;
 const HOUR_MS = 3_600_000;
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Starts an export of the account's own data (organizationId null) or of an organization: one
@@ -112,7 +112,7 @@ export async function findOwnDataExport(
   uuid: string,
   organizationId: number | null = null,
 ): Promise<ExportRow> {
-  if (!UUID_RE.test(uuid)) throw new AppError('NOT_FOUND', PRIVACY_TEXTS.exportNotFound);
+  if (!isUuid(uuid)) throw new AppError('NOT_FOUND', PRIVACY_TEXTS.exportNotFound);
   let query = deps.db.selectFrom('data_exports').selectAll().where('uuid', '=', uuid);
   query =
     organizationId === null

@@ -3,7 +3,14 @@ import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../../core/app-deps';
 import { deleteBrandingRows } from '../../public-branding';
 import { invalidateTenant } from '../../organizations';
-import { deleteOwnedRows, type PurgeRule } from '../account-purge';
+import {
+  anonymise,
+  deleteByOwner,
+  deleteOwnedRows,
+  deleteRows,
+  keep,
+  type PurgeRule,
+} from '../account-purge';
 
 /**
  * What the purge of a closed organization (60 days after DELETE /organizations/{id}) does to every
@@ -11,63 +18,36 @@ import { deleteOwnedRows, type PurgeRule } from '../account-purge';
  * when one has no rule here; purgeOrganization below applies them.
  */
 export const ORGANIZATION_PURGE_RULES: Record<string, PurgeRule> = {
-  organizations: {
-    rule: 'anonymise',
-    how: 'the row stays as the minimal billing record its invoices point to: status "closed", description and subdomain cleared; name and dates kept',
-  },
-  brandings: { rule: 'delete', how: 'rows and their uploaded logo and favicon files' },
-  support_tickets: {
-    rule: 'delete',
-    how: 'the organization’s tickets with their messages and attached files',
-    byOwner: true,
-  },
-  instances: {
-    rule: 'delete',
-    how: 'with their health history, front pages and custom domains',
-    byOwner: true,
-  },
-  organization_members: { rule: 'delete', how: 'every membership', byOwner: true },
-  organization_invitations: { rule: 'delete', how: 'every invitation', byOwner: true },
-  organization_domains: { rule: 'delete', how: 'verified e-mail domains', byOwner: true },
-  sso_sign_in_failures: { rule: 'delete', how: 'failed single sign-on attempts', byOwner: true },
-  sso_connections: {
-    rule: 'delete',
-    how: 'connections (with their encrypted secrets) and links',
-    byOwner: true,
-  },
-  sso_policies: {
-    rule: 'delete',
-    how: 'the Require SSO and Require two-factor settings',
-    byOwner: true,
-  },
-  data_exports: {
-    rule: 'delete',
-    how: 'the organization’s exports and their ZIP files',
-    byOwner: true,
-  },
-  webhook_endpoints: {
-    rule: 'delete',
-    how: 'retired after the organization.deleted event; the webhook sweep removes them once their last deliveries are done',
-  },
-  webhook_events: {
-    rule: 'keep',
-    reason:
-      'the organization.deleted event must still be delivered; removed by retention after 30 days',
-  },
-  subscriptions: {
-    rule: 'keep',
-    reason:
-      'the minimal billing record, 7 years (Terms): status expired, payment method unlinked, billing name replaced by the organization’s and e-mail cleared',
-  },
-  invoices: {
-    rule: 'keep',
-    reason:
-      'accounting records, 7 years (Terms): billing name replaced by the organization’s and e-mail cleared; amounts, dates and address kept',
-  },
-  billing_customers: {
-    rule: 'keep',
-    reason: 'the payment provider’s customer id, to match the kept invoices with the provider’s',
-  },
+  organizations: anonymise(
+    'the row stays as the minimal billing record its invoices point to: status "closed", description and subdomain cleared; name and dates kept',
+  ),
+  brandings: deleteRows('rows and their uploaded logo and favicon files'),
+  support_tickets: deleteByOwner(
+    'the organization’s tickets with their messages and attached files',
+  ),
+  instances: deleteByOwner('with their health history, front pages and custom domains'),
+  organization_members: deleteByOwner('every membership'),
+  organization_invitations: deleteByOwner('every invitation'),
+  organization_domains: deleteByOwner('verified e-mail domains'),
+  sso_sign_in_failures: deleteByOwner('failed single sign-on attempts'),
+  sso_connections: deleteByOwner('connections (with their encrypted secrets) and links'),
+  sso_policies: deleteByOwner('the Require SSO and Require two-factor settings'),
+  data_exports: deleteByOwner('the organization’s exports and their ZIP files'),
+  webhook_endpoints: deleteRows(
+    'retired after the organization.deleted event; the webhook sweep removes them once their last deliveries are done',
+  ),
+  webhook_events: keep(
+    'the organization.deleted event must still be delivered; removed by retention after 30 days',
+  ),
+  subscriptions: keep(
+    'the minimal billing record, 7 years (Terms): status expired, payment method unlinked, billing name replaced by the organization’s and e-mail cleared',
+  ),
+  invoices: keep(
+    'accounting records, 7 years (Terms): billing name replaced by the organization’s and e-mail cleared; amounts, dates and address kept',
+  ),
+  billing_customers: keep(
+    'the payment provider’s customer id, to match the kept invoices with the provider’s',
+  ),
 };
 
 type BillingDetailsJson = { name?: string; email?: string } & Record<string, unknown>;

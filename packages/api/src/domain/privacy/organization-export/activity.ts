@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { InstancesTable, OrganizationsTable } from '@scmp/db';
 import type { AppDeps } from '../../../core/app-deps';
-import { iso } from '../personal-export/iso';
+import { toIso } from '../../../core/iso-date';
 import { jsonEntry } from '../zip-archive';
 
 /** activity.json: the organization's event log and its members' activity on it. */
@@ -41,8 +41,8 @@ export function activityEntry(
       .orderBy('activity_events.id')
       .execute();
     return {
-      events: events.map((e) => ({ ...e, created_at: iso(e.created_at) })),
-      member_activity: activity.map((a) => ({ ...a, created_at: iso(a.created_at) })),
+      events: events.map((e) => ({ ...e, created_at: toIso(e.created_at) })),
+      member_activity: activity.map((a) => ({ ...a, created_at: toIso(a.created_at) })),
     };
   });
 }

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../../core/app-deps';
-import { iso } from '../personal-export/iso';
+import { childrenOf, rowsOfParents, withIsoDates } from '../export-rows';
 import { jsonEntry } from '../zip-archive';
 
 /** billing.json: the subscription and every invoice with its lines. */
@@ -41,37 +41,29 @@ export function billingEntry(db: AppDeps['db'], organizationId: number) {
       .where('organization_id', '=', organizationId)
       .orderBy('id')
       .execute();
-    const lines =
-      invoices.length === 0
-        ? []
-        : await db
-            .selectFrom('invoice_lines')
-            .select(['invoice_id', 'description', 'quantity', 'unit_amount_pence', 'amount_pence'])
-            .where(
-              'invoice_id',
-              'in',
-              invoices.map((i) => i.id),
-            )
-            .orderBy('id')
-            .execute();
+    const lines = await rowsOfParents(
+      invoices.map((i) => i.id),
+      (ids) =>
+        db
+          .selectFrom('invoice_lines')
+          .select(['invoice_id', 'description', 'quantity', 'unit_amount_pence', 'amount_pence'])
+          .where('invoice_id', 'in', ids)
+          .orderBy('id')
+          .execute(),
+    );
     return {
       subscription: sub
-        ? {
-            ...sub,
-            current_period_start: iso(sub.current_period_start),
-            current_period_end: iso(sub.current_period_end),
-            cancelled_at: iso(sub.cancelled_at),
-            service_ends_at: iso(sub.service_ends_at),
-            created_at: iso(sub.created_at),
-          }
+        ? withIsoDates(sub, [
+            'current_period_start',
+            'current_period_end',
+            'cancelled_at',
+            'service_ends_at',
+            'created_at',
+          ])
         : null,
       invoices: invoices.map(({ id, ...i }) => ({
-        ...i,
-        period_start: iso(i.period_start),
-        period_end: iso(i.period_end),
-        paid_at: iso(i.paid_at),
-        created_at: iso(i.created_at),
-        lines: lines.filter((l) => l.invoice_id === id).map(({ invoice_id: _i, ...l }) => l),
+        ...withIsoDates(i, ['period_start', 'period_end', 'paid_at', 'created_at']),
+        lines: childrenOf(lines, 'invoice_id', id),
       })),
     };
   });

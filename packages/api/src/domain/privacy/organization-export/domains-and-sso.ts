@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../../core/app-deps';
-import { iso } from '../personal-export/iso';
+import { withIsoDates } from '../export-rows';
 import { jsonEntry } from '../zip-archive';
 
 /** domains-and-sso.json: verified e-mail domains and SSO connections. */
@@ -31,16 +31,8 @@ export function domainsAndSsoEntry(db: AppDeps['db'], organizationId: number) {
       .orderBy('id')
       .execute();
     return {
-      domains: domains.map((d) => ({
-        ...d,
-        verified_at: iso(d.verified_at),
-        created_at: iso(d.created_at),
-      })),
-      sso_connections: connections.map((c) => ({
-        ...c,
-        tested_at: iso(c.tested_at),
-        created_at: iso(c.created_at),
-      })),
+      domains: domains.map((d) => withIsoDates(d, ['verified_at', 'created_at'])),
+      sso_connections: connections.map((c) => withIsoDates(c, ['tested_at', 'created_at'])),
     };
   });
 }

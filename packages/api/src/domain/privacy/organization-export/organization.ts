@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { OrganizationsTable } from '@scmp/db';
 import type { AppDeps } from '../../../core/app-deps';
-import { iso } from '../personal-export/iso';
+import { toIso } from '../../../core/iso-date';
+import { withIsoDates } from '../export-rows';
 import { jsonEntry } from '../zip-archive';
 import { memberRows } from '../../organizations';
 
@@ -14,10 +15,10 @@ export function organizationEntry(org: Selectable<OrganizationsTable>) {
     description: org.description,
     subdomain: org.subdomain,
     status: org.status,
-    closing_at: iso(org.closing_at),
-    purge_at: iso(org.purge_at),
-    created_at: iso(org.created_at),
-    updated_at: iso(org.updated_at),
+    closing_at: toIso(org.closing_at),
+    purge_at: toIso(org.purge_at),
+    created_at: toIso(org.created_at),
+    updated_at: toIso(org.updated_at),
   }));
 }
 
@@ -45,15 +46,10 @@ export function membersEntry(db: AppDeps['db'], organizationId: number) {
       .orderBy('organization_invitations.id')
       .execute();
     return {
-      members: members.map((m) => ({ ...m, joined_at: iso(m.joined_at) })),
-      invitations: invitations.map((i) => ({
-        ...i,
-        created_at: iso(i.created_at),
-        expires_at: iso(i.expires_at),
-        accepted_at: iso(i.accepted_at),
-        declined_at: iso(i.declined_at),
-        revoked_at: iso(i.revoked_at),
-      })),
+      members: members.map((m) => ({ ...m, joined_at: toIso(m.joined_at) })),
+      invitations: invitations.map((i) =>
+        withIsoDates(i, ['created_at', 'expires_at', 'accepted_at', 'declined_at', 'revoked_at']),
+      ),
     };
   });
 }

@@ -1,3 +1,5 @@
+import { exportReadme } from '../export-readme';
+
 /**
  * The categories of an organization's export (issue 38), one JSON file each, explained in
  * README.txt. Columns are chosen one by one: never a password hash, TOTP secret, token or token
@@ -24,16 +26,14 @@ export const ORGANIZATION_EXPORT_FILES: Record<string, string> = {
 };
 
 export function organizationReadme(productName: string, name: string, at: Date): string {
-  return [
-    `${productName}: data export of the organization "${name}"`,
-    `Generated ${at.toISOString()}`,
-    '',
-    'This archive holds the data we keep about the organization, as JSON files (UTF-8, dates in ISO 8601):',
-    '',
-    ...Object.entries(ORGANIZATION_EXPORT_FILES).map(([file, text]) => `${file}\n  ${text}`),
-    '',
-    'branding/ and attachments/ hold the files themselves. Secrets (passwords, two-factor secrets,',
-    'tokens, webhook signing secrets, SSO client secrets) are never exported.',
-    '',
-  ].join('\n');
+  return exportReadme({
+    title: `${productName}: data export of the organization "${name}"`,
+    generatedAt: at,
+    holds: 'the data we keep about the organization',
+    files: ORGANIZATION_EXPORT_FILES,
+    closing: [
+      'branding/ and attachments/ hold the files themselves. Secrets (passwords, two-factor secrets,',
+      'tokens, webhook signing secrets, SSO client secrets) are never exported.',
+    ],
+  });
 }

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../../core/app-deps';
-import { iso } from '../personal-export/iso';
+import { childrenOf, rowsOfParents, withIsoDates } from '../export-rows';
 import { jsonEntry } from '../zip-archive';
 
 /** webhooks.json: webhook endpoints and their recent deliveries. */
@@ -22,43 +22,33 @@ export function webhooksEntry(db: AppDeps['db'], organizationId: number) {
       .where('organization_id', '=', organizationId)
       .orderBy('id')
       .execute();
-    const deliveries =
-      endpoints.length === 0
-        ? []
-        : await db
-            .selectFrom('webhook_deliveries')
-            .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
-            .select([
-              'webhook_deliveries.endpoint_id',
-              'webhook_deliveries.uuid',
-              'webhook_events.type as event',
-              'webhook_deliveries.status',
-              'webhook_deliveries.attempts',
-              'webhook_deliveries.response_status',
-              'webhook_deliveries.duration_ms',
-              'webhook_deliveries.error',
-              'webhook_deliveries.last_attempt_at',
-              'webhook_deliveries.created_at',
-            ])
-            .where(
-              'webhook_deliveries.endpoint_id',
-              'in',
-              endpoints.map((e) => e.id),
-            )
-            .orderBy('webhook_deliveries.id')
-            .execute();
+    const deliveries = await rowsOfParents(
+      endpoints.map((e) => e.id),
+      (ids) =>
+        db
+          .selectFrom('webhook_deliveries')
+          .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
+          .select([
+            'webhook_deliveries.endpoint_id',
+            'webhook_deliveries.uuid',
+            'webhook_events.type as event',
+            'webhook_deliveries.status',
+            'webhook_deliveries.attempts',
+            'webhook_deliveries.response_status',
+            'webhook_deliveries.duration_ms',
+            'webhook_deliveries.error',
+            'webhook_deliveries.last_attempt_at',
+            'webhook_deliveries.created_at',
+          ])
+          .where('webhook_deliveries.endpoint_id', 'in', ids)
+          .orderBy('webhook_deliveries.id')
+          .execute(),
+    );
     return endpoints.map(({ id, ...e }) => ({
-      ...e,
-      failing_since: iso(e.failing_since),
-      retired_at: iso(e.retired_at),
-      created_at: iso(e.created_at),
-      deliveries: deliveries
-        .filter((d) => d.endpoint_id === id)
-        .map(({ endpoint_id: _e, ...d }) => ({
-          ...d,
-          last_attempt_at: iso(d.last_attempt_at),
-          created_at: iso(d.created_at),
-        })),
+      ...withIsoDates(e, ['failing_since', 'retired_at', 'created_at']),
+      deliveries: childrenOf(deliveries, 'endpoint_id', id).map((d) =>
+        withIsoDates(d, ['last_attempt_at', 'created_at']),
+      ),
     }));
   });
 }

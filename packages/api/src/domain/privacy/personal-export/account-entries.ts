@@ -4,7 +4,8 @@ import type { AppDeps } from '../../../core/app-deps';
 import { describeUserAgent } from '../../activity';
 import { getNotificationPreferences } from '../../notifications';
 import { jsonEntry, type ArchiveEntry } from '../zip-archive';
-import { iso } from './iso';
+import { withIsoDates } from '../export-rows';
+import { toIso } from '../../../core/iso-date';
 
 /** The account's own records: profile, sign-in methods, sessions, notifications, activity, organizations. */
 export function accountEntries(
@@ -18,14 +19,14 @@ export function accountEntries(
       uuid: user.uuid,
       name: user.name,
       email: user.email,
-      email_verified_at: iso(user.email_verified_at),
+      email_verified_at: toIso(user.email_verified_at),
       phone: user.phone,
       bio: user.bio,
       location: user.location,
       website: user.website,
       has_profile_photo: Boolean(user.avatar_path),
-      created_at: iso(user.created_at),
-      updated_at: iso(user.updated_at),
+      created_at: toIso(user.created_at),
+      updated_at: toIso(user.updated_at),
     })),
     jsonEntry('sign-in-methods.json', async () => {
       const passkeys = await db
@@ -43,14 +44,9 @@ export function accountEntries(
         password: { set: true },
         two_factor: {
           enabled: user.two_factor_enabled,
-          enabled_at: iso(twoFactor?.confirmed_at ?? null),
+          enabled_at: toIso(twoFactor?.confirmed_at ?? null),
         },
-        passkeys: passkeys.map((p) => ({
-          uuid: p.uuid,
-          name: p.name,
-          created_at: iso(p.created_at),
-          last_used_at: iso(p.last_used_at),
-        })),
+        passkeys: passkeys.map((p) => withIsoDates(p, ['created_at', 'last_used_at'])),
       };
     }),
     jsonEntry('sessions.json', async () => {
@@ -73,10 +69,10 @@ export function accountEntries(
         device: describeUserAgent(s.user_agent).device,
         user_agent: s.user_agent,
         ip_address: s.ip_address,
-        created_at: iso(s.created_at),
-        last_active_at: iso(s.last_active_at),
-        expires_at: iso(s.expires_at),
-        ended_at: iso(s.revoked_at),
+        created_at: toIso(s.created_at),
+        last_active_at: toIso(s.last_active_at),
+        expires_at: toIso(s.expires_at),
+        ended_at: toIso(s.revoked_at),
       }));
     }),
     jsonEntry('notifications.json', async () => {
@@ -93,15 +89,15 @@ export function accountEntries(
         .execute();
       return {
         preferences: await getNotificationPreferences(db, userId),
-        preferences_updated_at: iso(prefs?.updated_at ?? null),
+        preferences_updated_at: toIso(prefs?.updated_at ?? null),
         history: mail.map((m) => ({
           uuid: m.uuid,
           kind: m.kind,
           to: m.to_address,
           subject: m.subject,
           status: m.status,
-          created_at: iso(m.created_at),
-          sent_at: iso(m.sent_at),
+          created_at: toIso(m.created_at),
+          sent_at: toIso(m.sent_at),
         })),
       };
     }),
@@ -123,7 +119,7 @@ export function accountEntries(
         .where('user_id', '=', userId)
         .orderBy('id')
         .execute();
-      return rows.map((r) => ({ ...r, created_at: iso(r.created_at) }));
+      return rows.map((r) => ({ ...r, created_at: toIso(r.created_at) }));
     }),
     jsonEntry('organizations.json', async () => {
       const owned = await db
@@ -140,12 +136,12 @@ export function accountEntries(
         .orderBy('o.id')
         .execute();
       return {
-        owned: owned.map((o) => ({ ...o, created_at: iso(o.created_at) })),
+        owned: owned.map((o) => ({ ...o, created_at: toIso(o.created_at) })),
         memberships: memberships.map((m) => ({
           organization_uuid: m.uuid,
           organization_name: m.name,
           role: m.role,
-          joined_at: iso(m.joined_at),
+          joined_at: toIso(m.joined_at),
         })),
       };
     }),

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../../core/app-deps';
 import { invoiceForOwner, renderInvoicePdf } from '../../billing';
 import { archiveFileName, jsonEntry, type ArchiveEntry } from '../zip-archive';
-import { iso } from './iso';
+import { toIso } from '../../../core/iso-date';
 
 export async function invoiceEntries(deps: AppDeps, userId: number): Promise<ArchiveEntry[]> {
   const db = deps.db;
@@ -37,10 +37,10 @@ export async function invoiceEntries(deps: AppDeps, userId: number): Promise<Arc
         status: i.status,
         total_pence: i.total_pence,
         currency: i.currency,
-        period_start: iso(i.period_start),
-        period_end: iso(i.period_end),
-        paid_at: iso(i.paid_at),
-        created_at: iso(i.created_at),
+        period_start: toIso(i.period_start),
+        period_end: toIso(i.period_end),
+        paid_at: toIso(i.paid_at),
+        created_at: toIso(i.created_at),
         file: invoicePath(i.number),
       })),
     ),

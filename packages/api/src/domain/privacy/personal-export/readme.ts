@@ -1,3 +1,5 @@
+import { exportReadme } from '../export-readme';
+
 /**
  * The categories of a person's own export (issue 38): one JSON file each, and README.txt
  * explaining them. Columns are chosen one by one: never a password hash, TOTP secret, recovery
@@ -25,17 +27,14 @@ export const PERSONAL_EXPORT_FILES: Record<string, string> = {
 };
 
 export function readme(productName: string, generatedAt: Date): string {
-  const lines = [
-    `${productName}: your data export`,
-    `Generated ${generatedAt.toISOString()}`,
-    '',
-    'This archive holds the personal data we keep about you, as JSON files (UTF-8, dates in ISO 8601):',
-    '',
-    ...Object.entries(PERSONAL_EXPORT_FILES).map(([file, text]) => `${file}\n  ${text}`),
-    '',
-    'attachments/ and invoices/ hold the files themselves. Secrets (password hash, two-factor',
-    'secret, recovery codes, passkey keys, tokens) are never exported: they only let you sign in.',
-    '',
-  ];
-  return lines.join('\n');
+  return exportReadme({
+    title: `${productName}: your data export`,
+    generatedAt,
+    holds: 'the personal data we keep about you',
+    files: PERSONAL_EXPORT_FILES,
+    closing: [
+      'attachments/ and invoices/ hold the files themselves. Secrets (password hash, two-factor',
+      'secret, recovery codes, passkey keys, tokens) are never exported: they only let you sign in.',
+    ],
+  });
 }

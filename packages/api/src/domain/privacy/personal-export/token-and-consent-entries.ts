@@ -3,7 +3,8 @@ import type { UsersTable } from '@scmp/db';
 import type { AppDeps } from '../../../core/app-deps';
 import { getNotificationPreferences } from '../../notifications';
 import { jsonEntry, type ArchiveEntry } from '../zip-archive';
-import { iso } from './iso';
+import { withIsoDates } from '../export-rows';
+import { toIso } from '../../../core/iso-date';
 
 /** API tokens and webhooks the person created, and what they agreed to. */
 export function tokenAndConsentEntries(
@@ -45,15 +46,9 @@ export function tokenAndConsentEntries(
         .orderBy('w.id')
         .execute();
       return {
-        api_tokens: tokens.map((t) => ({
-          uuid: t.uuid,
-          name: t.name,
-          scopes: t.scopes,
-          created_at: iso(t.created_at),
-          expires_at: iso(t.expires_at),
-          last_used_at: iso(t.last_used_at),
-          revoked_at: iso(t.revoked_at),
-        })),
+        api_tokens: tokens.map((t) =>
+          withIsoDates(t, ['created_at', 'expires_at', 'last_used_at', 'revoked_at']),
+        ),
         webhooks: webhooks.map((w) => ({
           uuid: w.uuid,
           organization: w.organization_name,
@@ -61,7 +56,7 @@ export function tokenAndConsentEntries(
           description: w.description,
           events: w.events,
           enabled: w.enabled,
-          created_at: iso(w.created_at),
+          created_at: toIso(w.created_at),
         })),
       };
     }),
@@ -73,11 +68,11 @@ export function tokenAndConsentEntries(
         .where('user_id', '=', userId)
         .executeTakeFirst();
       return {
-        registered_at: iso(user.created_at),
+        registered_at: toIso(user.created_at),
         terms:
           'The Terms of Service and Privacy Policy were accepted when the account was registered.',
         marketing_email: prefs.email.marketing,
-        marketing_email_updated_at: iso(row?.updated_at ?? null),
+        marketing_email_updated_at: toIso(row?.updated_at ?? null),
         cookies: 'Cookie choices are stored in your browser only (the cookie_consent cookie).',
       };
     }),

@@ -4,7 +4,7 @@ import {
   ACCOUNT_MESSAGES,
   attemptLogin,
   LOGIN_CHALLENGE_LIFETIME_SECONDS,
-  setLoginChallengeCookies,
+  loginChallengeCookie,
   toUserOutput,
   userOutput,
 } from '../../../domain/accounts';
@@ -60,7 +60,7 @@ export const login = publicProcedure
     const result = await attemptLogin(ctx.deps, ctx.req, input);
     if (result.kind === 'two-factor') {
       ctx.setCookies.push(
-        ...setLoginChallengeCookies(
+        ...loginChallengeCookie.set(
           ctx.deps.config.appUrl,
           result.challengeToken,
           LOGIN_CHALLENGE_LIFETIME_SECONDS,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import {
   PASSKEY_CHALLENGE_LIFETIME_SECONDS,
-  setPasskeyChallengeCookies,
+  passkeyChallengeCookie,
   startPasskeySecondFactor,
   startPasskeySignIn,
 } from '../../../domain/passkeys';
@@ -52,7 +52,7 @@ export const passkeyOptions = publicProcedure
     }
     const { challengeToken, options } = await startPasskeySignIn(ctx.deps, ctx.req);
     ctx.setCookies.push(
-      ...setPasskeyChallengeCookies(
+      ...passkeyChallengeCookie.set(
         ctx.deps.config.appUrl,
         challengeToken,
         PASSKEY_CHALLENGE_LIFETIME_SECONDS,

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { PASSKEY_TEXTS } from '../../../contracts/passkeys';
 import { envelope, ok } from '../../envelope';
-import {
-  clearPasskeyChallengeCookies,
-  finishPasskeySignIn,
-  readPasskeyChallengeCookie,
-} from '../../../domain/passkeys';
+import { passkeyChallengeCookie, finishPasskeySignIn } from '../../../domain/passkeys';
 import { publicProcedure } from '../../trpc';
 import { authenticationResponseSchema, challengeTokenField } from '../passkeys/schemas';
 import { toUserOutput, userOutput } from '../../../domain/accounts';
@@ -35,9 +31,9 @@ export const passkeyVerify = publicProcedure
   .output(envelope(z.object({ user: userOutput, token: z.string() })))
   .mutation(async ({ ctx, input }) => {
     const { user, token } = await finishPasskeySignIn(ctx.deps, ctx.req, {
-      challengeToken: input.challenge_token || readPasskeyChallengeCookie(ctx.req.cookie),
+      challengeToken: input.challenge_token || passkeyChallengeCookie.read(ctx.req.cookie),
       response: input.response,
     });
-    ctx.setCookies.push(...clearPasskeyChallengeCookies(ctx.deps.config.appUrl));
+    ctx.setCookies.push(...passkeyChallengeCookie.clear(ctx.deps.config.appUrl));
     return ok({ user: toUserOutput(user), token }, PASSKEY_TEXTS.signedIn);
   });

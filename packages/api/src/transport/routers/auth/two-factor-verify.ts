@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import {
-  clearLoginChallengeCookies,
-  readLoginChallengeCookie,
+  loginChallengeCookie,
   toUserOutput,
   userOutput,
   verifyTwoFactorLogin,
@@ -81,7 +80,7 @@ export const twoFactorVerify = publicProcedure
   )
   .output(envelope(z.object({ user: userOutput, token: z.string() })))
   .mutation(async ({ ctx, input }) => {
-    const challengeToken = input.challenge_token || readLoginChallengeCookie(ctx.req.cookie);
+    const challengeToken = input.challenge_token || loginChallengeCookie.read(ctx.req.cookie);
     const answer =
       input.type === 'passkey'
         ? { type: input.type, passkeyResponse: input.passkey_response! }
@@ -94,6 +93,6 @@ export const twoFactorVerify = publicProcedure
       challengeToken,
       ...answer,
     });
-    ctx.setCookies.push(...clearLoginChallengeCookies(ctx.deps.config.appUrl));
+    ctx.setCookies.push(...loginChallengeCookie.clear(ctx.deps.config.appUrl));
     return ok({ user: toUserOutput(user), token }, 'Two-factor authentication successful');
   });

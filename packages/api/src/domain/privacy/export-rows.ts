@@ -1,0 +1,38 @@
+import { toIso } from '../../core/iso-date';
+
+/**
+ * Helpers for the JSON files of the exports (personal and organization): dates as ISO 8601
+ * strings, and child rows nested under their parent.
+ */
+
+/** `row` with the named date columns as ISO strings (null stays null), each in its place. */
+export function withIsoDates<Row extends object, K extends keyof Row>(
+  row: Row,
+  dateKeys: readonly K[],
+): Omit<Row, K> & Record<K, string | null> {
+  const out = { ...row } as Record<PropertyKey, unknown>;
+  for (const key of dateKeys) out[key] = toIso(row[key] as Date | string | null);
+  return out as Omit<Row, K> & Record<K, string | null>;
+}
+
+/** The rows `fetch` finds for the parents' ids; no query at all when there are no parents. */
+export async function rowsOfParents<Row>(
+  parentIds: number[],
+  fetch: (ids: number[]) => Promise<Row[]>,
+): Promise<Row[]> {
+  return parentIds.length === 0 ? [] : fetch(parentIds);
+}
+
+/** The rows of one parent (`row[key] === parentId`), without the key that points at it. */
+export function childrenOf<K extends string, Row extends Record<K, unknown>>(
+  rows: Row[],
+  key: K,
+  parentId: unknown,
+): Omit<Row, K>[] {
+  return rows
+    .filter((row) => row[key] === parentId)
+    .map((row) => {
+      const { [key]: _parent, ...rest } = row;
+      return rest;
+    });
+}

@@ -1,1 +1,0 @@
-export const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
