@@ -59,3 +59,14 @@ export const staffTicketDetailOutput = ticketDetailOutput.extend({
   organization: z.strictObject({ uuid: z.string(), name: z.string() }).nullable(),
 });
 export type StaffTicketDetailOutput = z.output<typeof staffTicketDetailOutput>;
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** The staff queue's filters (GET /support/staff/tickets): a blank filter is no filter. */
+export const staffTicketFiltersInput = z.object({
+  status: z.preprocess(blankToUndefined, z.enum(TICKET_STATUSES).optional()),
+  priority: z.preprocess(blankToUndefined, z.enum(TICKET_PRIORITIES).optional()),
+  category: z.preprocess(blankToUndefined, z.enum(TICKET_CATEGORIES).optional()),
+  q: z.string().trim().max(200).optional(),
+});
+export type StaffTicketFilters = z.output<typeof staffTicketFiltersInput>;
