@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../contracts/support';
+import { optionalFilter } from '../../core/optional-filter';
 
 /**
  * The ticket shapes the support procedures answer with: one zod schema each, the service's return
@@ -60,13 +61,11 @@ export const staffTicketDetailOutput = ticketDetailOutput.extend({
 });
 export type StaffTicketDetailOutput = z.output<typeof staffTicketDetailOutput>;
 
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-
 /** The staff queue's filters (GET /support/staff/tickets): a blank filter is no filter. */
 export const staffTicketFiltersInput = z.object({
-  status: z.preprocess(blankToUndefined, z.enum(TICKET_STATUSES).optional()),
-  priority: z.preprocess(blankToUndefined, z.enum(TICKET_PRIORITIES).optional()),
-  category: z.preprocess(blankToUndefined, z.enum(TICKET_CATEGORIES).optional()),
+  status: optionalFilter(z.enum(TICKET_STATUSES)),
+  priority: optionalFilter(z.enum(TICKET_PRIORITIES)),
+  category: optionalFilter(z.enum(TICKET_CATEGORIES)),
   q: z.string().trim().max(200).optional(),
 });
 export type StaffTicketFilters = z.output<typeof staffTicketFiltersInput>;
