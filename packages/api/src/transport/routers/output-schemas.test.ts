@@ -166,25 +166,28 @@ describe('the services answer with their schema’s shape', () => {
 
   it('profile: activity and notifications', () => {
     type Page<T> = { items: T[]; next_cursor: string | null };
-    expectTypeOf<Returns<typeof activity.listActivity>>().toEqualTypeOf<
-      Page<z.output<typeof activity.activityOutput>>
-    >();
-    expectTypeOf<Returns<typeof activity.activitySummary>>().toEqualTypeOf<
-      z.output<typeof activity.activitySummaryOutput>
-    >();
-    expectTypeOf<Returns<typeof activity.activityDaily>>().toEqualTypeOf<
-      z.output<typeof activity.activityDailyOutput>
-    >();
-    expectTypeOf<Returns<typeof notifications.listNotificationHistory>>().toEqualTypeOf<
-      Page<z.output<typeof notifications.notificationHistoryItem>>
-    >();
     type Preferences = z.output<typeof notifications.notificationPreferencesSchema>;
-    expectTypeOf<
-      Returns<typeof notifications.getNotificationPreferences>
-    >().toEqualTypeOf<Preferences>();
-    expectTypeOf<
-      Returns<typeof notifications.updateNotificationPreferences>
-    >().toEqualTypeOf<Preferences>();
+    // Each row: what the service resolves to, and the z.output of its procedure's schema.
+    type Rows = {
+      list: [Returns<typeof activity.listActivity>, Page<z.output<typeof activity.activityOutput>>];
+      summary: [
+        Returns<typeof activity.activitySummary>,
+        z.output<typeof activity.activitySummaryOutput>,
+      ];
+      daily: [
+        Returns<typeof activity.activityDaily>,
+        z.output<typeof activity.activityDailyOutput>,
+      ];
+      history: [
+        Returns<typeof notifications.listNotificationHistory>,
+        Page<z.output<typeof notifications.notificationHistoryItem>>,
+      ];
+      preferences: [Returns<typeof notifications.getNotificationPreferences>, Preferences];
+      savedPreferences: [Returns<typeof notifications.updateNotificationPreferences>, Preferences];
+    };
+    expectTypeOf<{ [K in keyof Rows]: Rows[K][0] }>().toEqualTypeOf<{
+      [K in keyof Rows]: Rows[K][1];
+    }>();
   });
 
   it('staff retention and the staff ticket filters', () => {
