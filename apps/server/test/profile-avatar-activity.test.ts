@@ -15,13 +15,8 @@ describe('avatar activity', () => {
       .png()
       .toBuffer();
     const { body, headers } = multipartBody([{ name: 'avatar', filename: 'me.png', bytes: png }]);
-    const upload = await h.app.inject({
-      method: 'POST',
-      url: '/api/v1/profile/avatar',
-      headers: { authorization: `Bearer ${user.token}`, ...headers },
-      payload: body,
-    });
-    expect(upload.statusCode).toBe(200);
+    const upload = await h.rest('POST', '/profile/avatar', { body, headers, token: user.token });
+    expect(upload.status).toBe(200);
     for (let i = 0; i < 2; i += 1) {
       expect((await h.rest('DELETE', '/profile/avatar', { token: user.token })).status).toBe(200);
     }
