@@ -44,6 +44,13 @@ describe('demo data', () => {
 
       const removal = await removeDemoData(fresh.deps);
       expect(removal.invoices).toBeGreaterThanOrEqual(12);
+      expect(removal).toMatchObject({
+        organizations: 4,
+        instances: 1,
+        tickets: 2,
+        subscriptions: 3,
+      });
+      expect(removal.activityEvents).toBeGreaterThan(60);
       const left = await fresh.db
         .selectFrom('activity_events')
         .innerJoin('users', 'users.id', 'activity_events.user_id')

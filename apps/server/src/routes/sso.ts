@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, ssoService, type AppDeps } from '@scmp/api';
 import { requestInfoOf } from '../request-info';
 import { sendError } from '../rest/rest-door';
@@ -8,6 +8,12 @@ type CallbackQuery = Record<string, string | undefined>;
 type SamlParams = { uuid: string };
 /** A SAMLResponse form post (base64 XML) is at most this large. */
 const SAML_FORM_LIMIT = 1024 * 1024;
+
+/** A redirect no cache may keep, with the cookies the step set (none: no Set-Cookie header). */
+function redirect(reply: FastifyReply, code: 302 | 303, location: string, cookies: string[]) {
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  return reply.code(code).header('cache-control', 'no-store').header('location', location).send();
+}
 
 /**
  * Single sign-on's browser redirects (issue 37), beside the two doors:
@@ -30,12 +36,7 @@ export async function registerSsoRoutes(app: FastifyInstance, deps: AppDeps): Pr
       const started = connection
         ? await ssoService.startSsoForConnection(deps, requestInfoOf(request), connection)
         : await ssoService.startSsoForEmail(deps, requestInfoOf(request), email);
-      return reply
-        .code(302)
-        .header('set-cookie', started.setCookies)
-        .header('cache-control', 'no-store')
-        .header('location', started.redirectUrl)
-        .send();
+      return redirect(reply, 302, started.redirectUrl, started.setCookies);
     } catch (error) {
       return sendError(reply, error, deps);
     }
@@ -47,12 +48,7 @@ export async function registerSsoRoutes(app: FastifyInstance, deps: AppDeps): Pr
       for (const [key, value] of Object.entries(request.query ?? {}))
         if (typeof value === 'string') query[key] = value.slice(0, 4096);
       const result = await ssoService.handleOidcCallback(deps, requestInfoOf(request), query);
-      if (result.setCookies.length > 0) reply.header('set-cookie', result.setCookies);
-      return reply
-        .code(302)
-        .header('cache-control', 'no-store')
-        .header('location', result.location)
-        .send();
+      return redirect(reply, 302, result.location, result.setCookies);
     } catch (error) {
       return sendError(reply, error, deps);
     }
@@ -98,13 +94,8 @@ export async function registerSsoRoutes(app: FastifyInstance, deps: AppDeps): Pr
               SAMLResponse: typeof form.SAMLResponse === 'string' ? form.SAMLResponse : undefined,
             },
           );
-          if (result.setCookies.length > 0) reply.header('set-cookie', result.setCookies);
           // 303: the browser follows the form post with a GET.
-          return reply
-            .code(303)
-            .header('cache-control', 'no-store')
-            .header('location', result.location)
-            .send();
+          return redirect(reply, 303, result.location, result.setCookies);
         } catch (error) {
           return sendError(reply, error, deps);
         }

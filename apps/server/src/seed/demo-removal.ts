@@ -65,44 +65,32 @@ export async function removeDemoData(deps: AppDeps): Promise<DemoRemoval> {
   const db = deps.db;
   const orgIds = db.selectFrom('organizations').select('id').where('owner_id', 'in', ids);
 
+  /** The rows of `table` whose `column` is one of `owners`. */
+  const countOwned = (
+    table:
+      | 'organizations'
+      | 'instances'
+      | 'support_tickets'
+      | 'subscriptions'
+      | 'invoices'
+      | 'activity_events',
+    column: 'owner_id' | 'user_id' | 'organization_id',
+    owners: number[] | typeof orgIds,
+  ) =>
+    countOf(
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where((eb) => eb(eb.ref(column), 'in', owners)),
+    );
   const [organizations, instances, tickets, subscriptions, invoices, activityEvents] =
     await Promise.all([
-      countOf(
-        db
-          .selectFrom('organizations')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('owner_id', 'in', ids),
-      ),
-      countOf(
-        db
-          .selectFrom('instances')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('owner_id', 'in', ids),
-      ),
-      countOf(
-        db
-          .selectFrom('support_tickets')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('user_id', 'in', ids),
-      ),
-      countOf(
-        db
-          .selectFrom('subscriptions')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('owner_id', 'in', ids),
-      ),
-      countOf(
-        db
-          .selectFrom('invoices')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('organization_id', 'in', orgIds),
-      ),
-      countOf(
-        db
-          .selectFrom('activity_events')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('user_id', 'in', ids),
-      ),
+      countOwned('organizations', 'owner_id', ids),
+      countOwned('instances', 'owner_id', ids),
+      countOwned('support_tickets', 'user_id', ids),
+      countOwned('subscriptions', 'owner_id', ids),
+      countOwned('invoices', 'organization_id', orgIds),
+      countOwned('activity_events', 'user_id', ids),
     ]);
 
   const brandingFiles = await db

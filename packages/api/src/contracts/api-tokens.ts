@@ -5,56 +5,52 @@
  */
 export const API_TOKEN_PREFIX = 'scmp_pat_';
 
+/** An area's two scopes: `<resource>:read` and `<resource>:write`, with what each allows. */
+const readWrite = <A extends string, R extends string>(
+  area: A,
+  resource: R,
+  read: string,
+  write: string,
+) =>
+  ({
+    area,
+    scopes: [
+      { scope: `${resource}:read`, label: read },
+      { scope: `${resource}:write`, label: write },
+    ],
+  }) as const;
+
 export const API_SCOPE_GROUPS = [
-  {
-    area: 'Organizations',
-    scopes: [
-      { scope: 'organizations:read', label: 'Read organizations, members and invitations' },
-      {
-        scope: 'organizations:write',
-        label: 'Create, edit and delete organizations; manage members',
-      },
-    ],
-  },
-  {
-    area: 'Instances',
-    scopes: [
-      { scope: 'instances:read', label: 'Read instances' },
-      { scope: 'instances:write', label: 'Deploy, suspend, resume and delete instances' },
-    ],
-  },
-  {
-    area: 'Branding',
-    scopes: [
-      { scope: 'branding:read', label: 'Read branding' },
-      { scope: 'branding:write', label: 'Edit branding and upload its files' },
-    ],
-  },
-  {
-    area: 'Billing',
-    scopes: [
-      { scope: 'billing:read', label: 'Read subscriptions, invoices and billing history' },
-      { scope: 'billing:write', label: 'Subscribe, change plans and payment methods, cancel' },
-    ],
-  },
-  {
-    area: 'Support',
-    scopes: [
-      { scope: 'support:read', label: 'Read support tickets' },
-      { scope: 'support:write', label: 'Open tickets and reply' },
-    ],
-  },
+  readWrite(
+    'Organizations',
+    'organizations',
+    'Read organizations, members and invitations',
+    'Create, edit and delete organizations; manage members',
+  ),
+  readWrite(
+    'Instances',
+    'instances',
+    'Read instances',
+    'Deploy, suspend, resume and delete instances',
+  ),
+  readWrite('Branding', 'branding', 'Read branding', 'Edit branding and upload its files'),
+  readWrite(
+    'Billing',
+    'billing',
+    'Read subscriptions, invoices and billing history',
+    'Subscribe, change plans and payment methods, cancel',
+  ),
+  readWrite('Support', 'support', 'Read support tickets', 'Open tickets and reply'),
   {
     area: 'Profile',
     scopes: [{ scope: 'profile:read', label: 'Read the profile, notifications and activity' }],
   },
-  {
-    area: 'Webhooks',
-    scopes: [
-      { scope: 'webhooks:read', label: 'Read webhooks and their deliveries' },
-      { scope: 'webhooks:write', label: 'Create, edit and delete webhooks' },
-    ],
-  },
+  readWrite(
+    'Webhooks',
+    'webhooks',
+    'Read webhooks and their deliveries',
+    'Create, edit and delete webhooks',
+  ),
 ] as const;
 
 export type ApiScope = (typeof API_SCOPE_GROUPS)[number]['scopes'][number]['scope'];

@@ -1,24 +1,7 @@
 import { sql } from 'kysely';
 import type { ActivityType } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
-import type { ActivityFilter } from './activity';
-
-export const ACTIVITY_TYPES = [
-  'login',
-  'security',
-  'profile',
-  'organization',
-  'settings',
-] as const satisfies readonly ActivityType[];
-
-export type ActivityDay = {
-  /** The UTC calendar day, YYYY-MM-DD. */
-  date: string;
-  total: number;
-  by_type: Record<ActivityType, number>;
-};
-
-export type ActivityDaily = { days: number; type: ActivityFilter; series: ActivityDay[] };
+import { ACTIVITY_TYPES, type ActivityDaily, type ActivityFilter } from './activity-schema';
 
 const DAY_MS = 86_400_000;
 

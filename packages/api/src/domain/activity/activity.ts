@@ -1,30 +1,8 @@
 import type { Selectable } from 'kysely';
-import type { ActivityEventsTable, ActivitySeverity, ActivityType } from '@scmp/db';
+import type { ActivityEventsTable } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { keysetPage, type Page } from '../../core/keyset-page';
-
-export const ACTIVITY_PERIODS = [7, 30, 90, 365] as const;
-export const ACTIVITY_FILTERS = [
-  'all',
-  'login',
-  'security',
-  'profile',
-  'organization',
-  'settings',
-] as const;
-export type ActivityFilter = (typeof ACTIVITY_FILTERS)[number];
-
-export type ActivityOutput = {
-  id: string;
-  type: ActivityType;
-  action: string;
-  description: string;
-  ip_address: string | null;
-  device: string | null;
-  location: string | null;
-  severity: ActivitySeverity;
-  timestamp: string;
-};
+import type { ActivityFilter, ActivityOutput, ActivitySummary } from './activity-schema';
 
 const DAY_MS = 86_400_000;
 
@@ -66,12 +44,7 @@ export async function activitySummary(
   deps: AppDeps,
   userId: number,
   days: number,
-): Promise<{
-  successful_logins: number;
-  failed_attempts: number;
-  active_devices: number;
-  days: number;
-}> {
+): Promise<ActivitySummary> {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - days * DAY_MS);
   const counts = await deps.db

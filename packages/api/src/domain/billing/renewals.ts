@@ -126,16 +126,7 @@ export async function runBillingSweep(deps: AppDeps): Promise<void> {
     .where('status', '=', 'cancelled')
     .where('service_ends_at', '<=', now)
     .execute();
-  for (const sub of ending) {
-    await deps.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('subscriptions')
-        .set({ status: 'expired', updated_at: now })
-        .where('id', '=', sub.id)
-        .execute();
-      await suspendService(trx, sub, now);
-    });
-  }
+  for (const sub of ending) await stopService(deps, sub, 'expired', now);
   // Renewals, possibly several periods behind.
   for (let round = 0; round < 24; round += 1) {
     const due = await deps.db
@@ -165,17 +156,25 @@ export async function runBillingSweep(deps: AppDeps): Promise<void> {
     if (fresh.status !== 'past_due' || !fresh.past_due_since) continue;
     const graceEnds =
       new Date(fresh.past_due_since).getTime() + deps.config.billing.gracePeriodDays * 86_400_000;
-    if (now.getTime() >= graceEnds) {
-      await deps.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('subscriptions')
-          .set({ status: 'suspended', updated_at: now })
-          .where('id', '=', fresh.id)
-          .execute();
-        await suspendService(trx, fresh, now);
-      });
-    }
+    if (now.getTime() >= graceEnds) await stopService(deps, fresh, 'suspended', now);
   }
+}
+
+/** Moves the subscription to `status` and suspends its service, in one transaction. */
+async function stopService(
+  deps: AppDeps,
+  sub: SubscriptionRow,
+  status: 'expired' | 'suspended',
+  now: Date,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('subscriptions')
+      .set({ status, updated_at: now })
+      .where('id', '=', sub.id)
+      .execute();
+    await suspendService(trx, sub, now);
+  });
 }
 
 /** The SEPA debit settles: paid (recovering a past-due subscription) or failed (past due). */

@@ -8,7 +8,7 @@ import {
   LOGO_MAX_BYTES,
   LOGO_MAX_DIMENSION,
 } from '../../contracts/branding';
-import { AppError } from '../../core/errors';
+import { AppError, type AppErrorCode } from '../../core/errors';
 import { lazyRequire, loadFileType, loadSharp } from '../../core/lazy-module';
 
 export type BrandingFileKind = 'logo' | 'favicon';
@@ -58,14 +58,17 @@ export const BRANDING_UPLOAD_RULES: Record<
   },
 };
 
+/** A refusal of the upload, reported on the form field named as the file's kind. */
+function fileError(kind: BrandingFileKind, code: AppErrorCode, message: string): AppError {
+  return new AppError(code, message, { errors: { [kind]: [message] } });
+}
+
 export function tooLargeError(kind: BrandingFileKind): AppError {
-  const message = BRANDING_UPLOAD_RULES[kind].tooLarge;
-  return new AppError('PAYLOAD_TOO_LARGE', message, { errors: { [kind]: [message] } });
+  return fileError(kind, 'PAYLOAD_TOO_LARGE', BRANDING_UPLOAD_RULES[kind].tooLarge);
 }
 
 export function tooManyPixelsError(kind: BrandingFileKind): AppError {
-  const message = BRANDING_UPLOAD_RULES[kind].tooManyPixels;
-  return new AppError('VALIDATION_ERROR', message, { errors: { [kind]: [message] } });
+  return fileError(kind, 'VALIDATION_ERROR', BRANDING_UPLOAD_RULES[kind].tooManyPixels);
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -133,13 +136,11 @@ export async function checkImageDimensions(
 }
 
 export function wrongTypeError(kind: BrandingFileKind): AppError {
-  const message = BRANDING_UPLOAD_RULES[kind].wrongType;
-  return new AppError('UNSUPPORTED_MEDIA_TYPE', message, { errors: { [kind]: [message] } });
+  return fileError(kind, 'UNSUPPORTED_MEDIA_TYPE', BRANDING_UPLOAD_RULES[kind].wrongType);
 }
 
 export function missingFileError(kind: BrandingFileKind): AppError {
-  const message = BRANDING_UPLOAD_RULES[kind].missing;
-  return new AppError('VALIDATION_ERROR', message, { errors: { [kind]: [message] } });
+  return fileError(kind, 'VALIDATION_ERROR', BRANDING_UPLOAD_RULES[kind].missing);
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';

@@ -1,15 +1,6 @@
 import type { AppDeps } from '../../core/app-deps';
 import { keysetPage, type Page } from '../../core/keyset-page';
-
-export type NotificationHistoryItem = {
-  id: string;
-  subject: string;
-  kind: string;
-  channel: 'email';
-  status: 'pending' | 'sent' | 'failed' | 'stored';
-  created_at: string;
-  sent_at: string | null;
-};
+import type { NotificationHistoryItem } from './notifications-schema';
 
 /** The e-mails sent to the user (from the outbox), newest first, by cursor. */
 export async function listNotificationHistory(

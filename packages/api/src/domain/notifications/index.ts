@@ -5,3 +5,8 @@ export {
   getNotificationPreferences,
   updateNotificationPreferences,
 } from './preferences';
+export {
+  notificationHistoryItem,
+  notificationPreferencesSchema,
+  type NotificationPreferencesOutput,
+} from './notifications-schema';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, NotificationPreferences } from '@scmp/db';
 import { validationError } from '../../core/errors';
+import type { NotificationPreferencesOutput } from './notifications-schema';
 
 /** Defaults before a user changes anything (spec part 2 §3). */
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
@@ -13,7 +14,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 export async function getNotificationPreferences(
   db: Kysely<Database>,
   userId: number,
-): Promise<NotificationPreferences> {
+): Promise<NotificationPreferencesOutput> {
   const row = await db
     .selectFrom('notification_preferences')
     .select('preferences')
@@ -52,7 +53,7 @@ export async function updateNotificationPreferences(
   user: { id: number; phone: string | null },
   next: NotificationPreferences,
   now: Date,
-): Promise<NotificationPreferences> {
+): Promise<NotificationPreferencesOutput> {
   const current = await getNotificationPreferences(db, user.id);
   if (!user.phone?.trim()) {
     const changed = (Object.keys(current.sms) as Array<keyof NotificationPreferences['sms']>).some(

@@ -62,14 +62,7 @@ export async function saveAvatar(
   }
   const name = `${randomBytes(16).toString('hex')}.webp`;
   await deps.storage.put(`avatars/${name}`, output);
-  const updated = await replaceAvatarPath(deps, user, name);
-  await recordActivity(deps, req, {
-    userId: user.id,
-    type: 'profile',
-    action: 'profile.avatar_updated',
-    description: 'Updated profile photo',
-  });
-  return updated;
+  return replaceAvatarPath(deps, req, user, name);
 }
 
 export async function removeAvatar(
@@ -77,21 +70,16 @@ export async function removeAvatar(
   req: Req,
   user: SessionUser,
 ): Promise<SessionUser> {
-  const updated = await replaceAvatarPath(deps, user, null);
-  if (user.avatar_path) {
-    await recordActivity(deps, req, {
-      userId: user.id,
-      type: 'profile',
-      action: 'profile.avatar_removed',
-      description: 'Removed profile photo',
-    });
-  }
-  return updated;
+  return replaceAvatarPath(deps, req, user, null);
 }
 
-/** Points the user at a new avatar file (or none) and deletes the file it replaces. */
+/**
+ * Points the user at a new avatar file (or none), deletes the file it replaces and records the
+ * change in the activity log (a removal only when there was a photo to remove).
+ */
 async function replaceAvatarPath(
   deps: AppDeps,
+  req: Req,
   user: SessionUser,
   name: string | null,
 ): Promise<SessionUser> {
@@ -103,6 +91,15 @@ async function replaceAvatarPath(
     .executeTakeFirstOrThrow();
   if (user.avatar_path && NAME_RE.test(user.avatar_path)) {
     await deps.storage.delete(`avatars/${user.avatar_path}`);
+  }
+  if (name || user.avatar_path) {
+    await recordActivity(deps, req, {
+      userId: user.id,
+      type: 'profile',
+      ...(name
+        ? { action: 'profile.avatar_updated', description: 'Updated profile photo' }
+        : { action: 'profile.avatar_removed', description: 'Removed profile photo' }),
+    });
   }
   return updated;
 }

@@ -1,4 +1,5 @@
 import { ALL_KEYS, type EventBus } from '../../core/events/events';
+import { freshEntry } from './fresh-entry';
 
 /**
  * Seconds a tenant's public branding answer is reused (and may be cached by browsers). Changes
@@ -12,13 +13,7 @@ type Entry = { body: unknown; expires: number };
 const cache = new Map<string, Entry>();
 
 export function getCachedTenantBranding(slug: string, nowMs: number): Entry | undefined {
-  const entry = cache.get(slug);
-  if (!entry) return undefined;
-  if (entry.expires <= nowMs) {
-    cache.delete(slug);
-    return undefined;
-  }
-  return entry;
+  return freshEntry(cache, slug, nowMs);
 }
 
 /** Bumped by every invalidation (see setCachedTenantBranding's `loadedAt`). */

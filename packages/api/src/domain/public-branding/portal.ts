@@ -10,6 +10,7 @@ import {
 import type { EventBus } from '../../core/events/events';
 import { hostnameOf, resolveHost, type ResolvedHost } from '../hosts';
 import { TENANT_BRANDING_TTL_SECONDS } from './cache';
+import { freshEntry } from './fresh-entry';
 import { resolveInstanceBranding } from './resolve';
 
 /** The columns of a branding row that make up a front page. */
@@ -114,13 +115,7 @@ export function connectPortalCache(events: EventBus): () => void {
 
 /** The cached resolution of a host, if any (never for the product's own hosts). */
 export function getCachedPortal(host: string, nowMs: number): PortalResolution | undefined {
-  const entry = cache.get(host);
-  if (!entry) return undefined;
-  if (entry.expires <= nowMs) {
-    cache.delete(host);
-    return undefined;
-  }
-  return entry.value;
+  return freshEntry(cache, host, nowMs)?.value;
 }
 
 /**

@@ -16,12 +16,12 @@ import {
   publicFieldsOf,
   resolveOrganizationBranding,
 } from './resolve';
+import { activeIdByUuid } from './active-by-uuid';
 
 export const TENANT_NOT_FOUND_TEXT = 'Tenant not found';
 export const ORGANIZATION_BRANDING_NOT_FOUND_TEXT = 'Organization not found';
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export { publicBrandingSchema };
 
@@ -90,13 +90,11 @@ export async function getPublicOrganizationBranding(
   deps: AppDeps,
   uuid: string,
 ): Promise<PublicBranding> {
-  if (!UUID.test(uuid)) throw new AppError('NOT_FOUND', ORGANIZATION_BRANDING_NOT_FOUND_TEXT);
-  const org = await deps.db
-    .selectFrom('organizations')
-    .select(['id'])
-    .where('uuid', '=', uuid)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  if (!org) throw new AppError('NOT_FOUND', ORGANIZATION_BRANDING_NOT_FOUND_TEXT);
-  return resolveOrganizationBranding(deps.db, org.id);
+  const id = await activeIdByUuid(
+    deps,
+    'organizations',
+    uuid,
+    ORGANIZATION_BRANDING_NOT_FOUND_TEXT,
+  );
+  return resolveOrganizationBranding(deps.db, id);
 }

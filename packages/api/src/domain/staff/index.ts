@@ -4,9 +4,11 @@ export { customerForStaff, listCustomersForStaff } from './customers';
 export { dailyFiguresTask, recordDailyFigures } from './daily-figures';
 export { listInstancesForStaff } from './instances';
 export { staffOverview } from './overview';
+export { staffRetention } from './retention';
 export {
   staffCustomerDetail,
   staffCustomerSummary,
   staffInstanceSummary,
   staffOverviewOutput,
+  staffRetentionOutput,
 } from './staff-schema';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RETENTION_RULE_IDS, RETENTION_RULE_OUTCOMES } from '../../contracts/retention';
 
 /**
  * The shapes the staff procedures answer with: one zod schema each, the service's return type is
@@ -201,10 +202,55 @@ export const staffCustomerDetail = z.strictObject({
   }),
 });
 
+/** GET /staff/retention: the operator console's Data retention section. */
+export const staffRetentionOutput = z.strictObject({
+  rules: z
+    .array(
+      z.strictObject({
+        id: z.enum(RETENTION_RULE_IDS),
+        what: z.string(),
+        kept_for: z.string(),
+        then: z.string(),
+      }),
+    )
+    .describe('The retention rules (contracts/retention.ts), in the order a run applies them'),
+  runs: z
+    .array(
+      z.strictObject({
+        uuid: z.string(),
+        started_at: z.string(),
+        finished_at: z.string().nullable(),
+        status: z.enum(['running', 'ok', 'failed']),
+        error: z.string().nullable(),
+        results: z.array(
+          z.strictObject({
+            rule: z.string(),
+            removed: z.number().int(),
+            outcome: z.enum(RETENTION_RULE_OUTCOMES),
+            error: z.string().nullable(),
+          }),
+        ),
+      }),
+    )
+    .describe('The latest 10 runs, newest first'),
+  closing_organizations: z
+    .array(
+      z.strictObject({
+        uuid: z.string(),
+        name: z.string(),
+        owner_email: z.string(),
+        closed_at: z.string(),
+        purge_at: z.string(),
+      }),
+    )
+    .describe('Organizations in their 60-day closing window, soonest purge first'),
+});
+
 export type StaffOverview = z.output<typeof staffOverviewOutput>;
 export type StaffCustomerSummary = z.output<typeof staffCustomerSummary>;
 export type StaffInstanceSummary = z.output<typeof staffInstanceSummary>;
 export type StaffCustomerDetail = z.output<typeof staffCustomerDetail>;
+export type StaffRetention = z.output<typeof staffRetentionOutput>;
 
 /** One keyset page of a staff list: the items and the cursor of the next page (null: the last). */
 export type StaffPage<T> = { items: T[]; next_cursor: string | null };

@@ -12,6 +12,7 @@ export { attachmentForDownload } from './uploads';
 export * as supportUploads from './uploads';
 export {
   staffTicketDetailOutput,
+  staffTicketFiltersInput,
   staffTicketSummaryOutput,
   ticketDetailOutput,
   ticketSummaryOutput,

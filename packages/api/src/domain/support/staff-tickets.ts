@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, TicketPriority, TicketStatus } from '@scmp/db';
-import { type TicketCategoryValue } from '../../contracts/support';
+import type { Database, TicketStatus } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { notifyStaffReply } from './notify';
 import { appendTicketMessage } from './ticket-messages';
@@ -14,16 +13,13 @@ import {
   type UserRow,
   assertAcceptsReplies,
 } from './ticket-read-model';
-import type { StaffTicketDetailOutput, StaffTicketSummaryOutput } from './ticket-schema';
+import type {
+  StaffTicketDetailOutput,
+  StaffTicketFilters,
+  StaffTicketSummaryOutput,
+} from './ticket-schema';
 
 /** The staff side of the desk: queue, any ticket, replies, status. */
-export type StaffTicketFilters = {
-  status?: TicketStatus | undefined;
-  priority?: TicketPriority | undefined;
-  category?: TicketCategoryValue | undefined;
-  q?: string | undefined;
-};
-
 const PRIORITY_ORDER = sql<number>`case t.priority when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 else 3 end`;
 
 export async function listTicketsForStaff(

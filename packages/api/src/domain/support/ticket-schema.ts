@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../contracts/support';
+import { optionalFilter } from '../../core/optional-filter';
 
 /**
  * The ticket shapes the support procedures answer with: one zod schema each, the service's return
@@ -59,3 +60,12 @@ export const staffTicketDetailOutput = ticketDetailOutput.extend({
   organization: z.strictObject({ uuid: z.string(), name: z.string() }).nullable(),
 });
 export type StaffTicketDetailOutput = z.output<typeof staffTicketDetailOutput>;
+
+/** The staff queue's filters (GET /support/staff/tickets): a blank filter is no filter. */
+export const staffTicketFiltersInput = z.object({
+  status: optionalFilter(z.enum(TICKET_STATUSES)),
+  priority: optionalFilter(z.enum(TICKET_PRIORITIES)),
+  category: optionalFilter(z.enum(TICKET_CATEGORIES)),
+  q: z.string().trim().max(200).optional(),
+});
+export type StaffTicketFilters = z.output<typeof staffTicketFiltersInput>;

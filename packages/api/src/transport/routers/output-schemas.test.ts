@@ -1,10 +1,18 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import { appRouter } from '../root';
+import { activityDailyOutput, activityOutput, activitySummaryOutput } from '../../domain/activity';
+import { notificationHistoryItem, notificationPreferencesSchema } from '../../domain/notifications';
+import { staffRetentionOutput } from '../../domain/staff';
+import { staffTicketFiltersInput } from '../../domain/support';
 import { billingDetailsSchema } from '../../domain/billing/subscription-schema';
 import { creationOptionsOutput } from './passkeys/schemas';
+import type * as activity from '../../domain/activity';
+import type * as notifications from '../../domain/notifications';
 import type * as privacy from '../../domain/privacy';
 import type * as sso from '../../domain/sso';
+import type * as staff from '../../domain/staff';
+import type * as support from '../../domain/support';
 
 /**
  * One schema per shape (issue 36): in these areas a response shape is one zod schema, the
@@ -90,10 +98,37 @@ describe('output schemas of the areas with one schema per shape', () => {
   });
 });
 
+/** The area schema each procedure must answer with (a twin written in the router fails). */
+const AREA_SCHEMAS: Array<[path: string, data: z.ZodType, list?: 'page']> = [
+  ['profile.activityList', activityOutput, 'page'],
+  ['profile.activitySummary', activitySummaryOutput],
+  ['profile.activityDaily', activityDailyOutput],
+  ['profile.notificationHistory', notificationHistoryItem, 'page'],
+  ['profile.getNotificationPreferences', notificationPreferencesSchema],
+  ['profile.updateNotificationPreferences', notificationPreferencesSchema],
+  ['staff.retention', staffRetentionOutput],
+];
+
+describe('procedures reuse their area’s schema', () => {
+  const procedures = appRouter._def.procedures as unknown as Record<
+    string,
+    { _def: { output?: z.ZodType; inputs: z.ZodType[] } }
+  >;
+
+  it.each(AREA_SCHEMAS)('%s answers with the schema of its area', (path, schema, list) => {
+    const data = defOf(procedures[path]!._def.output!).shape!.data!;
+    expect(list === 'page' ? defOf(data).element : data).toBe(schema);
+  });
+
+  it('support.staffListTickets takes the filters schema of its area', () => {
+    expect(procedures['support.staffListTickets']!._def.inputs).toEqual([staffTicketFiltersInput]);
+  });
+});
+
 /** What a service resolves to. */
 type Returns<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
 
-describe('the sso and privacy services answer with their schema’s shape', () => {
+describe('the services answer with their schema’s shape', () => {
   // Checked by tsc (npm run typecheck): a service whose return type drifts from the schema its
   // procedure's .output() uses fails here by name.
   it('sso', () => {
@@ -126,6 +161,41 @@ describe('the sso and privacy services answer with their schema’s shape', () =
     >();
     expectTypeOf<Returns<typeof privacy.confirmPassword>>().toEqualTypeOf<
       z.output<typeof privacy.reauthOutput>
+    >();
+  });
+
+  it('profile: activity and notifications', () => {
+    type Page<T> = { items: T[]; next_cursor: string | null };
+    type Preferences = z.output<typeof notifications.notificationPreferencesSchema>;
+    // Each row: what the service resolves to, and the z.output of its procedure's schema.
+    type Rows = {
+      list: [Returns<typeof activity.listActivity>, Page<z.output<typeof activity.activityOutput>>];
+      summary: [
+        Returns<typeof activity.activitySummary>,
+        z.output<typeof activity.activitySummaryOutput>,
+      ];
+      daily: [
+        Returns<typeof activity.activityDaily>,
+        z.output<typeof activity.activityDailyOutput>,
+      ];
+      history: [
+        Returns<typeof notifications.listNotificationHistory>,
+        Page<z.output<typeof notifications.notificationHistoryItem>>,
+      ];
+      preferences: [Returns<typeof notifications.getNotificationPreferences>, Preferences];
+      savedPreferences: [Returns<typeof notifications.updateNotificationPreferences>, Preferences];
+    };
+    expectTypeOf<{ [K in keyof Rows]: Rows[K][0] }>().toEqualTypeOf<{
+      [K in keyof Rows]: Rows[K][1];
+    }>();
+  });
+
+  it('staff retention and the staff ticket filters', () => {
+    expectTypeOf<Returns<typeof staff.staffRetention>>().toEqualTypeOf<
+      z.output<typeof staff.staffRetentionOutput>
+    >();
+    expectTypeOf<Parameters<typeof support.listTicketsForStaff>[1]>().toEqualTypeOf<
+      z.output<typeof support.staffTicketFiltersInput>
     >();
   });
 });

@@ -5,11 +5,11 @@ import { createApiToken as create, createdApiTokenOutput } from '../../../domain
 import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
 import { sessionProcedure, VERIFICATION_REQUIRED_TEXT } from '../../trpc';
 import { createApiTokenInput } from './schemas';
+import { createsOnce } from '../../create-meta';
 
 export const createApiToken = sessionProcedure
   .meta({
-    successStatus: 201,
-    idempotent: true,
+    ...createsOnce,
     openapi: {
       method: 'POST',
       path: '/user/api-tokens',

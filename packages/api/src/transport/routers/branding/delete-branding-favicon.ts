@@ -1,26 +1,4 @@
-import { BRANDING_TEXTS } from '../../../contracts/branding';
-import { envelope, ok } from '../../envelope';
-import { deleteBrandingFile, brandingOutput } from '../../../domain/branding';
-import { authedProcedure } from '../../trpc';
-import { brandingIdInput } from './branding-output';
+import { brandingDeleteProcedure } from './branding-delete';
 
-export const deleteBrandingFavicon = authedProcedure
-  .meta({
-    scope: 'branding:write',
-    permission: 'manage',
-    openapi: {
-      method: 'DELETE',
-      path: '/branding/{id}/favicon',
-      tags: ['branding'],
-      summary: 'Delete the favicon of a branding',
-      protect: true,
-    },
-  })
-  .input(brandingIdInput)
-  .output(envelope(brandingOutput))
-  .mutation(async ({ ctx, input }) =>
-    ok(
-      await deleteBrandingFile(ctx.deps, ctx.user.id, input.id, 'favicon'),
-      BRANDING_TEXTS.faviconDeleted,
-    ),
-  );
+/** DELETE /branding/{id}/favicon. */
+export const deleteBrandingFavicon = brandingDeleteProcedure('favicon');

@@ -1,26 +1,4 @@
-import { BRANDING_TEXTS } from '../../../contracts/branding';
-import { envelope, ok } from '../../envelope';
-import { deleteBrandingFile, brandingOutput } from '../../../domain/branding';
-import { authedProcedure } from '../../trpc';
-import { brandingIdInput } from './branding-output';
+import { brandingDeleteProcedure } from './branding-delete';
 
-export const deleteBrandingLogo = authedProcedure
-  .meta({
-    scope: 'branding:write',
-    permission: 'manage',
-    openapi: {
-      method: 'DELETE',
-      path: '/branding/{id}/logo',
-      tags: ['branding'],
-      summary: 'Delete the logo of a branding',
-      protect: true,
-    },
-  })
-  .input(brandingIdInput)
-  .output(envelope(brandingOutput))
-  .mutation(async ({ ctx, input }) =>
-    ok(
-      await deleteBrandingFile(ctx.deps, ctx.user.id, input.id, 'logo'),
-      BRANDING_TEXTS.logoDeleted,
-    ),
-  );
+/** DELETE /branding/{id}/logo. */
+export const deleteBrandingLogo = brandingDeleteProcedure('logo');

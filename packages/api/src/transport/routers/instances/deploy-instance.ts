@@ -5,6 +5,7 @@ import { CUSTOM_DOMAIN_TEXTS } from '../../../contracts/custom-domain';
 import { envelope, ok } from '../../envelope';
 import { deployInstance as deploy, instanceSchema } from '../../../domain/instances';
 import { verifiedProcedure } from '../../trpc';
+import { createsOnce } from '../../create-meta';
 
 const prefixSchema = z
   .string()
@@ -38,8 +39,7 @@ export const deployInstance = verifiedProcedure
       summary: 'Deploy an instance; it is provisioned in the background (pending → active)',
       protect: true,
     },
-    successStatus: 201,
-    idempotent: true,
+    ...createsOnce,
   })
   .input(
     z.object({

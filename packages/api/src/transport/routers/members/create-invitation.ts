@@ -4,6 +4,7 @@ import { envelope, ok } from '../../envelope';
 import { createInvitation as create, invitationSchema } from '../../../domain/organizations';
 import { authedProcedure } from '../../trpc';
 import { assignableRole } from './schemas';
+import { createsOnce } from '../../create-meta';
 
 export const createInvitation = authedProcedure
   .meta({
@@ -16,8 +17,7 @@ export const createInvitation = authedProcedure
       summary: 'Invite someone by e-mail with a role (valid 7 days, single use)',
       protect: true,
     },
-    successStatus: 201,
-    idempotent: true,
+    ...createsOnce,
   })
   .input(
     z.object({

@@ -5,6 +5,7 @@ import { envelope, ok } from '../../envelope';
 import { createOrganization as create } from '../../../domain/organizations';
 import { verifiedProcedure } from '../../trpc';
 import { organizationSchema } from '../../../contracts/organizations-schemas';
+import { createsOnce } from '../../create-meta';
 
 export const createOrganizationInput = z.object({
   name: z
@@ -27,8 +28,7 @@ export const createOrganization = verifiedProcedure
       summary: 'Create an organization (subdomain generated from the name when empty)',
       protect: true,
     },
-    successStatus: 201,
-    idempotent: true,
+    ...createsOnce,
   })
   .input(createOrganizationInput)
   .output(envelope(organizationSchema))

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { activityDaily as daily } from '../../../domain/activity';
+import {
+  activityDaily as daily,
+  activityDailyOutput,
+  activityFilterInput,
+} from '../../../domain/activity';
 import { authedProcedure } from '../../trpc';
-import { activityFilterInput } from './schemas';
-
-const count = z.number().int();
 
 export const activityDaily = authedProcedure
   .meta({
@@ -22,25 +23,5 @@ export const activityDaily = authedProcedure
     },
   })
   .input(z.object(activityFilterInput))
-  .output(
-    envelope(
-      z.strictObject({
-        days: count,
-        type: activityFilterInput.type.unwrap(),
-        series: z.array(
-          z.strictObject({
-            date: z.string(),
-            total: count,
-            by_type: z.strictObject({
-              login: count,
-              security: count,
-              profile: count,
-              organization: count,
-              settings: count,
-            }),
-          }),
-        ),
-      }),
-    ),
-  )
+  .output(envelope(activityDailyOutput))
   .query(async ({ ctx, input }) => ok(await daily(ctx.deps, ctx.user.id, input)));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listActivity } from '../../../domain/activity';
+import { activityFilterInput, activityOutput, listActivity } from '../../../domain/activity';
 import { authedProcedure } from '../../trpc';
-import { activityFilterInput, activityOutput, cursorPageInput, pagedEnvelope } from './schemas';
+import { cursorPageInput, pagedEnvelope } from './schemas';
 
 export const activityList = authedProcedure
   .meta({

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { activitySummary as summarise } from '../../../domain/activity';
+import {
+  activityFilterInput,
+  activitySummaryOutput,
+  activitySummary as summarise,
+} from '../../../domain/activity';
 import { authedProcedure } from '../../trpc';
-import { activityFilterInput } from './schemas';
 
 export const activitySummary = authedProcedure
   .meta({
@@ -16,14 +19,5 @@ export const activitySummary = authedProcedure
     },
   })
   .input(z.object({ days: activityFilterInput.days }))
-  .output(
-    envelope(
-      z.strictObject({
-        successful_logins: z.number().int(),
-        failed_attempts: z.number().int(),
-        active_devices: z.number().int(),
-        days: z.number().int(),
-      }),
-    ),
-  )
+  .output(envelope(activitySummaryOutput))
   .query(async ({ ctx, input }) => ok(await summarise(ctx.deps, ctx.user.id, input.days)));

@@ -1,7 +1,9 @@
 import { envelope, ok } from '../../envelope';
-import { getNotificationPreferences as load } from '../../../domain/notifications';
+import {
+  getNotificationPreferences as load,
+  notificationPreferencesSchema,
+} from '../../../domain/notifications';
 import { authedProcedure } from '../../trpc';
-import { notificationPreferencesSchema } from './schemas';
 
 export const getNotificationPreferences = authedProcedure
   .meta({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { listNotificationHistory } from '../../../domain/notifications';
+import { listNotificationHistory, notificationHistoryItem } from '../../../domain/notifications';
 import { authedProcedure } from '../../trpc';
-import { notificationHistoryItem, cursorPageInput, pagedEnvelope } from './schemas';
+import { cursorPageInput, pagedEnvelope } from './schemas';
 
 export const notificationHistory = authedProcedure
   .meta({

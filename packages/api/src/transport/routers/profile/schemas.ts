@@ -24,53 +24,6 @@ export const changePasswordInput = z
     path: ['password_confirmation'],
   });
 
-const group = <K extends string>(keys: readonly K[]) =>
-  z.strictObject(
-    Object.fromEntries(
-      keys.map((key) => [key, z.boolean({ error: `${key} must be true or false.` })]),
-    ) as Record<K, z.ZodBoolean>,
-  );
-
-export const notificationPreferencesSchema = z.strictObject({
-  email: group(['marketing', 'security', 'updates', 'reports'] as const),
-  push: group(['messages', 'updates', 'security', 'marketing'] as const),
-  sms: group(['security', 'urgent', 'marketing', 'updates'] as const),
-});
-
-export const activityOutput = z.strictObject({
-  id: z.string(),
-  type: z.enum(['login', 'security', 'profile', 'organization', 'settings']),
-  action: z.string(),
-  description: z.string(),
-  ip_address: z.string().nullable(),
-  device: z.string().nullable(),
-  location: z.string().nullable(),
-  severity: z.enum(['info', 'medium', 'high']),
-  timestamp: z.string(),
-});
-
-export const activityFilterInput = {
-  type: z
-    .enum(['all', 'login', 'security', 'profile', 'organization', 'settings'], {
-      error: 'The type must be one of all, login, security, profile, organization, settings.',
-    })
-    .default('all'),
-  days: z.coerce
-    .number({ error: 'The days must be one of 7, 30, 90, 365.' })
-    .refine((v) => [7, 30, 90, 365].includes(v), 'The days must be one of 7, 30, 90, 365.')
-    .default(30),
-};
-
-export const notificationHistoryItem = z.strictObject({
-  id: z.string(),
-  subject: z.string(),
-  kind: z.string(),
-  channel: z.literal('email'),
-  status: z.enum(['pending', 'sent', 'failed', 'stored']),
-  created_at: z.string(),
-  sent_at: z.string().nullable(),
-});
-
 /** A list page: `data` is the array, `next_cursor` fetches the next page (null at the end). */
 const LIMIT_TEXT = 'The limit must be a number from 1 to 100.';
 

@@ -1,10 +1,10 @@
 import { envelope, ok } from '../../envelope';
 import {
   NOTIFICATION_TEXTS,
+  notificationPreferencesSchema,
   updateNotificationPreferences as save,
 } from '../../../domain/notifications';
 import { authedProcedure } from '../../trpc';
-import { notificationPreferencesSchema } from './schemas';
 
 export const updateNotificationPreferences = authedProcedure
   .meta({

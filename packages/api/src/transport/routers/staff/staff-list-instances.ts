@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { listInstancesForStaff, staffInstanceSummary } from '../../../domain/staff';
+import { optionalFilter } from '../../../core/optional-filter';
 import { staffProcedure } from '../../trpc';
 import { staffListInput, staffPage } from './staff-output';
-
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /** GET /staff/instances: instances across all tenants, searched and paged by keyset. */
 export const staffListInstances = staffProcedure
@@ -23,9 +22,8 @@ export const staffListInstances = staffProcedure
   .input(
     z.object({
       ...staffListInput,
-      status: z.preprocess(
-        blankToUndefined,
-        z.enum(['pending', 'provisioning', 'active', 'suspended', 'terminated']).optional(),
+      status: optionalFilter(
+        z.enum(['pending', 'provisioning', 'active', 'suspended', 'terminated']),
       ),
     }),
   )

@@ -1,10 +1,7 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { addLocations as add, subscriptionSchema } from '../../../domain/billing';
 import { verifiedProcedure } from '../../trpc';
-import { idempotentByKeyField, quotedChangeInput } from './schemas';
-
-const text = 'Choose between 1 and 20 locations to add.';
+import { idempotentByKeyField, locationCount, quotedChangeInput } from './schemas';
 
 export const addLocations = verifiedProcedure
   .meta({
@@ -22,7 +19,7 @@ export const addLocations = verifiedProcedure
   })
   .input(
     quotedChangeInput({
-      additional_locations: z.coerce.number({ error: text }).int(text).min(1, text).max(20, text),
+      additional_locations: locationCount(20, 'Choose between 1 and 20 locations to add.'),
     }),
   )
   .output(envelope(subscriptionSchema))

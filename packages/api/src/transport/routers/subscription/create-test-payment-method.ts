@@ -3,6 +3,7 @@ import { envelope, ok } from '../../envelope';
 import { createTestPaymentMethod as create } from '../../../core/payments/test-payment-methods';
 import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
 import { authedProcedure } from '../../trpc';
+import { createsOnce } from '../../create-meta';
 
 /** Test mode only (404 with Stripe): turns a published test card or IBAN into a payment method. */
 export const createTestPaymentMethod = authedProcedure
@@ -15,8 +16,7 @@ export const createTestPaymentMethod = authedProcedure
       summary: 'Test mode: create a payment method from a Stripe test card number or test IBAN',
       protect: true,
     },
-    successStatus: 201,
-    idempotent: true,
+    ...createsOnce,
   })
   .input(
     z.object({

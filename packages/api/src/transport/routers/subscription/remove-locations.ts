@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { removeLocations as remove, subscriptionSchema } from '../../../domain/billing';
 import { authedProcedure } from '../../trpc';
-import { organizationUuidInput } from './schemas';
-
-const text = 'Choose how many unused locations to remove.';
+import { locationCount, organizationUuidInput } from './schemas';
 
 export const removeLocations = authedProcedure
   .meta({
@@ -22,7 +20,7 @@ export const removeLocations = authedProcedure
   .input(
     z.object({
       organization_uuid: organizationUuidInput,
-      locations_to_remove: z.coerce.number({ error: text }).int(text).min(1, text).max(10, text),
+      locations_to_remove: locationCount(10, 'Choose how many unused locations to remove.'),
     }),
   )
   .output(envelope(subscriptionSchema))

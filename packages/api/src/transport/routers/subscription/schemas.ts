@@ -8,6 +8,9 @@ export const organizationUuidInput = uuidInput;
 export const planTypeInput = z.enum(['basic', 'unlimited'], {
   error: 'Choose a plan: basic or unlimited.',
 });
+/** A number of locations from 1 to `max`; every refusal (not a number, not whole, out of range) says `text`. */
+export const locationCount = (max: number, text: string) =>
+  z.coerce.number({ error: text }).int(text).min(1, text).max(max, text);
 /** The specification's body field: an alias of the Idempotency-Key header (meta.idempotencyKeyField). */
 export const idempotencyKeyInput = z
   .string()

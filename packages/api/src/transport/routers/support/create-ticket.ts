@@ -15,6 +15,7 @@ import {
   ticketDetailOutput,
 } from '../../../domain/support';
 import { verifiedProcedure } from '../../trpc';
+import { createsOnce } from '../../create-meta';
 
 const ATTACHMENTS_NEED_MULTIPART = 'Send attachments as multipart/form-data.';
 
@@ -42,8 +43,7 @@ export const createTicket = verifiedProcedure
       protect: true,
       contentTypes: ['application/json', 'multipart/form-data'],
     },
-    successStatus: 201,
-    idempotent: true,
+    ...createsOnce,
     multipart: {
       fileField: 'attachments',
       maxFiles: MAX_TICKET_ATTACHMENTS,

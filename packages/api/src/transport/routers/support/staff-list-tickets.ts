@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../contracts/support';
 import { envelope, ok } from '../../envelope';
-import { listTicketsForStaff, staffTicketSummaryOutput } from '../../../domain/support';
+import {
+  listTicketsForStaff,
+  staffTicketFiltersInput,
+  staffTicketSummaryOutput,
+} from '../../../domain/support';
 import { staffProcedure } from '../../trpc';
-
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 export const staffListTickets = staffProcedure
   .meta({
@@ -16,13 +17,6 @@ export const staffListTickets = staffProcedure
       protect: true,
     },
   })
-  .input(
-    z.object({
-      status: z.preprocess(blankToUndefined, z.enum(TICKET_STATUSES).optional()),
-      priority: z.preprocess(blankToUndefined, z.enum(TICKET_PRIORITIES).optional()),
-      category: z.preprocess(blankToUndefined, z.enum(TICKET_CATEGORIES).optional()),
-      q: z.string().trim().max(200).optional(),
-    }),
-  )
+  .input(staffTicketFiltersInput)
   .output(envelope(z.array(staffTicketSummaryOutput)))
   .query(async ({ ctx, input }) => ok(await listTicketsForStaff(ctx.deps, input)));

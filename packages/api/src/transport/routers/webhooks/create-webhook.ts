@@ -4,6 +4,7 @@ import { envelope, ok } from '../../envelope';
 import { createWebhook as create, createdWebhookOutput } from '../../../domain/webhooks';
 import { authedProcedure } from '../../trpc';
 import { webhookDescription, webhookEvents, webhookUrl } from './schemas';
+import { createsOnce } from '../../create-meta';
 
 export const createWebhook = authedProcedure
   .meta({
@@ -20,8 +21,7 @@ export const createWebhook = authedProcedure
         'In production the URL must be https:// and resolve only to public addresses.',
       protect: true,
     },
-    successStatus: 201,
-    idempotent: true,
+    ...createsOnce,
   })
   .input(
     z.object({

@@ -1,0 +1,35 @@
+import { BRANDING_TEXTS } from '../../../contracts/branding';
+import { envelope, ok } from '../../envelope';
+import {
+  deleteBrandingFile,
+  brandingOutput,
+  type BrandingFileKind,
+} from '../../../domain/branding';
+import { authedProcedure } from '../../trpc';
+import { brandingIdInput } from './branding-output';
+
+const DELETED: Record<BrandingFileKind, string> = {
+  logo: BRANDING_TEXTS.logoDeleted,
+  favicon: BRANDING_TEXTS.faviconDeleted,
+};
+
+/** DELETE /branding/{id}/logo and /favicon: removes the file and answers the branding. */
+export function brandingDeleteProcedure(kind: BrandingFileKind) {
+  return authedProcedure
+    .meta({
+      scope: 'branding:write',
+      permission: 'manage',
+      openapi: {
+        method: 'DELETE',
+        path: `/branding/{id}/${kind}`,
+        tags: ['branding'],
+        summary: `Delete the ${kind} of a branding`,
+        protect: true,
+      },
+    })
+    .input(brandingIdInput)
+    .output(envelope(brandingOutput))
+    .mutation(async ({ ctx, input }) =>
+      ok(await deleteBrandingFile(ctx.deps, ctx.user.id, input.id, kind), DELETED[kind]),
+    );
+}
