@@ -13,12 +13,8 @@ import {
 } from './privacy/account-deletion-fixtures';
 
 /**
- * (Part two: the purge after 30 days, and the purge rules.)
- * Deleting an account (issue 38): DELETE /user with the password and confirm "DELETE"; 409 while
- * the person alone owns an organization with other members or a live subscription; at once every
- * credential ends, memberships end (member.removed), sign-in is refused, a restore link valid 30
- * days is e-mailed; restore within 30 days; after 30 days the purge leaves "Deleted user" in kept
- * records, nothing personal elsewhere, and the address can register again.
+ * Deleting an account, part two: the purge after 30 days, and the purge rules (part one,
+ * account-deletion.test.ts, describes the whole).
  */
 useDeletionHarness();
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MEMBER_TEXTS } from '@scmp/api/contracts/roles';
 import { withDemoData } from '../src/testing/demo-world';
 import type { TestHarness } from '../src/testing/harness';
+import { activityOf } from '../src/testing/recorded-rows';
 import { useHarness } from '../src/testing/use-harness';
 import { teamHelpers } from './members/fixtures';
 
@@ -108,12 +109,7 @@ describe('members and roles', () => {
       token: owner.token,
     });
     expect(oldOwnerDeletes.status).toBe(403);
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select('action')
-      .where('user_id', '=', owner.id)
-      .where('action', '=', 'organization.ownership_transferred')
-      .execute();
+    const activity = await activityOf(h.db, owner.id, 'organization.ownership_transferred');
     expect(activity).toHaveLength(1);
   });
 });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { SSO_FAILURE_REASONS, SSO_TEXTS } from '@scmp/api/contracts/sso';
 import type { Json } from '../src/testing/harness';
-import { connection, h, orgUuid, owner, roleOf } from './sso/fixtures';
+import { activityOf } from '../src/testing/recorded-rows';
+import {
+  connection,
+  connectionTestRun,
+  h,
+  orgUuid,
+  owner,
+  roleOf,
+  SSO_FIRST_SIGN_IN_ACTIONS,
+} from './sso/fixtures';
 import {
   cookieOf,
   DOMAIN,
@@ -91,18 +100,9 @@ describe('signing in', () => {
     expect(user.name).toBe('Tess Teacher');
     const sessions = await h.rest('GET', '/profile/sessions', { token: result.token! });
     expect(sessions.body.data[0].sign_in_method).toBe('SSO — St Mary IdP');
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select(['action', 'description'])
-      .where('user_id', '=', user.id)
-      .execute();
+    const activity = await activityOf(h.db, user.id);
     expect(activity.map((a) => a.action)).toEqual(
-      expect.arrayContaining([
-        'account.created_by_sso',
-        'sso.linked',
-        'member.joined',
-        'login.success',
-      ]),
+      expect.arrayContaining(SSO_FIRST_SIGN_IN_ACTIONS),
     );
     expect(activity.find((a) => a.action === 'login.success')?.description).toBe(
       'Signed in with single sign-on (St Mary IdP)',
@@ -160,38 +160,12 @@ describe('signing in', () => {
 
   it('Test the connection shows the claims received and creates no session', async () => {
     idp.accounts.set('tester', { email: `head@${DOMAIN}`, hd: DOMAIN });
-    const before = await h.db
-      .selectFrom('sessions')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const test = await h.rest(
-      'POST',
-      `/organizations/${orgUuid}/sso-connections/${connection.uuid}/test`,
-      { token: owner.token },
+    const lastTest = await connectionTestRun(
+      async (test) =>
+        (await throughProvider(test.body.data.redirect_url, cookieOf(test.headers), 'tester'))
+          .location,
     );
-    expect(test.status, test.text).toBe(200);
-    const back = await throughProvider(
-      test.body.data.redirect_url,
-      cookieOf(test.headers),
-      'tester',
-    );
-    expect(back.location).toBe(
-      `http://localhost:3000/dashboard/organizations/${orgUuid}?tab=security&sso_test=${connection.uuid}`,
-    );
-    const after = await h.db
-      .selectFrom('sessions')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(after.n).toBe(before.n);
-    const got = await h.rest(
-      'GET',
-      `/organizations/${orgUuid}/sso-connections/${connection.uuid}`,
-      {
-        token: owner.token,
-      },
-    );
-    expect(got.body.data.tested_at).toBeTruthy();
-    expect(got.body.data.last_test).toMatchObject({
+    expect(lastTest).toMatchObject({
       ok: true,
       error: null,
       claims: { email: `head@${DOMAIN}`, email_verified: true, hd: DOMAIN, sub: 'tester' },

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { SAML_TEXTS } from '@scmp/api/contracts/sso-saml';
 import type { Json } from '../src/testing/harness';
 import { serveTestSamlIdp } from '../src/testing/saml-idp';
-import { connection, h, orgUuid, owner, roleOf } from './sso/fixtures';
+import { activityOf } from '../src/testing/recorded-rows';
+import {
+  connection,
+  connectionTestRun,
+  h,
+  orgUuid,
+  owner,
+  roleOf,
+  SSO_FIRST_SIGN_IN_ACTIONS,
+} from './sso/fixtures';
 import {
   cookiesOf,
   DOMAIN,
@@ -181,18 +190,9 @@ describe('signing in with SAML', () => {
     expect(user.email_verified_at).not.toBeNull();
     const sessions = await h.rest('GET', '/profile/sessions', { token: result.token! });
     expect(sessions.body.data[0].sign_in_method).toBe('SSO — St John SAML');
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select('action')
-      .where('user_id', '=', user.id)
-      .execute();
+    const activity = await activityOf(h.db, user.id);
     expect(activity.map((a) => a.action)).toEqual(
-      expect.arrayContaining([
-        'account.created_by_sso',
-        'sso.linked',
-        'member.joined',
-        'login.success',
-      ]),
+      expect.arrayContaining(SSO_FIRST_SIGN_IN_ACTIONS),
     );
   });
 
@@ -214,37 +214,15 @@ describe('signing in with SAML', () => {
   });
 
   it('Test the connection shows the attributes received and creates no session', async () => {
-    const before = await h.db
-      .selectFrom('sessions')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const test = await h.rest(
-      'POST',
-      `/organizations/${orgUuid}/sso-connections/${connection.uuid}/test`,
-      { token: owner.token },
-    );
-    expect(test.status, test.text).toBe(200);
-    const request = idp.readRequest(test.body.data.redirect_url);
-    const location = await postAcs(
-      connection.uuid,
-      idp.respond({ request, account: { email: `head@${DOMAIN}`, groups: ['it-staff'] } }),
-      cookiesOf(test.headers),
-    );
-    expect(location).toBe(
-      `http://localhost:3000/dashboard/organizations/${orgUuid}?tab=security&sso_test=${connection.uuid}`,
-    );
-    const after = await h.db
-      .selectFrom('sessions')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(after.n).toBe(before.n);
-    const got = await h.rest(
-      'GET',
-      `/organizations/${orgUuid}/sso-connections/${connection.uuid}`,
-      { token: owner.token },
-    );
-    expect(got.body.data.tested_at).toBeTruthy();
-    expect(got.body.data.last_test).toMatchObject({
+    const lastTest = await connectionTestRun(async (test) => {
+      const request = idp.readRequest(test.body.data.redirect_url);
+      return await postAcs(
+        connection.uuid,
+        idp.respond({ request, account: { email: `head@${DOMAIN}`, groups: ['it-staff'] } }),
+        cookiesOf(test.headers),
+      );
+    });
+    expect(lastTest).toMatchObject({
       ok: true,
       error: null,
       claims: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_TEXTS } from '@scmp/api/contracts/webhooks';
 import type { TestHarness } from '../src/testing/harness';
+import { mailsTo } from '../src/testing/recorded-rows';
 import { verifyStandardWebhook } from '../src/testing/webhook-receiver';
 import { useWebhookWorld, type WebhookReceiver } from './webhooks/fixtures';
 
@@ -104,13 +105,8 @@ describe('retries, timeouts and disabling', () => {
     expect(endpoint).toMatchObject({ enabled: false, disabled_reason: WEBHOOK_TEXTS.disabled(3) });
     [delivery] = await deliveries(owner, orgUuid, hook.uuid);
     expect(delivery!.status).toBe('failed');
-    const mail = await h.db
-      .selectFrom('mail_outbox')
-      .select(['subject', 'text'])
-      .where('to_address', '=', owner.email)
-      .where('kind', '=', 'webhook-disabled')
-      .executeTakeFirstOrThrow();
-    expect(mail.text).toContain(hook.url);
+    const [mail] = await mailsTo(h.db, owner.email, { kind: 'webhook-disabled' });
+    expect(mail!.text).toContain(hook.url);
 
     // A disabled endpoint gets nothing; enabling it again starts afresh.
     const count = receiver.received.length;

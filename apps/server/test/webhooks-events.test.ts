@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../src/testing/harness';
+import { invitationTokenFromMail } from '../src/testing/organization-rows';
 import { fields, supportHelpers } from '../src/testing/support-helpers';
 import { verifyStandardWebhook } from '../src/testing/webhook-receiver';
 import { useWebhookWorld, type WebhookReceiver } from './webhooks/fixtures';
@@ -113,13 +114,7 @@ describe('signed events', () => {
       body: { email: colleague.email, role: 'member' },
     });
     expect(invited.status, invited.text).toBe(201);
-    const mail = await h.db
-      .selectFrom('mail_outbox')
-      .select('text')
-      .where('to_address', '=', colleague.email)
-      .where('kind', '=', 'invitation')
-      .executeTakeFirstOrThrow();
-    const token = /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const token = await invitationTokenFromMail(h, colleague.email);
     const accepted = await h.rest('POST', `/invitations/${token}/accept`, {
       token: colleague.token,
     });

@@ -1,11 +1,12 @@
 import { beforeAll, expect } from 'vitest';
-import type { Json, TestHarness } from '../../src/testing/harness';
+import type { Json, TestHarness, TestResponse } from '../../src/testing/harness';
 import {
   addMemberRow,
   addVerifiedDomain,
   createOrganization,
   roleIn,
 } from '../../src/testing/organization-rows';
+import { sessionTotal } from '../../src/testing/recorded-rows';
 import { ssoFailures } from '../../src/testing/sso-helpers';
 import { useHarness } from '../../src/testing/use-harness';
 
@@ -52,6 +53,35 @@ export function useSsoOrganization(options: {
   }, 60_000);
 }
 
+/** What a first sign-in through single sign-on records for the person. */
+export const SSO_FIRST_SIGN_IN_ACTIONS = [
+  'account.created_by_sso',
+  'sso.linked',
+  'member.joined',
+  'login.success',
+];
+
+/**
+ * The admin's test run of the connection: `through` takes the started run past the identity
+ * provider and answers where the browser lands (the organization's security tab); no session is
+ * made. Answers the connection's `last_test`.
+ */
+export async function connectionTestRun(
+  through: (started: TestResponse) => Promise<string | undefined>,
+): Promise<Json> {
+  const path = `/organizations/${orgUuid}/sso-connections/${connection.uuid}`;
+  const sessionsBefore = await sessionTotal(h.db);
+  const test = await h.rest('POST', `${path}/test`, { token: owner.token });
+  expect(test.status, test.text).toBe(200);
+  expect(await through(test)).toBe(
+    `http://localhost:3000/dashboard/organizations/${orgUuid}?tab=security&sso_test=${connection.uuid}`,
+  );
+  expect(await sessionTotal(h.db)).toBe(sessionsBefore);
+  const got = await h.rest('GET', path, { token: owner.token });
+  expect(got.body.data.tested_at).toBeTruthy();
+  return got.body.data.last_test as Json;
+}
+
 export const failures = () => ssoFailures(h, orgUuid, owner.token);
 export const roleOf = (email: string) => roleIn(h.db, orgId, email);
 
@@ -62,26 +92,25 @@ export async function completeSso(code: string, cookie: string): Promise<string>
   return done.body.data.token as string;
 }
 
-/** A plain member of the organization: may not manage its single sign-on settings. */
-export async function plainMember(): Promise<User> {
+/**
+ * Who may not manage the connection, each checked on reading it: a plain member (403), another
+ * organization's owner on the connection's path under their organization (404), and an API token
+ * of the owner with every organization scope (403; no token reaches SSO settings).
+ */
+export async function connectionOutsiders(strangerSubdomain: string) {
+  const path = `/organizations/${orgUuid}/sso-connections/${connection.uuid}`;
   const member = await h.createUser();
   await addMemberRow(h.db, orgId, member.id, 'member');
-  return member;
-}
+  expect((await h.rest('GET', path, { token: member.token })).status).toBe(403);
 
-/** Another organization's owner, and the connection's path under their organization (404). */
-export async function strangerPath(subdomain: string) {
   const stranger = await h.createUser();
   const theirs = await h.rest('POST', '/organizations', {
     token: stranger.token,
-    body: { name: 'Other', type: 'school', subdomain },
+    body: { name: 'Other', type: 'school', subdomain: strangerSubdomain },
   });
   const foreign = `/organizations/${theirs.body.data.uuid}/sso-connections/${connection.uuid}`;
-  return { stranger, foreign };
-}
+  expect((await h.rest('GET', foreign, { token: stranger.token })).status).toBe(404);
 
-/** An API token of the owner with every organization scope (no token reaches SSO settings). */
-export async function ownerApiToken(): Promise<string> {
   const created = await h.rest('POST', '/user/api-tokens', {
     token: owner.token,
     body: {
@@ -90,5 +119,7 @@ export async function ownerApiToken(): Promise<string> {
       expires_in_days: null,
     },
   });
-  return created.body.data.token as string;
+  const apiToken = created.body.data.token as string;
+  expect((await h.rest('GET', path, { token: apiToken })).status).toBe(403);
+  return { path, member, stranger, foreign, apiToken };
 }
