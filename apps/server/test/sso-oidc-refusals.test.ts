@@ -5,20 +5,16 @@ import { SSO_FAILURE_REASONS } from '@scmp/api/contracts/sso';
 import type { Json } from '../src/testing/harness';
 import { followProvider } from '../src/testing/oidc-provider';
 import {
+  callbackBase,
   connection,
   connectionOutsiders,
+  DOMAIN,
   failures,
   h,
+  idp,
   orgUuid,
   owner,
   roleOf,
-} from './sso/fixtures';
-import {
-  callbackBase,
-  DOMAIN,
-  idp,
-  ssoSignIn,
-  startFor,
   useOidcOrganization,
 } from './sso/oidc-fixtures';
 
@@ -26,7 +22,7 @@ import {
  * OpenID Connect single sign-on, part two: the refusal table and who manages connections (part
  * one, sso-oidc.test.ts, describes the whole).
  */
-useOidcOrganization();
+const { ssoSignIn, startFor } = useOidcOrganization();
 
 describe('refusals', () => {
   const key = () => createPrivateKey({ key: idp.signingJwk as never, format: 'jwk' });

@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { SSO_FAILURE_REASONS, SSO_TEXTS } from '@scmp/api/contracts/sso';
 import type { Json } from '../src/testing/harness';
-import { activityOf } from '../src/testing/recorded-rows';
 import {
   connection,
   connectionTestRun,
+  DOMAIN,
+  firstSignInActivity,
   h,
+  idp,
   orgUuid,
   owner,
   roleOf,
-  SSO_FIRST_SIGN_IN_ACTIONS,
-} from './sso/fixtures';
-import {
-  cookieOf,
-  DOMAIN,
-  idp,
-  ssoSignIn,
-  throughProvider,
   useOidcOrganization,
 } from './sso/oidc-fixtures';
 
@@ -28,7 +22,7 @@ import {
  * ("SSO — <connection>"), the admin's test run (no session), and the refusal table — each refusal
  * with the one message the person sees and the reason the admins see under Sign-in failures.
  */
-useOidcOrganization();
+const { cookieOf, ssoSignIn, throughProvider } = useOidcOrganization();
 
 describe('connections', () => {
   it('stores the client secret encrypted and never returns it; the redirect URI comes from APP_URL', async () => {
@@ -98,12 +92,7 @@ describe('signing in', () => {
       .executeTakeFirstOrThrow();
     expect(user.email_verified_at).not.toBeNull();
     expect(user.name).toBe('Tess Teacher');
-    const sessions = await h.rest('GET', '/profile/sessions', { token: result.token! });
-    expect(sessions.body.data[0].sign_in_method).toBe('SSO — St Mary IdP');
-    const activity = await activityOf(h.db, user.id);
-    expect(activity.map((a) => a.action)).toEqual(
-      expect.arrayContaining(SSO_FIRST_SIGN_IN_ACTIONS),
-    );
+    const activity = await firstSignInActivity(user.id, result.token!);
     expect(activity.find((a) => a.action === 'login.success')?.description).toBe(
       'Signed in with single sign-on (St Mary IdP)',
     );

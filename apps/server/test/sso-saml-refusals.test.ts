@@ -5,23 +5,17 @@ import { type SamlAccount } from '../src/testing/saml-idp';
 import {
   connection,
   connectionOutsiders,
-  failures,
-  h,
-  orgUuid,
-  owner,
-  roleOf,
-} from './sso/fixtures';
-import {
-  cookiesOf,
   DOMAIN,
   FAILED,
+  failures,
   type Forge,
+  h,
   idp,
+  orgUuid,
   other,
   otherConnection,
-  postAcs,
-  samlSignIn,
-  startFor,
+  owner,
+  roleOf,
   useSamlOrganization,
 } from './sso/saml-fixtures';
 
@@ -29,7 +23,7 @@ import {
  * SAML 2.0 single sign-on, part two: the refusal table and who manages SAML connections (part
  * one, sso-saml.test.ts, describes the whole).
  */
-useSamlOrganization();
+const { cookiesOf, postAcs, samlSignIn, startFor } = useSamlOrganization();
 
 describe('SAML refusals', () => {
   /** One sign-in that must be refused: the person's message and the admins' reason. */

@@ -2,23 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { SAML_TEXTS } from '@scmp/api/contracts/sso-saml';
 import type { Json } from '../src/testing/harness';
 import { serveTestSamlIdp } from '../src/testing/saml-idp';
-import { activityOf } from '../src/testing/recorded-rows';
 import {
   connection,
   connectionTestRun,
+  DOMAIN,
+  firstSignInActivity,
   h,
+  idp,
   orgUuid,
   owner,
   roleOf,
-  SSO_FIRST_SIGN_IN_ACTIONS,
-} from './sso/fixtures';
-import {
-  cookiesOf,
-  DOMAIN,
-  idp,
-  postAcs,
-  samlSignIn,
-  startFor,
   useSamlOrganization,
 } from './sso/saml-fixtures';
 
@@ -30,7 +23,7 @@ import {
  * default or a mapped group's role, linking an existing account, the admin's test run, and the
  * refusal table — each with the person's one message and the admins' Sign-in failures entry.
  */
-useSamlOrganization();
+const { cookiesOf, postAcs, samlSignIn, startFor } = useSamlOrganization();
 
 describe('SAML connections', () => {
   it('reads the IdP metadata and answers the values to paste; no certificate is returned', async () => {
@@ -188,12 +181,7 @@ describe('signing in with SAML', () => {
       .executeTakeFirstOrThrow();
     expect(user.name).toBe('Tom Teacher');
     expect(user.email_verified_at).not.toBeNull();
-    const sessions = await h.rest('GET', '/profile/sessions', { token: result.token! });
-    expect(sessions.body.data[0].sign_in_method).toBe('SSO — St John SAML');
-    const activity = await activityOf(h.db, user.id);
-    expect(activity.map((a) => a.action)).toEqual(
-      expect.arrayContaining(SSO_FIRST_SIGN_IN_ACTIONS),
-    );
+    await firstSignInActivity(user.id, result.token!);
   });
 
   it('a mapped group gives its role; an existing account is linked; a Response-level signature works', async () => {

@@ -17,7 +17,7 @@ const { ownerWithWebhook, rename, drain, deliveries, verified } = useWebhookWorl
 
 describe('retries, timeouts and disabling', () => {
   it('retries a 500 with the same webhook-id and body after 5 s, 5 min, …, and succeeds later', async () => {
-    const { owner, orgUuid, hook } = await ownerWithWebhook(['organization.updated']);
+    const { owner, orgUuid, hook } = await ownerWithWebhook({ events: ['organization.updated'] });
     receiver.setResponse(() => 500);
     await rename(owner, orgUuid, 'Retry School');
     await drain();
@@ -60,7 +60,7 @@ describe('retries, timeouts and disabling', () => {
   });
 
   it('counts a receiver that does not answer in time as a failed attempt, and does not follow redirects', async () => {
-    const { owner, orgUuid, hook } = await ownerWithWebhook(['organization.updated']);
+    const { owner, orgUuid, hook } = await ownerWithWebhook({ events: ['organization.updated'] });
     receiver.setResponse(() => 'hang');
     await rename(owner, orgUuid, 'Slow School');
     await drain();
@@ -80,7 +80,7 @@ describe('retries, timeouts and disabling', () => {
   });
 
   it('gives up after the last retry, and disables an endpoint failing for 3 days, telling the owner', async () => {
-    const { owner, orgUuid, hook } = await ownerWithWebhook(['organization.updated']);
+    const { owner, orgUuid, hook } = await ownerWithWebhook({ events: ['organization.updated'] });
     receiver.setResponse(() => 503);
     await rename(owner, orgUuid, 'Down 1');
     await drain();
@@ -125,7 +125,7 @@ describe('retries, timeouts and disabling', () => {
   });
 
   it('redelivers an event as a new delivery with the same webhook-id, and sends test pings', async () => {
-    const { owner, orgUuid, hook } = await ownerWithWebhook(['organization.updated']);
+    const { owner, orgUuid, hook } = await ownerWithWebhook({ events: ['organization.updated'] });
     await rename(owner, orgUuid, 'Again');
     await drain();
     const [first] = await deliveries(owner, orgUuid, hook.uuid);

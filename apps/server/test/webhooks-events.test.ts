@@ -11,23 +11,13 @@ import { useWebhookWorld, type WebhookReceiver } from './webhooks/fixtures';
  */
 let h: TestHarness;
 let receiver: WebhookReceiver;
-const {
-  newOrganization,
-  addWebhook,
-  rename,
-  subscribeInDb,
-  drain,
-  deliveries,
-  nowSeconds,
-  verified,
-} = useWebhookWorld((w) => ({ h, receiver } = w));
+const { ownerWithWebhook, rename, drain, deliveries, nowSeconds, verified } = useWebhookWorld(
+  (w) => ({ h, receiver } = w),
+);
 
 describe('signed events', () => {
   it('sends instance.created and instance.activated, signed as Standard Webhooks says, with the REST shape', async () => {
-    const owner = await h.createUser();
-    const orgUuid = await newOrganization(owner);
-    await subscribeInDb(orgUuid);
-    const hook = await addWebhook(owner, orgUuid);
+    const { owner, orgUuid, hook } = await ownerWithWebhook({ subscribed: true });
     const deployed = await h.rest('POST', '/instances', {
       token: owner.token,
       body: { organization_uuid: orgUuid, name: 'Portal' },
@@ -94,9 +84,7 @@ describe('signed events', () => {
   });
 
   it('sends organization, branding, member, ticket and billing events', async () => {
-    const owner = await h.createUser({ name: 'Olive Owner' });
-    const orgUuid = await newOrganization(owner);
-    const hook = await addWebhook(owner, orgUuid);
+    const { owner, orgUuid, hook } = await ownerWithWebhook({ name: 'Olive Owner' });
 
     expect((await rename(owner, orgUuid, 'Hook Academy')).status).toBe(200);
     expect(

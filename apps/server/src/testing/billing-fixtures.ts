@@ -100,6 +100,21 @@ export function postSubscription(
 }
 
 /**
+ * POST /subscription as `token` for the organization, paying with a new test card (`card`, by
+ * default the 4242 one that always succeeds); `body` as for postSubscription. Returns the answer
+ * unchecked.
+ */
+export async function subscribeByCard(
+  h: TestHarness,
+  token: string,
+  orgUuid: string,
+  body: Json = {},
+  card?: string,
+) {
+  return await postSubscription(h, token, orgUuid, await createTestCard(h, token, card), body);
+}
+
+/**
  * Subscribes an organization through the real API in test mode (card 4242…), so the
  * organization is active and can deploy instances. Returns the subscription (`data`).
  */
@@ -110,8 +125,7 @@ export async function giveActiveSubscription(
   planType: 'basic' | 'unlimited' = 'basic',
   additionalVenues = 0,
 ): Promise<Json> {
-  const paymentMethodId = await createTestCard(h, ownerToken);
-  const res = await postSubscription(h, ownerToken, orgUuid, paymentMethodId, {
+  const res = await subscribeByCard(h, ownerToken, orgUuid, {
     plan_type: planType,
     additional_venues: additionalVenues,
   });

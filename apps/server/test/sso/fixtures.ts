@@ -6,14 +6,15 @@ import {
   createOrganization,
   roleIn,
 } from '../../src/testing/organization-rows';
-import { sessionTotal } from '../../src/testing/recorded-rows';
+import { activityOf, sessionTotal } from '../../src/testing/recorded-rows';
 import { ssoFailures } from '../../src/testing/sso-helpers';
 import { useHarness } from '../../src/testing/use-harness';
 
 /**
  * The setup the single sign-on suites share (sso-oidc*, sso-saml*): one server per test file and
  * one organization whose owner's e-mail domain is verified, with one connection. The bindings
- * below are set before the file's tests run.
+ * below are set before the file's tests run. The suites import it through their protocol's module
+ * (oidc-fixtures.ts, saml-fixtures.ts), which re-exports what they use.
  */
 export type User = Awaited<ReturnType<TestHarness['createUser']>>;
 export let h: TestHarness;
@@ -53,13 +54,25 @@ export function useSsoOrganization(options: {
   }, 60_000);
 }
 
-/** What a first sign-in through single sign-on records for the person. */
-export const SSO_FIRST_SIGN_IN_ACTIONS = [
-  'account.created_by_sso',
-  'sso.linked',
-  'member.joined',
-  'login.success',
-];
+/**
+ * Checks what a first sign-in through single sign-on leaves: the session says "SSO — <connection>"
+ * and the person's activity log holds the sign-up, the link, the membership and the sign-in.
+ * Answers that log.
+ */
+export async function firstSignInActivity(userId: number, token: string) {
+  const sessions = await h.rest('GET', '/profile/sessions', { token });
+  expect(sessions.body.data[0].sign_in_method).toBe(`SSO — ${connection.display_name}`);
+  const activity = await activityOf(h.db, userId);
+  expect(activity.map((a) => a.action)).toEqual(
+    expect.arrayContaining([
+      'account.created_by_sso',
+      'sso.linked',
+      'member.joined',
+      'login.success',
+    ]),
+  );
+  return activity;
+}
 
 /**
  * The admin's test run of the connection: `through` takes the started run past the identity
