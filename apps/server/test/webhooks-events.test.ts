@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../src/testing/harness';
+import { subscribeByCard } from '../src/testing/billing-fixtures';
 import { invitationTokenFromMail } from '../src/testing/organization-rows';
 import { fields, supportHelpers } from '../src/testing/support-helpers';
+import { testBillingDetails } from '../src/testing/test-subscription';
 import { verifyStandardWebhook } from '../src/testing/webhook-receiver';
 import { useWebhookWorld, type WebhookReceiver } from './webhooks/fixtures';
 
@@ -122,31 +124,8 @@ describe('signed events', () => {
     });
     expect(reply.status, reply.text).toBe(201);
 
-    const card = await h.rest('POST', '/payments/test/payment-methods', {
-      token: owner.token,
-      body: { type: 'card', number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
-    });
-    expect(card.status, card.text).toBe(201);
-    const subscribed = await h.rest('POST', '/subscription', {
-      token: owner.token,
-      body: {
-        organization_uuid: orgUuid,
-        plan_type: 'basic',
-        additional_venues: 0,
-        payment_method_id: card.body.data.id,
-        payment_type: 'card',
-        billing_details: {
-          name: 'Olive Owner',
-          email: owner.email,
-          address: {
-            line1: '1 High St',
-            line2: '',
-            city: 'Leeds',
-            postal_code: 'LS1 1AA',
-            country: 'GB',
-          },
-        },
-      },
+    const subscribed = await subscribeByCard(h, owner.token, orgUuid, {
+      billing_details: testBillingDetails('Olive Owner', owner.email),
     });
     expect(subscribed.status, subscribed.text).toBe(201);
     await drain();

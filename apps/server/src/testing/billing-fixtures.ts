@@ -2,18 +2,9 @@ import { sql } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { Json, TestHarness } from './harness';
 import type { StripeStub } from './stripe-stub';
+import { subscriptionBody, testBillingDetails } from './test-subscription';
 
-export const TEST_BILLING_DETAILS = {
-  name: 'Ada Owner',
-  email: 'billing@example.com',
-  address: {
-    line1: '1 High Street',
-    line2: '',
-    city: 'London',
-    postal_code: 'EC1A 1AA',
-    country: 'GB',
-  },
-};
+export const TEST_BILLING_DETAILS = testBillingDetails();
 
 /**
  * Gives an organization a live subscription straight in the database (unlimited plan), as the
@@ -87,15 +78,7 @@ export function postSubscription(
 ) {
   return h.rest('POST', '/subscription', {
     token,
-    body: {
-      organization_uuid: orgUuid,
-      plan_type: 'basic',
-      additional_venues: 0,
-      payment_method_id: paymentMethodId,
-      payment_type: 'card',
-      billing_details: TEST_BILLING_DETAILS,
-      ...body,
-    },
+    body: subscriptionBody(orgUuid, paymentMethodId, body),
   });
 }
 
