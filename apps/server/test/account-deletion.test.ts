@@ -4,6 +4,7 @@ import { giveActiveSubscription } from '../src/testing/billing-fixtures';
 import { type Json } from '../src/testing/harness';
 import { authenticatorFor, registerPasskey } from '../src/testing/passkey-helpers';
 import { createWebhookRowForTest } from '../src/testing/webhook-rows';
+import { rowsOfUser } from './auth/fixtures';
 import { h, useDeletionHarness } from './privacy/account-deletion-fixtures';
 
 /**
@@ -89,16 +90,8 @@ describe('DELETE /user', () => {
     const signIn = await login(leaver.email, leaver.password);
     expect(signIn.statusCode).toBe(401);
     expect(JSON.parse(signIn.body).message).toBe('These credentials do not match our records.');
-    expect(
-      await h.db.selectFrom('passkeys').select('id').where('user_id', '=', leaver.id).execute(),
-    ).toEqual([]);
-    expect(
-      await h.db
-        .selectFrom('organization_members')
-        .select('role')
-        .where('user_id', '=', leaver.id)
-        .execute(),
-    ).toEqual([]);
+    for (const table of ['passkeys', 'organization_members'])
+      expect(await rowsOfUser(h, table, leaver.id), table).toEqual([]);
     const invitation = await h.db
       .selectFrom('organization_invitations')
       .select('revoked_at')

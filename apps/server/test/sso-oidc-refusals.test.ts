@@ -4,25 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SSO_FAILURE_REASONS } from '@scmp/api/contracts/sso';
 import type { Json } from '../src/testing/harness';
 import { followProvider } from '../src/testing/oidc-provider';
-import {
-  callbackBase,
-  connection,
-  connectionOutsiders,
-  DOMAIN,
-  failures,
-  h,
-  idp,
-  orgUuid,
-  owner,
-  roleOf,
-  useOidcOrganization,
-} from './sso/oidc-fixtures';
+import { callbackBase, connection, DOMAIN, h, idp, useOidcOrganization } from './sso/oidc-fixtures';
 
 /**
  * OpenID Connect single sign-on, part two: the refusal table and who manages connections (part
  * one, sso-oidc.test.ts, describes the whole).
  */
-const { ssoSignIn, startFor } = useOidcOrganization();
+const { asOwner, connectionOutsiders, failures, roleOf, ssoSignIn, startFor } =
+  useOidcOrganization();
 
 describe('refusals', () => {
   const key = () => createPrivateKey({ key: idp.signingJwk as never, format: 'jwk' });
@@ -107,11 +96,7 @@ describe('refusals', () => {
   });
 
   it('Google preset: hd must be a verified domain; Entra preset: tid must be the tenant', async () => {
-    const patch = (body: Json) =>
-      h.rest('PATCH', `/organizations/${orgUuid}/sso-connections/${connection.uuid}`, {
-        token: owner.token,
-        body,
-      });
+    const patch = (body: Json) => asOwner('PATCH', `/${connection.uuid}`, body);
     expect((await patch({ preset: 'google' })).status).toBe(200);
     idp.accounts.set('hd-wrong', { email: `g1@${DOMAIN}`, hd: 'other-school.org' });
     await expectRefused(`g1@${DOMAIN}`, 'hd-wrong', SSO_FAILURE_REASONS.hd('other-school.org'));

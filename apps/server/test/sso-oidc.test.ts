@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SSO_FAILURE_REASONS, SSO_TEXTS } from '@scmp/api/contracts/sso';
 import type { Json } from '../src/testing/harness';
-import {
-  connection,
-  connectionTestRun,
-  DOMAIN,
-  firstSignInActivity,
-  h,
-  idp,
-  orgUuid,
-  owner,
-  roleOf,
-  useOidcOrganization,
-} from './sso/oidc-fixtures';
+import { connection, DOMAIN, h, idp, useOidcOrganization } from './sso/oidc-fixtures';
 
 /**
  * OpenID Connect single sign-on (issue 37) against a real OpenID provider in-process
@@ -22,7 +11,15 @@ import {
  * ("SSO — <connection>"), the admin's test run (no session), and the refusal table — each refusal
  * with the one message the person sees and the reason the admins see under Sign-in failures.
  */
-const { cookieOf, ssoSignIn, throughProvider } = useOidcOrganization();
+const {
+  asOwner,
+  connectionTestRun,
+  cookieOf,
+  firstSignInActivity,
+  roleOf,
+  ssoSignIn,
+  throughProvider,
+} = useOidcOrganization();
 
 describe('connections', () => {
   it('stores the client secret encrypted and never returns it; the redirect URI comes from APP_URL', async () => {
@@ -44,25 +41,20 @@ describe('connections', () => {
       .executeTakeFirstOrThrow();
     expect(row.client_secret_encrypted).toMatch(/^v1:/);
     expect(row.client_secret_encrypted).not.toContain(idp.clientSecret);
-    const listed = await h.rest('GET', `/organizations/${orgUuid}/sso-connections`, {
-      token: owner.token,
-    });
+    const listed = await asOwner('GET');
     expect(listed.text).not.toContain(idp.clientSecret);
-    const got = await h.rest(
-      'GET',
-      `/organizations/${orgUuid}/sso-connections/${connection.uuid}`,
-      {
-        token: owner.token,
-      },
-    );
+    const got = await asOwner('GET', `/${connection.uuid}`);
     expect(got.body.data.client_secret_set).toBe(true);
   });
 
   it('refuses a non-loopback http issuer, an unreachable issuer and an Entra preset without a tenant', async () => {
     const post = (body: Json) =>
-      h.rest('POST', `/organizations/${orgUuid}/sso-connections`, {
-        token: owner.token,
-        body: { type: 'oidc', display_name: 'X', client_id: 'c', client_secret: 's', ...body },
+      asOwner('POST', '', {
+        type: 'oidc',
+        display_name: 'X',
+        client_id: 'c',
+        client_secret: 's',
+        ...body,
       });
     const http = await post({ issuer: 'http://idp.example.com' });
     expect(http.status).toBe(422);
@@ -165,19 +157,9 @@ describe('signing in', () => {
 describe('a failed test run', () => {
   it('shows the reason and the claims received, and creates no session or member', async () => {
     idp.accounts.set('test-outsider', { email: 'someone@elsewhere.org' });
-    const test = await h.rest(
-      'POST',
-      `/organizations/${orgUuid}/sso-connections/${connection.uuid}/test`,
-      { token: owner.token },
-    );
+    const test = await asOwner('POST', `/${connection.uuid}/test`);
     await throughProvider(test.body.data.redirect_url, cookieOf(test.headers), 'test-outsider');
-    const got = await h.rest(
-      'GET',
-      `/organizations/${orgUuid}/sso-connections/${connection.uuid}`,
-      {
-        token: owner.token,
-      },
-    );
+    const got = await asOwner('GET', `/${connection.uuid}`);
     expect(got.body.data.last_test).toMatchObject({
       ok: false,
       error: SSO_FAILURE_REASONS.unknownUser('someone@elsewhere.org'),

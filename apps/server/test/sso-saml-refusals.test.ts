@@ -4,18 +4,14 @@ import { SAML_FAILURE_REASONS } from '@scmp/api/contracts/sso-saml';
 import { type SamlAccount } from '../src/testing/saml-idp';
 import {
   connection,
-  connectionOutsiders,
   DOMAIN,
   FAILED,
-  failures,
   type Forge,
   h,
   idp,
   orgUuid,
   other,
   otherConnection,
-  owner,
-  roleOf,
   useSamlOrganization,
 } from './sso/saml-fixtures';
 
@@ -23,7 +19,8 @@ import {
  * SAML 2.0 single sign-on, part two: the refusal table and who manages SAML connections (part
  * one, sso-saml.test.ts, describes the whole).
  */
-const { cookiesOf, postAcs, samlSignIn, startFor } = useSamlOrganization();
+const { asOwner, connectionOutsiders, cookiesOf, failures, postAcs, roleOf, samlSignIn, startFor } =
+  useSamlOrganization();
 
 describe('SAML refusals', () => {
   /** One sign-in that must be refused: the person's message and the admins' reason. */
@@ -190,11 +187,7 @@ describe('SAML refusals', () => {
 
   it('a response meant for another connection', async () => {
     // Signed by the other connection's IdP for the other connection's request, posted here.
-    const test = await h.rest(
-      'POST',
-      `/organizations/${orgUuid}/sso-connections/${otherConnection.uuid}/test`,
-      { token: owner.token },
-    );
+    const test = await asOwner('POST', `/${otherConnection.uuid}/test`);
     const request = other.readRequest(test.body.data.redirect_url);
     const response = other.respond({ request, account: { email: `u7@${DOMAIN}` } });
     const seen = (await failures()).length;
@@ -258,14 +251,12 @@ describe('who manages SAML connections', () => {
   });
 
   it('a new metadata document must be tested again; the connection is removed with its replay store', async () => {
-    const path = `/organizations/${orgUuid}/sso-connections/${connection.uuid}`;
-    const patched = await h.rest('PATCH', path, {
-      token: owner.token,
-      body: { idp_metadata_xml: idp.metadataXml },
+    const patched = await asOwner('PATCH', `/${connection.uuid}`, {
+      idp_metadata_xml: idp.metadataXml,
     });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.data.tested_at).toBeNull();
-    const removed = await h.rest('DELETE', path, { token: owner.token });
+    const removed = await asOwner('DELETE', `/${connection.uuid}`);
     expect(removed.status).toBe(200);
     const left = await h.db
       .selectFrom('sso_saml_assertions')

@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SAML_TEXTS } from '@scmp/api/contracts/sso-saml';
 import type { Json } from '../src/testing/harness';
 import { serveTestSamlIdp } from '../src/testing/saml-idp';
-import {
-  connection,
-  connectionTestRun,
-  DOMAIN,
-  firstSignInActivity,
-  h,
-  idp,
-  orgUuid,
-  owner,
-  roleOf,
-  useSamlOrganization,
-} from './sso/saml-fixtures';
+import { connection, DOMAIN, h, idp, useSamlOrganization } from './sso/saml-fixtures';
 
 /**
  * SAML 2.0 single sign-on (issue 37) against an in-process identity provider that signs its
@@ -23,7 +12,16 @@ import {
  * default or a mapped group's role, linking an existing account, the admin's test run, and the
  * refusal table — each with the person's one message and the admins' Sign-in failures entry.
  */
-const { cookiesOf, postAcs, samlSignIn, startFor } = useSamlOrganization();
+const {
+  asOwner,
+  connectionTestRun,
+  cookiesOf,
+  firstSignInActivity,
+  postAcs,
+  roleOf,
+  samlSignIn,
+  startFor,
+} = useSamlOrganization();
 
 describe('SAML connections', () => {
   it('reads the IdP metadata and answers the values to paste; no certificate is returned', async () => {
@@ -42,9 +40,7 @@ describe('SAML connections', () => {
       default_role: 'member',
       tested_at: null,
     });
-    const listed = await h.rest('GET', `/organizations/${orgUuid}/sso-connections`, {
-      token: owner.token,
-    });
+    const listed = await asOwner('GET');
     expect(listed.text).not.toContain(idp.certificateBase64.slice(0, 40));
     const row = await h.db
       .selectFrom('sso_connections')
@@ -82,9 +78,10 @@ describe('SAML connections', () => {
     const served = await serveTestSamlIdp();
     try {
       const url = served.ssoUrl.replace(/\/sso$/, '/metadata');
-      const res = await h.rest('POST', `/organizations/${orgUuid}/sso-connections`, {
-        token: owner.token,
-        body: { type: 'saml', display_name: 'By URL', idp_metadata_url: url },
+      const res = await asOwner('POST', '', {
+        type: 'saml',
+        display_name: 'By URL',
+        idp_metadata_url: url,
       });
       if (h.config.appEnv === 'production') {
         expect(res.status).toBe(422);
@@ -97,11 +94,7 @@ describe('SAML connections', () => {
         idp_entity_id: served.entityId,
         idp_sso_url: served.ssoUrl,
       });
-      const removed = await h.rest(
-        'DELETE',
-        `/organizations/${orgUuid}/sso-connections/${res.body.data.uuid}`,
-        { token: owner.token },
-      );
+      const removed = await asOwner('DELETE', `/${res.body.data.uuid}`);
       expect(removed.status).toBe(200);
     } finally {
       await served.close();
@@ -109,11 +102,7 @@ describe('SAML connections', () => {
   });
 
   it('refuses missing, unreadable and certificate-less metadata, and a non-loopback http URL', async () => {
-    const post = (body: Json) =>
-      h.rest('POST', `/organizations/${orgUuid}/sso-connections`, {
-        token: owner.token,
-        body: { type: 'saml', display_name: 'X', ...body },
-      });
+    const post = (body: Json) => asOwner('POST', '', { type: 'saml', display_name: 'X', ...body });
     const none = await post({});
     expect(none.status).toBe(422);
     expect(none.body.errors.idp_metadata_xml).toEqual([SAML_TEXTS.metadataRequired]);

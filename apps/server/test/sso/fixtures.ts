@@ -13,8 +13,8 @@ import { useHarness } from '../../src/testing/use-harness';
 /**
  * The setup the single sign-on suites share (sso-oidc*, sso-saml*): one server per test file and
  * one organization whose owner's e-mail domain is verified, with one connection. The bindings
- * below are set before the file's tests run. The suites import it through their protocol's module
- * (oidc-fixtures.ts, saml-fixtures.ts), which re-exports what they use.
+ * below are set before the file's tests run; useSsoOrganization answers the steps the suites share.
+ * The suites import it through their protocol's module (oidc-fixtures.ts, saml-fixtures.ts).
  */
 export type User = Awaited<ReturnType<TestHarness['createUser']>>;
 export let h: TestHarness;
@@ -33,7 +33,7 @@ export function useSsoOrganization(options: {
   connection: () => Json;
   /** Runs last, with the connection's 201 answer. */
   after?: (created: Json) => Promise<void> | void;
-}): void {
+}) {
   useHarness((made) => (h = made));
   beforeAll(async () => {
     await options.before?.();
@@ -52,6 +52,7 @@ export function useSsoOrganization(options: {
     connection = created.body.data;
     await options.after?.(created);
   }, 60_000);
+  return { asOwner, connectionOutsiders, connectionTestRun, failures, firstSignInActivity, roleOf };
 }
 
 /**
@@ -59,7 +60,7 @@ export function useSsoOrganization(options: {
  * and the person's activity log holds the sign-up, the link, the membership and the sign-in.
  * Answers that log.
  */
-export async function firstSignInActivity(userId: number, token: string) {
+async function firstSignInActivity(userId: number, token: string) {
   const sessions = await h.rest('GET', '/profile/sessions', { token });
   expect(sessions.body.data[0].sign_in_method).toBe(`SSO — ${connection.display_name}`);
   const activity = await activityOf(h.db, userId);
@@ -79,24 +80,27 @@ export async function firstSignInActivity(userId: number, token: string) {
  * provider and answers where the browser lands (the organization's security tab); no session is
  * made. Answers the connection's `last_test`.
  */
-export async function connectionTestRun(
+async function connectionTestRun(
   through: (started: TestResponse) => Promise<string | undefined>,
 ): Promise<Json> {
-  const path = `/organizations/${orgUuid}/sso-connections/${connection.uuid}`;
   const sessionsBefore = await sessionTotal(h.db);
-  const test = await h.rest('POST', `${path}/test`, { token: owner.token });
+  const test = await asOwner('POST', `/${connection.uuid}/test`);
   expect(test.status, test.text).toBe(200);
   expect(await through(test)).toBe(
     `http://localhost:3000/dashboard/organizations/${orgUuid}?tab=security&sso_test=${connection.uuid}`,
   );
   expect(await sessionTotal(h.db)).toBe(sessionsBefore);
-  const got = await h.rest('GET', path, { token: owner.token });
+  const got = await asOwner('GET', `/${connection.uuid}`);
   expect(got.body.data.tested_at).toBeTruthy();
   return got.body.data.last_test as Json;
 }
 
-export const failures = () => ssoFailures(h, orgUuid, owner.token);
-export const roleOf = (email: string) => roleIn(h.db, orgId, email);
+/** Calls the organization's connections as its owner (`path` below /organizations/{uuid}/sso-connections). */
+const asOwner = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path = '', body?: Json) =>
+  h.rest(method, `/organizations/${orgUuid}/sso-connections${path}`, { token: owner.token, body });
+
+const failures = () => ssoFailures(h, orgUuid, owner.token);
+const roleOf = (email: string) => roleIn(h.db, orgId, email);
 
 /** The one-time code of the callback → a session token (same browser, 200 expected). */
 export async function completeSso(code: string, cookie: string): Promise<string> {
@@ -110,7 +114,7 @@ export async function completeSso(code: string, cookie: string): Promise<string>
  * organization's owner on the connection's path under their organization (404), and an API token
  * of the owner with every organization scope (403; no token reaches SSO settings).
  */
-export async function connectionOutsiders(strangerSubdomain: string) {
+async function connectionOutsiders(strangerSubdomain: string) {
   const path = `/organizations/${orgUuid}/sso-connections/${connection.uuid}`;
   const member = await h.createUser();
   await addMemberRow(h.db, orgId, member.id, 'member');

@@ -16,7 +16,7 @@ export let callbackBase: string;
 
 /** Sets St Mary Academy up for the test file; answers the steps of an OpenID Connect sign-in. */
 export function useOidcOrganization() {
-  useSsoOrganization({
+  const shared = useSsoOrganization({
     domain: DOMAIN,
     name: 'St Mary Academy',
     subdomain: 'stmarys-sso',
@@ -39,7 +39,7 @@ export function useOidcOrganization() {
     // Each case starts with a fresh budget of SSO starts (20 a minute per address).
     h.clock.advance(61_000);
   });
-  return { cookieOf, ssoSignIn, startFor, throughProvider };
+  return { ...shared, cookieOf, ssoSignIn, startFor, throughProvider };
 }
 
 const cookieOf = ssoBrowserCookie;

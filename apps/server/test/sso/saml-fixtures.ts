@@ -25,7 +25,7 @@ export let otherConnection: Json;
 
 /** Sets St John School up for the test file; answers the steps of a SAML sign-in. */
 export function useSamlOrganization() {
-  useSsoOrganization({
+  const shared = useSsoOrganization({
     domain: DOMAIN,
     name: 'St John School',
     subdomain: 'stjohns-saml',
@@ -52,7 +52,7 @@ export function useSamlOrganization() {
   beforeEach(() => {
     h.clock.advance(61_000);
   });
-  return { cookiesOf, postAcs, samlSignIn, startFor };
+  return { ...shared, cookiesOf, postAcs, samlSignIn, startFor };
 }
 
 function cookiesOf(headers: Record<string, unknown>): string {
