@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_DOMAIN_TEXTS } from '@scmp/api/contracts/custom-domain';
-import { giveActiveSubscription } from '../src/testing/billing-fixtures';
+import { subscribedOrganization } from '../src/testing/billing-fixtures';
 import { createHarness, type TestHarness } from '../src/testing/harness';
 import { useCustomDomainWorld, type Customer } from './custom-domains/fixtures';
 
@@ -64,42 +64,25 @@ describe('custom domain input', () => {
     });
     try {
       const user = await own.createUser();
-      const org = await own.rest('POST', '/organizations', {
-        token: user.token,
-        body: { name: 'Own', type: 'school', subdomain: 'own' },
+      const orgUuid = await subscribedOrganization(own, user.token, {
+        name: 'Own',
+        subdomain: 'own',
       });
-      await giveActiveSubscription(own, user.token, org.body.data.uuid);
-      const deployed = await own.rest('POST', '/instances', {
-        token: user.token,
-        body: {
-          organization_uuid: org.body.data.uuid,
-          name: 'Main',
-          custom_domain: 'x.sites.example.com',
-        },
-      });
+      const deploy = (customDomain: string) =>
+        own.rest('POST', '/instances', {
+          token: user.token,
+          body: { organization_uuid: orgUuid, name: 'Main', custom_domain: customDomain },
+        });
+      const deployed = await deploy('x.sites.example.com');
       expect(deployed.status).toBe(422);
       expect(deployed.body.errors.custom_domain).toEqual([
         CUSTOM_DOMAIN_TEXTS.ours('sites.example.com'),
       ]);
-      const tenant = await own.rest('POST', '/instances', {
-        token: user.token,
-        body: {
-          organization_uuid: org.body.data.uuid,
-          name: 'Main',
-          custom_domain: 'https://other.scmp.example.com',
-        },
-      });
+      const tenant = await deploy('https://other.scmp.example.com');
       expect(tenant.body.errors.custom_domain).toEqual([
         CUSTOM_DOMAIN_TEXTS.ours('scmp.example.com'),
       ]);
-      const app = await own.rest('POST', '/instances', {
-        token: user.token,
-        body: {
-          organization_uuid: org.body.data.uuid,
-          name: 'Main',
-          custom_domain: 'app.example.com',
-        },
-      });
+      const app = await deploy('app.example.com');
       expect(app.status).toBe(422);
     } finally {
       await own.close();

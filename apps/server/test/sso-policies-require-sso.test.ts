@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SSO_POLICY_TEXTS } from '@scmp/api/contracts/sso';
 import { organizationId } from '../src/testing/organization-rows';
 import { activityLines } from '../src/testing/user-rows';
@@ -14,14 +14,6 @@ import {
   passkeyTeacher,
   passkeyDevice,
   orgUuid,
-  policyPath,
-  totp,
-  ssoSignIn,
-  enableTwoFactor,
-  passkeySignIn,
-  alive,
-  mails,
-  passConnectionTest,
   usePolicyOrganization,
 } from './sso/policy-fixtures';
 
@@ -29,8 +21,8 @@ import {
  * Sign-in policies, part two: Require SSO, once a connection test has succeeded (part one,
  * sso-policies.test.ts, describes the whole).
  */
-usePolicyOrganization();
-beforeAll(passConnectionTest);
+const { alive, enableTwoFactor, mails, passkeySignIn, policyPath, ssoSignIn, totp } =
+  usePolicyOrganization({ connectionTested: true });
 
 let ssoStaffToken: string;
 let ownerTotpSecret: string;

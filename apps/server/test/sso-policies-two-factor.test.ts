@@ -9,11 +9,6 @@ import {
   teacher,
   visitor,
   orgUuid,
-  policyPath,
-  addMember,
-  ssoSignIn,
-  enableTwoFactor,
-  alive,
   usePolicyOrganization,
 } from './sso/policy-fixtures';
 
@@ -21,7 +16,7 @@ import {
  * Sign-in policies, part three: Require two-factor, with the owner enrolled and a member signed in
  * through SSO (part one, sso-policies.test.ts, describes the whole).
  */
-usePolicyOrganization();
+const { addMember, alive, enableTwoFactor, policyPath, ssoSignIn } = usePolicyOrganization();
 let ssoStaffToken: string;
 beforeAll(async () => {
   idp.accounts.set('staff-sso', { email: `staff@${DOMAIN}`, name: 'Sam Staff' });

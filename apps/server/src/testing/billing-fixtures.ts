@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { Json, TestHarness } from './harness';
+import { createOrganization } from './organization-rows';
 import type { StripeStub } from './stripe-stub';
 import { subscriptionBody, testBillingDetails } from './test-subscription';
 
@@ -144,4 +145,18 @@ export function stubPaymentMethod(kind: 'ok' | 'decline' | 'sepa' | 'renewal_fai
     renewal_fails: 'pm_card_renewal_fails',
   }[kind];
   return `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * Creates an organization as `token` (201 expected) and subscribes it in test mode (card 4242…),
+ * so it may deploy instances. Answers its uuid.
+ */
+export async function subscribedOrganization(
+  h: TestHarness,
+  token: string,
+  organization: { name: string; subdomain: string },
+): Promise<string> {
+  const { uuid } = await createOrganization(h, token, { type: 'school', ...organization });
+  await giveActiveSubscription(h, token, uuid);
+  return uuid;
 }
