@@ -62,18 +62,14 @@ describe('members and roles', () => {
     expect((await h.rest('GET', '/user', { token: person.token })).status).toBe(200);
 
     const second = await teamWith('member');
-    const left = await h.rest(
-      'DELETE',
-      `/organizations/${second.orgUuid}/members/${second.person.uuid}`,
-      { token: second.person.token },
-    );
+    const leave = (who: { uuid: string; token: string }) =>
+      h.rest('DELETE', `/organizations/${second.orgUuid}/members/${who.uuid}`, {
+        token: who.token,
+      });
+    const left = await leave(second.person);
     expect(left.status).toBe(200);
     expect(left.body.message).toBe(MEMBER_TEXTS.left);
-    const ownerLeaves = await h.rest(
-      'DELETE',
-      `/organizations/${second.orgUuid}/members/${second.owner.uuid}`,
-      { token: second.owner.token },
-    );
+    const ownerLeaves = await leave(second.owner);
     expect(ownerLeaves.status).toBe(409);
     expect(ownerLeaves.body.message).toBe(MEMBER_TEXTS.ownerMustTransfer);
     const leftMail = await h.db
