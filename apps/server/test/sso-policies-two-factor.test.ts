@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SSO_POLICY_TEXTS } from '@scmp/api/contracts/sso';
 import { authenticatorFor, registerPasskey } from '../src/testing/passkey-helpers';
+import { expectTwoFactorRequiredOverTrpc } from '../src/testing/sso-helpers';
 import {
   h,
   idp,
@@ -49,14 +50,7 @@ describe('Require two-factor', () => {
       token: visitorUser.token,
     });
     expect(members.status).toBe(403);
-    const trpc = await h.trpc(
-      'query',
-      'organizations.get',
-      { id: orgUuid },
-      { token: visitorUser.token },
-    );
-    expect(trpc.status).toBe(403);
-    expect(trpc.text).toContain('TWO_FACTOR_REQUIRED');
+    await expectTwoFactorRequiredOverTrpc(h, orgUuid, visitorUser.token);
     // An API token of such a member is blocked too.
     const apiToken = await h.rest('POST', '/user/api-tokens', {
       token: visitorUser.token,

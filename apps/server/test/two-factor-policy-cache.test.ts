@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type TestHarness } from '../src/testing/harness';
 import { addMemberRow, createOrganization } from '../src/testing/organization-rows';
+import { expectTwoFactorRequiredOverTrpc } from '../src/testing/sso-helpers';
 import { enableTwoFactor } from './auth/fixtures';
 
 /**
@@ -85,14 +86,7 @@ describe('the cached "Require two-factor" organizations', () => {
     expect(await memberCall()).toBe(200);
 
     await switchPolicy('trpc', true);
-    const trpcCall = await h.trpc(
-      'query',
-      'organizations.get',
-      { id: orgUuid },
-      { token: member.token },
-    );
-    expect(trpcCall.status).toBe(403);
-    expect(trpcCall.text).toContain('TWO_FACTOR_REQUIRED');
+    await expectTwoFactorRequiredOverTrpc(h, orgUuid, member.token);
 
     await switchPolicy('rest', false);
     expect(await memberCall()).toBe(200);
