@@ -40,3 +40,13 @@ export async function sessionTotal(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** How many support tickets have the subject `subject` (work done twice shows as two). */
+export async function ticketsWithSubject(db: Db, subject: string): Promise<number> {
+  const row = await db
+    .selectFrom('support_tickets')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('subject', '=', subject)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
