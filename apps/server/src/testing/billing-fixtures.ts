@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { expect } from 'vitest';
+import { runDueJobs } from '@scmp/api';
 import type { ServerConfig } from '../config';
 import type { Json, TestHarness } from './harness';
 import { createOrganization } from './organization-rows';
@@ -159,4 +161,23 @@ export async function subscribedOrganization(
   const { uuid } = await createOrganization(h, token, { type: 'school', ...organization });
   await giveActiveSubscription(h, token, uuid);
   return uuid;
+}
+
+/**
+ * A new subscribed organization of `token`'s (as subscribedOrganization) with its instance "Main"
+ * (prefix main) deployed and the provisioning jobs run. Answers the instance as the deploy did.
+ */
+export async function deployedInstance(
+  h: TestHarness,
+  token: string,
+  organization: { name: string; subdomain: string },
+): Promise<Json> {
+  const orgUuid = await subscribedOrganization(h, token, organization);
+  const res = await h.rest('POST', '/instances', {
+    token,
+    body: { organization_uuid: orgUuid, name: 'Main', subdomain: 'main' },
+  });
+  expect(res.status, res.text).toBe(201);
+  while ((await runDueJobs(h.deps)) > 0);
+  return res.body.data;
 }
