@@ -2,25 +2,13 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { accountPurge } from '@scmp/api';
 import { type Json } from '../src/testing/harness';
-import {
-  del,
-  h,
-  login,
-  orgId,
-  orgOf,
-  restoreToken,
-  useDeletionHarness,
-} from './privacy/account-deletion-fixtures';
+import { h, useDeletionHarness } from './privacy/account-deletion-fixtures';
 
 /**
- * (Part two: the purge after 30 days, and the purge rules.)
- * Deleting an account (issue 38): DELETE /user with the password and confirm "DELETE"; 409 while
- * the person alone owns an organization with other members or a live subscription; at once every
- * credential ends, memberships end (member.removed), sign-in is refused, a restore link valid 30
- * days is e-mailed; restore within 30 days; after 30 days the purge leaves "Deleted user" in kept
- * records, nothing personal elsewhere, and the address can register again.
+ * Deleting an account, part two: the purge after 30 days, and the purge rules (part one,
+ * account-deletion.test.ts, describes the whole).
  */
-useDeletionHarness();
+const { del, freshToken, joinAs, orgOf, restoreToken } = useDeletionHarness();
 
 describe('DELETE /user', () => {
   it('a restore link dies after 30 days; the purge leaves "Deleted user" in kept records and nothing personal; the address can register again', async () => {
@@ -35,13 +23,8 @@ describe('DELETE /user', () => {
       token: person.token,
       body: { name: 'Petra Personal', email: person.email, phone: '+44 7700 900077' },
     });
-    await h.db
-      .insertInto('organization_members')
-      .values({ organization_id: await orgId(orgUuid), user_id: person.id, role: 'member' })
-      .execute();
-    const fresh = JSON.parse(
-      (await login(person.email, person.password, '203.0.113.88', 'PurgeProbe/2.0')).body,
-    ).data.token as string;
+    await joinAs(orgUuid, person, 'member');
+    const fresh = await freshToken(person, '203.0.113.88', 'PurgeProbe/2.0');
     const ticket = await h.rest('POST', '/support/tickets', {
       token: fresh,
       body: {

@@ -4,15 +4,8 @@ import { giveActiveSubscription } from '../src/testing/billing-fixtures';
 import { type Json } from '../src/testing/harness';
 import { authenticatorFor, registerPasskey } from '../src/testing/passkey-helpers';
 import { createWebhookRowForTest } from '../src/testing/webhook-rows';
-import {
-  del,
-  h,
-  login,
-  orgId,
-  orgOf,
-  restoreToken,
-  useDeletionHarness,
-} from './privacy/account-deletion-fixtures';
+import { rowsOfUser } from './auth/fixtures';
+import { h, useDeletionHarness } from './privacy/account-deletion-fixtures';
 
 /**
  * Deleting an account (issue 38): DELETE /user with the password and confirm "DELETE"; 409 while
@@ -21,7 +14,7 @@ import {
  * days is e-mailed; restore within 30 days; after 30 days the purge leaves "Deleted user" in kept
  * records, nothing personal elsewhere, and the address can register again.
  */
-useDeletionHarness();
+const { del, freshToken, joinAs, login, orgOf, restoreToken } = useDeletionHarness();
 
 describe('DELETE /user', () => {
   it('refuses a wrong password, a missing confirmation and API tokens', async () => {
@@ -47,10 +40,7 @@ describe('DELETE /user', () => {
     const withSubscription = await orgOf(owner, 'Paying Academy', 'paying-academy-del');
     await orgOf(owner, 'Empty Academy', 'empty-academy-del');
     const member = await h.createUser({ verified: true });
-    await h.db
-      .insertInto('organization_members')
-      .values({ organization_id: await orgId(withMember), user_id: member.id, role: 'member' })
-      .execute();
+    await joinAs(withMember, member, 'member');
     await giveActiveSubscription(h, owner.token, withSubscription);
     const res = await del(owner.token, { password: owner.password, confirm: 'DELETE' });
     expect(res.status).toBe(409);
@@ -76,10 +66,7 @@ describe('DELETE /user', () => {
       .where('uuid', '=', webhook.uuid)
       .execute();
     const leaver = await h.createUser({ verified: true, name: 'Lee Leaver' });
-    await h.db
-      .insertInto('organization_members')
-      .values({ organization_id: await orgId(orgUuid), user_id: leaver.id, role: 'admin' })
-      .execute();
+    await joinAs(orgUuid, leaver, 'admin');
     const invited = await h.rest('POST', `/organizations/${orgUuid}/invitations`, {
       token: leaver.token,
       body: { email: 'someone.invited@example.com', role: 'member' },
@@ -92,8 +79,7 @@ describe('DELETE /user', () => {
         body: { name: 'x', scopes: ['profile:read'], expires_in_days: 7 },
       })
     ).body.data.token as string;
-    const second = JSON.parse((await login(leaver.email, leaver.password)).body).data
-      .token as string;
+    const second = await freshToken(leaver);
 
     const res = await del(leaver.token, { password: leaver.password, confirm: 'DELETE' });
     expect(res.status, res.text).toBe(200);
@@ -104,16 +90,8 @@ describe('DELETE /user', () => {
     const signIn = await login(leaver.email, leaver.password);
     expect(signIn.statusCode).toBe(401);
     expect(JSON.parse(signIn.body).message).toBe('These credentials do not match our records.');
-    expect(
-      await h.db.selectFrom('passkeys').select('id').where('user_id', '=', leaver.id).execute(),
-    ).toEqual([]);
-    expect(
-      await h.db
-        .selectFrom('organization_members')
-        .select('role')
-        .where('user_id', '=', leaver.id)
-        .execute(),
-    ).toEqual([]);
+    for (const table of ['passkeys', 'organization_members'])
+      expect(await rowsOfUser(h, table, leaver.id), table).toEqual([]);
     const invitation = await h.db
       .selectFrom('organization_invitations')
       .select('revoked_at')

@@ -8,6 +8,7 @@ import {
 import type { TestHarness } from '../src/testing/harness';
 import { useHarness } from '../src/testing/use-harness';
 import { organizationId } from '../src/testing/organization-rows';
+import { activityOf, mailsTo } from '../src/testing/recorded-rows';
 
 /**
  * Personal API tokens through both doors: shown once and hashed at rest, used like a session
@@ -63,17 +64,9 @@ describe('API tokens', () => {
     expect(list.status).toBe(200);
     expect(list.text).not.toContain(data.token.slice(17));
     expect(list.body.data.map((t: { uuid: string }) => t.uuid)).toContain(data.uuid);
-    const mail = await h.db
-      .selectFrom('mail_outbox')
-      .select('subject')
-      .where('to_address', '=', owner.email)
-      .execute();
+    const mail = await mailsTo(h.db, owner.email);
     expect(mail.map((m) => m.subject)).toContain('A new API token was created');
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select('action')
-      .where('user_id', '=', owner.id)
-      .execute();
+    const activity = await activityOf(h.db, owner.id);
     expect(activity.map((a) => a.action)).toContain('api_token.created');
   });
 

@@ -32,25 +32,21 @@ describe('uploads over real HTTP', () => {
       })
       .returning(['uuid'])
       .executeTakeFirstOrThrow();
-    const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]);
-    const form = new FormData();
-    form.append('logo', new Blob([big], { type: 'image/png' }), 'big.png');
-    const res = await fetch(`${base}/api/v1/branding/${org.uuid}/logo`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.token}` },
-      body: form,
-    });
+    const upload = (bytes: typeof PNG, name: string) => {
+      const form = new FormData();
+      form.append('logo', new Blob([bytes], { type: 'image/png' }), name);
+      return fetch(`${base}/api/v1/branding/${org.uuid}/logo`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}` },
+        body: form,
+      });
+    };
+    const res = await upload(Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]), 'big.png');
     expect(res.status).toBe(413);
     const body = (await res.json()) as { message: string };
     expect(body.message).toBe('The logo must be 2MB or smaller.');
 
-    const small = new FormData();
-    small.append('logo', new Blob([PNG], { type: 'image/png' }), 'small.png');
-    const ok = await fetch(`${base}/api/v1/branding/${org.uuid}/logo`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${user.token}` },
-      body: small,
-    });
+    const ok = await upload(PNG, 'small.png');
     expect(ok.status).toBe(200);
     const health = await fetch(`${base}/api/v1/health`);
     expect(health.status).toBeLessThan(500);

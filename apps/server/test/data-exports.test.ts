@@ -4,6 +4,7 @@ import { dataExports } from '@scmp/api';
 import { PRIVACY_TEXTS } from '@scmp/api/contracts/privacy';
 import { type Json } from '../src/testing/harness';
 import { TINY_PNG } from '../src/testing/security-fixtures';
+import { activityOf, mailsTo } from '../src/testing/recorded-rows';
 import { archiveText, expectNoPlantedSecret } from '../src/testing/archive-checks';
 import {
   h,
@@ -79,20 +80,8 @@ describe('your data export', () => {
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="scmp-data-export-/);
     expect(res.headers['cache-control']).toBe('private, no-store');
     files = unzipSync(new Uint8Array(res.rawPayload));
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select('action')
-      .where('user_id', '=', A.user.id)
-      .where('action', '=', 'data_export.downloaded')
-      .execute();
-    expect(activity).toHaveLength(1);
-    const mail = await h.db
-      .selectFrom('mail_outbox')
-      .select('subject')
-      .where('kind', '=', 'data-export-downloaded')
-      .where('to_address', '=', A.user.email)
-      .execute();
-    expect(mail).toHaveLength(1);
+    expect(await activityOf(h.db, A.user.id, 'data_export.downloaded')).toHaveLength(1);
+    expect(await mailsTo(h.db, A.user.email, { kind: 'data-export-downloaded' })).toHaveLength(1);
   });
 
   it('holds one JSON file per category and README.txt, with the rows the test wrote', async () => {
@@ -121,11 +110,12 @@ describe('your data export', () => {
       .select('uuid')
       .where('user_id', '=', A.user.id)
       .execute();
-    expect(
-      json('sessions.json')
-        .map((s: Json) => s.uuid)
-        .sort(),
-    ).toEqual(sessions.map((s) => s.uuid).sort());
+    /** The uuids of the entries of one of the archive's JSON files, sorted. */
+    const uuidsIn = (file: string) =>
+      json(file)
+        .map((entry: Json) => entry.uuid as string)
+        .sort();
+    expect(uuidsIn('sessions.json')).toEqual(sessions.map((s) => s.uuid).sort());
     expect(json('notifications.json').history.map((m: Json) => m.kind)).toContain('password-reset');
     const events = await h.db
       .selectFrom('activity_events')
@@ -133,11 +123,7 @@ describe('your data export', () => {
       .where('user_id', '=', A.user.id)
       .where('action', '!=', 'data_export.downloaded')
       .execute();
-    expect(
-      json('activity.json')
-        .map((e: Json) => e.uuid)
-        .sort(),
-    ).toEqual(events.map((e) => e.uuid).sort());
+    expect(uuidsIn('activity.json')).toEqual(events.map((e) => e.uuid).sort());
     const orgs = json('organizations.json');
     expect(orgs.owned.map((o: Json) => o.uuid)).toEqual([A.orgUuid]);
     expect(orgs.memberships).toEqual([

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestHarness } from '../src/testing/harness';
 import { multipartBody } from '../src/testing/multipart';
 import { useHarness } from '../src/testing/use-harness';
 import { countOrganizationsNamed } from '../src/testing/organization-rows';
+import { ticketsWithSubject } from '../src/testing/recorded-rows';
 
 /**
  * Idempotency-Key is one middleware of the pipeline (issue 35), not a step of the REST door: the
@@ -118,12 +118,7 @@ describe('Idempotency-Key on a multipart upload', () => {
     expect(again.body).toEqual(first.body);
     const other = await send(Buffer.from('other file'));
     expect(other.status).toBe(422);
-    const tickets = await h.db
-      .selectFrom('support_tickets')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('subject', '=', 'Same subject')
-      .executeTakeFirstOrThrow();
-    expect(tickets.n).toBe(1);
+    expect(await ticketsWithSubject(h.db, 'Same subject')).toBe(1);
   });
 });
 
@@ -166,14 +161,7 @@ describe('Idempotency-Key on a multipart upload through both doors', () => {
       body: (await res.json()) as Record<string, any>, // eslint-disable-line @typescript-eslint/no-explicit-any
     };
   };
-  const ticketsWith = async (subject: string) =>
-    (
-      await h.db
-        .selectFrom('support_tickets')
-        .select(sql<number>`count(*)::int`.as('n'))
-        .where('subject', '=', subject)
-        .executeTakeFirstOrThrow()
-    ).n;
+  const ticketsWith = (subject: string) => ticketsWithSubject(h.db, subject);
 
   beforeAll(async () => {
     const org = await h.rest('POST', '/organizations', {
@@ -289,11 +277,6 @@ describe('a ticket with attachments through both doors', () => {
     expect(tooManyTrpc.statusCode).toBe(422);
     expect(tooManyRest.status).toBe(422);
     expect(JSON.parse(tooManyTrpc.body).error.message).toBe(tooManyRest.body.message);
-    const made = await h.db
-      .selectFrom('support_tickets')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('subject', '=', 'Too many')
-      .executeTakeFirstOrThrow();
-    expect(made.n).toBe(0);
+    expect(await ticketsWithSubject(h.db, 'Too many')).toBe(0);
   });
 });

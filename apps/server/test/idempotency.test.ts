@@ -4,6 +4,7 @@ import type { TestHarness } from '../src/testing/harness';
 import { multipartBody } from '../src/testing/multipart';
 import { useHarness } from '../src/testing/use-harness';
 import { countOrganizationsNamed } from '../src/testing/organization-rows';
+import { ticketsWithSubject } from '../src/testing/recorded-rows';
 
 /**
  * Idempotency-Key on the POSTs that create or charge (issue 22): replay, mismatch, concurrency,
@@ -155,11 +156,6 @@ describe('Idempotency-Key', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
     expect((await send('Another subject')).status).toBe(422);
-    const tickets = await h.db
-      .selectFrom('support_tickets')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('subject', '=', 'Slow portal')
-      .executeTakeFirstOrThrow();
-    expect(tickets.n).toBe(1);
+    expect(await ticketsWithSubject(h.db, 'Slow portal')).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneHealthChecks, runDueJobs } from '@scmp/api';
-import { giveActiveSubscription } from '../src/testing/billing-fixtures';
+import { pruneHealthChecks } from '@scmp/api';
+import { deployedInstance } from '../src/testing/billing-fixtures';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
 
 /**
@@ -26,17 +26,7 @@ beforeAll(async () => {
   h = await createHarness();
   owner = await h.createUser();
   stranger = await h.createUser();
-  const org = await h.rest('POST', '/organizations', {
-    token: owner.token,
-    body: { name: 'Health School', type: 'school', subdomain: 'health' },
-  });
-  await giveActiveSubscription(h, owner.token, org.body.data.uuid);
-  const res = await h.rest('POST', '/instances', {
-    token: owner.token,
-    body: { organization_uuid: org.body.data.uuid, name: 'Main', subdomain: 'main' },
-  });
-  inst = res.body.data;
-  while ((await runDueJobs(h.deps)) > 0);
+  inst = await deployedInstance(h, owner.token, { name: 'Health School', subdomain: 'health' });
   instanceId = (
     await h.db
       .selectFrom('instances')

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MEMBER_TEXTS, invitationsWithdrawnText } from '@scmp/api/contracts/roles';
 import type { TestHarness } from '../src/testing/harness';
 import { createOrganization, invitationTokenFromMail } from '../src/testing/organization-rows';
+import { activityOf, mailsTo } from '../src/testing/recorded-rows';
 import { useHarness } from '../src/testing/use-harness';
 
 /**
@@ -83,12 +84,7 @@ describe('invitations of a removed or demoted member', () => {
     });
     expect(kept.status, kept.text).toBe(200);
 
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select(['action', 'description'])
-      .where('user_id', '=', owner.id)
-      .where('action', '=', 'invitations.withdrawn')
-      .execute();
+    const activity = await activityOf(h.db, owner.id, 'invitations.withdrawn');
     expect(activity).toEqual([
       {
         action: 'invitations.withdrawn',
@@ -194,12 +190,9 @@ describe('invitations of a removed or demoted member', () => {
       `${MEMBER_TEXTS.left} 2 invitations sent by Admin Leaving were withdrawn.`,
     );
     expect(await openInvitationEmails(owner, orgUuid)).toEqual([ownersGuest.email]);
-    const notice = await h.db
-      .selectFrom('mail_outbox')
-      .select('text')
-      .where('to_address', '=', owner.email)
-      .where('subject', '=', 'Admin Leaving left School Leaving')
-      .executeTakeFirstOrThrow();
-    expect(notice.text).toContain('2 invitations sent by Admin Leaving were withdrawn.');
+    const [notice] = await mailsTo(h.db, owner.email, {
+      subject: 'Admin Leaving left School Leaving',
+    });
+    expect(notice!.text).toContain('2 invitations sent by Admin Leaving were withdrawn.');
   });
 });

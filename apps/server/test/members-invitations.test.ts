@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEMBER_TEXTS } from '@scmp/api/contracts/roles';
 import type { TestHarness } from '../src/testing/harness';
+import { mailsTo } from '../src/testing/recorded-rows';
 import { useHarness } from '../src/testing/use-harness';
 import { teamHelpers } from './members/fixtures';
 
@@ -59,12 +60,7 @@ describe('invitations', () => {
     expect((await h.rest('GET', `/invitations/${token}`)).status).toBe(404);
     const again = await h.rest('POST', `/invitations/${token}/accept`, { token: colleague.token });
     expect(again.status).toBe(404);
-    const notice = await h.db
-      .selectFrom('mail_outbox')
-      .select('subject')
-      .where('to_address', '=', owner.email)
-      .where('kind', '=', 'organization-members')
-      .execute();
+    const notice = await mailsTo(h.db, owner.email, { kind: 'organization-members' });
     expect(notice.map((n) => n.subject)).toEqual(['Colin Colleague joined Meadow Primary']);
 
     // Inviting an existing member answers 409.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MEMBER_TEXTS } from '@scmp/api/contracts/roles';
 import { withDemoData } from '../src/testing/demo-world';
 import type { TestHarness } from '../src/testing/harness';
+import { activityOf } from '../src/testing/recorded-rows';
 import { useHarness } from '../src/testing/use-harness';
 import { teamHelpers } from './members/fixtures';
 
@@ -61,18 +62,14 @@ describe('members and roles', () => {
     expect((await h.rest('GET', '/user', { token: person.token })).status).toBe(200);
 
     const second = await teamWith('member');
-    const left = await h.rest(
-      'DELETE',
-      `/organizations/${second.orgUuid}/members/${second.person.uuid}`,
-      { token: second.person.token },
-    );
+    const leave = (who: { uuid: string; token: string }) =>
+      h.rest('DELETE', `/organizations/${second.orgUuid}/members/${who.uuid}`, {
+        token: who.token,
+      });
+    const left = await leave(second.person);
     expect(left.status).toBe(200);
     expect(left.body.message).toBe(MEMBER_TEXTS.left);
-    const ownerLeaves = await h.rest(
-      'DELETE',
-      `/organizations/${second.orgUuid}/members/${second.owner.uuid}`,
-      { token: second.owner.token },
-    );
+    const ownerLeaves = await leave(second.owner);
     expect(ownerLeaves.status).toBe(409);
     expect(ownerLeaves.body.message).toBe(MEMBER_TEXTS.ownerMustTransfer);
     const leftMail = await h.db
@@ -108,12 +105,7 @@ describe('members and roles', () => {
       token: owner.token,
     });
     expect(oldOwnerDeletes.status).toBe(403);
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select('action')
-      .where('user_id', '=', owner.id)
-      .where('action', '=', 'organization.ownership_transferred')
-      .execute();
+    const activity = await activityOf(h.db, owner.id, 'organization.ownership_transferred');
     expect(activity).toHaveLength(1);
   });
 });

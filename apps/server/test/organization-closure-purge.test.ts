@@ -3,16 +3,13 @@ import { sql } from 'kysely';
 import { organizationClosure, retention } from '@scmp/api';
 import { buildSecurityResourceSet } from '../src/testing/security-fixtures';
 import { addMemberRow } from '../src/testing/organization-rows';
-import { h, DAY, drain, orgRow, useClosureHarness } from './privacy/closure-fixtures';
+import { h, DAY, useClosureHarness } from './privacy/closure-fixtures';
 
 /**
- * (Part two: the day-60 purge and its rules.)
- * Closing an organization (issue 38, the Terms' 60-day window): DELETE /organizations/{id}
- * schedules the closure (subscription cancelled, instances suspended, portals 503 "This site has
- * closed", custom domains no longer served, organization.closing), the owner can restore it, and
- * on day 60 the purge deletes its rows and files and keeps its invoices, anonymised.
+ * Closing an organization, part two: the day-60 purge and its rules (part one,
+ * organization-closure.test.ts, describes the whole).
  */
-useClosureHarness();
+const { drain, orgRow } = useClosureHarness();
 
 describe('closing an organization', () => {
   it('purges on day 60: rows and files gone, invoices and the billing record kept and anonymised', async () => {

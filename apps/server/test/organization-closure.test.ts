@@ -4,16 +4,7 @@ import { CLOSURE_TEXTS } from '@scmp/api/contracts';
 import { TEST_BILLING_DETAILS } from '../src/testing/billing-fixtures';
 import { type Json } from '../src/testing/harness';
 import { buildSecurityResourceSet } from '../src/testing/security-fixtures';
-import {
-  h,
-  DAY,
-  orgRow,
-  instanceOf,
-  page,
-  ask,
-  withCustomDomain,
-  useClosureHarness,
-} from './privacy/closure-fixtures';
+import { h, DAY, useClosureHarness } from './privacy/closure-fixtures';
 
 /**
  * Closing an organization (issue 38, the Terms' 60-day window): DELETE /organizations/{id}
@@ -21,7 +12,7 @@ import {
  * closed", custom domains no longer served, organization.closing), the owner can restore it, and
  * on day 60 the purge deletes its rows and files and keeps its invoices, anonymised.
  */
-useClosureHarness();
+const { ask, instanceOf, orgRow, page, withCustomDomain } = useClosureHarness();
 
 describe('closing an organization', () => {
   it('cancels the subscription, suspends instances, closes portals and domains, and says when it is purged', async () => {

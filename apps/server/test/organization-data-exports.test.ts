@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PRIVACY_TEXTS } from '@scmp/api/contracts/privacy';
 import { type Json } from '../src/testing/harness';
 import { addMemberRow } from '../src/testing/organization-rows';
+import { mailsTo } from '../src/testing/recorded-rows';
 import { archiveText, expectNoPlantedSecret } from '../src/testing/archive-checks';
 import {
   h,
@@ -59,12 +60,7 @@ describe("an organization's data export", () => {
     // Not among anyone's personal exports.
     const personal = await h.rest('GET', '/user/data-exports', { token: admin.token });
     expect(personal.body.data).toEqual([]);
-    const mail = await h.db
-      .selectFrom('mail_outbox')
-      .select(['subject', 'text'])
-      .where('to_address', '=', admin.email)
-      .where('kind', '=', 'data-export-ready')
-      .execute();
+    const mail = await mailsTo(h.db, admin.email, { kind: 'data-export-ready' });
     expect(mail.map((m) => m.subject)).toEqual([PRIVACY_TEXTS.exportReadySubject]);
     expect(mail[0]!.text).toContain(`/dashboard/organizations/${A.orgUuid}`);
   });

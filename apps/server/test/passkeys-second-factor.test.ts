@@ -17,28 +17,30 @@ describe('a passkey answering the two-factor step', () => {
     expect(login.body.data.two_factor_required).toBe(true);
     return login.body.data as Json;
   }
+  const passkeyOptions = (challengeToken: string) =>
+    h.rest('POST', '/auth/passkey/options', { body: { challenge_token: challengeToken } });
+  /** The two-factor step answered with a passkey (no challenge token when it is undefined). */
+  const verifyByPasskey = (email: string, challengeToken: string | undefined, response: unknown) =>
+    h.rest('POST', '/auth/two-factor/verify', {
+      body: { email, type: 'passkey', challenge_token: challengeToken, passkey_response: response },
+    });
 
   it('works for the sign-in that passed the password step, with that account’s passkeys only', async () => {
     const { user, device } = await withPasskey('Security key');
     await enableTwoFactor(user);
     const step = await passwordStep(user);
     expect(step.passkey_available).toBe(true);
-    const options = await h.rest('POST', '/auth/passkey/options', {
-      body: { challenge_token: step.challenge_token },
-    });
+    const options = await passkeyOptions(step.challenge_token);
     expect(options.status).toBe(200);
     expect(options.body.data).not.toHaveProperty('challenge_token');
     expect(options.body.data.options.allowCredentials).toEqual([
       { id: device.credentials[0]!.id, type: 'public-key', transports: ['internal'] },
     ]);
-    const res = await h.rest('POST', '/auth/two-factor/verify', {
-      body: {
-        email: user.email,
-        type: 'passkey',
-        challenge_token: step.challenge_token,
-        passkey_response: device.assert(options.body.data.options),
-      },
-    });
+    const res = await verifyByPasskey(
+      user.email,
+      step.challenge_token,
+      device.assert(options.body.data.options),
+    );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Two-factor authentication successful');
     expect(typeof res.body.data.token).toBe('string');
@@ -54,53 +56,36 @@ describe('a passkey answering the two-factor step', () => {
     await enableTwoFactor(bob.user);
 
     // Another client without the password step: no options, and no way to verify.
-    const noStep = await h.rest('POST', '/auth/passkey/options', {
-      body: { challenge_token: 'made-up-token' },
-    });
+    const noStep = await passkeyOptions('made-up-token');
     expect(noStep.status).toBe(422);
     const aliceStep = await passwordStep(alice.user);
-    const aliceOptions = (
-      await h.rest('POST', '/auth/passkey/options', {
-        body: { challenge_token: aliceStep.challenge_token },
-      })
-    ).body.data.options as Json;
-    const withoutToken = await h.rest('POST', '/auth/two-factor/verify', {
-      body: {
-        email: alice.user.email,
-        type: 'passkey',
-        passkey_response: alice.device.assert(aliceOptions as never),
-      },
-    });
+    const aliceOptions = (await passkeyOptions(aliceStep.challenge_token)).body.data
+      .options as Json;
+    const withoutToken = await verifyByPasskey(
+      alice.user.email,
+      undefined,
+      alice.device.assert(aliceOptions as never),
+    );
     expect(withoutToken.status).toBe(422);
     expect(withoutToken.body.message).toBe(INVALID_CODE);
 
     // Another sign-in of the same account: its challenge was not opened for that step.
     const secondStep = await passwordStep(alice.user);
-    const crossed = await h.rest('POST', '/auth/two-factor/verify', {
-      body: {
-        email: alice.user.email,
-        type: 'passkey',
-        challenge_token: secondStep.challenge_token,
-        passkey_response: alice.device.assert(aliceOptions as never),
-      },
-    });
+    const crossed = await verifyByPasskey(
+      alice.user.email,
+      secondStep.challenge_token,
+      alice.device.assert(aliceOptions as never),
+    );
     expect(crossed.status).toBe(422);
 
     // Bob's password step answered with Alice's passkey.
     const bobStep = await passwordStep(bob.user);
-    const bobOptions = (
-      await h.rest('POST', '/auth/passkey/options', {
-        body: { challenge_token: bobStep.challenge_token },
-      })
-    ).body.data.options as Json;
-    const foreign = await h.rest('POST', '/auth/two-factor/verify', {
-      body: {
-        email: bob.user.email,
-        type: 'passkey',
-        challenge_token: bobStep.challenge_token,
-        passkey_response: alice.device.assert({ ...bobOptions, allowCredentials: [] } as never),
-      },
-    });
+    const bobOptions = (await passkeyOptions(bobStep.challenge_token)).body.data.options as Json;
+    const foreign = await verifyByPasskey(
+      bob.user.email,
+      bobStep.challenge_token,
+      alice.device.assert({ ...bobOptions, allowCredentials: [] } as never),
+    );
     expect(foreign.status).toBe(422);
     expect(foreign.body.message).toBe(INVALID_CODE);
     expect(await activityLines(h.db, bob.user.id)).toContain(
@@ -113,9 +98,7 @@ describe('a passkey answering the two-factor step', () => {
     await enableTwoFactor(user);
     const step = await passwordStep(user);
     expect(step.passkey_available).toBe(false);
-    const options = await h.rest('POST', '/auth/passkey/options', {
-      body: { challenge_token: step.challenge_token },
-    });
+    const options = await passkeyOptions(step.challenge_token);
     expect(options.status).toBe(400);
     expect(options.body.message).toBe('This account has no passkeys.');
   });

@@ -8,49 +8,35 @@ let h: TestHarness;
 useHarness((made) => (h = made), { resetRateLimits: true });
 const { MAC_CHROME, IPHONE, login, profileBody } = profileFixtures(() => h);
 
+/** PUT /profile/password as `token` (the confirmation repeats the new password unless given). */
+const changePassword = (
+  token: string,
+  current_password: string,
+  password: string,
+  password_confirmation = password,
+) =>
+  h.rest('PUT', '/profile/password', {
+    token,
+    body: { current_password, password, password_confirmation },
+  });
+
 describe('password change', () => {
   it('validates with the spec texts', async () => {
     const user = await h.createUser({ verified: true });
-    const cases: Array<[Record<string, unknown>, string, string]> = [
-      [
-        { current_password: '', password: 'abcdefgh12', password_confirmation: 'abcdefgh12' },
-        'current_password',
-        'Current password is required',
-      ],
-      [
-        { current_password: 'x', password: '', password_confirmation: '' },
-        'password',
-        'New password is required',
-      ],
-      [
-        { current_password: 'x', password: 'short', password_confirmation: 'short' },
-        'password',
-        'Password must be at least 8 characters',
-      ],
-      [
-        { current_password: 'x', password: 'abcdefgh12', password_confirmation: '' },
-        'password_confirmation',
-        'Please confirm your new password',
-      ],
-      [
-        { current_password: 'x', password: 'abcdefgh12', password_confirmation: 'abcdefgh13' },
-        'password_confirmation',
-        'Passwords do not match',
-      ],
+    // [current, new, confirmation], the field answered and its text.
+    const cases: Array<[[string, string, string?], string, string]> = [
+      [['', 'abcdefgh12'], 'current_password', 'Current password is required'],
+      [['x', ''], 'password', 'New password is required'],
+      [['x', 'short'], 'password', 'Password must be at least 8 characters'],
+      [['x', 'abcdefgh12', ''], 'password_confirmation', 'Please confirm your new password'],
+      [['x', 'abcdefgh12', 'abcdefgh13'], 'password_confirmation', 'Passwords do not match'],
     ];
-    for (const [body, field, text] of cases) {
-      const res = await h.rest('PUT', '/profile/password', { token: user.token, body });
-      expect(res.status, JSON.stringify(body)).toBe(422);
+    for (const [passwords, field, text] of cases) {
+      const res = await changePassword(user.token, ...passwords);
+      expect(res.status, JSON.stringify(passwords)).toBe(422);
       expect(res.body.errors[field]).toContain(text);
     }
-    const wrong = await h.rest('PUT', '/profile/password', {
-      token: user.token,
-      body: {
-        current_password: 'wrong password!',
-        password: 'a new long passphrase',
-        password_confirmation: 'a new long passphrase',
-      },
-    });
+    const wrong = await changePassword(user.token, 'wrong password!', 'a new long passphrase');
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.current_password).toBeDefined();
   });
@@ -58,14 +44,7 @@ describe('password change', () => {
   it('revokes every other session, e-mails a notice and is throttled', async () => {
     const user = await h.createUser({ verified: true });
     const other = await login(user.email, user.password);
-    const res = await h.rest('PUT', '/profile/password', {
-      token: user.token,
-      body: {
-        current_password: user.password,
-        password: 'a new long passphrase',
-        password_confirmation: 'a new long passphrase',
-      },
-    });
+    const res = await changePassword(user.token, user.password, 'a new long passphrase');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Password updated successfully.' });
     const stale = await h.rest('GET', '/user', { token: other });
@@ -82,16 +61,7 @@ describe('password change', () => {
 
     let last = 0;
     for (let i = 0; i < 6; i++) {
-      last = (
-        await h.rest('PUT', '/profile/password', {
-          token: user.token,
-          body: {
-            current_password: 'wrong',
-            password: 'another passphrase',
-            password_confirmation: 'another passphrase',
-          },
-        })
-      ).status;
+      last = (await changePassword(user.token, 'wrong', 'another passphrase')).status;
     }
     expect(last).toBe(429);
   });

@@ -30,30 +30,24 @@ async function profileEvents(userId: number) {
 describe('request data reaches services as arguments, through both doors', () => {
   it('records the caller’s address and browser on an activity entry from /api/v1 and /trpc', async () => {
     const user = await h.createUser({ verified: true });
-    const rest = await h.app.inject({
-      method: 'PUT',
-      url: '/api/v1/profile',
-      remoteAddress: '203.0.113.10',
-      headers: {
-        authorization: `Bearer ${user.token}`,
-        'user-agent': 'RestClient/1.0',
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify({ name: 'Rest Name', email: user.email }),
-    });
-    expect(rest.statusCode, rest.body).toBe(200);
-    const trpc = await h.app.inject({
-      method: 'POST',
-      url: '/trpc/profile.update',
-      remoteAddress: '198.51.100.20',
-      headers: {
-        authorization: `Bearer ${user.token}`,
-        'user-agent': 'TrpcClient/2.0',
-        'content-type': 'application/json',
-      },
-      payload: JSON.stringify({ name: 'Trpc Name', email: user.email }),
-    });
-    expect(trpc.statusCode, trpc.body).toBe(200);
+    const doors = [
+      { method: 'PUT', url: '/api/v1/profile', ip: '203.0.113.10', agent: 'RestClient/1.0' },
+      { method: 'POST', url: '/trpc/profile.update', ip: '198.51.100.20', agent: 'TrpcClient/2.0' },
+    ] as const;
+    for (const door of doors) {
+      const res = await h.app.inject({
+        method: door.method,
+        url: door.url,
+        remoteAddress: door.ip,
+        headers: {
+          authorization: `Bearer ${user.token}`,
+          'user-agent': door.agent,
+          'content-type': 'application/json',
+        },
+        payload: JSON.stringify({ name: `${door.agent} Name`, email: user.email }),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
     expect(await profileEvents(user.id)).toEqual([
       { ip_address: '203.0.113.10', user_agent: 'RestClient/1.0' },
       { ip_address: '198.51.100.20', user_agent: 'TrpcClient/2.0' },

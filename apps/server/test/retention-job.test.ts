@@ -8,26 +8,13 @@ import {
   retentionMarkdownTable,
 } from '@scmp/api/contracts/retention';
 import { type Json } from '../src/testing/harness';
-import {
-  h,
-  owner,
-  HOUR,
-  DAY,
-  ruleOf,
-  retentionRuns,
-  useRetentionSchool,
-  closedOrganization,
-} from './privacy/retention-fixtures';
+import { h, owner, HOUR, DAY, useRetentionSchool } from './privacy/retention-fixtures';
 
 /**
- * (Part two: the job, the staff console and docs/privacy.md.)
- * Retention that runs by itself (issue 38): one hourly job on the durable queue (claimed with
- * SKIP LOCKED) applies every rule of contracts/retention.ts. On the test clock each rule gets a
- * row just past its edge (removed) and one just inside it (kept); two workers racing run the job
- * once; a failing rule records a failed run, e-mails the operators and the job retries with
- * backoff; the staff console's GET /staff/retention is staff only; docs/privacy.md shows the rules.
+ * Retention that runs by itself, part two: the job, the staff console and docs/privacy.md (part
+ * one, retention.test.ts, describes the whole).
  */
-useRetentionSchool();
+const { closedOrganization, retentionRuns, ruleOf } = useRetentionSchool();
 
 describe('the retention job', () => {
   it('is scheduled once per hour however many processes schedule it, and two workers racing run it once', async () => {

@@ -4,19 +4,7 @@ import { retention } from '@scmp/api';
 import { ACCOUNT_RESTORE_DAYS, DATA_EXPORT_EXPIRY_DAYS } from '@scmp/api/contracts/privacy';
 import { RETENTION_RULE_IDS, RETENTION_TEXTS } from '@scmp/api/contracts/retention';
 import { type Json } from '../src/testing/harness';
-import {
-  h,
-  owner,
-  instanceId,
-  MIN,
-  DAY,
-  ruleOf,
-  edges,
-  retentionRuns,
-  useRetentionSchool,
-  closedOrganization,
-  plantRows,
-} from './privacy/retention-fixtures';
+import { h, owner, instanceId, MIN, DAY, useRetentionSchool } from './privacy/retention-fixtures';
 
 /**
  * Retention that runs by itself (issue 38): one hourly job on the durable queue (claimed with
@@ -25,7 +13,7 @@ import {
  * once; a failing rule records a failed run, e-mails the operators and the job retries with
  * backoff; the staff console's GET /staff/retention is staff only; docs/privacy.md shows the rules.
  */
-useRetentionSchool();
+const { closedOrganization, edges, plantRows, retentionRuns, ruleOf } = useRetentionSchool();
 
 describe('the retention rules', () => {
   it('each rule removes what is past its edge and keeps what is not, and the run is recorded', async () => {

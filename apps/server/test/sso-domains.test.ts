@@ -5,6 +5,7 @@ import { SSO_DOMAIN_TEXTS } from '@scmp/api/contracts/sso';
 import { startTestDnsServer, type TestDnsServer } from '../src/testing/dns-server';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
 import { organizationId } from '../src/testing/organization-rows';
+import { activityOf } from '../src/testing/recorded-rows';
 
 /**
  * Verified e-mail domains of single sign-on (issue 37) against the loopback DNS server the
@@ -141,12 +142,7 @@ describe('verification through DNS', () => {
     expect(done.body.data.status).toBe('verified');
     expect(done.body.data.verified_at).toBeTruthy();
     expect(dns.asked).toContain('_scmp-verify.oakfield.kent.sch.uk');
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select('action')
-      .where('user_id', '=', owner.id)
-      .where('action', 'like', 'sso.domain_%')
-      .execute();
+    const activity = await activityOf(h.db, owner.id, 'sso.domain_%');
     expect(activity.map((a) => a.action)).toEqual(
       expect.arrayContaining(['sso.domain_added', 'sso.domain_verified']),
     );

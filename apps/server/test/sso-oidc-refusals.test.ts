@@ -4,36 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SSO_FAILURE_REASONS } from '@scmp/api/contracts/sso';
 import type { Json } from '../src/testing/harness';
 import { followProvider } from '../src/testing/oidc-provider';
-import {
-  connection,
-  failures,
-  h,
-  orgUuid,
-  owner,
-  ownerApiToken,
-  plainMember,
-  roleOf,
-  strangerPath,
-} from './sso/fixtures';
-import {
-  callbackBase,
-  DOMAIN,
-  idp,
-  ssoSignIn,
-  startFor,
-  useOidcOrganization,
-} from './sso/oidc-fixtures';
+import { callbackBase, connection, DOMAIN, h, idp, useOidcOrganization } from './sso/oidc-fixtures';
 
 /**
- * (Part two: the refusal table and who manages connections.)
- * OpenID Connect single sign-on (issue 37) against a real OpenID provider in-process
- * (`oidc-provider`): connections (secret encrypted, never returned), the sign-in through the
- * provider with PKCE, state, nonce and the browser cookie, just-in-time membership with the
- * connection's role or a mapped group's, linking an existing account, the session like any other
- * ("SSO — <connection>"), the admin's test run (no session), and the refusal table — each refusal
- * with the one message the person sees and the reason the admins see under Sign-in failures.
+ * OpenID Connect single sign-on, part two: the refusal table and who manages connections (part
+ * one, sso-oidc.test.ts, describes the whole).
  */
-useOidcOrganization();
+const { asOwner, connectionOutsiders, failures, roleOf, ssoSignIn, startFor } =
+  useOidcOrganization();
 
 describe('refusals', () => {
   const key = () => createPrivateKey({ key: idp.signingJwk as never, format: 'jwk' });
@@ -118,11 +96,7 @@ describe('refusals', () => {
   });
 
   it('Google preset: hd must be a verified domain; Entra preset: tid must be the tenant', async () => {
-    const patch = (body: Json) =>
-      h.rest('PATCH', `/organizations/${orgUuid}/sso-connections/${connection.uuid}`, {
-        token: owner.token,
-        body,
-      });
+    const patch = (body: Json) => asOwner('PATCH', `/${connection.uuid}`, body);
     expect((await patch({ preset: 'google' })).status).toBe(200);
     idp.accounts.set('hd-wrong', { email: `g1@${DOMAIN}`, hd: 'other-school.org' });
     await expectRefused(`g1@${DOMAIN}`, 'hd-wrong', SSO_FAILURE_REASONS.hd('other-school.org'));
@@ -192,11 +166,6 @@ describe('refusals', () => {
 
 describe('who manages connections', () => {
   it('members get 403, another organization 404, API tokens 403', async () => {
-    const member = await plainMember();
-    const path = `/organizations/${orgUuid}/sso-connections/${connection.uuid}`;
-    expect((await h.rest('GET', path, { token: member.token })).status).toBe(403);
-    const { stranger, foreign } = await strangerPath('other-sso');
-    expect((await h.rest('GET', foreign, { token: stranger.token })).status).toBe(404);
-    expect((await h.rest('GET', path, { token: await ownerApiToken() })).status).toBe(403);
+    await connectionOutsiders('other-sso');
   });
 });

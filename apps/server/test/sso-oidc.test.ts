@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SSO_FAILURE_REASONS, SSO_TEXTS } from '@scmp/api/contracts/sso';
 import type { Json } from '../src/testing/harness';
-import { connection, h, orgUuid, owner, roleOf } from './sso/fixtures';
-import {
-  cookieOf,
-  DOMAIN,
-  idp,
-  ssoSignIn,
-  throughProvider,
-  useOidcOrganization,
-} from './sso/oidc-fixtures';
+import { connection, DOMAIN, h, idp, useOidcOrganization } from './sso/oidc-fixtures';
 
 /**
  * OpenID Connect single sign-on (issue 37) against a real OpenID provider in-process
@@ -19,7 +11,15 @@ import {
  * ("SSO — <connection>"), the admin's test run (no session), and the refusal table — each refusal
  * with the one message the person sees and the reason the admins see under Sign-in failures.
  */
-useOidcOrganization();
+const {
+  asOwner,
+  connectionTestRun,
+  cookieOf,
+  firstSignInActivity,
+  roleOf,
+  ssoSignIn,
+  throughProvider,
+} = useOidcOrganization();
 
 describe('connections', () => {
   it('stores the client secret encrypted and never returns it; the redirect URI comes from APP_URL', async () => {
@@ -41,25 +41,20 @@ describe('connections', () => {
       .executeTakeFirstOrThrow();
     expect(row.client_secret_encrypted).toMatch(/^v1:/);
     expect(row.client_secret_encrypted).not.toContain(idp.clientSecret);
-    const listed = await h.rest('GET', `/organizations/${orgUuid}/sso-connections`, {
-      token: owner.token,
-    });
+    const listed = await asOwner('GET');
     expect(listed.text).not.toContain(idp.clientSecret);
-    const got = await h.rest(
-      'GET',
-      `/organizations/${orgUuid}/sso-connections/${connection.uuid}`,
-      {
-        token: owner.token,
-      },
-    );
+    const got = await asOwner('GET', `/${connection.uuid}`);
     expect(got.body.data.client_secret_set).toBe(true);
   });
 
   it('refuses a non-loopback http issuer, an unreachable issuer and an Entra preset without a tenant', async () => {
     const post = (body: Json) =>
-      h.rest('POST', `/organizations/${orgUuid}/sso-connections`, {
-        token: owner.token,
-        body: { type: 'oidc', display_name: 'X', client_id: 'c', client_secret: 's', ...body },
+      asOwner('POST', '', {
+        type: 'oidc',
+        display_name: 'X',
+        client_id: 'c',
+        client_secret: 's',
+        ...body,
       });
     const http = await post({ issuer: 'http://idp.example.com' });
     expect(http.status).toBe(422);
@@ -89,21 +84,7 @@ describe('signing in', () => {
       .executeTakeFirstOrThrow();
     expect(user.email_verified_at).not.toBeNull();
     expect(user.name).toBe('Tess Teacher');
-    const sessions = await h.rest('GET', '/profile/sessions', { token: result.token! });
-    expect(sessions.body.data[0].sign_in_method).toBe('SSO — St Mary IdP');
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select(['action', 'description'])
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(activity.map((a) => a.action)).toEqual(
-      expect.arrayContaining([
-        'account.created_by_sso',
-        'sso.linked',
-        'member.joined',
-        'login.success',
-      ]),
-    );
+    const activity = await firstSignInActivity(user.id, result.token!);
     expect(activity.find((a) => a.action === 'login.success')?.description).toBe(
       'Signed in with single sign-on (St Mary IdP)',
     );
@@ -160,38 +141,12 @@ describe('signing in', () => {
 
   it('Test the connection shows the claims received and creates no session', async () => {
     idp.accounts.set('tester', { email: `head@${DOMAIN}`, hd: DOMAIN });
-    const before = await h.db
-      .selectFrom('sessions')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const test = await h.rest(
-      'POST',
-      `/organizations/${orgUuid}/sso-connections/${connection.uuid}/test`,
-      { token: owner.token },
+    const lastTest = await connectionTestRun(
+      async (test) =>
+        (await throughProvider(test.body.data.redirect_url, cookieOf(test.headers), 'tester'))
+          .location,
     );
-    expect(test.status, test.text).toBe(200);
-    const back = await throughProvider(
-      test.body.data.redirect_url,
-      cookieOf(test.headers),
-      'tester',
-    );
-    expect(back.location).toBe(
-      `http://localhost:3000/dashboard/organizations/${orgUuid}?tab=security&sso_test=${connection.uuid}`,
-    );
-    const after = await h.db
-      .selectFrom('sessions')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(after.n).toBe(before.n);
-    const got = await h.rest(
-      'GET',
-      `/organizations/${orgUuid}/sso-connections/${connection.uuid}`,
-      {
-        token: owner.token,
-      },
-    );
-    expect(got.body.data.tested_at).toBeTruthy();
-    expect(got.body.data.last_test).toMatchObject({
+    expect(lastTest).toMatchObject({
       ok: true,
       error: null,
       claims: { email: `head@${DOMAIN}`, email_verified: true, hd: DOMAIN, sub: 'tester' },
@@ -202,19 +157,9 @@ describe('signing in', () => {
 describe('a failed test run', () => {
   it('shows the reason and the claims received, and creates no session or member', async () => {
     idp.accounts.set('test-outsider', { email: 'someone@elsewhere.org' });
-    const test = await h.rest(
-      'POST',
-      `/organizations/${orgUuid}/sso-connections/${connection.uuid}/test`,
-      { token: owner.token },
-    );
+    const test = await asOwner('POST', `/${connection.uuid}/test`);
     await throughProvider(test.body.data.redirect_url, cookieOf(test.headers), 'test-outsider');
-    const got = await h.rest(
-      'GET',
-      `/organizations/${orgUuid}/sso-connections/${connection.uuid}`,
-      {
-        token: owner.token,
-      },
-    );
+    const got = await asOwner('GET', `/${connection.uuid}`);
     expect(got.body.data.last_test).toMatchObject({
       ok: false,
       error: SSO_FAILURE_REASONS.unknownUser('someone@elsewhere.org'),

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SSO_POLICY_TEXTS } from '@scmp/api/contracts/sso';
 import { organizationId } from '../src/testing/organization-rows';
 import { activityLines } from '../src/testing/user-rows';
@@ -14,29 +14,15 @@ import {
   passkeyTeacher,
   passkeyDevice,
   orgUuid,
-  policyPath,
-  totp,
-  ssoSignIn,
-  enableTwoFactor,
-  passkeySignIn,
-  alive,
-  mails,
-  passConnectionTest,
   usePolicyOrganization,
 } from './sso/policy-fixtures';
 
 /**
- * (Part two: Require SSO, once a connection test has succeeded.)
- * Sign-in policies (issue 37). Require SSO: members whose e-mail is at a verified domain are
- * refused password and passkey sign-ins (403 SSO_REQUIRED with the link to the identity
- * provider), their non-SSO sessions end when it is switched on, and the owner keeps a break-glass
- * sign-in with a second factor, recorded and e-mailed to the admins; it cannot be switched on
- * before a connection test succeeded. Require two-factor: calls to the organization by a member
- * without TOTP or a passkey (and not signed in through SSO) answer 403 TWO_FACTOR_REQUIRED until
- * they enrol. Owner/admin with a session only.
+ * Sign-in policies, part two: Require SSO, once a connection test has succeeded (part one,
+ * sso-policies.test.ts, describes the whole).
  */
-usePolicyOrganization();
-beforeAll(passConnectionTest);
+const { alive, enableTwoFactor, mails, passkeySignIn, policyPath, ssoSignIn, totp } =
+  usePolicyOrganization({ connectionTested: true });
 
 let ssoStaffToken: string;
 let ownerTotpSecret: string;

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SSO_POLICY_TEXTS } from '@scmp/api/contracts/sso';
 import { authenticatorFor, registerPasskey } from '../src/testing/passkey-helpers';
+import { expectTwoFactorRequiredOverTrpc } from '../src/testing/sso-helpers';
 import {
   h,
   idp,
@@ -9,25 +10,14 @@ import {
   teacher,
   visitor,
   orgUuid,
-  policyPath,
-  addMember,
-  ssoSignIn,
-  enableTwoFactor,
-  alive,
   usePolicyOrganization,
 } from './sso/policy-fixtures';
 
 /**
- * (Part three: Require two-factor, with the owner enrolled and a member signed in through SSO.)
- * Sign-in policies (issue 37). Require SSO: members whose e-mail is at a verified domain are
- * refused password and passkey sign-ins (403 SSO_REQUIRED with the link to the identity
- * provider), their non-SSO sessions end when it is switched on, and the owner keeps a break-glass
- * sign-in with a second factor, recorded and e-mailed to the admins; it cannot be switched on
- * before a connection test succeeded. Require two-factor: calls to the organization by a member
- * without TOTP or a passkey (and not signed in through SSO) answer 403 TWO_FACTOR_REQUIRED until
- * they enrol. Owner/admin with a session only.
+ * Sign-in policies, part three: Require two-factor, with the owner enrolled and a member signed in
+ * through SSO (part one, sso-policies.test.ts, describes the whole).
  */
-usePolicyOrganization();
+const { addMember, alive, enableTwoFactor, policyPath, ssoSignIn } = usePolicyOrganization();
 let ssoStaffToken: string;
 beforeAll(async () => {
   idp.accounts.set('staff-sso', { email: `staff@${DOMAIN}`, name: 'Sam Staff' });
@@ -60,14 +50,7 @@ describe('Require two-factor', () => {
       token: visitorUser.token,
     });
     expect(members.status).toBe(403);
-    const trpc = await h.trpc(
-      'query',
-      'organizations.get',
-      { id: orgUuid },
-      { token: visitorUser.token },
-    );
-    expect(trpc.status).toBe(403);
-    expect(trpc.text).toContain('TWO_FACTOR_REQUIRED');
+    await expectTwoFactorRequiredOverTrpc(h, orgUuid, visitorUser.token);
     // An API token of such a member is blocked too.
     const apiToken = await h.rest('POST', '/user/api-tokens', {
       token: visitorUser.token,

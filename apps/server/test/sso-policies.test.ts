@@ -12,10 +12,6 @@ import {
   orgUuid,
   orgId,
   connection,
-  policyPath,
-  cookieOf,
-  throughProvider,
-  passConnectionTest,
   usePolicyOrganization,
 } from './sso/policy-fixtures';
 
@@ -28,7 +24,7 @@ import {
  * without TOTP or a passkey (and not signed in through SSO) answer 403 TWO_FACTOR_REQUIRED until
  * they enrol. Owner/admin with a session only.
  */
-usePolicyOrganization();
+const { cookieOf, passConnectionTest, policyPath, throughProvider } = usePolicyOrganization();
 
 describe('who may read and change the policies', () => {
   it('owner and admins with a session; member and billing 403, others 404, API tokens 403 (both doors)', async () => {

@@ -4,39 +4,23 @@ import { SAML_FAILURE_REASONS } from '@scmp/api/contracts/sso-saml';
 import { type SamlAccount } from '../src/testing/saml-idp';
 import {
   connection,
-  failures,
-  h,
-  orgUuid,
-  owner,
-  ownerApiToken,
-  plainMember,
-  roleOf,
-  strangerPath,
-} from './sso/fixtures';
-import {
-  cookiesOf,
   DOMAIN,
   FAILED,
   type Forge,
+  h,
   idp,
+  orgUuid,
   other,
   otherConnection,
-  postAcs,
-  samlSignIn,
-  startFor,
   useSamlOrganization,
 } from './sso/saml-fixtures';
 
 /**
- * (Part two: the refusal table and who manages SAML connections.)
- * SAML 2.0 single sign-on (issue 37) against an in-process identity provider that signs its
- * responses with a throwaway certificate: connections from pasted IdP metadata (the values to
- * paste back: entity ID, ACS URL, metadata URL), SCMP's SP metadata, the SP-initiated sign-in
- * (AuthnRequest ID bound to the browser, InResponseTo required), just-in-time membership with the
- * default or a mapped group's role, linking an existing account, the admin's test run, and the
- * refusal table — each with the person's one message and the admins' Sign-in failures entry.
+ * SAML 2.0 single sign-on, part two: the refusal table and who manages SAML connections (part
+ * one, sso-saml.test.ts, describes the whole).
  */
-useSamlOrganization();
+const { asOwner, connectionOutsiders, cookiesOf, failures, postAcs, roleOf, samlSignIn, startFor } =
+  useSamlOrganization();
 
 describe('SAML refusals', () => {
   /** One sign-in that must be refused: the person's message and the admins' reason. */
@@ -203,11 +187,7 @@ describe('SAML refusals', () => {
 
   it('a response meant for another connection', async () => {
     // Signed by the other connection's IdP for the other connection's request, posted here.
-    const test = await h.rest(
-      'POST',
-      `/organizations/${orgUuid}/sso-connections/${otherConnection.uuid}/test`,
-      { token: owner.token },
-    );
+    const test = await asOwner('POST', `/${otherConnection.uuid}/test`);
     const request = other.readRequest(test.body.data.redirect_url);
     const response = other.respond({ request, account: { email: `u7@${DOMAIN}` } });
     const seen = (await failures()).length;
@@ -246,9 +226,7 @@ describe('SAML refusals', () => {
 
 describe('who manages SAML connections', () => {
   it('members get 403, another organization 404, API tokens 403', async () => {
-    const member = await plainMember();
-    const path = `/organizations/${orgUuid}/sso-connections/${connection.uuid}`;
-    expect((await h.rest('GET', path, { token: member.token })).status).toBe(403);
+    const { path, member, stranger, foreign, apiToken } = await connectionOutsiders('other-saml');
     expect(
       (
         await h.rest('PATCH', path, {
@@ -257,15 +235,11 @@ describe('who manages SAML connections', () => {
         })
       ).status,
     ).toBe(403);
-    const { stranger, foreign } = await strangerPath('other-saml');
-    expect((await h.rest('GET', foreign, { token: stranger.token })).status).toBe(404);
     expect(
       (await h.rest('PATCH', foreign, { token: stranger.token, body: { display_name: 'Mine' } }))
         .status,
     ).toBe(404);
     expect((await h.rest('DELETE', foreign, { token: stranger.token })).status).toBe(404);
-    const apiToken = await ownerApiToken();
-    expect((await h.rest('GET', path, { token: apiToken })).status).toBe(403);
     expect(
       (
         await h.rest('POST', `/organizations/${orgUuid}/sso-connections`, {
@@ -277,14 +251,12 @@ describe('who manages SAML connections', () => {
   });
 
   it('a new metadata document must be tested again; the connection is removed with its replay store', async () => {
-    const path = `/organizations/${orgUuid}/sso-connections/${connection.uuid}`;
-    const patched = await h.rest('PATCH', path, {
-      token: owner.token,
-      body: { idp_metadata_xml: idp.metadataXml },
+    const patched = await asOwner('PATCH', `/${connection.uuid}`, {
+      idp_metadata_xml: idp.metadataXml,
     });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.data.tested_at).toBeNull();
-    const removed = await h.rest('DELETE', path, { token: owner.token });
+    const removed = await asOwner('DELETE', `/${connection.uuid}`);
     expect(removed.status).toBe(200);
     const left = await h.db
       .selectFrom('sso_saml_assertions')

@@ -2,16 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SAML_TEXTS } from '@scmp/api/contracts/sso-saml';
 import type { Json } from '../src/testing/harness';
 import { serveTestSamlIdp } from '../src/testing/saml-idp';
-import { connection, h, orgUuid, owner, roleOf } from './sso/fixtures';
-import {
-  cookiesOf,
-  DOMAIN,
-  idp,
-  postAcs,
-  samlSignIn,
-  startFor,
-  useSamlOrganization,
-} from './sso/saml-fixtures';
+import { connection, DOMAIN, h, idp, useSamlOrganization } from './sso/saml-fixtures';
 
 /**
  * SAML 2.0 single sign-on (issue 37) against an in-process identity provider that signs its
@@ -21,7 +12,16 @@ import {
  * default or a mapped group's role, linking an existing account, the admin's test run, and the
  * refusal table — each with the person's one message and the admins' Sign-in failures entry.
  */
-useSamlOrganization();
+const {
+  asOwner,
+  connectionTestRun,
+  cookiesOf,
+  firstSignInActivity,
+  postAcs,
+  roleOf,
+  samlSignIn,
+  startFor,
+} = useSamlOrganization();
 
 describe('SAML connections', () => {
   it('reads the IdP metadata and answers the values to paste; no certificate is returned', async () => {
@@ -40,9 +40,7 @@ describe('SAML connections', () => {
       default_role: 'member',
       tested_at: null,
     });
-    const listed = await h.rest('GET', `/organizations/${orgUuid}/sso-connections`, {
-      token: owner.token,
-    });
+    const listed = await asOwner('GET');
     expect(listed.text).not.toContain(idp.certificateBase64.slice(0, 40));
     const row = await h.db
       .selectFrom('sso_connections')
@@ -80,9 +78,10 @@ describe('SAML connections', () => {
     const served = await serveTestSamlIdp();
     try {
       const url = served.ssoUrl.replace(/\/sso$/, '/metadata');
-      const res = await h.rest('POST', `/organizations/${orgUuid}/sso-connections`, {
-        token: owner.token,
-        body: { type: 'saml', display_name: 'By URL', idp_metadata_url: url },
+      const res = await asOwner('POST', '', {
+        type: 'saml',
+        display_name: 'By URL',
+        idp_metadata_url: url,
       });
       if (h.config.appEnv === 'production') {
         expect(res.status).toBe(422);
@@ -95,11 +94,7 @@ describe('SAML connections', () => {
         idp_entity_id: served.entityId,
         idp_sso_url: served.ssoUrl,
       });
-      const removed = await h.rest(
-        'DELETE',
-        `/organizations/${orgUuid}/sso-connections/${res.body.data.uuid}`,
-        { token: owner.token },
-      );
+      const removed = await asOwner('DELETE', `/${res.body.data.uuid}`);
       expect(removed.status).toBe(200);
     } finally {
       await served.close();
@@ -107,11 +102,7 @@ describe('SAML connections', () => {
   });
 
   it('refuses missing, unreadable and certificate-less metadata, and a non-loopback http URL', async () => {
-    const post = (body: Json) =>
-      h.rest('POST', `/organizations/${orgUuid}/sso-connections`, {
-        token: owner.token,
-        body: { type: 'saml', display_name: 'X', ...body },
-      });
+    const post = (body: Json) => asOwner('POST', '', { type: 'saml', display_name: 'X', ...body });
     const none = await post({});
     expect(none.status).toBe(422);
     expect(none.body.errors.idp_metadata_xml).toEqual([SAML_TEXTS.metadataRequired]);
@@ -179,21 +170,7 @@ describe('signing in with SAML', () => {
       .executeTakeFirstOrThrow();
     expect(user.name).toBe('Tom Teacher');
     expect(user.email_verified_at).not.toBeNull();
-    const sessions = await h.rest('GET', '/profile/sessions', { token: result.token! });
-    expect(sessions.body.data[0].sign_in_method).toBe('SSO — St John SAML');
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select('action')
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(activity.map((a) => a.action)).toEqual(
-      expect.arrayContaining([
-        'account.created_by_sso',
-        'sso.linked',
-        'member.joined',
-        'login.success',
-      ]),
-    );
+    await firstSignInActivity(user.id, result.token!);
   });
 
   it('a mapped group gives its role; an existing account is linked; a Response-level signature works', async () => {
@@ -214,37 +191,15 @@ describe('signing in with SAML', () => {
   });
 
   it('Test the connection shows the attributes received and creates no session', async () => {
-    const before = await h.db
-      .selectFrom('sessions')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const test = await h.rest(
-      'POST',
-      `/organizations/${orgUuid}/sso-connections/${connection.uuid}/test`,
-      { token: owner.token },
-    );
-    expect(test.status, test.text).toBe(200);
-    const request = idp.readRequest(test.body.data.redirect_url);
-    const location = await postAcs(
-      connection.uuid,
-      idp.respond({ request, account: { email: `head@${DOMAIN}`, groups: ['it-staff'] } }),
-      cookiesOf(test.headers),
-    );
-    expect(location).toBe(
-      `http://localhost:3000/dashboard/organizations/${orgUuid}?tab=security&sso_test=${connection.uuid}`,
-    );
-    const after = await h.db
-      .selectFrom('sessions')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(after.n).toBe(before.n);
-    const got = await h.rest(
-      'GET',
-      `/organizations/${orgUuid}/sso-connections/${connection.uuid}`,
-      { token: owner.token },
-    );
-    expect(got.body.data.tested_at).toBeTruthy();
-    expect(got.body.data.last_test).toMatchObject({
+    const lastTest = await connectionTestRun(async (test) => {
+      const request = idp.readRequest(test.body.data.redirect_url);
+      return await postAcs(
+        connection.uuid,
+        idp.respond({ request, account: { email: `head@${DOMAIN}`, groups: ['it-staff'] } }),
+        cookiesOf(test.headers),
+      );
+    });
+    expect(lastTest).toMatchObject({
       ok: true,
       error: null,
       claims: {

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../src/testing/harness';
 import {
   TEST_BILLING_DETAILS,
-  createTestCard,
   giveActiveSubscription,
-  postSubscription,
+  subscribeByCard,
 } from '../src/testing/billing-fixtures';
 import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
 
@@ -171,8 +170,7 @@ describe('a quote is the charge', () => {
 describe('receipt', () => {
   it('e-mails a receipt with plan, amount, date and the next step when a subscription starts', async () => {
     const { token, orgUuid } = await newOwner();
-    const pm = await createTestCard(h, token);
-    const res = await postSubscription(h, token, orgUuid, pm, {
+    const res = await subscribeByCard(h, token, orgUuid, {
       additional_venues: 1,
       billing_details: { ...TEST_BILLING_DETAILS, email: 'bursar-receipts@example.com' },
     });

@@ -6,6 +6,7 @@ import {
   createTestCard,
   giveActiveSubscription,
   postSubscription,
+  subscribeByCard,
 } from '../src/testing/billing-fixtures';
 import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
 
@@ -107,8 +108,7 @@ describe('subscribing', () => {
       ['4000000000000002', 'Your card was declined.'],
       ['4000000000009995', 'Your card has insufficient funds.'],
     ]) {
-      const pm = await createTestCard(h, token, card);
-      const res = await postSubscription(h, token, orgUuid, pm);
+      const res = await subscribeByCard(h, token, orgUuid, {}, card);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(text);
     }
@@ -120,17 +120,9 @@ describe('subscribing', () => {
   it('never charges twice when a request is retried with the same idempotency key', async () => {
     const { token, orgUuid } = await newOwner();
     const pm = await createTestCard(h, token);
-    const body = {
-      organization_uuid: orgUuid,
-      plan_type: 'unlimited',
-      additional_venues: 0,
-      payment_method_id: pm,
-      payment_type: 'card',
-      billing_details: TEST_BILLING_DETAILS,
-      idempotency_key: 'retry-me-1',
-    };
-    const first = await h.rest('POST', '/subscription', { token, body });
-    const second = await h.rest('POST', '/subscription', { token, body });
+    const body = { plan_type: 'unlimited', idempotency_key: 'retry-me-1' };
+    const first = await postSubscription(h, token, orgUuid, pm, body);
+    const second = await postSubscription(h, token, orgUuid, pm, body);
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body.data.id).toBe(first.body.data.id);
@@ -141,16 +133,8 @@ describe('subscribing', () => {
 
   it('validates billing details with the spec texts', async () => {
     const { token, orgUuid } = await newOwner();
-    const pm = await createTestCard(h, token);
-    const res = await h.rest('POST', '/subscription', {
-      token,
-      body: {
-        organization_uuid: orgUuid,
-        plan_type: 'basic',
-        payment_method_id: pm,
-        payment_type: 'card',
-        billing_details: { ...TEST_BILLING_DETAILS, name: '' },
-      },
+    const res = await subscribeByCard(h, token, orgUuid, {
+      billing_details: { ...TEST_BILLING_DETAILS, name: '' },
     });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Full name is required');

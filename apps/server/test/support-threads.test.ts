@@ -43,29 +43,14 @@ describe('threads, ownership and staff', () => {
   it('refuses staff procedures to customers with 404', async () => {
     const customer = await h.createUser();
     const ticket = await openTicket(customer.token);
-    expect((await h.rest('GET', '/support/staff/tickets', { token: customer.token })).status).toBe(
-      404,
-    );
-    expect(
-      (await h.rest('GET', `/support/staff/tickets/${ticket.id}`, { token: customer.token }))
-        .status,
-    ).toBe(404);
-    expect(
-      (
-        await h.rest('POST', `/support/staff/tickets/${ticket.id}/messages`, {
-          token: customer.token,
-          body: { message: 'I am staff' },
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await h.rest('PATCH', `/support/staff/tickets/${ticket.id}/status`, {
-          token: customer.token,
-          body: { status: 'closed' },
-        })
-      ).status,
-    ).toBe(404);
+    const staffRoutes: Array<[Parameters<TestHarness['rest']>[0], string, Json?]> = [
+      ['GET', '/support/staff/tickets'],
+      ['GET', `/support/staff/tickets/${ticket.id}`],
+      ['POST', `/support/staff/tickets/${ticket.id}/messages`, { message: 'I am staff' }],
+      ['PATCH', `/support/staff/tickets/${ticket.id}/status`, { status: 'closed' }],
+    ];
+    for (const [method, path, body] of staffRoutes)
+      expect((await h.rest(method, path, { token: customer.token, body })).status, path).toBe(404);
     const trpc = await h.trpc('query', 'support.staffListTickets', {}, { token: customer.token });
     expect(trpc.status).toBe(404);
     const detail = await h.rest('GET', `/support/tickets/${ticket.id}`, { token: customer.token });

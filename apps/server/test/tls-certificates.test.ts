@@ -63,6 +63,22 @@ beforeEach(async () => {
   await h.db.updateTable('instances').set({ ssl_next_check_at: null }).execute();
 });
 
+/**
+ * Moves the clock on by `ms`, makes `inst`'s certificate check due and runs the due checks;
+ * answers how many ran and the instance as its owner reads it afterwards.
+ */
+async function checkAgainAfter(ms: number, inst: Json) {
+  h.clock.advance(ms);
+  await h.db
+    .updateTable('instances')
+    .set({ ssl_next_check_at: h.clock.now() })
+    .where('uuid', '=', inst.uuid)
+    .execute();
+  const ran = await runDueCertificateChecks(h.deps);
+  const res = await h.rest('GET', `/instances/${inst.uuid}`, { token: owner.token });
+  return { ran, later: res.body.data as Json };
+}
+
 let counter = 0;
 /** Deploys an instance; `cert` is what its host presents when the first check runs. */
 async function deployWith(cert?: (host: string) => Pem): Promise<Json> {
@@ -125,15 +141,8 @@ describe('instance certificates', () => {
     );
     expect(inst.ssl_reason).toBe(`Certificate is for other.example.org, not ${inst.host}`);
     // After the first hour a failure is "failed", not "pending".
-    h.clock.advance(2 * 3600 * 1000);
-    await h.db
-      .updateTable('instances')
-      .set({ ssl_next_check_at: h.clock.now() })
-      .where('uuid', '=', inst.uuid)
-      .execute();
-    expect(await runDueCertificateChecks(h.deps)).toBe(1);
-    const later = (await h.rest('GET', `/instances/${inst.uuid}`, { token: owner.token })).body
-      .data;
+    const { ran, later } = await checkAgainAfter(2 * 3600 * 1000, inst);
+    expect(ran).toBe(1);
     expect(later.ssl_status).toBe('failed');
   });
 
@@ -152,15 +161,7 @@ describe('instance certificates', () => {
     const inst = await deployWith();
     expect(inst.ssl_status).toBe('pending');
     expect(inst.ssl_reason).toMatch(/TLS handshake with .* failed|Nothing answers/);
-    h.clock.advance(61 * 60 * 1000);
-    await h.db
-      .updateTable('instances')
-      .set({ ssl_next_check_at: h.clock.now() })
-      .where('uuid', '=', inst.uuid)
-      .execute();
-    await runDueCertificateChecks(h.deps);
-    const later = (await h.rest('GET', `/instances/${inst.uuid}`, { token: owner.token })).body
-      .data;
+    const { later } = await checkAgainAfter(61 * 60 * 1000, inst);
     expect(later.ssl_status).toBe('failed');
   });
 });

@@ -1,7 +1,9 @@
-import { generateSync } from 'otplib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { addMemberRow, createOrganization } from '../src/testing/organization-rows';
+import { expectTwoFactorRequiredOverTrpc } from '../src/testing/sso-helpers';
+import { enableTwoFactor } from './auth/fixtures';
 
 /**
  * "Require two-factor" is checked against a cached set of the organizations that require it
@@ -17,8 +19,22 @@ let member: User;
 let orgUuid: string;
 let orgId: number;
 
-const totp = (secret: string) =>
-  generateSync({ secret, epoch: Math.floor(h.clock.now().getTime() / 1000) });
+/** Switches "Require two-factor" as the owner through `door` (200 expected). */
+async function switchPolicy(door: 'rest' | 'trpc', on: boolean) {
+  const res =
+    door === 'rest'
+      ? await h.rest('PATCH', `/organizations/${orgUuid}/sso-policy`, {
+          token: owner.token,
+          body: { require_two_factor: on },
+        })
+      : await h.trpc(
+          'mutation',
+          'sso.updatePolicy',
+          { id: orgUuid, require_two_factor: on },
+          { token: owner.token },
+        );
+  expect(res.status, res.text).toBe(200);
+}
 
 /** Polls until `check` passes (the NOTIFY of a change made outside this process is asynchronous). */
 async function eventually(check: () => Promise<boolean>, timeoutMs = 2000): Promise<void> {
@@ -41,34 +57,13 @@ beforeAll(async () => {
   h = await createHarness();
   owner = await h.createUser();
   member = await h.createUser();
-  const org = await h.rest('POST', '/organizations', {
-    token: owner.token,
-    body: { name: 'Policy Cache School', type: 'school' },
-  });
-  expect(org.status, org.text).toBe(201);
-  orgUuid = org.body.data.uuid as string;
-  orgId = (
-    await h.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('uuid', '=', orgUuid)
-      .executeTakeFirstOrThrow()
-  ).id;
-  await h.db
-    .insertInto('organization_members')
-    .values({ organization_id: orgId, user_id: member.id, role: 'member', joined_at: new Date() })
-    .execute();
+  ({ uuid: orgUuid, id: orgId } = await createOrganization(h, owner.token, {
+    name: 'Policy Cache School',
+    type: 'school',
+  }));
+  await addMemberRow(h.db, orgId, member.id, 'member');
   // The owner enrols in two-factor, so they can switch the policy off again.
-  const enabled = await h.rest('POST', '/two-factor/enable', {
-    token: owner.token,
-    body: { password: owner.password },
-  });
-  expect(enabled.status, enabled.text).toBe(200);
-  const confirmed = await h.rest('POST', '/two-factor/confirm', {
-    token: owner.token,
-    body: { code: totp(enabled.body.data.secret as string) },
-  });
-  expect(confirmed.status, confirmed.text).toBe(200);
+  await enableTwoFactor(h, owner);
 }, 60_000);
 afterAll(async () => {
   await h?.close();
@@ -82,45 +77,18 @@ describe('the cached "Require two-factor" organizations', () => {
     });
     expect(h.deps.twoFactorPolicyCache.size()).toBe(1);
 
-    const on = await h.rest('PATCH', `/organizations/${orgUuid}/sso-policy`, {
-      token: owner.token,
-      body: { require_two_factor: true },
-    });
-    expect(on.status, on.text).toBe(200);
+    await switchPolicy('rest', true);
     expect(await memberCall()).toBe(403);
     // A uuid spelled in capitals names the same organization.
     expect(await memberCall(orgUuid.toUpperCase())).toBe(403);
 
-    const off = await h.trpc(
-      'mutation',
-      'sso.updatePolicy',
-      { id: orgUuid, require_two_factor: false },
-      { token: owner.token },
-    );
-    expect(off.status, off.text).toBe(200);
+    await switchPolicy('trpc', false);
     expect(await memberCall()).toBe(200);
 
-    const again = await h.trpc(
-      'mutation',
-      'sso.updatePolicy',
-      { id: orgUuid, require_two_factor: true },
-      { token: owner.token },
-    );
-    expect(again.status, again.text).toBe(200);
-    const trpcCall = await h.trpc(
-      'query',
-      'organizations.get',
-      { id: orgUuid },
-      { token: member.token },
-    );
-    expect(trpcCall.status).toBe(403);
-    expect(trpcCall.text).toContain('TWO_FACTOR_REQUIRED');
+    await switchPolicy('trpc', true);
+    await expectTwoFactorRequiredOverTrpc(h, orgUuid, member.token);
 
-    const reset = await h.rest('PATCH', `/organizations/${orgUuid}/sso-policy`, {
-      token: owner.token,
-      body: { require_two_factor: false },
-    });
-    expect(reset.status, reset.text).toBe(200);
+    await switchPolicy('rest', false);
     expect(await memberCall()).toBe(200);
   });
 

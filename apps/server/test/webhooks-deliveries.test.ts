@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_TEXTS } from '@scmp/api/contracts/webhooks';
 import type { TestHarness } from '../src/testing/harness';
+import { mailsTo } from '../src/testing/recorded-rows';
 import { verifyStandardWebhook } from '../src/testing/webhook-receiver';
 import { useWebhookWorld, type WebhookReceiver } from './webhooks/fixtures';
 
@@ -16,7 +17,7 @@ const { ownerWithWebhook, rename, drain, deliveries, verified } = useWebhookWorl
 
 describe('retries, timeouts and disabling', () => {
   it('retries a 500 with the same webhook-id and body after 5 s, 5 min, …, and succeeds later', async () => {
-    const { owner, orgUuid, hook } = await ownerWithWebhook(['organization.updated']);
+    const { owner, orgUuid, hook } = await ownerWithWebhook({ events: ['organization.updated'] });
     receiver.setResponse(() => 500);
     await rename(owner, orgUuid, 'Retry School');
     await drain();
@@ -59,7 +60,7 @@ describe('retries, timeouts and disabling', () => {
   });
 
   it('counts a receiver that does not answer in time as a failed attempt, and does not follow redirects', async () => {
-    const { owner, orgUuid, hook } = await ownerWithWebhook(['organization.updated']);
+    const { owner, orgUuid, hook } = await ownerWithWebhook({ events: ['organization.updated'] });
     receiver.setResponse(() => 'hang');
     await rename(owner, orgUuid, 'Slow School');
     await drain();
@@ -79,7 +80,7 @@ describe('retries, timeouts and disabling', () => {
   });
 
   it('gives up after the last retry, and disables an endpoint failing for 3 days, telling the owner', async () => {
-    const { owner, orgUuid, hook } = await ownerWithWebhook(['organization.updated']);
+    const { owner, orgUuid, hook } = await ownerWithWebhook({ events: ['organization.updated'] });
     receiver.setResponse(() => 503);
     await rename(owner, orgUuid, 'Down 1');
     await drain();
@@ -104,13 +105,8 @@ describe('retries, timeouts and disabling', () => {
     expect(endpoint).toMatchObject({ enabled: false, disabled_reason: WEBHOOK_TEXTS.disabled(3) });
     [delivery] = await deliveries(owner, orgUuid, hook.uuid);
     expect(delivery!.status).toBe('failed');
-    const mail = await h.db
-      .selectFrom('mail_outbox')
-      .select(['subject', 'text'])
-      .where('to_address', '=', owner.email)
-      .where('kind', '=', 'webhook-disabled')
-      .executeTakeFirstOrThrow();
-    expect(mail.text).toContain(hook.url);
+    const [mail] = await mailsTo(h.db, owner.email, { kind: 'webhook-disabled' });
+    expect(mail!.text).toContain(hook.url);
 
     // A disabled endpoint gets nothing; enabling it again starts afresh.
     const count = receiver.received.length;
@@ -129,7 +125,7 @@ describe('retries, timeouts and disabling', () => {
   });
 
   it('redelivers an event as a new delivery with the same webhook-id, and sends test pings', async () => {
-    const { owner, orgUuid, hook } = await ownerWithWebhook(['organization.updated']);
+    const { owner, orgUuid, hook } = await ownerWithWebhook({ events: ['organization.updated'] });
     await rename(owner, orgUuid, 'Again');
     await drain();
     const [first] = await deliveries(owner, orgUuid, hook.uuid);

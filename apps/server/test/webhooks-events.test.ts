@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../src/testing/harness';
+import { subscribeByCard } from '../src/testing/billing-fixtures';
+import { invitationTokenFromMail } from '../src/testing/organization-rows';
 import { fields, supportHelpers } from '../src/testing/support-helpers';
+import { testBillingDetails } from '../src/testing/test-subscription';
 import { verifyStandardWebhook } from '../src/testing/webhook-receiver';
 import { useWebhookWorld, type WebhookReceiver } from './webhooks/fixtures';
 
@@ -10,23 +13,13 @@ import { useWebhookWorld, type WebhookReceiver } from './webhooks/fixtures';
  */
 let h: TestHarness;
 let receiver: WebhookReceiver;
-const {
-  newOrganization,
-  addWebhook,
-  rename,
-  subscribeInDb,
-  drain,
-  deliveries,
-  nowSeconds,
-  verified,
-} = useWebhookWorld((w) => ({ h, receiver } = w));
+const { ownerWithWebhook, rename, drain, deliveries, nowSeconds, verified } = useWebhookWorld(
+  (w) => ({ h, receiver } = w),
+);
 
 describe('signed events', () => {
   it('sends instance.created and instance.activated, signed as Standard Webhooks says, with the REST shape', async () => {
-    const owner = await h.createUser();
-    const orgUuid = await newOrganization(owner);
-    await subscribeInDb(orgUuid);
-    const hook = await addWebhook(owner, orgUuid);
+    const { owner, orgUuid, hook } = await ownerWithWebhook({ subscribed: true });
     const deployed = await h.rest('POST', '/instances', {
       token: owner.token,
       body: { organization_uuid: orgUuid, name: 'Portal' },
@@ -93,9 +86,7 @@ describe('signed events', () => {
   });
 
   it('sends organization, branding, member, ticket and billing events', async () => {
-    const owner = await h.createUser({ name: 'Olive Owner' });
-    const orgUuid = await newOrganization(owner);
-    const hook = await addWebhook(owner, orgUuid);
+    const { owner, orgUuid, hook } = await ownerWithWebhook({ name: 'Olive Owner' });
 
     expect((await rename(owner, orgUuid, 'Hook Academy')).status).toBe(200);
     expect(
@@ -113,13 +104,7 @@ describe('signed events', () => {
       body: { email: colleague.email, role: 'member' },
     });
     expect(invited.status, invited.text).toBe(201);
-    const mail = await h.db
-      .selectFrom('mail_outbox')
-      .select('text')
-      .where('to_address', '=', colleague.email)
-      .where('kind', '=', 'invitation')
-      .executeTakeFirstOrThrow();
-    const token = /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const token = await invitationTokenFromMail(h, colleague.email);
     const accepted = await h.rest('POST', `/invitations/${token}/accept`, {
       token: colleague.token,
     });
@@ -139,31 +124,8 @@ describe('signed events', () => {
     });
     expect(reply.status, reply.text).toBe(201);
 
-    const card = await h.rest('POST', '/payments/test/payment-methods', {
-      token: owner.token,
-      body: { type: 'card', number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
-    });
-    expect(card.status, card.text).toBe(201);
-    const subscribed = await h.rest('POST', '/subscription', {
-      token: owner.token,
-      body: {
-        organization_uuid: orgUuid,
-        plan_type: 'basic',
-        additional_venues: 0,
-        payment_method_id: card.body.data.id,
-        payment_type: 'card',
-        billing_details: {
-          name: 'Olive Owner',
-          email: owner.email,
-          address: {
-            line1: '1 High St',
-            line2: '',
-            city: 'Leeds',
-            postal_code: 'LS1 1AA',
-            country: 'GB',
-          },
-        },
-      },
+    const subscribed = await subscribeByCard(h, owner.token, orgUuid, {
+      billing_details: testBillingDetails('Olive Owner', owner.email),
     });
     expect(subscribed.status, subscribed.text).toBe(201);
     await drain();

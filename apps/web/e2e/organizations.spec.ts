@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
+import {
+  subscriptionBody,
+  TEST_CARD,
+  testBillingDetails,
+} from '../../server/src/testing/test-subscription';
 import { signedInContext } from './fixtures/accounts';
 
 const PASSWORD = 'DemoPass!2026';
@@ -10,30 +15,16 @@ async function subscribe(page: Page, token: string, organizationUuid: string) {
   const headers = { authorization: `Bearer ${token}` };
   const card = await page.request.post('/api/v1/payments/test/payment-methods', {
     headers,
-    data: { type: 'card', number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123' },
+    data: TEST_CARD,
   });
   expect(card.status()).toBe(201);
   const paymentMethodId = ((await card.json()) as { data: { id: string } }).data.id;
   const res = await page.request.post('/api/v1/subscription', {
     headers,
-    data: {
-      organization_uuid: organizationUuid,
+    data: subscriptionBody(organizationUuid, paymentMethodId, {
       plan_type: 'unlimited',
-      additional_venues: 0,
-      payment_method_id: paymentMethodId,
-      payment_type: 'card',
-      billing_details: {
-        name: 'Dana Whitfield',
-        email: 'demo@scmp.test',
-        address: {
-          line1: '1 High Street',
-          line2: '',
-          city: 'London',
-          postal_code: 'EC1A 1AA',
-          country: 'GB',
-        },
-      },
-    },
+      billing_details: testBillingDetails('Dana Whitfield', 'demo@scmp.test'),
+    }),
   });
   expect(res.status(), await res.text()).toBe(201);
 }

@@ -1,19 +1,13 @@
 import { sql } from 'kysely';
+import { expect } from 'vitest';
+import { runDueJobs } from '@scmp/api';
 import type { ServerConfig } from '../config';
 import type { Json, TestHarness } from './harness';
+import { createOrganization } from './organization-rows';
 import type { StripeStub } from './stripe-stub';
+import { subscriptionBody, testBillingDetails } from './test-subscription';
 
-export const TEST_BILLING_DETAILS = {
-  name: 'Ada Owner',
-  email: 'billing@example.com',
-  address: {
-    line1: '1 High Street',
-    line2: '',
-    city: 'London',
-    postal_code: 'EC1A 1AA',
-    country: 'GB',
-  },
-};
+export const TEST_BILLING_DETAILS = testBillingDetails();
 
 /**
  * Gives an organization a live subscription straight in the database (unlimited plan), as the
@@ -87,16 +81,23 @@ export function postSubscription(
 ) {
   return h.rest('POST', '/subscription', {
     token,
-    body: {
-      organization_uuid: orgUuid,
-      plan_type: 'basic',
-      additional_venues: 0,
-      payment_method_id: paymentMethodId,
-      payment_type: 'card',
-      billing_details: TEST_BILLING_DETAILS,
-      ...body,
-    },
+    body: subscriptionBody(orgUuid, paymentMethodId, body),
   });
+}
+
+/**
+ * POST /subscription as `token` for the organization, paying with a new test card (`card`, by
+ * default the 4242 one that always succeeds); `body` as for postSubscription. Returns the answer
+ * unchecked.
+ */
+export async function subscribeByCard(
+  h: TestHarness,
+  token: string,
+  orgUuid: string,
+  body: Json = {},
+  card?: string,
+) {
+  return await postSubscription(h, token, orgUuid, await createTestCard(h, token, card), body);
 }
 
 /**
@@ -110,8 +111,7 @@ export async function giveActiveSubscription(
   planType: 'basic' | 'unlimited' = 'basic',
   additionalVenues = 0,
 ): Promise<Json> {
-  const paymentMethodId = await createTestCard(h, ownerToken);
-  const res = await postSubscription(h, ownerToken, orgUuid, paymentMethodId, {
+  const res = await subscribeByCard(h, ownerToken, orgUuid, {
     plan_type: planType,
     additional_venues: additionalVenues,
   });
@@ -147,4 +147,37 @@ export function stubPaymentMethod(kind: 'ok' | 'decline' | 'sepa' | 'renewal_fai
     renewal_fails: 'pm_card_renewal_fails',
   }[kind];
   return `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/**
+ * Creates an organization as `token` (201 expected) and subscribes it in test mode (card 4242…),
+ * so it may deploy instances. Answers its uuid.
+ */
+export async function subscribedOrganization(
+  h: TestHarness,
+  token: string,
+  organization: { name: string; subdomain: string },
+): Promise<string> {
+  const { uuid } = await createOrganization(h, token, { type: 'school', ...organization });
+  await giveActiveSubscription(h, token, uuid);
+  return uuid;
+}
+
+/**
+ * A new subscribed organization of `token`'s (as subscribedOrganization) with its instance "Main"
+ * (prefix main) deployed and the provisioning jobs run. Answers the instance as the deploy did.
+ */
+export async function deployedInstance(
+  h: TestHarness,
+  token: string,
+  organization: { name: string; subdomain: string },
+): Promise<Json> {
+  const orgUuid = await subscribedOrganization(h, token, organization);
+  const res = await h.rest('POST', '/instances', {
+    token,
+    body: { organization_uuid: orgUuid, name: 'Main', subdomain: 'main' },
+  });
+  expect(res.status, res.text).toBe(201);
+  while ((await runDueJobs(h.deps)) > 0);
+  return res.body.data;
 }

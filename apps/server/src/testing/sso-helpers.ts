@@ -38,3 +38,14 @@ export async function ssoFailures(h: TestHarness, orgUuid: string, token: string
   expect(res.status, res.text).toBe(200);
   return res.body.data;
 }
+
+/** Checks that reading the organization through the tRPC door as `token` answers 403 TWO_FACTOR_REQUIRED. */
+export async function expectTwoFactorRequiredOverTrpc(
+  h: TestHarness,
+  orgUuid: string,
+  token: string,
+): Promise<void> {
+  const res = await h.trpc('query', 'organizations.get', { id: orgUuid }, { token });
+  expect(res.status).toBe(403);
+  expect(res.text).toContain('TWO_FACTOR_REQUIRED');
+}

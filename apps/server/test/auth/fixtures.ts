@@ -65,31 +65,34 @@ export async function withHarness(
 
 type Account = { token: string; password: string };
 
-/** A signed-in POST /two-factor/<route> with `password` (enable, disable, recovery-codes). */
-export const twoFactorWithPassword = (
-  h: TestHarness,
-  route: 'enable' | 'disable' | 'recovery-codes',
-  user: { token: string },
-  password: unknown,
-) => h.rest('POST', `/two-factor/${route}`, { token: user.token, body: { password } });
-
-/** POST /two-factor/confirm with `code`. */
-export const confirmTwoFactor = (h: TestHarness, user: { token: string }, code: unknown) =>
-  h.rest('POST', '/two-factor/confirm', { token: user.token, body: { code } });
-
-/** GET /two-factor/status. */
-export const twoFactorStatus = (h: TestHarness, user: { token: string }) =>
-  h.rest('GET', '/two-factor/status', { token: user.token });
+/** The two-factor routes of a signed-in user, on the harness `harness()` answers when they run. */
+export function twoFactorCalls(harness: () => TestHarness) {
+  return {
+    /** POST /two-factor/<route> with `password` (enable, disable, recovery-codes). */
+    withPassword: (
+      route: 'enable' | 'disable' | 'recovery-codes',
+      user: { token: string },
+      password: unknown,
+    ) => harness().rest('POST', `/two-factor/${route}`, { token: user.token, body: { password } }),
+    /** POST /two-factor/confirm with `code`. */
+    confirm: (user: { token: string }, code: unknown) =>
+      harness().rest('POST', '/two-factor/confirm', { token: user.token, body: { code } }),
+    /** GET /two-factor/status. */
+    status: (user: { token: string }) =>
+      harness().rest('GET', '/two-factor/status', { token: user.token }),
+  };
+}
 
 /** Turns two-factor on for `user` (enable with the password, confirm with the current code). */
 export async function enableTwoFactor(
   h: TestHarness,
   user: Account,
 ): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const enable = await twoFactorWithPassword(h, 'enable', user, user.password);
+  const twoFactor = twoFactorCalls(() => h);
+  const enable = await twoFactor.withPassword('enable', user, user.password);
   expect(enable.status).toBe(200);
   const secret = enable.body.data.secret as string;
-  const confirm = await confirmTwoFactor(h, user, totp(secret, h.clock.now()));
+  const confirm = await twoFactor.confirm(user, totp(secret, h.clock.now()));
   expect(confirm.status).toBe(200);
   return { secret, recoveryCodes: confirm.body.data.recovery_codes as string[] };
 }

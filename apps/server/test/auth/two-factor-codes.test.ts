@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../../src/testing/harness';
+import { activityOf } from '../../src/testing/recorded-rows';
 import { useHarness } from '../../src/testing/use-harness';
 import { setCookies, twoFactorSignIn } from './two-factor-fixtures';
 
@@ -111,12 +112,7 @@ describe('two-factor sign-in', () => {
       { headers: { cookie } },
     );
     expect(next.status).toBe(200);
-    const failures = await h.db
-      .selectFrom('activity_events')
-      .select('description')
-      .where('user_id', '=', user.id)
-      .where('action', '=', 'login.failed')
-      .execute();
+    const failures = await activityOf(h.db, user.id, 'login.failed');
     expect(failures.map((f) => f.description)).toContain(
       'Failed sign-in attempt (two-factor code already used)',
     );

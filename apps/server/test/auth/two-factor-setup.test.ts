@@ -4,17 +4,16 @@ import { totp } from '../../src/testing/totp';
 import { useHarness } from '../../src/testing/use-harness';
 import {
   activityOf,
-  confirmTwoFactor,
   enableTwoFactor,
   mailKindsOf,
   rowsOfUser,
-  twoFactorStatus,
-  twoFactorWithPassword,
   T0,
+  twoFactorCalls,
 } from './fixtures';
 
 let h: TestHarness;
 useHarness((made) => (h = made), { resetRateLimits: true });
+const twoFactor = twoFactorCalls(() => h);
 
 describe('two-factor lifecycle', () => {
   it('enables in two steps, with the QR rendered here and the secret encrypted at rest', async () => {
@@ -26,13 +25,13 @@ describe('two-factor lifecycle', () => {
         .selectAll()
         .where('user_id', '=', user.id)
         .executeTakeFirstOrThrow();
-    const status0 = await twoFactorStatus(h, user);
+    const status0 = await twoFactor.status(user);
     expect(status0.body).toEqual({
       success: true,
       data: { confirmed: false, recovery_codes_count: 0 },
     });
 
-    const first = await twoFactorWithPassword(h, 'enable', user, user.password);
+    const first = await twoFactor.withPassword('enable', user, user.password);
     expect(first.status).toBe(200);
     expect(first.body.message).toBe('Scan the QR code with your authenticator app.');
     const { secret, qr_code_url, qr_code_svg } = first.body.data;
@@ -44,20 +43,20 @@ describe('two-factor lifecycle', () => {
     expect(qr_code_svg).toMatch(/^<svg/);
 
     // enable again replaces the pending secret; still not confirmed
-    const second = await twoFactorWithPassword(h, 'enable', user, user.password);
+    const second = await twoFactor.withPassword('enable', user, user.password);
     const secret2 = second.body.data.secret as string;
     expect(secret2).not.toBe(secret);
-    const status1 = await twoFactorStatus(h, user);
+    const status1 = await twoFactor.status(user);
     expect(status1.body.data.confirmed).toBe(false);
 
     // the old pending secret no longer confirms
-    const stale = await confirmTwoFactor(h, user, totp(secret, h.clock.now()));
+    const stale = await twoFactor.confirm(user, totp(secret, h.clock.now()));
     expect(stale.status).toBe(422);
     expect(stale.body.message).toBe('Invalid verification code');
 
     expect(JSON.stringify(await storedSecret())).not.toContain(secret2);
 
-    const ok = await confirmTwoFactor(h, user, totp(secret2, h.clock.now()));
+    const ok = await twoFactor.confirm(user, totp(secret2, h.clock.now()));
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Two-factor authentication has been enabled successfully!');
     const codes = ok.body.data.recovery_codes as string[];
@@ -69,7 +68,7 @@ describe('two-factor lifecycle', () => {
     for (const s of stored) expect(codes).not.toContain(s.code_hash);
     expect(JSON.stringify(await storedSecret())).not.toContain(secret2);
 
-    const status2 = await twoFactorStatus(h, user);
+    const status2 = await twoFactor.status(user);
     expect(status2.body.data).toEqual({ confirmed: true, recovery_codes_count: 8 });
     const me = await h.rest('GET', '/user', { token: user.token });
     expect(me.body.data.two_factor_enabled).toBe(true);
@@ -88,7 +87,7 @@ describe('two-factor lifecycle', () => {
     expect(missing.body.errors.password).toEqual(['Password is required']);
     const noBody = await h.rest('POST', '/two-factor/enable', { token: user.token });
     expect(noBody.status).toBe(422);
-    const wrong = await twoFactorWithPassword(h, 'enable', user, 'not my password');
+    const wrong = await twoFactor.withPassword('enable', user, 'not my password');
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe('The password is incorrect.');
     expect(wrong.body.errors.password).toEqual(['The password is incorrect.']);
@@ -104,7 +103,7 @@ describe('two-factor lifecycle', () => {
     const rows = await rowsOfUser(h, 'two_factor_secrets', user.id);
     expect(rows).toHaveLength(0);
 
-    const ok = await twoFactorWithPassword(h, 'enable', user, user.password);
+    const ok = await twoFactor.withPassword('enable', user, user.password);
     expect(ok.status).toBe(200);
     expect(ok.body.data.secret).toMatch(/^[A-Z2-7]{32}$/);
     const okTrpc = await h.trpc(
@@ -119,9 +118,9 @@ describe('two-factor lifecycle', () => {
 
   it('refuses malformed codes as validation errors', async () => {
     const user = await h.createUser({ verified: true });
-    await twoFactorWithPassword(h, 'enable', user, user.password);
+    await twoFactor.withPassword('enable', user, user.password);
     for (const code of ['12ab56', '1234567', '', 12]) {
-      const res = await confirmTwoFactor(h, user, code);
+      const res = await twoFactor.confirm(user, code);
       expect(res.status).toBe(422);
     }
   });
@@ -133,12 +132,12 @@ describe('two-factor lifecycle', () => {
     const missing = await h.rest('POST', '/two-factor/disable', { token: user.token, body: {} });
     expect(missing.status).toBe(422);
     expect(missing.body.message).toBe('Password is required');
-    const wrong = await twoFactorWithPassword(h, 'disable', user, 'wrong-password');
+    const wrong = await twoFactor.withPassword('disable', user, 'wrong-password');
     expect(wrong.status).toBe(422);
-    expect((await twoFactorStatus(h, user)).body.data.confirmed).toBe(true);
-    const ok = await twoFactorWithPassword(h, 'disable', user, user.password);
+    expect((await twoFactor.status(user)).body.data.confirmed).toBe(true);
+    const ok = await twoFactor.withPassword('disable', user, user.password);
     expect(ok.status).toBe(200);
-    expect((await twoFactorStatus(h, user)).body.data).toEqual({
+    expect((await twoFactor.status(user)).body.data).toEqual({
       confirmed: false,
       recovery_codes_count: 0,
     });

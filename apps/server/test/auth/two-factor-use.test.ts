@@ -3,17 +3,11 @@ import { verifyUserTwoFactorCode } from '../../../../packages/api/src/domain/two
 import type { TestHarness } from '../../src/testing/harness';
 import { totp } from '../../src/testing/totp';
 import { useHarness } from '../../src/testing/use-harness';
-import {
-  enableTwoFactor,
-  mailKindsOf,
-  signIn,
-  twoFactorStatus,
-  twoFactorWithPassword,
-  T0,
-} from './fixtures';
+import { enableTwoFactor, mailKindsOf, signIn, T0, twoFactorCalls } from './fixtures';
 
 let h: TestHarness;
 useHarness((made) => (h = made), { resetRateLimits: true });
+const twoFactor = twoFactorCalls(() => h);
 
 const shift = (steps: number) => new Date(h.clock.now().getTime() + steps * 30_000);
 
@@ -66,15 +60,15 @@ describe('two-factor lifecycle', () => {
       await verifyUserTwoFactorCode(h.deps, user.id, codes[0]!.toLowerCase(), 'recovery'),
     ).toBe(true);
     expect(await verifyUserTwoFactorCode(h.deps, user.id, codes[0]!, 'recovery')).toBe(false);
-    const status = await twoFactorStatus(h, user);
+    const status = await twoFactor.status(user);
     expect(status.body.data.recovery_codes_count).toBe(7);
     expect(await mailKindsOf(h, user.id)).toContain('two-factor-recovery-code-used');
 
-    const blank = await twoFactorWithPassword(h, 'recovery-codes', user, '   ');
+    const blank = await twoFactor.withPassword('recovery-codes', user, '   ');
     expect(blank.status).toBe(422);
-    const wrong = await twoFactorWithPassword(h, 'recovery-codes', user, 'not-my-password');
+    const wrong = await twoFactor.withPassword('recovery-codes', user, 'not-my-password');
     expect(wrong.status).toBe(422);
-    const fresh = await twoFactorWithPassword(h, 'recovery-codes', user, user.password);
+    const fresh = await twoFactor.withPassword('recovery-codes', user, user.password);
     expect(fresh.status).toBe(200);
     expect(fresh.body.message).toBe('New recovery codes generated successfully!');
     expect(fresh.body.data.recovery_codes).toHaveLength(8);
@@ -111,7 +105,7 @@ describe('two-factor lifecycle', () => {
     expect((await verify(totp(secret, h.clock.now()))).status).toBe(422);
     const rec = await verify(codes[2]!.toLowerCase(), 'recovery');
     expect(rec.status).toBe(200);
-    const status = await twoFactorStatus(h, user);
+    const status = await twoFactor.status(user);
     expect(status.body.data.recovery_codes_count).toBe(7);
 
     // challenge expiry (5 minutes)

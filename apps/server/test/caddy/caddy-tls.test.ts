@@ -4,8 +4,8 @@ import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDueCertificateChecks, runDueDomainChecks, runDueJobs } from '@scmp/api';
-import { giveActiveSubscription } from '../../src/testing/billing-fixtures';
+import { runDueCertificateChecks, runDueDomainChecks } from '@scmp/api';
+import { deployedInstance } from '../../src/testing/billing-fixtures';
 import { startTestDnsServer, type TestDnsServer } from '../../src/testing/dns-server';
 import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
 import { freePort } from '../../src/testing/free-port';
@@ -141,18 +141,8 @@ describe('Caddy with on-demand TLS asking the server', () => {
 
   it('serves an instance host over https and the certificate check records active', async () => {
     owner = await h.createUser();
-    const org = await h.rest('POST', '/organizations', {
-      token: owner.token,
-      body: { name: 'Acme Academy', type: 'school', subdomain: 'acme' },
-    });
-    await giveActiveSubscription(h, owner.token, org.body.data.uuid);
-    const res = await h.rest('POST', '/instances', {
-      token: owner.token,
-      body: { organization_uuid: org.body.data.uuid, name: 'Main', subdomain: 'main' },
-    });
-    inst = res.body.data;
+    inst = await deployedInstance(h, owner.token, { name: 'Acme Academy', subdomain: 'acme' });
     expect(inst.host).toBe('main-acme.instances.localhost');
-    while ((await runDueJobs(h.deps)) > 0);
 
     const health = await get('main-acme.instances.localhost', '/healthz');
     expect(health.status).toBe(200);

@@ -5,6 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueJobs } from '@scmp/api';
 import { createHarness, type TestHarness } from '../../src/testing/harness';
 import { startWebhookReceiver, verifyStandardWebhook } from '../../src/testing/webhook-receiver';
+import {
+  subscriptionBody,
+  TEST_CARD,
+  testBillingDetails,
+} from '../../src/testing/test-subscription';
 import type { paths } from './api-schema';
 import { generateApiTypes } from './generate-api-types';
 
@@ -115,30 +120,15 @@ describe('a client generated from the OpenAPI document', () => {
     expect(secret).toMatch(/^whsec_/);
 
     const card = await client.POST('/payments/test/payment-methods', {
-      body: { type: 'card', number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' },
+      body: TEST_CARD,
       headers: bearer(pat),
     });
     expect(card.response.status).toBe(201);
 
     const subscribed = await client.POST('/subscription', {
-      body: {
-        organization_uuid: organizationUuid,
-        plan_type: 'basic',
-        additional_venues: 0,
-        payment_method_id: card.data!.data.id,
-        payment_type: 'card',
-        billing_details: {
-          name: 'Integration Owner',
-          email,
-          address: {
-            line1: '1 High Street',
-            line2: '',
-            city: 'Leeds',
-            postal_code: 'LS1 1AA',
-            country: 'GB',
-          },
-        },
-      },
+      body: subscriptionBody(organizationUuid, card.data!.data.id, {
+        billing_details: testBillingDetails('Integration Owner', email),
+      }),
       headers: bearer(pat),
     });
     expect(subscribed.response.status).toBe(201);

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { PRIVACY_TEXTS } from '@scmp/api/contracts/privacy';
 import { type Json, type TestHarness } from '../../src/testing/harness';
-import { organizationId } from '../../src/testing/organization-rows';
+import { addMemberRow, organizationId } from '../../src/testing/organization-rows';
 import { useHarness } from '../../src/testing/use-harness';
 
 /** The shared setup of the account deletion tests (account-deletion*.test.ts). */
@@ -9,9 +9,9 @@ export let h: TestHarness;
 export type User = Awaited<ReturnType<TestHarness['createUser']>>;
 export const IP = '203.0.113.77';
 
-export const del = (token: string, body: Json) => h.rest('DELETE', '/user', { token, body });
+const del = (token: string, body: Json) => h.rest('DELETE', '/user', { token, body });
 
-export async function orgOf(owner: User, name: string, subdomain: string): Promise<string> {
+async function orgOf(owner: User, name: string, subdomain: string): Promise<string> {
   const res = await h.rest('POST', '/organizations', {
     token: owner.token,
     body: { name, type: 'school', subdomain },
@@ -20,11 +20,12 @@ export async function orgOf(owner: User, name: string, subdomain: string): Promi
   return res.body.data.uuid as string;
 }
 
-export async function orgId(uuid: string): Promise<number> {
-  return await organizationId(h.db, uuid);
+/** Adds `user` to the organization with `role`, straight into the table. */
+async function joinAs(orgUuid: string, user: User, role: 'admin' | 'member') {
+  await addMemberRow(h.db, await organizationId(h.db, orgUuid), user.id, role);
 }
 
-export async function login(email: string, password: string, ip = IP, agent = 'DeletionTest/1.0') {
+async function login(email: string, password: string, ip = IP, agent = 'DeletionTest/1.0') {
   return h.app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
@@ -34,7 +35,12 @@ export async function login(email: string, password: string, ip = IP, agent = 'D
   });
 }
 
-export async function restoreToken(email: string): Promise<string> {
+/** A new session token of `user`, signed in by password from `ip` with `agent`. */
+async function freshToken(user: User, ip?: string, agent?: string): Promise<string> {
+  return JSON.parse((await login(user.email, user.password, ip, agent)).body).data.token as string;
+}
+
+async function restoreToken(email: string): Promise<string> {
   const mail = await h.db
     .selectFrom('mail_outbox')
     .select('text')
@@ -44,7 +50,8 @@ export async function restoreToken(email: string): Promise<string> {
     .executeTakeFirstOrThrow();
   return decodeURIComponent(/restore-account\?token=([^\s&]+)/.exec(mail.text)![1]!);
 }
-/** One server for the test file; `h` above is set before its tests. */
-export function useDeletionHarness(): void {
+/** One server for the test file (`h` above is set before its tests), and the steps its tests take. */
+export function useDeletionHarness() {
   useHarness((made) => (h = made));
+  return { del, orgOf, joinAs, login, freshToken, restoreToken };
 }

@@ -8,12 +8,12 @@ export let h: TestHarness;
 export const DAY = 86_400_000;
 
 /** Runs the due jobs until none is left (the export builder, the mail outbox). */
-export const drain = () => drainJobs(h);
+const drain = () => drainJobs(h);
 
-export const orgRow = (uuid: string) =>
+const orgRow = (uuid: string) =>
   h.db.selectFrom('organizations').selectAll().where('uuid', '=', uuid).executeTakeFirstOrThrow();
 
-export async function instanceOf(set: SecurityResourceSet) {
+async function instanceOf(set: SecurityResourceSet) {
   return h.db
     .selectFrom('instances')
     .selectAll()
@@ -21,14 +21,14 @@ export async function instanceOf(set: SecurityResourceSet) {
     .executeTakeFirstOrThrow();
 }
 
-export const page = (host: string, url = '/') => h.app.inject({ url, headers: { host } });
-export const ask = (domain: string) =>
+const page = (host: string, url = '/') => h.app.inject({ url, headers: { host } });
+const ask = (domain: string) =>
   h.app.inject({
     url: `/api/v1/internal/tls/ask?domain=${encodeURIComponent(domain)}`,
     remoteAddress: '127.0.0.1',
   });
 
-export async function withCustomDomain(set: SecurityResourceSet, domain: string) {
+async function withCustomDomain(set: SecurityResourceSet, domain: string) {
   await h.db
     .updateTable('instances')
     .set({ custom_domain: domain, custom_domain_status: 'verified' })
@@ -37,6 +37,7 @@ export async function withCustomDomain(set: SecurityResourceSet, domain: string)
 }
 
 /** One server for the test file; `h` above is set before its tests. */
-export function useClosureHarness(): void {
+export function useClosureHarness() {
   useHarness((made) => (h = made));
+  return { ask, drain, instanceOf, orgRow, page, withCustomDomain };
 }

@@ -9,6 +9,8 @@ import {
   type SecurityResourceSet,
 } from '../../src/testing/security-fixtures';
 import { organizationId, addMemberRow } from '../../src/testing/organization-rows';
+import { mailsTo } from '../../src/testing/recorded-rows';
+import { storedCredentials } from './planted-secrets';
 
 /** The shared setup of the personal data export tests (data-exports.test.ts). */
 export let h: TestHarness;
@@ -70,27 +72,12 @@ export function useExportHarness(): void {
       .execute();
     // A password-reset link (its token is in the e-mail body only).
     await h.rest('POST', '/auth/forgot-password', { body: { email: A.user.email } });
-    const resetMail = await h.db
-      .selectFrom('mail_outbox')
-      .select('text')
-      .where('to_address', '=', A.user.email)
-      .where('kind', '=', 'password-reset')
-      .executeTakeFirstOrThrow();
-    const resetToken = /token=([^&\s]+)/.exec(resetMail.text)![1]!;
+    const [resetMail] = await mailsTo(h.db, A.user.email, { kind: 'password-reset' });
+    const resetToken = /token=([^&\s]+)/.exec(resetMail!.text)![1]!;
     secrets.push({ label: 'password reset token', value: decodeURIComponent(resetToken) });
     // Stored forms: hashes, encrypted secrets, passkey key material.
-    const user = await h.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', A.user.id)
-      .executeTakeFirstOrThrow();
-    secrets.push({ label: 'password hash', value: user.password_hash });
-    for (const s of await h.db
-      .selectFrom('sessions')
-      .select('token_hash')
-      .where('user_id', '=', A.user.id)
-      .execute())
-      secrets.push({ label: 'session token hash', value: s.token_hash });
+    const orgId = await organizationId(h.db, A.orgUuid);
+    secrets.push(...(await storedCredentials(h.db, [A.user.id], orgId)));
     const twoFactor = await h.db
       .selectFrom('two_factor_secrets')
       .select('secret_encrypted')
@@ -111,18 +98,6 @@ export function useExportHarness(): void {
       secrets.push({ label: 'passkey public key', value: p.public_key });
       secrets.push({ label: 'passkey credential id', value: p.credential_id });
     }
-    for (const t of await h.db
-      .selectFrom('api_tokens')
-      .select('token_hash')
-      .where('user_id', '=', A.user.id)
-      .execute())
-      secrets.push({ label: 'API token hash', value: t.token_hash });
-    const endpoint = await h.db
-      .selectFrom('webhook_endpoints')
-      .select('secret_encrypted')
-      .where('uuid', '=', A.webhookUuid)
-      .executeTakeFirstOrThrow();
-    secrets.push({ label: 'webhook secret (encrypted)', value: endpoint.secret_encrypted });
 
     // Another member of A's organization, with a ticket of their own there.
     B = await h.createUser({
@@ -130,8 +105,7 @@ export function useExportHarness(): void {
       name: 'Bea Private',
       email: 'bea.private@example.com',
     });
-    const org = { id: await organizationId(h.db, A.orgUuid) };
-    await addMemberRow(h.db, org.id, B.id, 'member');
+    await addMemberRow(h.db, orgId, B.id, 'member');
     const ticket = multipartBody([
       { name: 'subject', value: 'BEA-PRIVATE-SUBJECT' },
       { name: 'description', value: 'Bea private description of her own problem.' },

@@ -5,7 +5,12 @@ import {
   buildSecurityResourceSet,
   type SecurityResourceSet,
 } from '../../src/testing/security-fixtures';
-import { organizationId } from '../../src/testing/organization-rows';
+import {
+  addMemberRow,
+  invitationTokenFromMail,
+  organizationId,
+} from '../../src/testing/organization-rows';
+import { storedCredentials } from './planted-secrets';
 
 /** The shared setup of the organization data export tests (organization-data-exports.test.ts). */
 export let h: TestHarness;
@@ -43,37 +48,14 @@ export function useOrganizationExportHarness(): void {
       name: 'Mo Member',
       email: 'mo.member@example.com',
     });
-    await h.db
-      .insertInto('organization_members')
-      .values([
-        { organization_id: orgId, user_id: admin.id, role: 'admin' },
-        { organization_id: orgId, user_id: member.id, role: 'member' },
-      ])
-      .execute();
+    await addMemberRow(h.db, orgId, admin.id, 'admin');
+    await addMemberRow(h.db, orgId, member.id, 'member');
 
     // Plant every secret kind first.
     secrets.push({ label: 'password', value: A.user.password });
     secrets.push({ label: 'session token', value: A.user.token });
     secrets.push({ label: 'admin session token', value: admin.token });
     secrets.push({ label: 'API token', value: A.apiToken! });
-    for (const u of await h.db
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', 'in', [A.user.id, admin.id, member.id])
-      .execute())
-      secrets.push({ label: 'password hash', value: u.password_hash });
-    for (const s of await h.db
-      .selectFrom('sessions')
-      .select('token_hash')
-      .where('user_id', 'in', [A.user.id, admin.id, member.id])
-      .execute())
-      secrets.push({ label: 'session token hash', value: s.token_hash });
-    for (const t of await h.db
-      .selectFrom('api_tokens')
-      .select('token_hash')
-      .where('user_id', '=', A.user.id)
-      .execute())
-      secrets.push({ label: 'API token hash', value: t.token_hash });
     const enabled = await h.rest('POST', '/two-factor/enable', {
       token: admin.token,
       body: { password: admin.password },
@@ -86,24 +68,14 @@ export function useOrganizationExportHarness(): void {
     });
     expect(hook.status, hook.text).toBe(201);
     secrets.push({ label: 'webhook secret', value: hook.body.data.secret as string });
-    for (const e of await h.db
-      .selectFrom('webhook_endpoints')
-      .select('secret_encrypted')
-      .where('organization_id', '=', orgId)
-      .execute())
-      secrets.push({ label: 'webhook secret (encrypted)', value: e.secret_encrypted });
+    secrets.push(...(await storedCredentials(h.db, [A.user.id, admin.id, member.id], orgId)));
     const invite = await h.rest('POST', `/organizations/${A.orgUuid}/invitations`, {
       token: A.user.token,
       body: { email: 'invitee.export@example.com', role: 'member' },
     });
     expect(invite.status, invite.text).toBe(201);
-    const inviteMail = await h.db
-      .selectFrom('mail_outbox')
-      .select('text')
-      .where('to_address', '=', 'invitee.export@example.com')
-      .executeTakeFirstOrThrow();
-    const inviteToken = /invitations\/([A-Za-z0-9_-]{20,})/.exec(inviteMail.text)?.[1];
-    if (inviteToken) secrets.push({ label: 'invitation token', value: inviteToken });
+    const inviteToken = await invitationTokenFromMail(h, 'invitee.export@example.com');
+    secrets.push({ label: 'invitation token', value: inviteToken });
     const invitation = await h.db
       .selectFrom('organization_invitations')
       .select('token_hash')

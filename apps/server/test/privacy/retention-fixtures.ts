@@ -22,21 +22,21 @@ export const MIN = 60_000;
 export const HOUR = 60 * MIN;
 export const DAY = 24 * HOUR;
 
-export const ruleOf = (id: RetentionRuleId) => RETENTION_RULES.find((r) => r.id === id)!;
+const ruleOf = (id: RetentionRuleId) => RETENTION_RULES.find((r) => r.id === id)!;
 /** Just past the rule's edge (removed) and just inside it (kept), from the clock's now. */
-export function edges(id: RetentionRuleId) {
+function edges(id: RetentionRuleId) {
   const cutoff = retention.retentionCutoff(h.clock.now(), retention.effectivePeriod(h.deps, id));
   return { old: new Date(cutoff.getTime() - MIN), young: new Date(cutoff.getTime() + MIN) };
 }
 
-export async function retentionRuns() {
+async function retentionRuns() {
   return h.db.selectFrom('retention_runs').selectAll().orderBy('id').execute();
 }
 /**
  * One server for the test file and Retention School (owner, live subscription, an instance, a
  * webhook endpoint), before its tests.
  */
-export function useRetentionSchool(): void {
+export function useRetentionSchool() {
   useHarness((made) => (h = made));
   beforeAll(async () => {
     owner = await h.createUser({ verified: true });
@@ -70,10 +70,11 @@ export function useRetentionSchool(): void {
     ).id;
     endpointId = (await createWebhookRowForTest(h, orgUuid, 'https://hooks.example.com/scmp')).id;
   });
+  return { closedOrganization, edges, plantRows, retentionRuns, ruleOf };
 }
 
 /** An organization of the owner, closed (DELETE /organizations/{id}): its purge date is 60 days on. */
-export async function closedOrganization(name: string, subdomain: string): Promise<string> {
+async function closedOrganization(name: string, subdomain: string): Promise<string> {
   const created = await h.rest('POST', '/organizations', {
     token: owner.token,
     body: { name, type: 'school', subdomain },
@@ -86,7 +87,7 @@ export async function closedOrganization(name: string, subdomain: string): Promi
 }
 
 /** Rows on both sides of every rule's edge; returns what to look for afterwards. */
-export async function plantRows() {
+async function plantRows() {
   const tag = randomUUID().slice(0, 8);
   const s = edges('sessions');
   const sessionRow = (label: string, lastActive: Date, expires: Date) => ({

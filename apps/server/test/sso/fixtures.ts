@@ -1,18 +1,20 @@
 import { beforeAll, expect } from 'vitest';
-import type { Json, TestHarness } from '../../src/testing/harness';
+import type { Json, TestHarness, TestResponse } from '../../src/testing/harness';
 import {
   addMemberRow,
   addVerifiedDomain,
   createOrganization,
   roleIn,
 } from '../../src/testing/organization-rows';
+import { activityOf, sessionTotal } from '../../src/testing/recorded-rows';
 import { ssoFailures } from '../../src/testing/sso-helpers';
 import { useHarness } from '../../src/testing/use-harness';
 
 /**
  * The setup the single sign-on suites share (sso-oidc*, sso-saml*): one server per test file and
  * one organization whose owner's e-mail domain is verified, with one connection. The bindings
- * below are set before the file's tests run.
+ * below are set before the file's tests run; useSsoOrganization answers the steps the suites share.
+ * The suites import it through their protocol's module (oidc-fixtures.ts, saml-fixtures.ts).
  */
 export type User = Awaited<ReturnType<TestHarness['createUser']>>;
 export let h: TestHarness;
@@ -31,7 +33,7 @@ export function useSsoOrganization(options: {
   connection: () => Json;
   /** Runs last, with the connection's 201 answer. */
   after?: (created: Json) => Promise<void> | void;
-}): void {
+}) {
   useHarness((made) => (h = made));
   beforeAll(async () => {
     await options.before?.();
@@ -50,10 +52,55 @@ export function useSsoOrganization(options: {
     connection = created.body.data;
     await options.after?.(created);
   }, 60_000);
+  return { asOwner, connectionOutsiders, connectionTestRun, failures, firstSignInActivity, roleOf };
 }
 
-export const failures = () => ssoFailures(h, orgUuid, owner.token);
-export const roleOf = (email: string) => roleIn(h.db, orgId, email);
+/**
+ * Checks what a first sign-in through single sign-on leaves: the session says "SSO — <connection>"
+ * and the person's activity log holds the sign-up, the link, the membership and the sign-in.
+ * Answers that log.
+ */
+async function firstSignInActivity(userId: number, token: string) {
+  const sessions = await h.rest('GET', '/profile/sessions', { token });
+  expect(sessions.body.data[0].sign_in_method).toBe(`SSO — ${connection.display_name}`);
+  const activity = await activityOf(h.db, userId);
+  expect(activity.map((a) => a.action)).toEqual(
+    expect.arrayContaining([
+      'account.created_by_sso',
+      'sso.linked',
+      'member.joined',
+      'login.success',
+    ]),
+  );
+  return activity;
+}
+
+/**
+ * The admin's test run of the connection: `through` takes the started run past the identity
+ * provider and answers where the browser lands (the organization's security tab); no session is
+ * made. Answers the connection's `last_test`.
+ */
+async function connectionTestRun(
+  through: (started: TestResponse) => Promise<string | undefined>,
+): Promise<Json> {
+  const sessionsBefore = await sessionTotal(h.db);
+  const test = await asOwner('POST', `/${connection.uuid}/test`);
+  expect(test.status, test.text).toBe(200);
+  expect(await through(test)).toBe(
+    `http://localhost:3000/dashboard/organizations/${orgUuid}?tab=security&sso_test=${connection.uuid}`,
+  );
+  expect(await sessionTotal(h.db)).toBe(sessionsBefore);
+  const got = await asOwner('GET', `/${connection.uuid}`);
+  expect(got.body.data.tested_at).toBeTruthy();
+  return got.body.data.last_test as Json;
+}
+
+/** Calls the organization's connections as its owner (`path` below /organizations/{uuid}/sso-connections). */
+const asOwner = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path = '', body?: Json) =>
+  h.rest(method, `/organizations/${orgUuid}/sso-connections${path}`, { token: owner.token, body });
+
+const failures = () => ssoFailures(h, orgUuid, owner.token);
+const roleOf = (email: string) => roleIn(h.db, orgId, email);
 
 /** The one-time code of the callback → a session token (same browser, 200 expected). */
 export async function completeSso(code: string, cookie: string): Promise<string> {
@@ -62,26 +109,25 @@ export async function completeSso(code: string, cookie: string): Promise<string>
   return done.body.data.token as string;
 }
 
-/** A plain member of the organization: may not manage its single sign-on settings. */
-export async function plainMember(): Promise<User> {
+/**
+ * Who may not manage the connection, each checked on reading it: a plain member (403), another
+ * organization's owner on the connection's path under their organization (404), and an API token
+ * of the owner with every organization scope (403; no token reaches SSO settings).
+ */
+async function connectionOutsiders(strangerSubdomain: string) {
+  const path = `/organizations/${orgUuid}/sso-connections/${connection.uuid}`;
   const member = await h.createUser();
   await addMemberRow(h.db, orgId, member.id, 'member');
-  return member;
-}
+  expect((await h.rest('GET', path, { token: member.token })).status).toBe(403);
 
-/** Another organization's owner, and the connection's path under their organization (404). */
-export async function strangerPath(subdomain: string) {
   const stranger = await h.createUser();
   const theirs = await h.rest('POST', '/organizations', {
     token: stranger.token,
-    body: { name: 'Other', type: 'school', subdomain },
+    body: { name: 'Other', type: 'school', subdomain: strangerSubdomain },
   });
   const foreign = `/organizations/${theirs.body.data.uuid}/sso-connections/${connection.uuid}`;
-  return { stranger, foreign };
-}
+  expect((await h.rest('GET', foreign, { token: stranger.token })).status).toBe(404);
 
-/** An API token of the owner with every organization scope (no token reaches SSO settings). */
-export async function ownerApiToken(): Promise<string> {
   const created = await h.rest('POST', '/user/api-tokens', {
     token: owner.token,
     body: {
@@ -90,5 +136,7 @@ export async function ownerApiToken(): Promise<string> {
       expires_in_days: null,
     },
   });
-  return created.body.data.token as string;
+  const apiToken = created.body.data.token as string;
+  expect((await h.rest('GET', path, { token: apiToken })).status).toBe(403);
+  return { path, member, stranger, foreign, apiToken };
 }

@@ -26,25 +26,25 @@ export let orgUuid: string;
 export let orgId: number;
 export let connection: Json;
 
-export const policyPath = () => `/organizations/${orgUuid}/sso-policy`;
-export const totp = (secret: string) =>
+const policyPath = () => `/organizations/${orgUuid}/sso-policy`;
+const totp = (secret: string) =>
   generateSync({ secret, epoch: Math.floor(h.clock.now().getTime() / 1000) });
 
-export async function addMember(user: User, role: 'admin' | 'billing' | 'member') {
+async function addMember(user: User, role: 'admin' | 'billing' | 'member') {
   await h.db
     .insertInto('organization_members')
     .values({ organization_id: orgId, user_id: user.id, role, joined_at: new Date() })
     .execute();
 }
 
-export const cookieOf = ssoBrowserCookie;
+const cookieOf = ssoBrowserCookie;
 
-export async function throughProvider(redirectUrl: string, cookie: string, subject: string) {
+async function throughProvider(redirectUrl: string, cookie: string, subject: string) {
   return (await throughOidcProvider(h, idp, callbackBase, { redirectUrl, cookie, subject }))
     .location;
 }
 
-export async function ssoSignIn(email: string, subject: string): Promise<string> {
+async function ssoSignIn(email: string, subject: string): Promise<string> {
   const start = await h.rest('POST', '/auth/sso/start', { body: { email } });
   expect(start.status, start.text).toBe(200);
   const cookie = cookieOf(start.headers);
@@ -56,7 +56,7 @@ export async function ssoSignIn(email: string, subject: string): Promise<string>
   return done.body.data.token as string;
 }
 
-export async function enableTwoFactor(user: User): Promise<string> {
+async function enableTwoFactor(user: User): Promise<string> {
   const enabled = await h.rest('POST', '/two-factor/enable', {
     token: user.token,
     body: { password: user.password },
@@ -72,7 +72,7 @@ export async function enableTwoFactor(user: User): Promise<string> {
   return secret;
 }
 
-export async function passkeySignIn(device: SoftwareAuthenticator) {
+async function passkeySignIn(device: SoftwareAuthenticator) {
   const options = await h.rest('POST', '/auth/passkey/options', { body: {} });
   expect(options.status).toBe(200);
   return h.rest('POST', '/auth/passkey/verify', {
@@ -83,12 +83,12 @@ export async function passkeySignIn(device: SoftwareAuthenticator) {
   });
 }
 
-export async function alive(token: string): Promise<boolean> {
+async function alive(token: string): Promise<boolean> {
   const me = await h.rest('GET', '/user', { token });
   return me.status === 200;
 }
 
-export async function mails(kind: string) {
+async function mails(kind: string) {
   return h.db
     .selectFrom('mail_outbox')
     .select(['to_address', 'subject', 'user_id'])
@@ -97,7 +97,7 @@ export async function mails(kind: string) {
 }
 
 /** A successful connection test run by the admin: what Require SSO waits for. */
-export async function passConnectionTest(): Promise<void> {
+async function passConnectionTest(): Promise<void> {
   idp.accounts.set('tester', { email: `it@${DOMAIN}` });
   const test = await h.rest(
     'POST',
@@ -109,9 +109,10 @@ export async function passConnectionTest(): Promise<void> {
 
 /**
  * One server for the test file and Oakfield Primary: owner, admin, member, billing, a member at
- * another domain, a passkey member, an outsider at the domain, and the admin's OIDC connection.
+ * another domain, a passkey member, an outsider at the domain, and the admin's OIDC connection
+ * (its test run passed first when `connectionTested`, as Require SSO needs).
  */
-export function usePolicyOrganization(): void {
+export function usePolicyOrganization(options: { connectionTested?: boolean } = {}) {
   useHarness((made) => (h = made));
   beforeAll(async () => {
     callbackBase = `${h.config.appUrl}/api/v1/sso/oidc/callback`;
@@ -150,9 +151,23 @@ export function usePolicyOrganization(): void {
     expect(created.status, created.text).toBe(201);
     connection = created.body.data;
   }, 60_000);
+  if (options.connectionTested) beforeAll(passConnectionTest);
   afterAll(() => idp?.close());
   beforeEach(() => {
     // A fresh budget of sign-in and SSO-start throttles for each case.
     h.clock.advance(61_000);
   });
+  return {
+    addMember,
+    alive,
+    cookieOf,
+    enableTwoFactor,
+    mails,
+    passConnectionTest,
+    passkeySignIn,
+    policyPath,
+    ssoSignIn,
+    throughProvider,
+    totp,
+  };
 }

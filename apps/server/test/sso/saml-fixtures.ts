@@ -9,6 +9,9 @@ import {
 } from '../../src/testing/saml-idp';
 import { completeSso, connection, h, orgUuid, owner, useSsoOrganization } from './fixtures';
 
+/** The shared single sign-on world (fixtures.ts), so that a suite imports one module. */
+export * from './fixtures';
+
 /**
  * The SAML suites' setup (sso-saml*.test.ts): an in-process identity provider that signs its
  * responses with a throwaway certificate, and St John School with two connections (its own IdP,
@@ -20,8 +23,9 @@ export let idp: TestSamlIdp;
 export let other: TestSamlIdp;
 export let otherConnection: Json;
 
-export function useSamlOrganization(): void {
-  useSsoOrganization({
+/** Sets St John School up for the test file; answers the steps of a SAML sign-in. */
+export function useSamlOrganization() {
+  const shared = useSsoOrganization({
     domain: DOMAIN,
     name: 'St John School',
     subdomain: 'stjohns-saml',
@@ -48,9 +52,10 @@ export function useSamlOrganization(): void {
   beforeEach(() => {
     h.clock.advance(61_000);
   });
+  return { ...shared, cookiesOf, postAcs, samlSignIn, startFor };
 }
 
-export function cookiesOf(headers: Record<string, unknown>): string {
+function cookiesOf(headers: Record<string, unknown>): string {
   const raw = headers['set-cookie'];
   const list = Array.isArray(raw) ? (raw as string[]) : [String(raw)];
   return list
@@ -59,14 +64,14 @@ export function cookiesOf(headers: Record<string, unknown>): string {
     .join('; ');
 }
 
-export async function startFor(email: string) {
+async function startFor(email: string) {
   const start = await h.rest('POST', '/auth/sso/start', { body: { email } });
   expect(start.status, start.text).toBe(200);
   const redirectUrl = start.body.data.redirect_url as string;
   return { redirectUrl, cookie: cookiesOf(start.headers), request: idp.readRequest(redirectUrl) };
 }
 
-export async function postAcs(connectionUuid: string, samlResponse: string, cookie: string) {
+async function postAcs(connectionUuid: string, samlResponse: string, cookie: string) {
   const res = await h.app.inject({
     method: 'POST',
     url: `/api/v1/sso/saml/${connectionUuid}/acs`,
@@ -80,12 +85,7 @@ export async function postAcs(connectionUuid: string, samlResponse: string, cook
 export type Forge = Partial<Omit<SamlResponseOptions, 'request' | 'account'>>;
 
 /** The whole sign-in; returns where the browser lands and the session token when it worked. */
-export async function samlSignIn(
-  account: SamlAccount,
-  forge: Forge = {},
-  from = idp,
-  startAs?: string,
-) {
+async function samlSignIn(account: SamlAccount, forge: Forge = {}, from = idp, startAs?: string) {
   const started = await startFor(startAs ?? account.email);
   const samlResponse = from.respond({ request: started.request, account, ...forge });
   const location = await postAcs(connection.uuid, samlResponse, started.cookie);

@@ -75,11 +75,17 @@ export function useWebhookWorld(
     return res.body.data as { uuid: string; secret: string; url: string; events: string[] };
   }
 
-  /** A new owner, a new organization of theirs, and one endpoint for `events` on it. */
-  async function ownerWithWebhook(events?: string[]) {
-    const owner = await h.createUser();
+  /**
+   * A new owner (named `name`), a new organization of theirs (with an active subscription when
+   * `subscribed`), and one endpoint for `events` (all by default) on it.
+   */
+  async function ownerWithWebhook(
+    only: { events?: string[]; name?: string; subscribed?: boolean } = {},
+  ) {
+    const owner = await h.createUser(only.name === undefined ? {} : { name: only.name });
     const orgUuid = await newOrganization(owner);
-    const hook = await addWebhook(owner, orgUuid, events);
+    if (only.subscribed) await subscribeInDb(orgUuid);
+    const hook = await addWebhook(owner, orgUuid, only.events);
     return { owner, orgUuid, hook };
   }
 

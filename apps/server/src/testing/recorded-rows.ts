@@ -1,0 +1,52 @@
+import type { Database } from '@scmp/db';
+import type { Kysely } from 'kysely';
+
+type Db = Kysely<Database>;
+
+/**
+ * What the activity log recorded for a person, oldest first: every entry, or those whose action is
+ * `action` (with a `%` in it, a `like` pattern).
+ */
+export async function activityOf(db: Db, userId: number, action?: string) {
+  let query = db
+    .selectFrom('activity_events')
+    .select(['action', 'description'])
+    .where('user_id', '=', userId);
+  if (action !== undefined)
+    query = query.where('action', action.includes('%') ? 'like' : '=', action);
+  return await query.orderBy('id').execute();
+}
+
+/** The e-mails queued for `address`, oldest first; `kind` and `subject` narrow them. */
+export async function mailsTo(
+  db: Db,
+  address: string,
+  only: { kind?: string; subject?: string } = {},
+) {
+  let query = db
+    .selectFrom('mail_outbox')
+    .select(['kind', 'subject', 'text'])
+    .where('to_address', '=', address);
+  if (only.kind !== undefined) query = query.where('kind', '=', only.kind);
+  if (only.subject !== undefined) query = query.where('subject', '=', only.subject);
+  return await query.orderBy('id').execute();
+}
+
+/** How many sessions there are, everyone's. */
+export async function sessionTotal(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many support tickets have the subject `subject` (work done twice shows as two). */
+export async function ticketsWithSubject(db: Db, subject: string): Promise<number> {
+  const row = await db
+    .selectFrom('support_tickets')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('subject', '=', subject)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
