@@ -1,12 +1,11 @@
-import { Anchor, Badge, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { ListState } from '../../lib/ListState';
+import { SearchField, useSearchQuery } from '../../lib/SearchField';
 import { statusLabel } from './types';
 import { LoadMore, NameCell, ScrollTable } from './ScrollTable';
 
@@ -19,9 +18,8 @@ const healthColor = (health: string | null) =>
 /** Instances across every tenant: search, status filter, "Load more" paging. */
 export function InstancesList() {
   const trpc = useTRPC();
-  const [search, setSearch] = useState('');
+  const { search, setSearch, q } = useSearchQuery();
   const [status, setStatus] = useState<Status | null>(null);
-  const [q] = useDebouncedValue(search.trim(), 300);
   const instances = useInfiniteQuery(
     trpc.staff.instances.infiniteQueryOptions(
       { limit: 25, ...(q ? { q } : {}), ...(status ? { status } : {}) },
@@ -33,13 +31,12 @@ export function InstancesList() {
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="sm" wrap="wrap" role="search">
-        <TextInput
+        <SearchField
           label="Search instances"
           description="The start of a host name or an instance name"
           placeholder="e.g. main-"
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onChange={setSearch}
           w={320}
         />
         <DeferredSelect

@@ -7,15 +7,12 @@ import {
   MAX_TICKET_ATTACHMENT_BYTES,
   MAX_TICKET_ATTACHMENTS,
   SUPPORT_TEXTS,
-  TICKET_CATEGORIES,
-  TICKET_CATEGORY_LABELS,
-  TICKET_PRIORITIES,
-  TICKET_PRIORITY_LABELS,
 } from '@scmp/api/contracts/support';
 import { useRef, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { submitTicket, UploadError, type TicketDetail } from './api';
 import { LazyModal } from '../../lib/LazyOverlay';
+import { TICKET_CATEGORY_OPTIONS, TICKET_PRIORITY_OPTIONS } from './ticket-options';
 
 type FormValues = {
   organization_uuid: string;
@@ -137,10 +134,7 @@ export function NewTicketModal({
             label="Category"
             placeholder="Select a category"
             withAsterisk
-            data={TICKET_CATEGORIES.map((value) => ({
-              value,
-              label: TICKET_CATEGORY_LABELS[value],
-            }))}
+            data={TICKET_CATEGORY_OPTIONS}
             {...form.getInputProps('category')}
           />
           <TextInput
@@ -162,10 +156,7 @@ export function NewTicketModal({
           <DeferredSelect
             label="Priority"
             allowDeselect={false}
-            data={TICKET_PRIORITIES.map((value) => ({
-              value,
-              label: TICKET_PRIORITY_LABELS[value],
-            }))}
+            data={TICKET_PRIORITY_OPTIONS}
             {...form.getInputProps('priority')}
           />
           <FileInput

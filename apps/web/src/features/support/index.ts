@@ -5,3 +5,4 @@ export * from './TicketDetailDrawer';
 export * from './TicketList';
 export * from './api';
 export * from './badges';
+export * from './ticket-options';

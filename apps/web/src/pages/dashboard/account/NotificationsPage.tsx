@@ -51,6 +51,13 @@ const LABELS: { [G in Group]: Array<[keyof Preferences[G], string, string]> } = 
   ],
 };
 
+/** The three preference cards, left to right. */
+const CHANNELS: Array<{ group: Group; title: string; Icon: typeof IconMail }> = [
+  { group: 'email', title: 'Email Notifications', Icon: IconMail },
+  { group: 'push', title: 'Push Notifications', Icon: IconBell },
+  { group: 'sms', title: 'SMS Notifications', Icon: IconDeviceMobileMessage },
+];
+
 const STATUS: Record<HistoryItem['status'], { label: string; color: string }> = {
   sent: { label: 'Sent', color: 'green' },
   stored: { label: 'Sent', color: 'green' },
@@ -206,41 +213,31 @@ export default function NotificationsPage() {
     >
       {preferences.isPending ? (
         <SimpleGrid cols={{ base: 1, md: 3 }}>
-          <Skeleton height={260} />
-          <Skeleton height={260} />
-          <Skeleton height={260} />
+          {CHANNELS.map(({ group }) => (
+            <Skeleton key={group} height={260} />
+          ))}
         </SimpleGrid>
       ) : current ? (
         <SimpleGrid cols={{ base: 1, md: 3 }}>
-          <PreferenceCard
-            title="Email Notifications"
-            icon={<IconMail size={20} aria-hidden />}
-            group="email"
-            preferences={current}
-            disabled={update.isPending}
-            onToggle={toggle}
-          />
-          <PreferenceCard
-            title="Push Notifications"
-            icon={<IconBell size={20} aria-hidden />}
-            group="push"
-            preferences={current}
-            disabled={update.isPending}
-            onToggle={toggle}
-          />
-          <PreferenceCard
-            title="SMS Notifications"
-            icon={<IconDeviceMobileMessage size={20} aria-hidden />}
-            group="sms"
-            preferences={current}
-            disabled={update.isPending || !hasPhone}
-            warning={
-              hasPhone
-                ? undefined
-                : 'Add a phone number to your profile to enable SMS notifications.'
-            }
-            onToggle={toggle}
-          />
+          {CHANNELS.map(({ group, title, Icon }) => {
+            const needsPhone = group === 'sms' && !hasPhone;
+            return (
+              <PreferenceCard
+                key={group}
+                title={title}
+                icon={<Icon size={20} aria-hidden />}
+                group={group}
+                preferences={current}
+                disabled={update.isPending || needsPhone}
+                warning={
+                  needsPhone
+                    ? 'Add a phone number to your profile to enable SMS notifications.'
+                    : undefined
+                }
+                onToggle={toggle}
+              />
+            );
+          })}
         </SimpleGrid>
       ) : null}
       <Card withBorder radius="md" p="lg" component="section" aria-labelledby="history-title">
