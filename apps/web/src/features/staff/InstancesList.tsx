@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,13 +7,10 @@ import { useTRPC } from '../../lib/trpc';
 import { ListState } from '../../lib/ListState';
 import { SearchField, useSearchQuery } from '../../lib/SearchField';
 import { statusLabel } from './types';
-import { LoadMore, NameCell, ScrollTable } from './ScrollTable';
+import { InstanceBadges, LoadMore, NameCell, ScrollTable } from './ScrollTable';
 
 const STATUSES = ['pending', 'provisioning', 'active', 'suspended', 'terminated'] as const;
 type Status = (typeof STATUSES)[number];
-
-const healthColor = (health: string | null) =>
-  health === 'healthy' ? 'green' : health === 'unhealthy' ? 'red' : 'gray';
 
 /** Instances across every tenant: search, status filter, "Load more" paging. */
 export function InstancesList() {
@@ -76,14 +73,7 @@ export function InstancesList() {
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Group gap={4}>
-                  <Badge size="sm" variant="light" color="gray">
-                    {statusLabel(i.status)}
-                  </Badge>
-                  <Badge size="sm" variant="light" color={healthColor(i.health)}>
-                    {i.health ? statusLabel(i.health) : 'Not checked'}
-                  </Badge>
-                </Group>
+                <InstanceBadges status={i.status} health={i.health} />
               </Table.Td>
               <Table.Td>
                 <Text size="xs">SSL: {statusLabel(i.ssl_status)}</Text>
