@@ -21,7 +21,7 @@ import { AddConnectionForm } from './AddConnectionForm';
 import { ConnectionRolesEditor } from './ConnectionRolesEditor';
 import { CopyableValue } from '../../lib/CopyValue';
 import { AddSamlConnectionForm, SamlRows } from './SamlConnection';
-import { confirmDanger } from '../../lib/confirm-danger';
+import { DangerButton } from '../../lib/DangerButton';
 import { ErrorAlert } from '../../lib/ErrorAlert';
 import { notifyError } from '../../lib/notify';
 
@@ -125,21 +125,16 @@ export function ConnectionsCard({ organization }: { organization: Organization }
                   >
                     Test the connection
                   </Button>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={() =>
-                      confirmDanger({
-                        title: `Remove ${c.display_name}`,
-                        message: 'Its members keep their accounts and sessions.',
-                        confirm: 'Remove',
-                        onConfirm: () => remove.mutate({ id: organization.uuid, uuid: c.uuid }),
-                      })
-                    }
+                  <DangerButton
+                    confirmation={{
+                      title: `Remove ${c.display_name}`,
+                      message: 'Its members keep their accounts and sessions.',
+                      confirm: 'Remove',
+                      onConfirm: () => remove.mutate({ id: organization.uuid, uuid: c.uuid }),
+                    }}
                   >
                     Remove
-                  </Button>
+                  </DangerButton>
                 </Group>
               </Group>
               <Table variant="vertical" withTableBorder aria-label={`Values for ${c.display_name}`}>

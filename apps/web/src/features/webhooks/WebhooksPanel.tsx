@@ -20,7 +20,7 @@ import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import { CreateWebhookForm } from './CreateWebhookForm';
 import { DeliveryLog } from './DeliveryLog';
 import { NewSecretNotice } from './NewSecretNotice';
-import { confirmDanger } from '../../lib/confirm-danger';
+import { DangerButton } from '../../lib/DangerButton';
 import { QueryStates } from '../../lib/ListState';
 
 type Organization = { uuid: string; name: string; role: OrganizationRole };
@@ -180,29 +180,23 @@ export function WebhooksPanel({ organization }: { organization: Organization }) 
                     >
                       {open === hook.uuid ? 'Hide deliveries' : 'Show deliveries'}
                     </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete webhook ${hook.url}`}
+                    <DangerButton
+                      label={`Delete webhook ${hook.url}`}
                       disabled={remove.isPending}
-                      onClick={() =>
-                        confirmDanger({
-                          title: 'Delete webhook',
-                          message: (
-                            <>
-                              Delete the webhook to {hook.url}? No more events are sent to it and
-                              its delivery log is removed.
-                            </>
-                          ),
-                          confirm: 'Delete webhook',
-                          onConfirm: () =>
-                            remove.mutate({ id: organization.uuid, uuid: hook.uuid }),
-                        })
-                      }
+                      confirmation={{
+                        title: 'Delete webhook',
+                        message: (
+                          <>
+                            Delete the webhook to {hook.url}? No more events are sent to it and its
+                            delivery log is removed.
+                          </>
+                        ),
+                        confirm: 'Delete webhook',
+                        onConfirm: () => remove.mutate({ id: organization.uuid, uuid: hook.uuid }),
+                      }}
                     >
                       Delete
-                    </Button>
+                    </DangerButton>
                   </Group>
                   {open === hook.uuid ? (
                     <DeliveryLog organizationUuid={organization.uuid} webhookUuid={hook.uuid} />
