@@ -34,6 +34,13 @@ const LEGAL: FooterLink[] = [
   { label: 'Cookie Policy', to: '/cookies' },
 ];
 
+/** The contact column's addresses. */
+const EMAILS = [
+  ['General', PRODUCT.generalEmail],
+  ['Support', PRODUCT.supportEmail],
+  ['Sales', PRODUCT.salesEmail],
+] as const;
+
 function FooterAnchor({ link }: { link: FooterLink }) {
   if (link.external) {
     return (
@@ -138,24 +145,14 @@ export function SiteFooter() {
           </Column>
 
           <Column title="Contact">
-            <Text size="sm">
-              General:{' '}
-              <Anchor href={`mailto:${PRODUCT.generalEmail}`} className={classes.link}>
-                {PRODUCT.generalEmail}
-              </Anchor>
-            </Text>
-            <Text size="sm">
-              Support:{' '}
-              <Anchor href={`mailto:${PRODUCT.supportEmail}`} className={classes.link}>
-                {PRODUCT.supportEmail}
-              </Anchor>
-            </Text>
-            <Text size="sm">
-              Sales:{' '}
-              <Anchor href={`mailto:${PRODUCT.salesEmail}`} className={classes.link}>
-                {PRODUCT.salesEmail}
-              </Anchor>
-            </Text>
+            {EMAILS.map(([label, email]) => (
+              <Text key={label} size="sm">
+                {label}:{' '}
+                <Anchor href={`mailto:${email}`} className={classes.link}>
+                  {email}
+                </Anchor>
+              </Text>
+            ))}
             <Group gap={6} wrap="nowrap">
               <IconPhone size={16} aria-hidden />
               <Anchor href={PRODUCT.phoneHref} className={classes.link}>
