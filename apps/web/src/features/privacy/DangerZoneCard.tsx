@@ -1,5 +1,6 @@
-import { Button, Card, List, Stack, Text, Title, type MantineSpacing } from '@mantine/core';
+import { Button, List, Text, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SectionCard } from '../../lib/SectionCard';
 
 /**
  * A red "danger zone" card (delete the account, close an organization): its heading, what the
@@ -35,34 +36,28 @@ export function DangerZoneCard({
   form: ReactNode;
 }) {
   return (
-    <Card
-      withBorder
-      radius="md"
-      p="lg"
+    <SectionCard
+      title={title}
+      titleId={id}
+      titleSize={titleSize}
+      titleColor="red.9"
       mt={mt}
-      component="section"
-      aria-labelledby={id}
       style={{ borderColor: 'var(--mantine-color-red-6)' }}
     >
-      <Stack>
-        <Title order={2} size={titleSize} id={id} c="red.9">
-          {title}
-        </Title>
-        <Text size="sm">{intro}</Text>
-        <List size="sm" spacing={4}>
-          {consequences.map((item, index) => (
-            <List.Item key={index}>{item}</List.Item>
-          ))}
-        </List>
-        {children}
-        {open ? (
-          form
-        ) : (
-          <Button color="red.9" variant="outline" onClick={onOpen} maw={openMaw}>
-            {openLabel}
-          </Button>
-        )}
-      </Stack>
-    </Card>
+      <Text size="sm">{intro}</Text>
+      <List size="sm" spacing={4}>
+        {consequences.map((item, index) => (
+          <List.Item key={index}>{item}</List.Item>
+        ))}
+      </List>
+      {children}
+      {open ? (
+        form
+      ) : (
+        <Button color="red.9" variant="outline" onClick={onOpen} maw={openMaw}>
+          {openLabel}
+        </Button>
+      )}
+    </SectionCard>
   );
 }

@@ -25,6 +25,7 @@ import type { RouterOutputs } from '../../../lib/types';
 import { LazyModal } from '../../../lib/LazyOverlay';
 import { QueryStates } from '../../../lib/ListState';
 import { DataTable } from '../../../lib/DataTable';
+import { SectionCard } from '../../../lib/SectionCard';
 
 type Preferences = RouterOutputs['profile']['getNotificationPreferences']['data'];
 type Group = keyof Preferences;
@@ -240,25 +241,24 @@ export default function NotificationsPage() {
           })}
         </SimpleGrid>
       ) : null}
-      <Card withBorder radius="md" p="lg" component="section" aria-labelledby="history-title">
-        <Stack>
-          <Group justify="space-between">
-            <Title order={2} size="h4" id="history-title">
-              Notification History
-            </Title>
-            <Button variant="subtle" onClick={() => setViewAll(true)}>
-              View all
-            </Button>
-          </Group>
-          {recent.isPending ? (
-            <Skeleton height={80} />
-          ) : recentItems.length === 0 ? (
-            <Text c="gray.7">No recent notifications</Text>
-          ) : (
-            <HistoryRows items={recentItems} />
-          )}
-        </Stack>
-      </Card>
+      <SectionCard
+        title="Notification History"
+        titleId="history-title"
+        titleSize="h4"
+        action={
+          <Button variant="subtle" onClick={() => setViewAll(true)}>
+            View all
+          </Button>
+        }
+      >
+        {recent.isPending ? (
+          <Skeleton height={80} />
+        ) : recentItems.length === 0 ? (
+          <Text c="gray.7">No recent notifications</Text>
+        ) : (
+          <HistoryRows items={recentItems} />
+        )}
+      </SectionCard>
       <AllNotificationsModal opened={viewAll} onClose={() => setViewAll(false)} />
     </DashboardPage>
   );
