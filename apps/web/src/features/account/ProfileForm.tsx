@@ -91,22 +91,22 @@ function PendingEmailChange({ email, onChanged }: { email: string; onChanged: ()
           you open it; until then your account keeps its current address.
         </Text>
         <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            disabled={resend.isPending || cancel.isPending}
-            onClick={() => resend.mutate()}
-          >
-            {resend.isPending ? 'Sending...' : 'Resend link'}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={resend.isPending || cancel.isPending}
-            onClick={() => cancel.mutate()}
-          >
-            {cancel.isPending ? 'Cancelling...' : 'Cancel change'}
-          </Button>
+          {(
+            [
+              [resend, 'Resend link', 'Sending...'],
+              [cancel, 'Cancel change', 'Cancelling...'],
+            ] as const
+          ).map(([mutation, label, pending]) => (
+            <Button
+              key={label}
+              size="xs"
+              variant="default"
+              disabled={resend.isPending || cancel.isPending}
+              onClick={() => mutation.mutate()}
+            >
+              {mutation.isPending ? pending : label}
+            </Button>
+          ))}
         </Group>
       </Stack>
     </Alert>

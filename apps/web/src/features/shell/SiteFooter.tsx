@@ -34,6 +34,12 @@ const LEGAL: FooterLink[] = [
   { label: 'Cookie Policy', to: '/cookies' },
 ];
 
+/** The company's pages elsewhere, as icons under the brand. */
+const SOCIAL = [
+  { label: 'Facebook', href: PRODUCT.facebookUrl, Icon: IconBrandFacebook },
+  { label: 'LinkedIn', href: PRODUCT.linkedinUrl, Icon: IconBrandLinkedin },
+];
+
 /** The contact column's addresses. */
 const EMAILS = [
   ['General', PRODUCT.generalEmail],
@@ -111,24 +117,18 @@ export function SiteFooter() {
               Professional school and camp management software for schools, nurseries and camps.
             </Text>
             <Group gap="sm">
-              <Anchor
-                href={PRODUCT.facebookUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={classes.social}
-                aria-label="Facebook"
-              >
-                <IconBrandFacebook size={20} aria-hidden />
-              </Anchor>
-              <Anchor
-                href={PRODUCT.linkedinUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={classes.social}
-                aria-label="LinkedIn"
-              >
-                <IconBrandLinkedin size={20} aria-hidden />
-              </Anchor>
+              {SOCIAL.map(({ label, href, Icon }) => (
+                <Anchor
+                  key={label}
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={classes.social}
+                  aria-label={label}
+                >
+                  <Icon size={20} aria-hidden />
+                </Anchor>
+              ))}
             </Group>
           </Stack>
 
