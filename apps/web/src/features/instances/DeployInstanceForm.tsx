@@ -14,6 +14,7 @@ import { parseCustomDomain } from '@scmp/api/contracts/custom-domain';
 import { useTRPC } from '../../lib/trpc';
 import { useFormErrors } from '../../lib/form-errors';
 import type { Organization } from '../organizations';
+import { FormError } from '../../lib/ErrorAlert';
 
 /** The Deploy New Instance form with the host preview {prefix}-{org subdomain}.{instance domain}. */
 export function DeployInstanceForm({
@@ -123,11 +124,7 @@ export function DeployInstanceForm({
             </Anchor>
           </Alert>
         ) : null}
-        {formError ? (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
+        <FormError message={formError} />
         <DeferredSelect
           label="Organization"
           placeholder="Select an organization"

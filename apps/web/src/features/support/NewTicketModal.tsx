@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useForm } from '@mantine/form';
 import { IconPaperclip } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { useTRPC } from '../../lib/trpc';
 import { submitTicket, UploadError, type TicketDetail } from './api';
 import { LazyModal } from '../../lib/LazyOverlay';
 import { TICKET_CATEGORY_OPTIONS, TICKET_PRIORITY_OPTIONS } from './ticket-options';
+import { FormError } from '../../lib/ErrorAlert';
 
 type FormValues = {
   organization_uuid: string;
@@ -113,11 +114,7 @@ export function NewTicketModal({
     <LazyModal opened={opened} onClose={close} title="Submit New Ticket" size="lg">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           {orgs.length > 0 ? (
             <DeferredSelect
               label="Organization"

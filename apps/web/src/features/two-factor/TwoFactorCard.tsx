@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconShieldLock } from '@tabler/icons-react';
@@ -12,7 +12,7 @@ import { RecoveryCodesList } from './RecoveryCodesList';
 import { RegeneratePrompt } from './RegeneratePrompt';
 import { SetupForm } from './SetupForm';
 import { TEXTS } from './texts';
-import { ErrorAlert } from '../../lib/ErrorAlert';
+import { ErrorAlert, FormError } from '../../lib/ErrorAlert';
 
 type Step =
   | { kind: 'idle' }
@@ -228,11 +228,7 @@ export function TwoFactorCard() {
             </Badge>
           )}
         </Group>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         {body}
       </Stack>
     </Card>
