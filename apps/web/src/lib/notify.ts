@@ -6,3 +6,17 @@ export function notifyError(fallback: string) {
   return (error: unknown) =>
     notifications.show({ color: 'red', message: errorMessage(error, fallback) });
 }
+
+/**
+ * A mutation's outcome as notifications: `done` in green, then `after` (e.g. a refetch); or the
+ * server's message in red (`failed` when it sent none).
+ */
+export function notifyOutcome(done: string, failed: string, after: () => unknown) {
+  return {
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: done });
+      await after();
+    },
+    onError: notifyError(failed),
+  };
+}

@@ -8,6 +8,7 @@ import { confirmDanger } from '../../lib/confirm-danger';
 import { ErrorAlert } from '../../lib/ErrorAlert';
 import { SkeletonRows } from '../../lib/ListState';
 import { SectionCard } from '../../lib/SectionCard';
+import { notifyOutcome } from '../../lib/notify';
 
 export function ActiveSessionsCard() {
   const trpc = useTRPC();
@@ -16,17 +17,9 @@ export function ActiveSessionsCard() {
   const invalidate = () =>
     queryClient.invalidateQueries({ queryKey: trpc.profile.listSessions.queryKey() });
   const revoke = useMutation(
-    trpc.profile.revokeSession.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Session revoked successfully.' });
-        await invalidate();
-      },
-      onError: (err) =>
-        notifications.show({
-          color: 'red',
-          message: errorMessage(err, 'Failed to revoke session'),
-        }),
-    }),
+    trpc.profile.revokeSession.mutationOptions(
+      notifyOutcome('Session revoked successfully.', 'Failed to revoke session', invalidate),
+    ),
   );
   const revokeAll = useMutation(
     trpc.profile.revokeOtherSessions.mutationOptions({
