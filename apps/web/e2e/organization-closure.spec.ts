@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ACCOUNT_PASSWORD as PASSWORD, signedIn, verifiedAccount } from './fixtures/accounts';
+import { ACCOUNT_PASSWORD as PASSWORD, newSignedInAccount } from './fixtures/accounts';
 import { expectAccessible } from './fixtures/axe';
 import { mailTo } from './fixtures/dev-mail';
 
@@ -12,9 +12,7 @@ import { mailTo } from './fixtures/dev-mail';
 test('an owner exports the organization’s data, closes it with its name typed, and restores it', async ({
   browser,
 }) => {
-  const setup = await (await browser.newContext()).newPage();
-  const email = await verifiedAccount(setup, 'Closing Owner');
-  const { page, token } = await signedIn(browser, email);
+  const { email, page, token } = await newSignedInAccount(browser, 'Closing Owner');
   const name = `Closing Academy ${Date.now()}`;
   const created = await page.request.post('/api/v1/organizations', {
     headers: { authorization: `Bearer ${token}` },

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ACCOUNT_PASSWORD as PASSWORD, signedIn, verifiedAccount } from './fixtures/accounts';
+import { ACCOUNT_PASSWORD as PASSWORD, newSignedInAccount } from './fixtures/accounts';
 import { mailTo } from './fixtures/dev-mail';
 
 /**
@@ -10,9 +10,7 @@ import { mailTo } from './fixtures/dev-mail';
 test('Your data: request an export, then download it after confirming the password', async ({
   browser,
 }) => {
-  const setup = await (await browser.newContext()).newPage();
-  const email = await verifiedAccount(setup, 'Data Owner');
-  const { page } = await signedIn(browser, email);
+  const { email, page } = await newSignedInAccount(browser, 'Data Owner');
   await page.goto('/dashboard/profile');
   const section = page.getByRole('region', { name: 'Your data' });
   await expect(section).toBeVisible();
@@ -56,9 +54,7 @@ test('Your data: request an export, then download it after confirming the passwo
 test('Delete account: the danger zone signs out at once, the e-mailed link restores the account', async ({
   browser,
 }) => {
-  const setup = await (await browser.newContext()).newPage();
-  const email = await verifiedAccount(setup, 'Leaving User');
-  const { page } = await signedIn(browser, email);
+  const { email, page } = await newSignedInAccount(browser, 'Leaving User');
   await page.goto('/dashboard/profile');
   const zone = page.getByRole('region', { name: 'Delete account' });
   await zone.getByRole('button', { name: 'Delete account…' }).click();
