@@ -30,9 +30,9 @@ test('the banner shows until a choice is made; Essential Only stores it and send
   for (const [name, href] of [
     ['Cookie Policy', '/cookies'],
     ['Privacy Policy', '/privacy'],
-  ]) {
+  ] as const) {
     const link = banner.getByRole('link', { name });
-    await expect(link).toHaveAttribute('href', href!);
+    await expect(link).toHaveAttribute('href', href);
     await expect(link).toHaveAttribute('target', '_blank');
   }
 
