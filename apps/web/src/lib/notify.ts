@@ -20,3 +20,17 @@ export function notifyOutcome(done: string, failed: string, after: () => unknown
     onError: notifyError(failed),
   };
 }
+
+/**
+ * As notifyOutcome, but the green notification is the server's message (`fallback` when it sent
+ * none).
+ */
+export function notifyServerOutcome(failed: string, after: () => unknown, fallback?: string) {
+  return {
+    onSuccess: async (result: { message?: string }) => {
+      notifications.show({ color: 'green', message: result.message ?? fallback });
+      await after();
+    },
+    onError: notifyError(failed),
+  };
+}

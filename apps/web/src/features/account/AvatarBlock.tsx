@@ -3,9 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { IconCamera } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import type { SessionUser } from '../session';
 import { uploadAvatar } from './avatar-upload';
+import { notifyServerOutcome } from '../../lib/notify';
 
 /** Avatar with a working camera button (upload PNG/JPEG/WebP up to 2MB), name, e-mail and badge. */
 export function AvatarBlock({
@@ -19,17 +20,9 @@ export function AvatarBlock({
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const remove = useMutation(
-    trpc.profile.deleteAvatar.mutationOptions({
-      onSuccess: async (result) => {
-        notifications.show({ color: 'green', message: result.message });
-        await onChanged();
-      },
-      onError: (err) =>
-        notifications.show({
-          color: 'red',
-          message: errorMessage(err, 'Failed to update profile'),
-        }),
-    }),
+    trpc.profile.deleteAvatar.mutationOptions(
+      notifyServerOutcome('Failed to update profile', onChanged),
+    ),
   );
 
   const onFile = async (file: File | undefined) => {

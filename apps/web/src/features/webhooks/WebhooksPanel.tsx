@@ -22,6 +22,7 @@ import { DeliveryLog } from './DeliveryLog';
 import { NewSecretNotice } from './NewSecretNotice';
 import { DangerButton } from '../../lib/DangerButton';
 import { QueryStates } from '../../lib/ListState';
+import { notifyServerOutcome } from '../../lib/notify';
 
 type Organization = { uuid: string; name: string; role: OrganizationRole };
 
@@ -53,22 +54,14 @@ export function WebhooksPanel({ organization }: { organization: Organization }) 
     }),
   );
   const update = useMutation(
-    trpc.webhooks.update.mutationOptions({
-      onSuccess: async (result) => {
-        notifications.show({ color: 'green', message: result.message ?? WEBHOOK_TEXTS.updated });
-        await refresh();
-      },
-      onError: failed('Failed to update the webhook'),
-    }),
+    trpc.webhooks.update.mutationOptions(
+      notifyServerOutcome('Failed to update the webhook', refresh, WEBHOOK_TEXTS.updated),
+    ),
   );
   const remove = useMutation(
-    trpc.webhooks.remove.mutationOptions({
-      onSuccess: async (result) => {
-        notifications.show({ color: 'green', message: result.message });
-        await refresh();
-      },
-      onError: failed('Failed to delete the webhook'),
-    }),
+    trpc.webhooks.remove.mutationOptions(
+      notifyServerOutcome('Failed to delete the webhook', refresh),
+    ),
   );
   const ping = useMutation(
     trpc.webhooks.test.mutationOptions({
