@@ -39,6 +39,16 @@ export function TwoFactorCard() {
     await refetchUser();
   };
 
+  // A step's failure: its message in the card's red box.
+  const failedWith = (fallback: string) => (err: unknown) => setError(errorMessage(err, fallback));
+  // Confirming the setup and regenerating both end on the new recovery codes.
+  const showCodes = (message: string) => async (result: { data: { recovery_codes: string[] } }) => {
+    setError(null);
+    setStep({ kind: 'codes', codes: result.data.recovery_codes });
+    notifications.show({ color: 'green', message });
+    await refresh();
+  };
+
   const enable = useMutation(
     trpc.twoFactor.enable.mutationOptions({
       onSuccess: (result) => {
@@ -48,18 +58,13 @@ export function TwoFactorCard() {
         setStep({ kind: 'setup', secret: result.data.secret, qrSvg: result.data.qr_code_svg });
         notifications.show({ color: 'blue', message: result.message ?? TEXTS.scan });
       },
-      onError: (err) => setError(errorMessage(err, 'Failed to enable 2FA')),
+      onError: failedWith('Failed to enable 2FA'),
     }),
   );
   const confirm = useMutation(
     trpc.twoFactor.confirm.mutationOptions({
-      onSuccess: async (result) => {
-        setError(null);
-        setStep({ kind: 'codes', codes: result.data.recovery_codes });
-        notifications.show({ color: 'green', message: TEXTS.enabled });
-        await refresh();
-      },
-      onError: (err) => setError(errorMessage(err, 'Failed to confirm 2FA')),
+      onSuccess: showCodes(TEXTS.enabled),
+      onError: failedWith('Failed to confirm 2FA'),
     }),
   );
   const disable = useMutation(
@@ -71,18 +76,13 @@ export function TwoFactorCard() {
         notifications.show({ color: 'green', message: result.message });
         await refresh();
       },
-      onError: (err) => setError(errorMessage(err, 'Failed to disable 2FA')),
+      onError: failedWith('Failed to disable 2FA'),
     }),
   );
   const regenerate = useMutation(
     trpc.twoFactor.regenerateRecoveryCodes.mutationOptions({
-      onSuccess: async (result) => {
-        setError(null);
-        setStep({ kind: 'codes', codes: result.data.recovery_codes });
-        notifications.show({ color: 'green', message: TEXTS.regenerated });
-        await refresh();
-      },
-      onError: (err) => setError(errorMessage(err, 'Failed to generate recovery codes')),
+      onSuccess: showCodes(TEXTS.regenerated),
+      onError: failedWith('Failed to generate recovery codes'),
     }),
   );
 
