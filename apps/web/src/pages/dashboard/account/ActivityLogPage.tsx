@@ -33,6 +33,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';
 import { QueryStates, SkeletonRows } from '../../../lib/ListState';
+import { LoadMoreButton } from '../../../lib/LoadMoreButton';
 
 type Entry = RouterOutputs['profile']['activityList']['data'][number];
 type TypeFilter = 'all' | 'login' | 'security' | 'profile' | 'organization';
@@ -195,13 +196,7 @@ export default function ActivityLogPage() {
           </QueryStates>
           {log.hasNextPage && (
             <Group justify="center">
-              <Button
-                variant="default"
-                onClick={() => void log.fetchNextPage()}
-                disabled={log.isFetchingNextPage}
-              >
-                {log.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
+              <LoadMoreButton query={log} />
             </Group>
           )}
         </Stack>

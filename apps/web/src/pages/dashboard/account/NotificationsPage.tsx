@@ -26,6 +26,7 @@ import { LazyModal } from '../../../lib/LazyOverlay';
 import { QueryStates } from '../../../lib/ListState';
 import { DataTable } from '../../../lib/DataTable';
 import { SectionCard } from '../../../lib/SectionCard';
+import { LoadMoreButton } from '../../../lib/LoadMoreButton';
 
 type Preferences = RouterOutputs['profile']['getNotificationPreferences']['data'];
 type Group = keyof Preferences;
@@ -153,15 +154,7 @@ function AllNotificationsModal({ opened, onClose }: { opened: boolean; onClose: 
       >
         <Stack>
           <HistoryRows items={items} />
-          {history.hasNextPage && (
-            <Button
-              variant="default"
-              onClick={() => void history.fetchNextPage()}
-              disabled={history.isFetchingNextPage}
-            >
-              {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          )}
+          <LoadMoreButton query={history} />
         </Stack>
       </QueryStates>
     </LazyModal>
