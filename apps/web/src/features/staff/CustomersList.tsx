@@ -3,9 +3,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { ListState } from '../../lib/ListState';
+import { LoadMoreButton } from '../../lib/LoadMoreButton';
 import { SearchField, useSearchQuery } from '../../lib/SearchField';
 import { statusLabel } from './types';
-import { LoadMore, ScrollTable } from './ScrollTable';
+import { ScrollTable } from './ScrollTable';
 
 /** Every customer with their organizations, plan and state: prefix search, "Load more" paging. */
 export function CustomersList() {
@@ -89,7 +90,7 @@ export function CustomersList() {
           ))}
         </ScrollTable>
       </ListState>
-      <LoadMore query={customers} />
+      <LoadMoreButton query={customers} spinner />
     </Stack>
   );
 }

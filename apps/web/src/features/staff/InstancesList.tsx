@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { ListState } from '../../lib/ListState';
+import { LoadMoreButton } from '../../lib/LoadMoreButton';
 import { SearchField, useSearchQuery } from '../../lib/SearchField';
 import { statusLabel } from './types';
-import { InstanceBadges, LoadMore, NameCell, ScrollTable } from './ScrollTable';
+import { InstanceBadges, NameCell, ScrollTable } from './ScrollTable';
 
 const STATUSES = ['pending', 'provisioning', 'active', 'suspended', 'terminated'] as const;
 type Status = (typeof STATUSES)[number];
@@ -87,7 +88,7 @@ export function InstancesList() {
           ))}
         </ScrollTable>
       </ListState>
-      <LoadMore query={instances} />
+      <LoadMoreButton query={instances} spinner />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { Children, type ComponentProps, type ReactNode } from 'react';
 import { DataTable } from '../../lib/DataTable';
 import { StaffSection } from './StaffSection';
@@ -53,25 +53,6 @@ export function TableSection({
     <StaffSection titleId={titleId} title={title}>
       <ScrollTable {...table} />
     </StaffSection>
-  );
-}
-
-/** "Load more" under a keyset-paged list (TanStack Query's infinite query). */
-export function LoadMore({
-  query,
-}: {
-  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
-}) {
-  if (!query.hasNextPage) return null;
-  return (
-    <Button
-      variant="default"
-      onClick={() => void query.fetchNextPage()}
-      loading={query.isFetchingNextPage}
-      w="fit-content"
-    >
-      Load more
-    </Button>
   );
 }
 
