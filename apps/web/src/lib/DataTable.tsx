@@ -1,5 +1,5 @@
-import { Table, Text, type TableProps } from '@mantine/core';
-import { Children, type ReactNode } from 'react';
+import { Table, type TableProps } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 /**
  * A column heading: its text, or a drawn heading with its key (e.g. an "Actions" heading only
@@ -12,29 +12,20 @@ export type Column = string | { key: string; heading: ReactNode };
  * A table with a row of column headings and its body rows (`children`, Table.Tr). With
  * `minWidth` it scrolls sideways on screens narrower than that; with `region` too, inside a
  * focusable region named "<region> (scrolls sideways)" (so keyboard users can scroll it: axe's
- * scrollable-region-focusable). With `emptyText`, a table without rows is that line instead.
+ * scrollable-region-focusable).
  */
 export function DataTable({
   columns,
   minWidth,
   region,
-  emptyText,
   children,
   ...table
 }: Omit<TableProps, 'children'> & {
   columns: Column[];
   minWidth?: number;
   region?: string;
-  emptyText?: string;
   children: ReactNode;
 }) {
-  if (emptyText !== undefined && Children.count(children) === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        {emptyText}
-      </Text>
-    );
-  }
   const drawn = (
     <Table {...table}>
       <Table.Thead>

@@ -13,12 +13,3 @@ export function ErrorAlert({
     </Alert>
   );
 }
-
-/** A form's message as a red alert; nothing while there is none. */
-export function FormError({ message }: { message: string | null | undefined }) {
-  return message ? (
-    <Alert color="red" role="alert">
-      {message}
-    </Alert>
-  ) : null;
-}

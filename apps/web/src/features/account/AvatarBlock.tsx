@@ -6,8 +6,7 @@ import { useRef } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import type { SessionUser } from '../session';
 import { uploadAvatar } from './avatar-upload';
-import { notifyServerOutcome } from '../../lib/notify';
-import { useBusyTask } from '../../lib/use-busy-task';
+import { notifyServerOutcome, useBusyTask } from '../../lib/notify';
 
 /** Avatar with a working camera button (upload PNG/JPEG/WebP up to 2MB), name, e-mail and badge. */
 export function AvatarBlock({

@@ -8,7 +8,7 @@ import {
 } from '@scmp/api/contracts/api-tokens';
 import { useState, type FormEvent } from 'react';
 import { NamedCheckboxes } from '../../lib/NamedCheckboxes';
-import { FormError } from '../../lib/ErrorAlert';
+import { FormError } from '../../lib/form-errors';
 
 const EXPIRY_LABEL = (days: ApiTokenExpiryDays) => (days === null ? 'No expiry' : `${days} days`);
 

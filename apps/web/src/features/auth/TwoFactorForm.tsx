@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { errorEnvelopeOf, errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { browserPasskeyError, loadWebAuthnBrowser } from '../passkeys';
 import { useSession } from '../session';
-import { ErrorAlert, FormError } from '../../lib/ErrorAlert';
+import { ErrorAlert } from '../../lib/ErrorAlert';
+import { FormError } from '../../lib/form-errors';
 
 type CodeType = 'totp' | 'recovery';
 

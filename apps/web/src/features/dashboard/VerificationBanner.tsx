@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { getStoredToken } from '../../lib/token';
-import { useBusyTask } from '../../lib/use-busy-task';
+import { useBusyTask } from '../../lib/notify';
 
 const DISMISS_KEY = 'scmp:verification-banner-dismissed';
 

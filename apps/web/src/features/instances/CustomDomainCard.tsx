@@ -16,7 +16,6 @@ import type { Instance } from './types';
 import { formatDate } from '../../lib/format';
 import { confirmDanger } from '../../lib/confirm-danger';
 import { InstanceSection } from './InstanceSection';
-import { notifyServerOutcome } from '../../lib/notify';
 
 /**
  * The instance's custom domain: the DNS records to create (with copy buttons), the status of
@@ -45,9 +44,17 @@ export function CustomDomainCard({ instance, manage }: { instance: Instance; man
     }),
   );
   const remove = useMutation(
-    trpc.instances.removeCustomDomain.mutationOptions(
-      notifyServerOutcome('Could not remove the domain.', refresh),
-    ),
+    trpc.instances.removeCustomDomain.mutationOptions({
+      onSuccess: async (result) => {
+        notifications.show({ color: 'green', message: result.message });
+        await refresh();
+      },
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          message: errorMessage(error, 'Could not remove the domain.'),
+        }),
+    }),
   );
   const confirmRemove = () =>
     confirmDanger({

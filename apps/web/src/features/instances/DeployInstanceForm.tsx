@@ -12,9 +12,8 @@ import {
 } from '@scmp/api/contracts/subdomain';
 import { parseCustomDomain } from '@scmp/api/contracts/custom-domain';
 import { useTRPC } from '../../lib/trpc';
-import { useFormErrors } from '../../lib/form-errors';
+import { useFormErrors, FormError } from '../../lib/form-errors';
 import type { Organization } from '../organizations';
-import { FormError } from '../../lib/ErrorAlert';
 
 /** The Deploy New Instance form with the host preview {prefix}-{org subdomain}.{instance domain}. */
 export function DeployInstanceForm({

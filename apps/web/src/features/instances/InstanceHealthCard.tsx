@@ -8,13 +8,6 @@ import { ErrorAlert } from '../../lib/ErrorAlert';
 import { DataTable } from '../../lib/DataTable';
 import { InstanceSection } from './InstanceSection';
 
-/** The uptime figures over the card, shortest period first. */
-const UPTIME_PERIODS = [
-  ['24h', '24 hours'],
-  ['7d', '7 days'],
-  ['30d', '30 days'],
-] as const;
-
 function duration(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.round(seconds / 60);
@@ -71,9 +64,9 @@ export function InstanceHealthCard({ uuid }: { uuid: string }) {
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 3 }}>
-            {UPTIME_PERIODS.map(([period, label]) => (
-              <Uptime key={period} label={label} period={query.data.data.uptime[period]} />
-            ))}
+            <Uptime label="24 hours" period={query.data.data.uptime['24h']} />
+            <Uptime label="7 days" period={query.data.data.uptime['7d']} />
+            <Uptime label="30 days" period={query.data.data.uptime['30d']} />
           </SimpleGrid>
           {query.data.data.checks.length === 0 ? (
             <Text size="sm" c="dimmed">
@@ -86,32 +79,37 @@ export function InstanceHealthCard({ uuid }: { uuid: string }) {
             <Title order={3} size="h5" mb="xs">
               Incidents in the last 30 days
             </Title>
-            <DataTable
-              emptyText="No incidents: every check in the last 30 days passed."
-              columns={['Started', 'Ended', 'Duration', 'Failed checks']}
-              minWidth={460}
-              region="Incidents"
-              aria-label="Incidents in the last 30 days"
-            >
-              {query.data.data.incidents.map((incident) => (
-                <Table.Tr key={incident.started_at}>
-                  <Table.Td>{formatDate(incident.started_at, true)}</Table.Td>
-                  <Table.Td>
-                    {incident.ended_at ? (
-                      formatDate(incident.ended_at, true)
-                    ) : (
-                      <Group gap={4}>
-                        <Text size="sm" c="var(--mantine-color-red-text)" fw={600}>
-                          Ongoing
-                        </Text>
-                      </Group>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{duration(incident.duration_seconds)}</Table.Td>
-                  <Table.Td>{incident.failed_checks}</Table.Td>
-                </Table.Tr>
-              ))}
-            </DataTable>
+            {query.data.data.incidents.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No incidents: every check in the last 30 days passed.
+              </Text>
+            ) : (
+              <DataTable
+                columns={['Started', 'Ended', 'Duration', 'Failed checks']}
+                minWidth={460}
+                region="Incidents"
+                aria-label="Incidents in the last 30 days"
+              >
+                {query.data.data.incidents.map((incident) => (
+                  <Table.Tr key={incident.started_at}>
+                    <Table.Td>{formatDate(incident.started_at, true)}</Table.Td>
+                    <Table.Td>
+                      {incident.ended_at ? (
+                        formatDate(incident.ended_at, true)
+                      ) : (
+                        <Group gap={4}>
+                          <Text size="sm" c="var(--mantine-color-red-text)" fw={600}>
+                            Ongoing
+                          </Text>
+                        </Group>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{duration(incident.duration_seconds)}</Table.Td>
+                    <Table.Td>{incident.failed_checks}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </DataTable>
+            )}
           </div>
         </Stack>
       )}

@@ -2,7 +2,7 @@ import { TextInput, Textarea } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { ORGANIZATION_TYPE_OPTIONS } from './type-icon';
-import { FormError } from '../../lib/ErrorAlert';
+import { FormError } from '../../lib/form-errors';
 
 /**
  * The form error and the name, type and description fields the Create and Edit forms share. The

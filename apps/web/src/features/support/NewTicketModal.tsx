@@ -12,8 +12,8 @@ import { useRef, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { submitTicket, UploadError, type TicketDetail } from './api';
 import { LazyModal } from '../../lib/LazyOverlay';
-import { TICKET_CATEGORY_OPTIONS, TICKET_PRIORITY_OPTIONS } from './ticket-options';
-import { FormError } from '../../lib/ErrorAlert';
+import { TICKET_CATEGORY_OPTIONS, TICKET_PRIORITY_OPTIONS } from './badges';
+import { FormError } from '../../lib/form-errors';
 
 type FormValues = {
   organization_uuid: string;

@@ -8,7 +8,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { TicketConversation } from './TicketConversation';
 import { TicketHeading } from './TicketHeading';
-import { TICKET_STATUS_OPTIONS } from './ticket-options';
+import { TICKET_STATUS_OPTIONS } from './badges';
 import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** Staff view of one ticket: customer, organization, thread, reply and status controls. */

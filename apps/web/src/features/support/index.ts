@@ -5,4 +5,3 @@ export * from './TicketDetailDrawer';
 export * from './TicketList';
 export * from './api';
 export * from './badges';
-export * from './ticket-options';

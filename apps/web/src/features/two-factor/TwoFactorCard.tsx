@@ -12,7 +12,8 @@ import { RecoveryCodesList } from './RecoveryCodesList';
 import { RegeneratePrompt } from './RegeneratePrompt';
 import { SetupForm } from './SetupForm';
 import { TEXTS } from './texts';
-import { ErrorAlert, FormError } from '../../lib/ErrorAlert';
+import { ErrorAlert } from '../../lib/ErrorAlert';
+import { FormError } from '../../lib/form-errors';
 
 type Step =
   | { kind: 'idle' }

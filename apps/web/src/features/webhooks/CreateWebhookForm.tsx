@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/
 import { WEBHOOK_EVENT_GROUPS, type WebhookEventType } from '@scmp/api/contracts/webhooks';
 import { useState, type FormEvent } from 'react';
 import { NamedCheckboxes } from '../../lib/NamedCheckboxes';
-import { FormError } from '../../lib/ErrorAlert';
+import { FormError } from '../../lib/form-errors';
 
 export type CreateWebhookInput = {
   url: string;

@@ -32,9 +32,8 @@ import { StatTile } from '../../../lib/StatTile';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';
-import { QueryStates, SkeletonRows } from '../../../lib/ListState';
-import { LoadMoreButton } from '../../../lib/LoadMoreButton';
-import { useBusyTask } from '../../../lib/use-busy-task';
+import { QueryStates, SkeletonRows, LoadMoreButton } from '../../../lib/ListState';
+import { useBusyTask } from '../../../lib/notify';
 
 type Entry = RouterOutputs['profile']['activityList']['data'][number];
 type TypeFilter = 'all' | 'login' | 'security' | 'profile' | 'organization';

@@ -23,10 +23,9 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';
 import { LazyModal } from '../../../lib/LazyOverlay';
-import { QueryStates } from '../../../lib/ListState';
+import { QueryStates, LoadMoreButton } from '../../../lib/ListState';
 import { DataTable } from '../../../lib/DataTable';
 import { SectionCard } from '../../../lib/SectionCard';
-import { LoadMoreButton } from '../../../lib/LoadMoreButton';
 
 type Preferences = RouterOutputs['profile']['getNotificationPreferences']['data'];
 type Group = keyof Preferences;

@@ -1,3 +1,4 @@
+import { Alert } from '@mantine/core';
 import { useState } from 'react';
 import { errorEnvelopeOf, errorMessage } from './trpc';
 
@@ -18,4 +19,13 @@ export function useFormErrors(form: {
     setFormError(errorMessage(error, fallback));
   };
   return { formError, setFormError, onError };
+}
+
+/** A form's message as a red alert; nothing while there is none. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <Alert color="red" role="alert">
+      {message}
+    </Alert>
+  ) : null;
 }
