@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../apps/web/chromium-launch.mjs';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3414);
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
@@ -203,18 +204,7 @@ buildIfMissing(
 buildIfMissing(SERVER_BUNDLE, '@scmp/server', Boolean(process.env.SERVER_BUNDLE));
 
 const stopServer = await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const rows = [];
 try {
   const token = await signIn();

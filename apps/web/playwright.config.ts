@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium-launch.mjs';
 
 /**
  * Browser tests against the built app (apps/web/dist + apps/server/dist) on a throwaway data folder.
@@ -44,18 +45,7 @@ export default defineConfig({
     baseURL,
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     {

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import {
   ACCOUNT_PASSWORD as PASSWORD,
   apiLogin,
+  newSignedInAccount,
   registerAccount,
   signedIn,
 } from './fixtures/accounts';
@@ -15,9 +16,7 @@ const PNG = Buffer.from(
 );
 
 test('edit the profile and upload an avatar', async ({ browser }) => {
-  const setup = await (await browser.newContext()).newPage();
-  const email = await registerAccount(setup, 'Ada Lovelace');
-  const { page } = await signedIn(browser, email);
+  const { page } = await newSignedInAccount(browser, 'Ada Lovelace', false);
   await page.goto('/dashboard/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expect(page.getByText('Unverified Account')).toBeVisible();
@@ -84,9 +83,7 @@ test('edit the profile and upload an avatar', async ({ browser }) => {
 });
 
 test('SMS switches are disabled without a phone number', async ({ browser }) => {
-  const setup = await (await browser.newContext()).newPage();
-  const email = await registerAccount(setup, 'No Phone');
-  const { page } = await signedIn(browser, email);
+  const { page } = await newSignedInAccount(browser, 'No Phone', false);
   await page.goto('/dashboard/notifications');
   const sms = page.getByRole('region', { name: 'SMS Notifications' });
   await expect(

@@ -27,22 +27,14 @@ test('the banner shows until a choice is made; Essential Only stores it and send
   await expect(banner.getByText(BANNER_TITLE)).toBeVisible();
   // A fixed overlay: it never pushes the page content around.
   await expect(banner).toHaveCSS('position', 'fixed');
-  await expect(banner.getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute(
-    'href',
-    '/cookies',
-  );
-  await expect(banner.getByRole('link', { name: 'Cookie Policy' })).toHaveAttribute(
-    'target',
-    '_blank',
-  );
-  await expect(banner.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
-    'href',
-    '/privacy',
-  );
-  await expect(banner.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
-    'target',
-    '_blank',
-  );
+  for (const [name, href] of [
+    ['Cookie Policy', '/cookies'],
+    ['Privacy Policy', '/privacy'],
+  ] as const) {
+    const link = banner.getByRole('link', { name });
+    await expect(link).toHaveAttribute('href', href);
+    await expect(link).toHaveAttribute('target', '_blank');
+  }
 
   await page
     .getByRole('navigation', { name: 'Main' })

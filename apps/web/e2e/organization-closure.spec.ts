@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ACCOUNT_PASSWORD as PASSWORD, signedIn, verifiedAccount } from './fixtures/accounts';
+import { newSignedInAccount } from './fixtures/accounts';
 import { expectAccessible } from './fixtures/axe';
-import { mailTo } from './fixtures/dev-mail';
+import { confirmAndDownloadZip, requestExport } from './fixtures/data-export';
 
 /**
  * Issue 38 in the browser: an organization's owner exports its data (password confirmed in the
@@ -12,9 +11,7 @@ import { mailTo } from './fixtures/dev-mail';
 test('an owner exports the organization’s data, closes it with its name typed, and restores it', async ({
   browser,
 }) => {
-  const setup = await (await browser.newContext()).newPage();
-  const email = await verifiedAccount(setup, 'Closing Owner');
-  const { page, token } = await signedIn(browser, email);
+  const { email, page, token } = await newSignedInAccount(browser, 'Closing Owner');
   const name = `Closing Academy ${Date.now()}`;
   const created = await page.request.post('/api/v1/organizations', {
     headers: { authorization: `Bearer ${token}` },
@@ -27,21 +24,10 @@ test('an owner exports the organization’s data, closes it with its name typed,
 
   // --- export the organization's data
   const data = page.getByRole('region', { name: 'Export organization data' });
-  await data.getByRole('button', { name: 'Export organization data' }).click();
-  await expect(
-    page.getByText("We're preparing your data export. We'll e-mail you when it's ready."),
-  ).toBeVisible();
-  await expect(data.getByText('Ready')).toBeVisible({ timeout: 20_000 });
-  await mailTo(page, email, 'Your data export is ready');
+  await requestExport(page, data, 'Export organization data', email);
   await data.getByRole('button', { name: /Download the organization export of/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
-  await dialog.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  const downloaded = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  const file = await downloaded;
-  expect(file.suggestedFilename()).toMatch(/^scmp-organization-export-\d{4}-\d{2}-\d{2}\.zip$/);
-  const bytes = await readFile((await file.path())!);
-  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  await confirmAndDownloadZip(page, dialog, /^scmp-organization-export-\d{4}-\d{2}-\d{2}\.zip$/);
 
   // --- close it: the danger zone explains, and asks for the name
   const zone = page.getByRole('region', { name: 'Close organization' });

@@ -1,11 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { generateSync } from 'otplib';
+import { openLoginPage, signOutFromMenu, submitLogin, totp } from './fixtures/sign-in';
 
 const PASSWORD = 'Secure-Passphrase-2026';
 const NAME = 'Ada Lovelace';
-
-const totp = (secret: string, offsetSteps = 0) =>
-  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
 
 /** An account with two-factor on, made through the API; returns its e-mail and TOTP secret. */
 async function accountWithTwoFactor(page: Page): Promise<{ email: string; secret: string }> {
@@ -55,9 +52,7 @@ async function withoutAutofill(page: Page, off: boolean): Promise<void> {
 /** Signs out from the dashboard (from elsewhere, signing in again returns to that page). */
 async function signOut(page: Page) {
   await page.goto('/dashboard');
-  await page.getByRole('button', { name: `Account menu for ${NAME}` }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: `Account menu for ${NAME}` })).toHaveCount(0);
+  await signOutFromMenu(page, NAME);
 }
 
 test('add a passkey, sign in with it past two-factor, remove it and see that sign-in refused', async ({
@@ -71,16 +66,12 @@ test('add a passkey, sign in with it past two-factor, remove it and see that sig
   });
 
   // The usual way in first: password, then an authenticator code (the next step's).
-  await page.goto('/login');
-  const essential = page.getByRole('button', { name: 'Essential Only' });
-  if (await essential.isVisible()) await essential.click();
+  await openLoginPage(page);
   await expect(page.getByLabel('Email address')).toHaveAttribute(
     'autocomplete',
     'username webauthn',
   );
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await submitLogin(page, email, PASSWORD);
   await page.getByLabel('Authentication code').fill(totp(secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

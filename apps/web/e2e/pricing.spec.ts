@@ -17,21 +17,12 @@ test('pricing: plan cards, FAQ anchor, Get Started signed out', async ({ page })
   await expect(basic).toContainText('One-time setup fee: £200');
   await expect(unlimited).toContainText('£1,200');
   await expect(unlimited).toContainText('Unlimited venues');
-  for (const feature of [
-    'Custom branding',
-    'Email support',
-    'SSL certificates',
-    'Basic analytics',
-  ]) {
-    await expect(basic).toContainText(feature);
-  }
-  for (const feature of [
-    'Priority support',
-    'Advanced analytics',
-    'API access',
-    'Custom integrations',
-  ]) {
-    await expect(unlimited).toContainText(feature);
+  const features = [
+    [basic, ['Custom branding', 'Email support', 'SSL certificates', 'Basic analytics']],
+    [unlimited, ['Priority support', 'Advanced analytics', 'API access', 'Custom integrations']],
+  ] as const;
+  for (const [plan, names] of features) {
+    for (const feature of names) await expect(plan).toContainText(feature);
   }
   const faqs = page.locator('#faqs');
   await faqs.getByRole('button', { name: 'Can I change plans later?' }).click();

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ACCOUNT_PASSWORD as PASSWORD, signedIn, verifiedAccount } from './fixtures/accounts';
+import { ACCOUNT_PASSWORD as PASSWORD, newSignedInAccount } from './fixtures/accounts';
+import { confirmAndDownloadZip, requestExport } from './fixtures/data-export';
 import { mailTo } from './fixtures/dev-mail';
 
 /**
@@ -10,19 +10,11 @@ import { mailTo } from './fixtures/dev-mail';
 test('Your data: request an export, then download it after confirming the password', async ({
   browser,
 }) => {
-  const setup = await (await browser.newContext()).newPage();
-  const email = await verifiedAccount(setup, 'Data Owner');
-  const { page } = await signedIn(browser, email);
+  const { email, page } = await newSignedInAccount(browser, 'Data Owner');
   await page.goto('/dashboard/profile');
   const section = page.getByRole('region', { name: 'Your data' });
   await expect(section).toBeVisible();
-  await section.getByRole('button', { name: 'Request data export' }).click();
-  await expect(
-    page.getByText("We're preparing your data export. We'll e-mail you when it's ready."),
-  ).toBeVisible();
-  // The worker builds it; the list refreshes while it is pending.
-  await expect(section.getByText('Ready')).toBeVisible({ timeout: 20_000 });
-  await mailTo(page, email, 'Your data export is ready');
+  await requestExport(page, section, 'Request data export', email);
 
   // A second request within 24 hours is refused with the reason.
   await section.getByRole('button', { name: 'Request data export' }).click();
@@ -36,13 +28,7 @@ test('Your data: request an export, then download it after confirming the passwo
   await dialog.getByRole('textbox', { name: 'Password' }).fill('not the password');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('The provided password is incorrect.')).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  const downloaded = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  const file = await downloaded;
-  expect(file.suggestedFilename()).toMatch(/^scmp-data-export-\d{4}-\d{2}-\d{2}\.zip$/);
-  const bytes = await readFile((await file.path())!);
-  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  await confirmAndDownloadZip(page, dialog, /^scmp-data-export-\d{4}-\d{2}-\d{2}\.zip$/);
   await expect(dialog).toBeHidden();
 
   // Within 10 minutes a second download asks for nothing.
@@ -56,9 +42,7 @@ test('Your data: request an export, then download it after confirming the passwo
 test('Delete account: the danger zone signs out at once, the e-mailed link restores the account', async ({
   browser,
 }) => {
-  const setup = await (await browser.newContext()).newPage();
-  const email = await verifiedAccount(setup, 'Leaving User');
-  const { page } = await signedIn(browser, email);
+  const { email, page } = await newSignedInAccount(browser, 'Leaving User');
   await page.goto('/dashboard/profile');
   const zone = page.getByRole('region', { name: 'Delete account' });
   await zone.getByRole('button', { name: 'Delete account…' }).click();

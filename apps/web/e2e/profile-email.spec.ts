@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNT_PASSWORD as PASSWORD, signedIn, verifiedAccount } from './fixtures/accounts';
+import { ACCOUNT_PASSWORD as PASSWORD, newSignedInAccount } from './fixtures/accounts';
 import { expectAccessible } from './fixtures/axe';
 import { mailLink } from './fixtures/dev-mail';
 
@@ -11,10 +11,8 @@ import { mailLink } from './fixtures/dev-mail';
 test('a new e-mail address stays pending with Resend and Cancel until the mailed link is opened', async ({
   browser,
 }) => {
-  const setup = await (await browser.newContext()).newPage();
-  const email = await verifiedAccount(setup, 'Grace Hopper');
+  const { email, page } = await newSignedInAccount(browser, 'Grace Hopper');
   const target = `grace-new-${Date.now()}@example.com`;
-  const { page } = await signedIn(browser, email);
   await page.goto('/dashboard/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expect(page.getByText('Verified Account')).toBeVisible();
@@ -85,9 +83,7 @@ test('a new e-mail address stays pending with Resend and Cancel until the mailed
 test('the cancel link in the notice to the old address works without signing in', async ({
   browser,
 }) => {
-  const setup = await (await browser.newContext()).newPage();
-  const email = await verifiedAccount(setup, 'Katherine Johnson');
-  const { page } = await signedIn(browser, email);
+  const { setup, email, page } = await newSignedInAccount(browser, 'Katherine Johnson');
   const token = await page.evaluate(() => window.localStorage.getItem('token'));
   const target = `katherine-new-${Date.now()}@example.com`;
   const asked = await setup.request.put('/api/v1/profile', {
@@ -117,9 +113,7 @@ test('the cancel link in the notice to the old address works without signing in'
 test('a password change revokes the API tokens with the box ticked by default', async ({
   browser,
 }) => {
-  const setup = await (await browser.newContext()).newPage();
-  const email = await verifiedAccount(setup, 'Mary Jackson');
-  const { page } = await signedIn(browser, email);
+  const { setup, page } = await newSignedInAccount(browser, 'Mary Jackson');
   const session = await page.evaluate(() => window.localStorage.getItem('token'));
   const created = await setup.request.post('/api/v1/user/api-tokens', {
     headers: { authorization: `Bearer ${session}` },

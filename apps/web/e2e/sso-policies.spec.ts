@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { generateSync } from 'otplib';
+import { signInWithPassword, totp } from './fixtures/sign-in';
 import { SSO_POLICY_TEXTS } from '@scmp/api/contracts/sso';
 import { startTestDnsServer } from '../../server/src/testing/dns-server';
 import { startTestOidcProvider } from '../../server/src/testing/oidc-provider';
@@ -9,9 +9,6 @@ import { consentToEssentialCookies } from './fixtures/cookie-consent';
 import { addOidcConnection, openSignedIn } from './fixtures/sso';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const totp = (secret: string, offsetSteps = 0) =>
-  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
-
 /**
  * Issue 37's sign-in policies in the browser: an admin verifies the domain (loopback DNS), adds an
  * OIDC connection, tests it and switches on Require SSO; a staff member signs in through the
@@ -115,10 +112,7 @@ test('Require SSO: staff sign in through the provider, passwords are refused, th
     const passwordContext = await browser.newContext({ baseURL });
     const byPassword = await passwordContext.newPage();
     await consentToEssentialCookies(byPassword);
-    await byPassword.goto('/login');
-    await byPassword.getByLabel('Email address').fill(teacherEmail);
-    await byPassword.getByLabel(/^Password/).fill(teacherPassword);
-    await byPassword.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInWithPassword(byPassword, teacherEmail, teacherPassword);
     const refusal = byPassword.getByRole('alert').filter({ hasText: SSO_POLICY_TEXTS.ssoRequired });
     await expect(refusal).toBeVisible();
     await expect(
@@ -133,10 +127,7 @@ test('Require SSO: staff sign in through the provider, passwords are refused, th
     const ownerContext = await browser.newContext({ baseURL });
     const owner = await ownerContext.newPage();
     await consentToEssentialCookies(owner);
-    await owner.goto('/login');
-    await owner.getByLabel('Email address').fill(ownerEmail);
-    await owner.getByLabel(/^Password/).fill(ownerPassword);
-    await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInWithPassword(owner, ownerEmail, ownerPassword);
     // The next time step: the confirming code's step is spent.
     await owner.getByLabel('Authentication code').fill(totp(secret, 1));
     await owner.getByRole('button', { name: 'Verify', exact: true }).click();

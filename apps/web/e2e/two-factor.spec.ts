@@ -1,44 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { generateSync } from 'otplib';
-
-const PASSWORD = 'Secure-Passphrase-2026';
-
-/** The code of the time step `offsetSteps` away from now. */
-const totp = (secret: string, offsetSteps = 0) =>
-  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
-
-async function register(page: Page, name: string): Promise<string> {
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@example.com`;
-  const res = await page.request.post('/api/v1/auth/register', {
-    data: { name, email, password: PASSWORD, password_confirmation: PASSWORD },
-  });
-  expect(res.status()).toBe(201);
-  return email;
-}
-
-async function signInWithPassword(page: Page, email: string) {
-  await page.goto('/login');
-  const essential = page.getByRole('button', { name: 'Essential Only' });
-  if (await essential.isVisible()) await essential.click();
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-async function signOut(page: Page, name: string) {
-  await page.getByRole('button', { name: `Account menu for ${name}` }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: `Account menu for ${name}` })).toHaveCount(0);
-}
+import { expect, test } from '@playwright/test';
+import { ACCOUNT_PASSWORD as PASSWORD, registerAccount as register } from './fixtures/accounts';
+import { signInWithPassword, signOutFromMenu, totp } from './fixtures/sign-in';
 
 test('enable two-factor, sign in with a TOTP code and a recovery code, then disable', async ({
   page,
 }) => {
   const name = 'Grace Hopper';
   const email = await register(page, name);
-  await signInWithPassword(page, email);
+  await signInWithPassword(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard/);
 
   await page.goto('/dashboard/security');
@@ -92,8 +63,8 @@ test('enable two-factor, sign in with a TOTP code and a recovery code, then disa
   await expect(page.getByTestId('tile-two-factor')).toHaveText('Enabled');
 
   // --- sign out, sign in with a TOTP code (the next time step: the current one was used)
-  await signOut(page, name);
-  await signInWithPassword(page, email);
+  await signOutFromMenu(page, name);
+  await signInWithPassword(page, email, PASSWORD);
   const authCode = page.getByLabel('Authentication code');
   await expect(authCode).toBeVisible();
   await authCode.fill(totp(secret, 1));
@@ -101,8 +72,8 @@ test('enable two-factor, sign in with a TOTP code and a recovery code, then disa
   await expect(page).toHaveURL(/\/dashboard/);
 
   // --- sign out, sign in with a recovery code
-  await signOut(page, name);
-  await signInWithPassword(page, email);
+  await signOutFromMenu(page, name);
+  await signInWithPassword(page, email, PASSWORD);
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
   await page.getByLabel('Recovery code').fill(codes[0]!.toLowerCase());
   await page.getByRole('button', { name: 'Verify', exact: true }).click();

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 
 /**
  * A column heading: its text, or a drawn heading with its key (e.g. an "Actions" heading only
- * screen readers hear, in a VisuallyHidden: the caller imports it, so tables without one do not).
+ * screen readers hear: `hiddenHeading` of hidden-heading.tsx, which the caller imports, so tables
+ * without one do not load VisuallyHidden).
  */
 export type Column = string | { key: string; heading: ReactNode };
 

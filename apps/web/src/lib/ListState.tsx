@@ -1,4 +1,4 @@
-import { Skeleton, Stack, Text, type MantineRadius } from '@mantine/core';
+import { Button, Skeleton, Stack, Text, type MantineRadius } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from './ErrorAlert';
 
@@ -92,5 +92,29 @@ export function ListState({
     >
       {children}
     </QueryStates>
+  );
+}
+
+/**
+ * "Load more" under a paged list (TanStack Query's infinite query); nothing on the last page.
+ * While the next page loads it says "Loading...", or with `spinner` shows a spinner instead.
+ */
+export function LoadMoreButton({
+  query,
+  spinner = false,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  spinner?: boolean;
+}) {
+  if (!query.hasNextPage) return null;
+  const fetching = query.isFetchingNextPage;
+  return (
+    <Button
+      variant="default"
+      onClick={() => void query.fetchNextPage()}
+      {...(spinner ? { loading: fetching, w: 'fit-content' } : { disabled: fetching })}
+    >
+      {fetching && !spinner ? 'Loading...' : 'Load more'}
+    </Button>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,8 @@ import { isMobileDevice, relativeTime } from './format';
 import { confirmDanger } from '../../lib/confirm-danger';
 import { ErrorAlert } from '../../lib/ErrorAlert';
 import { SkeletonRows } from '../../lib/ListState';
+import { SectionCard } from '../../lib/SectionCard';
+import { notifyOutcome } from '../../lib/notify';
 
 export function ActiveSessionsCard() {
   const trpc = useTRPC();
@@ -15,17 +17,9 @@ export function ActiveSessionsCard() {
   const invalidate = () =>
     queryClient.invalidateQueries({ queryKey: trpc.profile.listSessions.queryKey() });
   const revoke = useMutation(
-    trpc.profile.revokeSession.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({ color: 'green', message: 'Session revoked successfully.' });
-        await invalidate();
-      },
-      onError: (err) =>
-        notifications.show({
-          color: 'red',
-          message: errorMessage(err, 'Failed to revoke session'),
-        }),
-    }),
+    trpc.profile.revokeSession.mutationOptions(
+      notifyOutcome('Session revoked successfully.', 'Failed to revoke session', invalidate),
+    ),
   );
   const revokeAll = useMutation(
     trpc.profile.revokeOtherSessions.mutationOptions({
@@ -46,83 +40,81 @@ export function ActiveSessionsCard() {
   const list = sessions.data?.data ?? [];
 
   return (
-    <Card withBorder radius="md" p="lg" component="section" aria-labelledby="active-sessions">
-      <Stack>
-        <Group justify="space-between">
-          <Title order={2} size="h3" id="active-sessions">
-            Active Sessions
-          </Title>
-          {list.length > 1 && (
-            <Button
-              variant="light"
-              color="red"
-              disabled={revokeAll.isPending}
-              onClick={() =>
-                confirmDanger({
-                  title: 'Revoke all other sessions',
-                  message: 'Every other device will be signed out of your account.',
-                  confirm: 'Revoke All',
-                  onConfirm: () => revokeAll.mutate(),
-                })
-              }
-            >
-              {revokeAll.isPending ? 'Revoking...' : 'Revoke All Other Sessions'}
-            </Button>
-          )}
-        </Group>
-        {sessions.isPending ? (
-          <SkeletonRows count={2} height={56} />
-        ) : sessions.isError ? (
-          <ErrorAlert error={sessions.error} fallback="Failed to load active sessions" />
-        ) : (
-          <Stack gap="sm" data-testid="session-list">
-            {list.map((session) => (
-              <Paper key={session.id} withBorder p="sm" radius="md" data-testid="session-row">
-                <Group justify="space-between" wrap="nowrap">
-                  <Group wrap="nowrap">
-                    <ThemeIcon variant="light" size="lg" aria-hidden>
-                      {isMobileDevice(session.device) ? (
-                        <IconDeviceMobile size={20} />
-                      ) : (
-                        <IconDeviceDesktop size={20} />
+    <SectionCard
+      title="Active Sessions"
+      titleId="active-sessions"
+      action={
+        list.length > 1 ? (
+          <Button
+            variant="light"
+            color="red"
+            disabled={revokeAll.isPending}
+            onClick={() =>
+              confirmDanger({
+                title: 'Revoke all other sessions',
+                message: 'Every other device will be signed out of your account.',
+                confirm: 'Revoke All',
+                onConfirm: () => revokeAll.mutate(),
+              })
+            }
+          >
+            {revokeAll.isPending ? 'Revoking...' : 'Revoke All Other Sessions'}
+          </Button>
+        ) : null
+      }
+    >
+      {sessions.isPending ? (
+        <SkeletonRows count={2} height={56} />
+      ) : sessions.isError ? (
+        <ErrorAlert error={sessions.error} fallback="Failed to load active sessions" />
+      ) : (
+        <Stack gap="sm" data-testid="session-list">
+          {list.map((session) => (
+            <Paper key={session.id} withBorder p="sm" radius="md" data-testid="session-row">
+              <Group justify="space-between" wrap="nowrap">
+                <Group wrap="nowrap">
+                  <ThemeIcon variant="light" size="lg" aria-hidden>
+                    {isMobileDevice(session.device) ? (
+                      <IconDeviceMobile size={20} />
+                    ) : (
+                      <IconDeviceDesktop size={20} />
+                    )}
+                  </ThemeIcon>
+                  <div>
+                    <Group gap="xs">
+                      <Text fw={500}>{session.device}</Text>
+                      {session.current && (
+                        <Badge color="green" variant="light" c="dark.7" size="sm">
+                          Current session
+                        </Badge>
                       )}
-                    </ThemeIcon>
-                    <div>
-                      <Group gap="xs">
-                        <Text fw={500}>{session.device}</Text>
-                        {session.current && (
-                          <Badge color="green" variant="light" c="dark.7" size="sm">
-                            Current session
-                          </Badge>
-                        )}
-                      </Group>
-                      {session.sign_in_method ? (
-                        <Text size="sm">{session.sign_in_method}</Text>
-                      ) : null}
-                      <Text size="sm" c="gray.7">
-                        {session.location}
-                        {session.ip_address ? ` · ${session.ip_address}` : ''} · Last active{' '}
-                        {relativeTime(session.last_active).toLowerCase()}
-                      </Text>
-                    </div>
-                  </Group>
-                  {!session.current && (
-                    <Button
-                      variant="default"
-                      size="xs"
-                      aria-label={`Revoke session ${session.device}`}
-                      disabled={revoke.isPending && revoke.variables?.id === session.id}
-                      onClick={() => revoke.mutate({ id: session.id })}
-                    >
-                      Revoke
-                    </Button>
-                  )}
+                    </Group>
+                    {session.sign_in_method ? (
+                      <Text size="sm">{session.sign_in_method}</Text>
+                    ) : null}
+                    <Text size="sm" c="gray.7">
+                      {session.location}
+                      {session.ip_address ? ` · ${session.ip_address}` : ''} · Last active{' '}
+                      {relativeTime(session.last_active).toLowerCase()}
+                    </Text>
+                  </div>
                 </Group>
-              </Paper>
-            ))}
-          </Stack>
-        )}
-      </Stack>
-    </Card>
+                {!session.current && (
+                  <Button
+                    variant="default"
+                    size="xs"
+                    aria-label={`Revoke session ${session.device}`}
+                    disabled={revoke.isPending && revoke.variables?.id === session.id}
+                    onClick={() => revoke.mutate({ id: session.id })}
+                  >
+                    Revoke
+                  </Button>
+                )}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
   );
 }

@@ -2,10 +2,11 @@ import { ActionIcon, Avatar, Badge, Box, Button, Group, Stack, Text, Title } fro
 import { notifications } from '@mantine/notifications';
 import { IconCamera } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useRef } from 'react';
+import { useTRPC } from '../../lib/trpc';
 import type { SessionUser } from '../session';
 import { uploadAvatar } from './avatar-upload';
+import { notifyServerOutcome, useBusyTask } from '../../lib/notify';
 
 /** Avatar with a working camera button (upload PNG/JPEG/WebP up to 2MB), name, e-mail and badge. */
 export function AvatarBlock({
@@ -17,19 +18,11 @@ export function AvatarBlock({
 }) {
   const trpc = useTRPC();
   const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
+  const [uploading, runUpload] = useBusyTask();
   const remove = useMutation(
-    trpc.profile.deleteAvatar.mutationOptions({
-      onSuccess: async (result) => {
-        notifications.show({ color: 'green', message: result.message });
-        await onChanged();
-      },
-      onError: (err) =>
-        notifications.show({
-          color: 'red',
-          message: errorMessage(err, 'Failed to update profile'),
-        }),
-    }),
+    trpc.profile.deleteAvatar.mutationOptions(
+      notifyServerOutcome('Failed to update profile', onChanged),
+    ),
   );
 
   const onFile = async (file: File | undefined) => {
@@ -38,20 +31,12 @@ export function AvatarBlock({
       notifications.show({ color: 'red', message: 'The avatar may not be larger than 2MB.' });
       return;
     }
-    setUploading(true);
-    try {
+    await runUpload(async () => {
       await uploadAvatar(file);
       notifications.show({ color: 'green', message: 'Profile photo updated.' });
       await onChanged();
-    } catch (err) {
-      notifications.show({
-        color: 'red',
-        message: err instanceof Error ? err.message : 'Failed to update profile',
-      });
-    } finally {
-      setUploading(false);
-      if (input.current) input.current.value = '';
-    }
+    }, 'Failed to update profile');
+    if (input.current) input.current.value = '';
   };
 
   const initials = user.name

@@ -15,6 +15,7 @@ import { useEffect } from 'react';
 import type { SessionUser } from '../session';
 import { TextFields, type TextFieldSpec } from '../../lib/TextFields';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { notifyError } from '../../lib/notify';
 
 type Values = {
   name: string;
@@ -68,25 +69,19 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 /** The requested new address, until its confirmation link is opened, with Resend and Cancel. */
 function PendingEmailChange({ email, onChanged }: { email: string; onChanged: () => unknown }) {
   const trpc = useTRPC();
+  // Either button: the server's message, then the profile refetched; or why it failed.
+  const outcome = (failed: string) => ({
+    onSuccess: (result: { message?: string }) => {
+      notifications.show({ color: 'green', message: result.message });
+      onChanged();
+    },
+    onError: notifyError(failed),
+  });
   const resend = useMutation(
-    trpc.profile.resendEmailChange.mutationOptions({
-      onSuccess: (result) => {
-        notifications.show({ color: 'green', message: result.message });
-        onChanged();
-      },
-      onError: (err) =>
-        notifications.show({ color: 'red', message: errorMessage(err, 'Failed to resend') }),
-    }),
+    trpc.profile.resendEmailChange.mutationOptions(outcome('Failed to resend')),
   );
   const cancel = useMutation(
-    trpc.profile.cancelEmailChange.mutationOptions({
-      onSuccess: (result) => {
-        notifications.show({ color: 'green', message: result.message });
-        onChanged();
-      },
-      onError: (err) =>
-        notifications.show({ color: 'red', message: errorMessage(err, 'Failed to cancel') }),
-    }),
+    trpc.profile.cancelEmailChange.mutationOptions(outcome('Failed to cancel')),
   );
   return (
     <Alert color="yellow" title="Email change pending" data-testid="pending-email-change">
@@ -96,22 +91,22 @@ function PendingEmailChange({ email, onChanged }: { email: string; onChanged: ()
           you open it; until then your account keeps its current address.
         </Text>
         <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            disabled={resend.isPending || cancel.isPending}
-            onClick={() => resend.mutate()}
-          >
-            {resend.isPending ? 'Sending...' : 'Resend link'}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={resend.isPending || cancel.isPending}
-            onClick={() => cancel.mutate()}
-          >
-            {cancel.isPending ? 'Cancelling...' : 'Cancel change'}
-          </Button>
+          {(
+            [
+              [resend, 'Resend link', 'Sending...'],
+              [cancel, 'Cancel change', 'Cancelling...'],
+            ] as const
+          ).map(([mutation, label, pending]) => (
+            <Button
+              key={label}
+              size="xs"
+              variant="default"
+              disabled={resend.isPending || cancel.isPending}
+              onClick={() => mutation.mutate()}
+            >
+              {mutation.isPending ? pending : label}
+            </Button>
+          ))}
         </Group>
       </Stack>
     </Alert>

@@ -10,7 +10,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { API_TOKEN_TEXTS } from '@scmp/api/contracts/api-tokens';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fullDate } from '../account';
@@ -20,6 +19,7 @@ import { CreateApiTokenForm } from './CreateApiTokenForm';
 import { NewTokenNotice } from './NewTokenNotice';
 import { confirmDanger } from '../../lib/confirm-danger';
 import { QueryStates } from '../../lib/ListState';
+import { notifyOutcome } from '../../lib/notify';
 
 /**
  * Profile → API tokens: personal tokens for integrations (list, create with scopes, revoke). A
@@ -43,14 +43,9 @@ export function ApiTokensCard() {
     }),
   );
   const revoke = useMutation(
-    trpc.apiTokens.revoke.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({ color: 'green', message: API_TOKEN_TEXTS.revoked });
-        await invalidate();
-      },
-      onError: (err) =>
-        notifications.show({ color: 'red', message: errorMessage(err, 'Failed to revoke') }),
-    }),
+    trpc.apiTokens.revoke.mutationOptions(
+      notifyOutcome(API_TOKEN_TEXTS.revoked, 'Failed to revoke', invalidate),
+    ),
   );
   const list = tokens.data?.data ?? [];
 

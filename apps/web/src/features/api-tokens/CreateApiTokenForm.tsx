@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import {
   API_SCOPE_GROUPS,
@@ -7,6 +7,8 @@ import {
   type ApiTokenExpiryDays,
 } from '@scmp/api/contracts/api-tokens';
 import { useState, type FormEvent } from 'react';
+import { NamedCheckboxes } from '../../lib/NamedCheckboxes';
+import { FormError } from '../../lib/form-errors';
 
 const EXPIRY_LABEL = (days: ApiTokenExpiryDays) => (days === null ? 'No expiry' : `${days} days`);
 
@@ -81,23 +83,12 @@ export function CreateApiTokenForm({
               }
             >
               <Stack gap={6} mt={6}>
-                {group.scopes.map((entry) => (
-                  <Checkbox
-                    key={entry.scope}
-                    value={entry.scope}
-                    label={entry.scope}
-                    description={entry.label}
-                  />
-                ))}
+                <NamedCheckboxes entries={group.scopes} name="scope" />
               </Stack>
             </Checkbox.Group>
           ))}
         </SimpleGrid>
-        {problem || error ? (
-          <Alert color="red" role="alert">
-            {problem ?? error}
-          </Alert>
-        ) : null}
+        <FormError message={problem ?? error} />
         <Group justify="flex-end">
           <Button type="submit" disabled={busy}>
             {busy ? 'Creating...' : 'Create token'}

@@ -1,5 +1,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePageMeta } from '../../lib/page-meta';
 import { errorMessage } from '../../lib/trpc';
 import { AuthCard } from './AuthCard';
 
@@ -11,15 +13,22 @@ type ActionState = {
   data?: { message: string };
 };
 
+/** The token of a mailed link (?token=…), '' when the link has none. */
+export function useLinkToken(): string {
+  const [params] = useSearchParams();
+  return params.get('token') ?? '';
+}
+
 /**
  * A page opened from a mailed link with a token (?token=…): it explains, and a button (not the
  * page load) acts, so a mail scanner opening the link changes nothing. Without a token, or when
  * the action fails, an alert says why; once done, the server's message and what comes next.
+ * `title` is the page's title too.
  */
 export function MailedLinkAction({
   title,
   doneTitle,
-  hasToken,
+  token,
   state,
   invalidText,
   failedText,
@@ -30,7 +39,7 @@ export function MailedLinkAction({
 }: {
   title: string;
   doneTitle: string;
-  hasToken: boolean;
+  token: string;
   state: ActionState;
   invalidText: string;
   failedText: string;
@@ -39,6 +48,8 @@ export function MailedLinkAction({
   done: ReactNode;
   footer?: ReactNode;
 }) {
+  usePageMeta(title);
+  const hasToken = Boolean(token);
   if (state.isSuccess) {
     return (
       <AuthCard title={doneTitle}>

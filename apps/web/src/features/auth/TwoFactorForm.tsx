@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorEnvelopeOf, errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { browserPasskeyError, loadWebAuthnBrowser } from '../passkeys';
 import { useSession } from '../session';
 import { ErrorAlert } from '../../lib/ErrorAlert';
+import { FormError } from '../../lib/form-errors';
 
 type CodeType = 'totp' | 'recovery';
 
@@ -98,11 +99,7 @@ export function TwoFactorForm({
             ? 'Enter the 6-digit code from your authenticator app.'
             : 'Enter one of your 8-character recovery codes.'}
         </Text>
-        {passkeyError ? (
-          <Alert color="red" role="alert">
-            {passkeyError}
-          </Alert>
-        ) : null}
+        <FormError message={passkeyError} />
         {verify.isError ? (
           <ErrorAlert error={verify.error} fallback="Invalid verification code" />
         ) : null}

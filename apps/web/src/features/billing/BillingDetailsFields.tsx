@@ -1,6 +1,17 @@
-import { SimpleGrid, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { TextFields, type TextFieldSpec } from '../../lib/TextFields';
 import type { Values } from './payment-form-values';
+
+const FIELDS: TextFieldSpec<keyof Values & string>[] = [
+  { name: 'name', label: 'Full name', required: true, autoComplete: 'name' },
+  { name: 'email', label: 'Email', required: true, type: 'email', autoComplete: 'email' },
+  { name: 'line1', label: 'Address line 1', required: true, autoComplete: 'address-line1' },
+  { name: 'line2', label: 'Address line 2', autoComplete: 'address-line2' },
+  { name: 'city', label: 'City', required: true, autoComplete: 'address-level2' },
+  { name: 'postal_code', label: 'Postal code', required: true, autoComplete: 'postal-code' },
+  { name: 'country', label: 'Country', autoComplete: 'country', maxLength: 2 },
+];
 
 /** The payer's name, e-mail and address. */
 export function BillingDetailsFields({ form }: { form: UseFormReturnType<Values> }) {
@@ -10,43 +21,7 @@ export function BillingDetailsFields({ form }: { form: UseFormReturnType<Values>
         Billing details
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Full name" required autoComplete="name" {...form.getInputProps('name')} />
-        <TextInput
-          label="Email"
-          required
-          type="email"
-          autoComplete="email"
-          {...form.getInputProps('email')}
-        />
-        <TextInput
-          label="Address line 1"
-          required
-          autoComplete="address-line1"
-          {...form.getInputProps('line1')}
-        />
-        <TextInput
-          label="Address line 2"
-          autoComplete="address-line2"
-          {...form.getInputProps('line2')}
-        />
-        <TextInput
-          label="City"
-          required
-          autoComplete="address-level2"
-          {...form.getInputProps('city')}
-        />
-        <TextInput
-          label="Postal code"
-          required
-          autoComplete="postal-code"
-          {...form.getInputProps('postal_code')}
-        />
-        <TextInput
-          label="Country"
-          autoComplete="country"
-          maxLength={2}
-          {...form.getInputProps('country')}
-        />
+        <TextFields form={form} fields={FIELDS} />
       </SimpleGrid>
     </>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { getStoredToken } from '../../lib/token';
@@ -7,8 +7,15 @@ import type { RouterOutputs } from '../../lib/types';
 import { invoiceStatusColor, money } from './format';
 import { formatDate } from '../../lib/format';
 import { DataTable } from '../../lib/DataTable';
+import { SectionCard } from '../../lib/SectionCard';
 
 type HistoryItem = RouterOutputs['subscription']['billingHistory']['data'][number];
+
+/** An invoice's links, as far as the provider gave them: the PDF download, the page to view. */
+const INVOICE_LINKS = [
+  { field: 'invoice_pdf', kind: 'pdf', label: 'PDF' },
+  { field: 'invoice_url', kind: 'html', label: 'View' },
+] as const;
 
 async function openInvoice(url: string, kind: 'pdf' | 'html') {
   const path = new URL(url, window.location.origin);
@@ -50,67 +57,57 @@ export function BillingHistory({ organizationUuid }: { organizationUuid: string 
       notifications.show({ color: 'red', message: 'The invoice could not be opened.' }),
     );
   return (
-    <Card withBorder radius="md" p="lg">
-      <Stack>
-        <Title order={2} size="h3">
-          Billing History
-        </Title>
-        {history.isLoading ? (
-          <Text size="sm">Loading...</Text>
-        ) : items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No billing history available.
-          </Text>
-        ) : (
-          <DataTable
-            columns={['Date', 'Description', 'Amount', 'Status', 'Actions']}
-            minWidth={600}
-            striped
-            aria-label="Billing history"
-          >
-            {items.map((item) => (
-              <Table.Tr key={item.id}>
-                <Table.Td>{formatDate(item.created_at, 'long')}</Table.Td>
-                <Table.Td>{item.description}</Table.Td>
-                <Table.Td>
-                  {money(item.amount_pence)} {item.currency}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={invoiceStatusColor(item.status)} variant="light">
-                    {item.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {item.invoice_pdf || item.invoice_url ? (
-                    <Group gap="sm">
-                      {item.invoice_pdf && (
+    <SectionCard title="Billing History">
+      {history.isLoading ? (
+        <Text size="sm">Loading...</Text>
+      ) : items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No billing history available.
+        </Text>
+      ) : (
+        <DataTable
+          columns={['Date', 'Description', 'Amount', 'Status', 'Actions']}
+          minWidth={600}
+          striped
+          aria-label="Billing history"
+        >
+          {items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td>{formatDate(item.created_at, 'long')}</Table.Td>
+              <Table.Td>{item.description}</Table.Td>
+              <Table.Td>
+                {money(item.amount_pence)} {item.currency}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={invoiceStatusColor(item.status)} variant="light">
+                  {item.status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {item.invoice_pdf || item.invoice_url ? (
+                  <Group gap="sm">
+                    {INVOICE_LINKS.map(({ field, kind, label }) => {
+                      const url = item[field];
+                      return url ? (
                         <Anchor
+                          key={kind}
                           component="button"
                           type="button"
-                          onClick={() => open(item.invoice_pdf!, 'pdf')}
+                          onClick={() => open(url, kind)}
                         >
-                          PDF
+                          {label}
                         </Anchor>
-                      )}
-                      {item.invoice_url && (
-                        <Anchor
-                          component="button"
-                          type="button"
-                          onClick={() => open(item.invoice_url!, 'html')}
-                        >
-                          View
-                        </Anchor>
-                      )}
-                    </Group>
-                  ) : (
-                    'N/A'
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </DataTable>
-        )}
-      </Stack>
-    </Card>
+                      ) : null;
+                    })}
+                  </Group>
+                ) : (
+                  'N/A'
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
+      )}
+    </SectionCard>
   );
 }

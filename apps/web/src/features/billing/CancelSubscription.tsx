@@ -1,14 +1,15 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { notifyError } from '../../lib/notify';
+import { SectionCard } from '../../lib/SectionCard';
+import { useTRPC } from '../../lib/trpc';
 import { formatDate } from '../../lib/format';
-import { useInvalidate, type Subscription } from './subscription-shared';
+import { useChanged, type Subscription } from './subscription-shared';
 
 export function CancelSubscription({ sub }: { sub: Subscription }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidate();
+  const changed = useChanged();
   const cancel = useMutation(trpc.subscription.cancel.mutationOptions());
   const confirm = () =>
     modals.openConfirmModal({
@@ -25,31 +26,20 @@ export function CancelSubscription({ sub }: { sub: Subscription }) {
       onConfirm: async () => {
         try {
           const res = await cancel.mutateAsync({ organization_uuid: sub.organization_uuid });
-          notifications.show({ color: 'green', message: res.message ?? 'Subscription cancelled.' });
-          await invalidate();
+          await changed(res, 'Subscription cancelled.');
         } catch (err) {
-          notifications.show({
-            color: 'red',
-            message: errorMessage(err, 'Failed to cancel subscription'),
-          });
+          notifyError('Failed to cancel subscription')(err);
         }
       },
     });
   return (
-    <Card withBorder radius="md" p="lg">
-      <Stack>
-        <Title order={2} size="h3">
-          Cancel Subscription
-        </Title>
-        <Text size="sm">
-          Your service will continue until the end of the current billing period.
-        </Text>
-        <Group>
-          <Button color="red.9" variant="outline" onClick={confirm} disabled={cancel.isPending}>
-            {cancel.isPending ? 'Cancelling...' : 'Cancel Subscription'}
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <SectionCard title="Cancel Subscription">
+      <Text size="sm">Your service will continue until the end of the current billing period.</Text>
+      <Group>
+        <Button color="red.9" variant="outline" onClick={confirm} disabled={cancel.isPending}>
+          {cancel.isPending ? 'Cancelling...' : 'Cancel Subscription'}
+        </Button>
+      </Group>
+    </SectionCard>
   );
 }

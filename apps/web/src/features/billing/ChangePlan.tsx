@@ -1,12 +1,12 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { PLAN_LIST, type PlanId } from '@scmp/api/contracts/plans';
 import { useState } from 'react';
+import { SectionCard } from '../../lib/SectionCard';
 import { useTRPC } from '../../lib/trpc';
 import { ConfirmChargeModal, type ChargeRequest } from './ConfirmChargeModal';
 import { money, newIdempotencyKey } from './format';
-import { useInvalidate, type Subscription } from './subscription-shared';
+import { useChanged, type Subscription } from './subscription-shared';
 
 function PlanChangeCard({
   sub,
@@ -61,7 +61,7 @@ function PlanChangeCard({
 
 export function ChangePlan({ sub }: { sub: Subscription }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidate();
+  const changed = useChanged();
   const [request, setRequest] = useState<ChargeRequest | null>(null);
   const change = useMutation(trpc.subscription.changePlan.mutationOptions());
   // "Change to this plan" only opens the confirmation; money moves on Confirm.
@@ -80,30 +80,28 @@ export function ChangePlan({ sub }: { sub: Subscription }) {
       idempotency_key: newIdempotencyKey(),
     });
     setRequest(null);
-    notifications.show({ color: 'green', message: res.message ?? 'Plan changed successfully.' });
-    await invalidate();
+    await changed(res, 'Plan changed successfully.');
   };
   return (
-    <Card withBorder radius="md" p="lg">
-      <Stack>
-        <Title order={2} size="h3">
-          Change Your Plan
-        </Title>
-        <Text size="sm" c="dimmed">
-          Plan changes are prorated and take effect immediately.
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {PLAN_LIST.map((p) => (
-            <PlanChangeCard key={p.id} sub={sub} planId={p.id} onChange={onChange} />
-          ))}
-        </SimpleGrid>
-      </Stack>
-      <ConfirmChargeModal
-        organizationUuid={sub.organization_uuid}
-        request={request}
-        onClose={() => setRequest(null)}
-        onConfirm={onConfirm}
-      />
-    </Card>
+    <SectionCard
+      title="Change Your Plan"
+      outside={
+        <ConfirmChargeModal
+          organizationUuid={sub.organization_uuid}
+          request={request}
+          onClose={() => setRequest(null)}
+          onConfirm={onConfirm}
+        />
+      }
+    >
+      <Text size="sm" c="dimmed">
+        Plan changes are prorated and take effect immediately.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {PLAN_LIST.map((p) => (
+          <PlanChangeCard key={p.id} sub={sub} planId={p.id} onChange={onChange} />
+        ))}
+      </SimpleGrid>
+    </SectionCard>
   );
 }

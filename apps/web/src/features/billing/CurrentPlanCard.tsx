@@ -1,12 +1,12 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SectionCard } from '../../lib/SectionCard';
 import { useTRPC } from '../../lib/trpc';
 import { money, statusColor } from './format';
 import { formatDate } from '../../lib/format';
 import { PaymentForm, type PaymentResult } from './PaymentForm';
-import { useInvalidate, type Subscription } from './subscription-shared';
+import { useChanged, type Subscription } from './subscription-shared';
 
 export function CurrentPlanCard({ sub }: { sub: Subscription }) {
   return (
@@ -73,7 +73,7 @@ export function UpdatePaymentMethod({
   publishableKey?: string | null;
 }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidate();
+  const changed = useChanged();
   const [open, setOpen] = useState(false);
   const update = useMutation(trpc.subscription.updatePaymentMethod.mutationOptions());
   const submit = async (result: PaymentResult) => {
@@ -81,35 +81,26 @@ export function UpdatePaymentMethod({
       organization_uuid: sub.organization_uuid,
       payment_method_id: result.payment_method_id,
     });
-    notifications.show({
-      color: 'green',
-      message: res.message ?? 'Payment method updated successfully.',
-    });
     setOpen(false);
-    await invalidate();
+    await changed(res, 'Payment method updated successfully.');
   };
   return (
-    <Card withBorder radius="md" p="lg">
-      <Stack>
-        <Title order={2} size="h3">
-          Update Payment Method
-        </Title>
-        {open ? (
-          <PaymentForm
-            provider={provider}
-            publishableKey={publishableKey}
-            organizationUuid={sub.organization_uuid}
-            submitLabel="Update payment method"
-            busy={update.isPending}
-            onSubmit={submit}
-            onCancel={() => setOpen(false)}
-          />
-        ) : (
-          <Group>
-            <Button onClick={() => setOpen(true)}>Update payment method</Button>
-          </Group>
-        )}
-      </Stack>
-    </Card>
+    <SectionCard title="Update Payment Method">
+      {open ? (
+        <PaymentForm
+          provider={provider}
+          publishableKey={publishableKey}
+          organizationUuid={sub.organization_uuid}
+          submitLabel="Update payment method"
+          busy={update.isPending}
+          onSubmit={submit}
+          onCancel={() => setOpen(false)}
+        />
+      ) : (
+        <Group>
+          <Button onClick={() => setOpen(true)}>Update payment method</Button>
+        </Group>
+      )}
+    </SectionCard>
   );
 }

@@ -1,12 +1,13 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { notifyError } from '../../lib/notify';
+import { SectionCard } from '../../lib/SectionCard';
+import { useTRPC } from '../../lib/trpc';
 import { ConfirmChargeModal, type ChargeRequest } from './ConfirmChargeModal';
 import { money, newIdempotencyKey } from './format';
-import { useInvalidate, type Subscription } from './subscription-shared';
+import { useChanged, type Subscription } from './subscription-shared';
 
 const ADD_OPTIONS = [
   ...Array.from({ length: 19 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
@@ -15,7 +16,7 @@ const ADD_OPTIONS = [
 
 export function ManageLocations({ sub }: { sub: Subscription }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidate();
+  const changed = useChanged();
   const [add, setAdd] = useState(0);
   const [remove, setRemove] = useState(0);
   const addM = useMutation(trpc.subscription.addLocations.mutationOptions());
@@ -42,12 +43,8 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
       idempotency_key: newIdempotencyKey(),
     });
     setRequest(null);
-    notifications.show({
-      color: 'green',
-      message: res.message ?? 'Locations added successfully.',
-    });
     setAdd(0);
-    await invalidate();
+    await changed(res, 'Locations added successfully.');
   };
   const doRemove = async () => {
     try {
@@ -55,87 +52,77 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
         organization_uuid: sub.organization_uuid,
         locations_to_remove: remove,
       });
-      notifications.show({ color: 'green', message: res.message ?? 'Locations removed.' });
       setRemove(0);
-      await invalidate();
+      await changed(res, 'Locations removed.');
     } catch (err) {
-      notifications.show({
-        color: 'red',
-        message: errorMessage(err, 'Failed to remove locations'),
-      });
+      notifyError('Failed to remove locations')(err);
     }
   };
 
   return (
-    <Card withBorder radius="md" p="lg">
-      <Stack>
-        <Title order={2} size="h3">
-          Manage Locations
-        </Title>
-        <Text size="sm">
-          Current locations: {sub.current_location_count} of {limit} · Available:{' '}
-          {sub.available_locations ?? 0}
+    <SectionCard
+      title="Manage Locations"
+      outside={
+        <ConfirmChargeModal
+          organizationUuid={sub.organization_uuid}
+          request={request}
+          onClose={() => setRequest(null)}
+          onConfirm={confirmAdd}
+        />
+      }
+    >
+      <Text size="sm">
+        Current locations: {sub.current_location_count} of {limit} · Available:{' '}
+        {sub.available_locations ?? 0}
+      </Text>
+      <Group align="flex-end">
+        <DeferredSelect
+          label="Locations to add"
+          placeholder="Select"
+          data={ADD_OPTIONS}
+          value={add ? String(add) : null}
+          onChange={(v) => setAdd(Number(v ?? 0))}
+          w={180}
+        />
+        <Button
+          onClick={() => setRequest({ kind: 'locations', count: add })}
+          disabled={add === 0 || busy}
+          aria-haspopup="dialog"
+        >
+          Add Locations
+        </Button>
+      </Group>
+      {add > 0 && (
+        <Text size="sm" data-testid="add-locations-preview">
+          {preview.data
+            ? `Due today (prorated for the rest of the billing period): ${money(preview.data.data.amount_due_today_pence)}`
+            : 'Calculating the prorated amount...'}
         </Text>
-        <Group align="flex-end">
-          <DeferredSelect
-            label="Locations to add"
-            placeholder="Select"
-            data={ADD_OPTIONS}
-            value={add ? String(add) : null}
-            onChange={(v) => setAdd(Number(v ?? 0))}
-            w={180}
-          />
-          <Button
-            onClick={() => setRequest({ kind: 'locations', count: add })}
-            disabled={add === 0 || busy}
-            aria-haspopup="dialog"
-          >
-            Add Locations
-          </Button>
-        </Group>
-        {add > 0 && (
-          <Text size="sm" data-testid="add-locations-preview">
-            {preview.data
-              ? `Due today (prorated for the rest of the billing period): ${money(preview.data.data.amount_due_today_pence)}`
-              : 'Calculating the prorated amount...'}
+      )}
+      {limit > 1 && (
+        <>
+          <Group align="flex-end">
+            <DeferredSelect
+              label="Unused locations to remove"
+              data={Array.from({ length: maxRemove + 1 }, (_, i) => ({
+                value: String(i),
+                label: String(i),
+              }))}
+              value={String(remove)}
+              onChange={(v) => setRemove(Number(v ?? 0))}
+              allowDeselect={false}
+              w={180}
+            />
+            <Button color="red" variant="light" onClick={doRemove} disabled={remove === 0 || busy}>
+              {removeM.isPending ? 'Removing...' : 'Remove Locations'}
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed">
+            Removing locations adjusts billing from the next cycle, with no refund for the current
+            period.
           </Text>
-        )}
-        {limit > 1 && (
-          <>
-            <Group align="flex-end">
-              <DeferredSelect
-                label="Unused locations to remove"
-                data={Array.from({ length: maxRemove + 1 }, (_, i) => ({
-                  value: String(i),
-                  label: String(i),
-                }))}
-                value={String(remove)}
-                onChange={(v) => setRemove(Number(v ?? 0))}
-                allowDeselect={false}
-                w={180}
-              />
-              <Button
-                color="red"
-                variant="light"
-                onClick={doRemove}
-                disabled={remove === 0 || busy}
-              >
-                {removeM.isPending ? 'Removing...' : 'Remove Locations'}
-              </Button>
-            </Group>
-            <Text size="xs" c="dimmed">
-              Removing locations adjusts billing from the next cycle, with no refund for the current
-              period.
-            </Text>
-          </>
-        )}
-      </Stack>
-      <ConfirmChargeModal
-        organizationUuid={sub.organization_uuid}
-        request={request}
-        onClose={() => setRequest(null)}
-        onConfirm={confirmAdd}
-      />
-    </Card>
+        </>
+      )}
+    </SectionCard>
   );
 }

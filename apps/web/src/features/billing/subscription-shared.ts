@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
@@ -11,5 +12,14 @@ export function useInvalidate() {
   return async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.subscription.pathKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.organizations.pathKey() });
+  };
+}
+
+/** After a subscription change succeeded: the server's message (or `done`) in green, then a refetch. */
+export function useChanged() {
+  const invalidate = useInvalidate();
+  return async (res: { message?: string | null }, done: string) => {
+    notifications.show({ color: 'green', message: res.message ?? done });
+    await invalidate();
   };
 }

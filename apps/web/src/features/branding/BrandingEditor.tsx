@@ -1,15 +1,6 @@
 import { TextFields } from '../../lib/TextFields';
-import {
-  Alert,
-  Button,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { FormTextarea } from './FormTextarea';
+import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
@@ -216,15 +207,14 @@ export function BrandingEditor({
           title="Advanced Styling"
           description="Custom CSS applied only on your own pages (up to 50 KB). @import, external url(), expression(), behavior and -moz-binding are not allowed."
         >
-          <Textarea
-            key={form.key('custom_css')}
+          <FormTextarea
+            form={form}
+            name="custom_css"
             label={BRANDING_FIELD_LABELS.custom_css}
             placeholder=".hero { border-radius: 12px; }"
-            autosize
             minRows={6}
             maxRows={20}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-            {...form.getInputProps('custom_css')}
           />
           {cssAccepted && !form.errors.custom_css ? (
             <Text size="sm" c="green" data-testid="css-verdict">

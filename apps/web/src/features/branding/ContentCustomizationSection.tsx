@@ -1,4 +1,5 @@
-import { SimpleGrid, Textarea, Title } from '@mantine/core';
+import { SimpleGrid, Title } from '@mantine/core';
+import { FormTextarea } from './FormTextarea';
 import type { UseFormReturnType } from '@mantine/form';
 import { BRANDING_FIELD_LABELS } from '@scmp/api/contracts/branding';
 import { Section } from './BrandingSection';
@@ -18,26 +19,25 @@ export function ContentCustomizationSection({
       title="Content Customization"
       description="Footer text and the header and footer of e-mails sent on your behalf (limited HTML)."
     >
-      <Textarea
-        key={form.key('footer_text')}
+      <FormTextarea
+        form={form}
+        name="footer_text"
         label={BRANDING_FIELD_LABELS.footer_text}
-        autosize
         minRows={2}
-        {...form.getInputProps('footer_text')}
       />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {(['email_template_header', 'email_template_footer'] as const).map((field) => (
-          <Textarea
-            key={form.key(field)}
+          <FormTextarea
+            key={field}
+            form={form}
+            name={field}
             label={BRANDING_FIELD_LABELS[field]}
             description="HTML: paragraphs, links, images, tables and inline styles."
-            autosize
             minRows={4}
             styles={{
               input: { fontFamily: 'var(--mantine-font-family-monospace)' },
               description: { color: 'var(--mantine-color-gray-7)' },
             }}
-            {...form.getInputProps(field)}
           />
         ))}
       </SimpleGrid>

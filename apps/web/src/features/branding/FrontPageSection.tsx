@@ -1,4 +1,5 @@
 import { TextFields } from '../../lib/TextFields';
+import { FormTextarea } from './FormTextarea';
 import {
   ActionIcon,
   Box,
@@ -10,7 +11,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Textarea,
   Title,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -55,13 +55,12 @@ export function FrontPageFields({
           {...form.getInputProps('front_page.page_title')}
         />
       </SimpleGrid>
-      <Textarea
-        key={form.key('front_page.welcome_text')}
+      <FormTextarea
+        form={form}
+        name="front_page.welcome_text"
         label={FRONT_PAGE_LABELS.welcome_text}
         placeholder={defaultWelcomeText(schoolName)}
-        autosize
         minRows={3}
-        {...form.getInputProps('front_page.welcome_text')}
       />
       <div>
         <Title order={3} size="h5" mb={4}>
@@ -135,12 +134,11 @@ export function FrontPageFields({
           ]}
         />
       </SimpleGrid>
-      <Textarea
-        key={form.key('front_page.contact_address')}
+      <FormTextarea
+        form={form}
+        name="front_page.contact_address"
         label={FRONT_PAGE_LABELS.contact_address}
-        autosize
         minRows={2}
-        {...form.getInputProps('front_page.contact_address')}
       />
     </Stack>
   );

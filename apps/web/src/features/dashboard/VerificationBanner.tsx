@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { getStoredToken } from '../../lib/token';
+import { useBusyTask } from '../../lib/notify';
 
 const DISMISS_KEY = 'scmp:verification-banner-dismissed';
 
@@ -16,16 +17,15 @@ export function VerificationBanner({ email }: { email: string }) {
   // Dismissed earlier in this browser session (hidden unless asked for), or closed just now.
   const [dismissedBefore] = useState(() => sessionStorage.getItem(DISMISS_KEY) === '1');
   const [closed, setClosed] = useState(false);
-  const [sending, setSending] = useState(false);
+  const [sending, runSend] = useBusyTask();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (asked) ref.current?.scrollIntoView({ block: 'center' });
   }, [asked]);
   if (closed || (dismissedBefore && !asked)) return null;
 
-  const resend = async () => {
-    setSending(true);
-    try {
+  const resend = () =>
+    runSend(async () => {
       const token = getStoredToken();
       const res = await fetch('/api/v1/auth/resend-verification', {
         method: 'POST',
@@ -42,15 +42,7 @@ export function VerificationBanner({ email }: { email: string }) {
         color: 'green',
         message: body?.message || 'Verification email sent successfully',
       });
-    } catch (error) {
-      notifications.show({
-        color: 'red',
-        message: error instanceof Error ? error.message : 'Failed to send verification email',
-      });
-    } finally {
-      setSending(false);
-    }
-  };
+    }, 'Failed to send verification email');
 
   return (
     <Alert

@@ -3,7 +3,6 @@ import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { INSTANCE_TEXTS } from '@scmp/api/contracts/instances';
 import {
@@ -12,7 +11,8 @@ import {
   slugify,
 } from '@scmp/api/contracts/subdomain';
 import { parseCustomDomain } from '@scmp/api/contracts/custom-domain';
-import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
+import { useFormErrors, FormError } from '../../lib/form-errors';
 import type { Organization } from '../organizations';
 
 /** The Deploy New Instance form with the host preview {prefix}-{org subdomain}.{instance domain}. */
@@ -31,7 +31,6 @@ export function DeployInstanceForm({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     initialValues: {
       organization_uuid:
@@ -56,6 +55,7 @@ export function DeployInstanceForm({
       },
     },
   });
+  const { formError, setFormError, onError } = useFormErrors(form);
   const selected = organizations.find((o) => o.uuid === form.values.organization_uuid);
   // Deploying needs an active plan: said above the form, with the way to choose one (issue 40).
   const planless = hasPlan
@@ -79,13 +79,7 @@ export function DeployInstanceForm({
         await queryClient.invalidateQueries({ queryKey: trpc.organizations.pathKey() });
         form.setValues({ name: '', subdomain: '', custom_domain: '' });
       },
-      onError: (error) => {
-        const fields = errorEnvelopeOf(error)?.errors;
-        if (fields) {
-          for (const [field, texts] of Object.entries(fields)) form.setFieldError(field, texts[0]);
-        }
-        setFormError(errorMessage(error, 'Failed to create instance'));
-      },
+      onError: onError('Failed to create instance'),
     }),
   );
 
@@ -129,11 +123,7 @@ export function DeployInstanceForm({
             </Anchor>
           </Alert>
         ) : null}
-        {formError ? (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        ) : null}
+        <FormError message={formError} />
         <DeferredSelect
           label="Organization"
           placeholder="Select an organization"

@@ -1,6 +1,5 @@
 import { Anchor, Box, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { PageHeader } from './PageHeader';
 import { MarketingPage } from './MarketingPage';
 
 export type LegalSection = { id: string; title: string; body: ReactNode };
@@ -20,8 +19,7 @@ export function LegalDocument({
   children?: ReactNode;
 }) {
   return (
-    <MarketingPage>
-      <PageHeader title={title} subtitle={`Last updated: ${updated}`} />
+    <MarketingPage header={{ title, subtitle: `Last updated: ${updated}` }}>
       <Container size="md" py={56}>
         <Stack gap="xl">
           <Box fz="md">{intro}</Box>

@@ -1,5 +1,6 @@
 import { Box } from '@mantine/core';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ComponentProps, CSSProperties, ReactNode } from 'react';
+import { PageHeader } from './PageHeader';
 
 /**
  * Root of every marketing, legal and help page. Darkens the link and dimmed-text colours inside
@@ -11,6 +12,18 @@ const readableColours = {
   '--mantine-color-dimmed': '#5c636a',
 } as CSSProperties;
 
-export function MarketingPage({ children }: { children: ReactNode }) {
-  return <Box style={readableColours}>{children}</Box>;
+/** With `header`, the page opens with its title band (PageHeader). */
+export function MarketingPage({
+  header,
+  children,
+}: {
+  header?: ComponentProps<typeof PageHeader>;
+  children: ReactNode;
+}) {
+  return (
+    <Box style={readableColours}>
+      {header ? <PageHeader {...header} /> : null}
+      {children}
+    </Box>
+  );
 }

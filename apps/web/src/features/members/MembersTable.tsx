@@ -1,15 +1,4 @@
-import {
-  Avatar,
-  Button,
-  Checkbox,
-  em,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Avatar, Button, Checkbox, em, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
@@ -30,6 +19,7 @@ import { useMembersRefresh } from './use-member-mutations';
 import { formatDate } from '../../lib/format';
 import { confirmDanger } from '../../lib/confirm-danger';
 import { DataTable } from '../../lib/DataTable';
+import { hiddenHeading } from '../../lib/hidden-heading';
 
 type Member = RouterOutputs['members']['list']['data'][number];
 
@@ -214,12 +204,7 @@ export function MembersTable({ organization, members, meUuid }: Props) {
 
   return (
     <DataTable
-      columns={[
-        'Member',
-        'Role',
-        'Joined',
-        { key: 'actions', heading: <VisuallyHidden>Actions</VisuallyHidden> },
-      ]}
+      columns={['Member', 'Role', 'Joined', hiddenHeading('Actions')]}
       minWidth={640}
       verticalSpacing="sm"
       aria-label="Members"

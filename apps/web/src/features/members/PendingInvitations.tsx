@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { MEMBER_TEXTS, type OrganizationRole } from '@scmp/api/contracts/roles';
 import { useTRPC } from '../../lib/trpc';
@@ -6,6 +6,7 @@ import type { RouterOutputs } from '../../lib/types';
 import { RoleBadge } from './RoleBadge';
 import { useMembersRefresh } from './use-member-mutations';
 import { DataTable } from '../../lib/DataTable';
+import { hiddenHeading } from '../../lib/hidden-heading';
 import { formatDate } from '../../lib/format';
 import { DangerButton } from '../../lib/DangerButton';
 
@@ -61,9 +62,7 @@ export function PendingInvitations({
         'Role',
         'Invited by',
         'Expires',
-        ...(canManage
-          ? [{ key: 'actions', heading: <VisuallyHidden>Actions</VisuallyHidden> }]
-          : []),
+        ...(canManage ? [hiddenHeading('Actions')] : []),
       ]}
       minWidth={640}
       verticalSpacing="xs"

@@ -2,10 +2,10 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ORGANIZATION_TEXTS } from '@scmp/api/contracts/organizations';
 import { SUBDOMAIN_TEXTS, hasOnlySubdomainCharacters } from '@scmp/api/contracts/subdomain';
-import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
+import { useFormErrors } from '../../lib/form-errors';
 import { OrganizationFields } from './OrganizationFields';
 import { SubdomainStatusIcon, SubdomainStatusText } from './SubdomainStatus';
 import { useSiteConfig } from './use-site-config';
@@ -24,7 +24,6 @@ export function CreateOrganizationForm({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { tenantDomain } = useSiteConfig();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: { name: '', type: '', description: '', subdomain: '' },
     validate: {
@@ -34,6 +33,7 @@ export function CreateOrganizationForm({
         hasOnlySubdomainCharacters(v) ? null : SUBDOMAIN_TEXTS.lettersNumbersHyphens,
     },
   });
+  const { formError, setFormError, onError } = useFormErrors(form);
   const check = useSubdomainCheck(form.values.subdomain);
   const create = useMutation(
     trpc.organizations.create.mutationOptions({
@@ -43,13 +43,7 @@ export function CreateOrganizationForm({
         form.reset();
         onCreated?.(res.data.uuid);
       },
-      onError: (error) => {
-        const fields = errorEnvelopeOf(error)?.errors;
-        if (fields) {
-          for (const [field, texts] of Object.entries(fields)) form.setFieldError(field, texts[0]);
-        }
-        setFormError(errorMessage(error, 'Failed to create organization'));
-      },
+      onError: onError('Failed to create organization'),
     }),
   );
 

@@ -2,9 +2,9 @@ import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ORGANIZATION_TEXTS } from '@scmp/api/contracts/organizations';
-import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
+import { useFormErrors } from '../../lib/form-errors';
 import { OrganizationFields } from './OrganizationFields';
 import type { Organization } from './types';
 
@@ -18,7 +18,6 @@ export function EditOrganizationForm({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     initialValues: {
       name: organization.name,
@@ -30,6 +29,7 @@ export function EditOrganizationForm({
       type: (v) => (v ? null : ORGANIZATION_TEXTS.editTypeRequired),
     },
   });
+  const { formError, setFormError, onError } = useFormErrors(form);
   const update = useMutation(
     trpc.organizations.update.mutationOptions({
       onSuccess: async () => {
@@ -37,13 +37,7 @@ export function EditOrganizationForm({
         await queryClient.invalidateQueries({ queryKey: trpc.organizations.pathKey() });
         onDone();
       },
-      onError: (error) => {
-        const fields = errorEnvelopeOf(error)?.errors;
-        if (fields) {
-          for (const [field, texts] of Object.entries(fields)) form.setFieldError(field, texts[0]);
-        }
-        setFormError(errorMessage(error, 'Failed to update organisation'));
-      },
+      onError: onError('Failed to update organisation'),
     }),
   );
   return (

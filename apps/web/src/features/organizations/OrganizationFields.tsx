@@ -1,7 +1,8 @@
-import { Alert, TextInput, Textarea } from '@mantine/core';
+import { TextInput, Textarea } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { ORGANIZATION_TYPE_OPTIONS } from './type-icon';
+import { FormError } from '../../lib/form-errors';
 
 /**
  * The form error and the name, type and description fields the Create and Edit forms share. The
@@ -20,11 +21,7 @@ export function OrganizationFields({
 }) {
   return (
     <>
-      {formError ? (
-        <Alert color="red" role="alert">
-          {formError}
-        </Alert>
-      ) : null}
+      <FormError message={formError} />
       <TextInput label={`${noun} name`} required {...getInputProps('name')} />
       <DeferredSelect
         label={`${noun} type`}

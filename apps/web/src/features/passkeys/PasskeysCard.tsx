@@ -21,6 +21,7 @@ import { errorEnvelopeOf, errorMessage, useTRPC, useTRPCClient } from '../../lib
 import { RemovePasskeyForm, RenamePasskeyForm } from './PasskeyDialogs';
 import { browserPasskeyError, loadWebAuthnBrowser } from './passkey-browser';
 import { QueryStates } from '../../lib/ListState';
+import { notifyOutcome } from '../../lib/notify';
 
 function failure(error: unknown, fallback: string): string {
   return errorEnvelopeOf(error)
@@ -57,24 +58,14 @@ export function PasskeysCard() {
     },
   });
   const rename = useMutation(
-    trpc.passkeys.rename.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({ color: 'green', message: PASSKEY_TEXTS.renamed });
-        await invalidate();
-      },
-      onError: (err) =>
-        notifications.show({ color: 'red', message: errorMessage(err, 'Failed to rename') }),
-    }),
+    trpc.passkeys.rename.mutationOptions(
+      notifyOutcome(PASSKEY_TEXTS.renamed, 'Failed to rename', invalidate),
+    ),
   );
   const remove = useMutation(
-    trpc.passkeys.remove.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({ color: 'green', message: PASSKEY_TEXTS.removed });
-        await invalidate();
-      },
-      onError: (err) =>
-        notifications.show({ color: 'red', message: errorMessage(err, 'Failed to remove') }),
-    }),
+    trpc.passkeys.remove.mutationOptions(
+      notifyOutcome(PASSKEY_TEXTS.removed, 'Failed to remove', invalidate),
+    ),
   );
 
   const list = passkeys.data?.data ?? [];

@@ -1,4 +1,4 @@
-import { Button, Card, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -7,6 +7,7 @@ import { useTRPC } from '../../lib/trpc';
 
 import { useRefresh, type Organization } from './closure-shared';
 import { ErrorAlert } from '../../lib/ErrorAlert';
+import { DangerZoneCard } from './DangerZoneCard';
 
 /** Organization → danger zone: close it (60 days to export or restore, then deleted). */
 export function CloseOrganizationCard({ organization }: { organization: Organization }) {
@@ -30,69 +31,60 @@ export function CloseOrganizationCard({ organization }: { organization: Organiza
     if (typed === organization.name) close.mutate({ id: organization.uuid });
   };
   return (
-    <Card
-      withBorder
-      radius="md"
-      p="lg"
+    <DangerZoneCard
+      id="close-organization"
+      title="Close organization"
+      titleSize="h4"
       mt="lg"
-      component="section"
-      aria-labelledby="close-organization"
-      style={{ borderColor: 'var(--mantine-color-red-6)' }}
-    >
-      <Stack>
-        <Title order={2} size="h4" id="close-organization" c="red.9">
-          Close organization
-        </Title>
-        <Text size="sm">When you close this organization:</Text>
-        <List size="sm" spacing={4}>
-          <List.Item>{CLOSURE_TEXTS.billing}</List.Item>
-          <List.Item>
-            its instances are suspended: their portals show “{CLOSURE_TEXTS.siteClosedTitle}”, and
-            custom domains and the subdomain stop being served; open invitations are withdrawn;
-          </List.Item>
-          <List.Item>
-            for {ORGANIZATION_CLOSURE_DAYS} days you can still export its data and restore it (a new
-            subscription is then needed to resume paid service);
-          </List.Item>
-          <List.Item>
-            after {ORGANIZATION_CLOSURE_DAYS} days its data is deleted for good; invoices are kept
-            for 7 years, as the law on accounting records requires.
-          </List.Item>
-        </List>
-        {!open ? (
-          <Button color="red.9" variant="outline" onClick={() => setOpen(true)} maw={260}>
-            Close organization…
-          </Button>
-        ) : (
-          <form onSubmit={submit}>
-            <Stack>
-              <TextInput
-                label={`Type the organization’s name (${organization.name}) to confirm`}
-                value={typed}
-                onChange={(e) => setTyped(e.currentTarget.value)}
-                autoComplete="off"
-                data-autofocus
-              />
-              {close.isError && (
-                <ErrorAlert error={close.error} fallback="Failed to close the organization" />
-              )}
-              <Group>
-                <Button
-                  type="submit"
-                  color="red.9"
-                  disabled={typed !== organization.name}
-                  loading={close.isPending}
-                >
-                  Close this organization
-                </Button>
-                <Button variant="default" onClick={() => setOpen(false)}>
-                  Cancel
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </Card>
+      intro="When you close this organization:"
+      consequences={[
+        CLOSURE_TEXTS.billing,
+        <>
+          its instances are suspended: their portals show “{CLOSURE_TEXTS.siteClosedTitle}”, and
+          custom domains and the subdomain stop being served; open invitations are withdrawn;
+        </>,
+        <>
+          for {ORGANIZATION_CLOSURE_DAYS} days you can still export its data and restore it (a new
+          subscription is then needed to resume paid service);
+        </>,
+        <>
+          after {ORGANIZATION_CLOSURE_DAYS} days its data is deleted for good; invoices are kept for
+          7 years, as the law on accounting records requires.
+        </>,
+      ]}
+      open={open}
+      onOpen={() => setOpen(true)}
+      openLabel="Close organization…"
+      openMaw={260}
+      form={
+        <form onSubmit={submit}>
+          <Stack>
+            <TextInput
+              label={`Type the organization’s name (${organization.name}) to confirm`}
+              value={typed}
+              onChange={(e) => setTyped(e.currentTarget.value)}
+              autoComplete="off"
+              data-autofocus
+            />
+            {close.isError && (
+              <ErrorAlert error={close.error} fallback="Failed to close the organization" />
+            )}
+            <Group>
+              <Button
+                type="submit"
+                color="red.9"
+                disabled={typed !== organization.name}
+                loading={close.isPending}
+              >
+                Close this organization
+              </Button>
+              <Button variant="default" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Card, Group, Stack, Text, Title, type TitleProps } from '@mantine/core';
+import { Button, Group, Text, type TitleProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../lib/ErrorAlert';
+import { SectionCard } from '../../lib/SectionCard';
 import { ExportsTable, useExportDownload, type DataExportRow } from './ExportsTable';
 
 /** A list of exports is asked again every 3 s while one of them is still being prepared. */
@@ -44,38 +45,31 @@ export function DataExportCard({
 }) {
   const exporter = useExportDownload(organizationUuid);
   return (
-    <Card
-      withBorder
-      radius="md"
-      p="lg"
-      mt={mt}
-      component="section"
-      aria-labelledby={section.titleId}
+    <SectionCard
+      title={title}
+      titleId={section.titleId}
+      titleSize={section.titleSize}
       id={section.id}
+      mt={mt}
+      outside={exporter.modal}
     >
-      <Stack>
-        <Title order={2} size={section.titleSize} id={section.titleId}>
-          {title}
-        </Title>
-        <Text size="sm" c="gray.7">
-          {description}
-        </Text>
-        {request.isError && <ErrorAlert error={request.error} fallback={request.errorText} />}
-        <Group>
-          <Button onClick={request.send} loading={request.isPending}>
-            {request.label}
-          </Button>
-        </Group>
-        {exports.length > 0 && (
-          <ExportsTable
-            exports={exports}
-            {...table}
-            downloading={exporter.downloading}
-            onDownload={(uuid) => void exporter.download(uuid)}
-          />
-        )}
-      </Stack>
-      {exporter.modal}
-    </Card>
+      <Text size="sm" c="gray.7">
+        {description}
+      </Text>
+      {request.isError && <ErrorAlert error={request.error} fallback={request.errorText} />}
+      <Group>
+        <Button onClick={request.send} loading={request.isPending}>
+          {request.label}
+        </Button>
+      </Group>
+      {exports.length > 0 && (
+        <ExportsTable
+          exports={exports}
+          {...table}
+          downloading={exporter.downloading}
+          onDownload={(uuid) => void exporter.download(uuid)}
+        />
+      )}
+    </SectionCard>
   );
 }

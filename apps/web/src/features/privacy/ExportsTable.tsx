@@ -1,4 +1,4 @@
-import { Badge, Button, Table, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import type { DataExportStatus } from '@scmp/api/contracts/privacy';
@@ -7,6 +7,7 @@ import { fullDate } from '../account';
 import { downloadDataExport } from './data-export-download';
 import { useReauth } from './useReauth';
 import { DataTable } from '../../lib/DataTable';
+import { hiddenHeading } from '../../lib/hidden-heading';
 
 const STATUS: Record<DataExportStatus, { label: string; color: string }> = {
   pending: { label: 'Preparing', color: 'yellow' },
@@ -78,12 +79,7 @@ export function ExportsTable({
 }) {
   return (
     <DataTable
-      columns={[
-        'Requested',
-        'Status',
-        'Available until',
-        { key: 'Download', heading: <VisuallyHidden>Download</VisuallyHidden> },
-      ]}
+      columns={['Requested', 'Status', 'Available until', hiddenHeading('Download')]}
       minWidth={480}
       aria-label={label}
     >

@@ -34,6 +34,19 @@ const LEGAL: FooterLink[] = [
   { label: 'Cookie Policy', to: '/cookies' },
 ];
 
+/** The company's pages elsewhere, as icons under the brand. */
+const SOCIAL = [
+  { label: 'Facebook', href: PRODUCT.facebookUrl, Icon: IconBrandFacebook },
+  { label: 'LinkedIn', href: PRODUCT.linkedinUrl, Icon: IconBrandLinkedin },
+];
+
+/** The contact column's addresses. */
+const EMAILS = [
+  ['General', PRODUCT.generalEmail],
+  ['Support', PRODUCT.supportEmail],
+  ['Sales', PRODUCT.salesEmail],
+] as const;
+
 function FooterAnchor({ link }: { link: FooterLink }) {
   if (link.external) {
     return (
@@ -104,24 +117,18 @@ export function SiteFooter() {
               Professional school and camp management software for schools, nurseries and camps.
             </Text>
             <Group gap="sm">
-              <Anchor
-                href={PRODUCT.facebookUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={classes.social}
-                aria-label="Facebook"
-              >
-                <IconBrandFacebook size={20} aria-hidden />
-              </Anchor>
-              <Anchor
-                href={PRODUCT.linkedinUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={classes.social}
-                aria-label="LinkedIn"
-              >
-                <IconBrandLinkedin size={20} aria-hidden />
-              </Anchor>
+              {SOCIAL.map(({ label, href, Icon }) => (
+                <Anchor
+                  key={label}
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={classes.social}
+                  aria-label={label}
+                >
+                  <Icon size={20} aria-hidden />
+                </Anchor>
+              ))}
             </Group>
           </Stack>
 
@@ -138,24 +145,14 @@ export function SiteFooter() {
           </Column>
 
           <Column title="Contact">
-            <Text size="sm">
-              General:{' '}
-              <Anchor href={`mailto:${PRODUCT.generalEmail}`} className={classes.link}>
-                {PRODUCT.generalEmail}
-              </Anchor>
-            </Text>
-            <Text size="sm">
-              Support:{' '}
-              <Anchor href={`mailto:${PRODUCT.supportEmail}`} className={classes.link}>
-                {PRODUCT.supportEmail}
-              </Anchor>
-            </Text>
-            <Text size="sm">
-              Sales:{' '}
-              <Anchor href={`mailto:${PRODUCT.salesEmail}`} className={classes.link}>
-                {PRODUCT.salesEmail}
-              </Anchor>
-            </Text>
+            {EMAILS.map(([label, email]) => (
+              <Text key={label} size="sm">
+                {label}:{' '}
+                <Anchor href={`mailto:${email}`} className={classes.link}>
+                  {email}
+                </Anchor>
+              </Text>
+            ))}
             <Group gap={6} wrap="nowrap">
               <IconPhone size={16} aria-hidden />
               <Anchor href={PRODUCT.phoneHref} className={classes.link}>

@@ -1,4 +1,4 @@
-import { PasswordInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, SegmentedControl, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   GOOGLE_ISSUER,
@@ -7,10 +7,8 @@ import {
   entraIssuer,
   type SsoPresetValue,
 } from '@scmp/api/contracts/sso';
-import { useCreateConnection } from './use-create-connection';
 import {
-  AddConnectionButtons,
-  DefaultRoleSelect,
+  AddConnectionFrame,
   type AddConnectionFormProps,
   type DefaultRole,
 } from './ConnectionFormParts';
@@ -40,56 +38,48 @@ export function AddConnectionForm({ organization, onDone }: AddConnectionFormPro
             : '',
     });
   };
-  const create = useCreateConnection(form, SSO_TEXTS.created, onDone);
 
   return (
-    <form
-      aria-label="Add a connection"
-      noValidate
-      onSubmit={form.onSubmit((v) =>
-        create.mutate({
-          id: organization.uuid,
-          type: 'oidc',
-          preset: v.preset,
-          display_name: v.display_name,
-          issuer: v.preset === 'entra' ? entraIssuer(v.entra_tenant_id.trim()) : v.issuer,
-          entra_tenant_id: v.preset === 'entra' ? v.entra_tenant_id : null,
-          client_id: v.client_id,
-          client_secret: v.client_secret,
-          default_role: v.default_role,
-        }),
-      )}
+    <AddConnectionFrame
+      label="Add a connection"
+      form={form}
+      organization={organization}
+      onDone={onDone}
+      createdText={SSO_TEXTS.created}
+      toInput={(v) => ({
+        type: 'oidc',
+        preset: v.preset,
+        issuer: v.preset === 'entra' ? entraIssuer(v.entra_tenant_id.trim()) : v.issuer,
+        entra_tenant_id: v.preset === 'entra' ? v.entra_tenant_id : null,
+        client_id: v.client_id,
+        client_secret: v.client_secret,
+      })}
     >
-      <Stack>
-        <SegmentedControl
-          aria-label="Identity provider"
-          value={form.values.preset}
-          onChange={(value) => choosePreset(value as SsoPresetValue)}
-          data={[
-            { value: 'google', label: SSO_PRESET_LABELS.google },
-            { value: 'entra', label: SSO_PRESET_LABELS.entra },
-            { value: 'generic', label: 'Other (OpenID Connect)' },
-          ]}
+      <SegmentedControl
+        aria-label="Identity provider"
+        value={form.values.preset}
+        onChange={(value) => choosePreset(value as SsoPresetValue)}
+        data={[
+          { value: 'google', label: SSO_PRESET_LABELS.google },
+          { value: 'entra', label: SSO_PRESET_LABELS.entra },
+          { value: 'generic', label: 'Other (OpenID Connect)' },
+        ]}
+      />
+      {form.values.preset === 'entra' ? (
+        <TextInput
+          label="Tenant ID"
+          description="Microsoft Entra admin center → Overview → Tenant ID"
+          {...form.getInputProps('entra_tenant_id')}
         />
-        <TextInput label="Name" {...form.getInputProps('display_name')} />
-        {form.values.preset === 'entra' ? (
-          <TextInput
-            label="Tenant ID"
-            description="Microsoft Entra admin center → Overview → Tenant ID"
-            {...form.getInputProps('entra_tenant_id')}
-          />
-        ) : (
-          <TextInput
-            label="Issuer"
-            readOnly={form.values.preset === 'google'}
-            {...form.getInputProps('issuer')}
-          />
-        )}
-        <TextInput label="Client ID" {...form.getInputProps('client_id')} />
-        <PasswordInput label="Client secret" {...form.getInputProps('client_secret')} />
-        <DefaultRoleSelect {...form.getInputProps('default_role')} />
-        <AddConnectionButtons pending={create.isPending} onDone={onDone} />
-      </Stack>
-    </form>
+      ) : (
+        <TextInput
+          label="Issuer"
+          readOnly={form.values.preset === 'google'}
+          {...form.getInputProps('issuer')}
+        />
+      )}
+      <TextInput label="Client ID" {...form.getInputProps('client_id')} />
+      <PasswordInput label="Client secret" {...form.getInputProps('client_secret')} />
+    </AddConnectionFrame>
   );
 }

@@ -9,7 +9,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,8 +20,9 @@ import { AddConnectionForm } from './AddConnectionForm';
 import { ConnectionRolesEditor } from './ConnectionRolesEditor';
 import { CopyableValue } from '../../lib/CopyValue';
 import { AddSamlConnectionForm, SamlRows } from './SamlConnection';
-import { confirmDanger } from '../../lib/confirm-danger';
+import { DangerButton } from '../../lib/DangerButton';
 import { ErrorAlert } from '../../lib/ErrorAlert';
+import { SsoCard } from './SsoCard';
 import { notifyError } from '../../lib/notify';
 
 type Organization = { uuid: string; name: string };
@@ -53,17 +53,16 @@ export function ConnectionsCard({ organization }: { organization: Organization }
   );
   const list = connections.data?.data ?? [];
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Group justify="space-between" mb={4}>
-        <Title order={2} size="h4">
-          Single sign-on connections
-        </Title>
-        {adding ? null : <Button onClick={() => setAdding(true)}>Add connection</Button>}
-      </Group>
-      <Text size="sm" c="dimmed" mb="md">
-        People at your verified domains sign in through your identity provider and join this
-        organization with the connection&apos;s role (never as owner).
-      </Text>
+    <SsoCard
+      title="Single sign-on connections"
+      action={adding ? null : <Button onClick={() => setAdding(true)}>Add connection</Button>}
+      intro={
+        <>
+          People at your verified domains sign in through your identity provider and join this
+          organization with the connection&apos;s role (never as owner).
+        </>
+      }
+    >
       {adding ? (
         <Card withBorder radius="sm" padding="md" mb="md">
           <SegmentedControl
@@ -125,21 +124,16 @@ export function ConnectionsCard({ organization }: { organization: Organization }
                   >
                     Test the connection
                   </Button>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    onClick={() =>
-                      confirmDanger({
-                        title: `Remove ${c.display_name}`,
-                        message: 'Its members keep their accounts and sessions.',
-                        confirm: 'Remove',
-                        onConfirm: () => remove.mutate({ id: organization.uuid, uuid: c.uuid }),
-                      })
-                    }
+                  <DangerButton
+                    confirmation={{
+                      title: `Remove ${c.display_name}`,
+                      message: 'Its members keep their accounts and sessions.',
+                      confirm: 'Remove',
+                      onConfirm: () => remove.mutate({ id: organization.uuid, uuid: c.uuid }),
+                    }}
                   >
                     Remove
-                  </Button>
+                  </DangerButton>
                 </Group>
               </Group>
               <Table variant="vertical" withTableBorder aria-label={`Values for ${c.display_name}`}>
@@ -201,6 +195,6 @@ export function ConnectionsCard({ organization }: { organization: Organization }
           ))}
         </Stack>
       )}
-    </Card>
+    </SsoCard>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Card, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SSO_POLICY_TEXTS } from '@scmp/api/contracts/sso';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../../lib/ErrorAlert';
+import { SsoCard } from './SsoCard';
 
 type Organization = { uuid: string; name: string };
 
@@ -64,13 +65,10 @@ export function PoliciesCard({ organization }: { organization: Organization }) {
   };
 
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Title order={2} size="h4" mb={4}>
-        Sign-in policies
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Decide how the people of {organization.name} sign in.
-      </Text>
+    <SsoCard
+      title="Sign-in policies"
+      intro={<>Decide how the people of {organization.name} sign in.</>}
+    >
       {policy.isPending ? (
         <Skeleton height={120} />
       ) : policy.isError || !p ? (
@@ -123,6 +121,6 @@ export function PoliciesCard({ organization }: { organization: Organization }) {
           </Stack>
         </Stack>
       )}
-    </Card>
+    </SsoCard>
   );
 }

@@ -1,10 +1,8 @@
-import { Code, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Code, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SAML_TEXTS } from '@scmp/api/contracts/sso-saml';
-import { useCreateConnection } from './use-create-connection';
 import {
-  AddConnectionButtons,
-  DefaultRoleSelect,
+  AddConnectionFrame,
   type AddConnectionFormProps,
   type DefaultRole,
 } from './ConnectionFormParts';
@@ -20,44 +18,36 @@ export function AddSamlConnectionForm({ organization, onDone }: AddConnectionFor
       default_role: 'member' as DefaultRole,
     },
   });
-  const create = useCreateConnection(form, SAML_TEXTS.created, onDone);
 
   return (
-    <form
-      aria-label="Add a SAML connection"
-      noValidate
-      onSubmit={form.onSubmit((v) =>
-        create.mutate({
-          id: organization.uuid,
-          type: 'saml',
-          display_name: v.display_name,
-          ...(v.idp_metadata_url.trim()
-            ? { idp_metadata_url: v.idp_metadata_url.trim() }
-            : { idp_metadata_xml: v.idp_metadata_xml }),
-          default_role: v.default_role,
-        }),
-      )}
+    <AddConnectionFrame
+      label="Add a SAML connection"
+      form={form}
+      organization={organization}
+      onDone={onDone}
+      createdText={SAML_TEXTS.created}
+      toInput={(v) => ({
+        type: 'saml',
+        ...(v.idp_metadata_url.trim()
+          ? { idp_metadata_url: v.idp_metadata_url.trim() }
+          : { idp_metadata_xml: v.idp_metadata_xml }),
+      })}
     >
-      <Stack>
-        <TextInput label="Name" {...form.getInputProps('display_name')} />
-        <Textarea
-          label="Identity provider metadata (XML)"
-          description="Download it from your identity provider and paste it here, or give its URL below"
-          autosize
-          minRows={4}
-          maxRows={12}
-          styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
-          {...form.getInputProps('idp_metadata_xml')}
-        />
-        <TextInput
-          label="…or its metadata URL"
-          placeholder="https://idp.example.org/metadata"
-          {...form.getInputProps('idp_metadata_url')}
-        />
-        <DefaultRoleSelect {...form.getInputProps('default_role')} />
-        <AddConnectionButtons pending={create.isPending} onDone={onDone} />
-      </Stack>
-    </form>
+      <Textarea
+        label="Identity provider metadata (XML)"
+        description="Download it from your identity provider and paste it here, or give its URL below"
+        autosize
+        minRows={4}
+        maxRows={12}
+        styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+        {...form.getInputProps('idp_metadata_xml')}
+      />
+      <TextInput
+        label="…or its metadata URL"
+        placeholder="https://idp.example.org/metadata"
+        {...form.getInputProps('idp_metadata_url')}
+      />
+    </AddConnectionFrame>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Card, Code, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Code, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import { DangerButton } from '../../lib/DangerButton';
 import { QueryStates } from '../../lib/ListState';
 import { notifyError } from '../../lib/notify';
+import { SsoCard } from './SsoCard';
 
 type Organization = { uuid: string; name: string; role: OrganizationRole };
 
@@ -67,14 +68,15 @@ function DomainsCard({ organization }: { organization: Organization }) {
   const list = domains.data?.data ?? [];
 
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Title order={2} size="h4" mb={4}>
-        E-mail domains
-      </Title>
-      <Text size="sm" c="dimmed" mb="md">
-        Prove that your organization controls the domain of your staff&apos;s e-mail addresses.
-        Single sign-on and the sign-in policies apply to addresses at verified domains only.
-      </Text>
+    <SsoCard
+      title="E-mail domains"
+      intro={
+        <>
+          Prove that your organization controls the domain of your staff&apos;s e-mail addresses.
+          Single sign-on and the sign-in policies apply to addresses at verified domains only.
+        </>
+      }
+    >
       <form
         onSubmit={form.onSubmit((values) =>
           add.mutate({ id: organization.uuid, domain: values.domain }),
@@ -179,7 +181,7 @@ function DomainsCard({ organization }: { organization: Organization }) {
           ))}
         </Stack>
       </QueryStates>
-    </Card>
+    </SsoCard>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatDay, statusLabel, type StaffCustomer } from './types';
-import { NameCell, ScrollTable } from './ScrollTable';
+import { InstanceBadges, NameCell, NameLines, ScrollTable } from './ScrollTable';
 import { StaffSection } from './StaffSection';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -51,11 +51,7 @@ export function CustomerView({ customer }: { customer: StaffCustomer }) {
             <Table.Tr key={o.uuid}>
               <NameCell
                 name={o.name}
-                detail={
-                  <>
-                    {statusLabel(o.status)} · {o.subdomain ?? 'no subdomain'}
-                  </>
-                }
+                detail={[statusLabel(o.status), o.subdomain ?? 'no subdomain']}
               />
               <Table.Td>
                 <Text size="sm">{statusLabel(o.role)}</Text>
@@ -102,27 +98,9 @@ export function CustomerView({ customer }: { customer: StaffCustomer }) {
             {customer.instances.map((i) => (
               <Group key={i.uuid} justify="space-between" wrap="wrap" gap="xs">
                 <div>
-                  <Text size="sm" fw={600}>
-                    {i.name}
-                  </Text>
-                  <Text size="xs" c="gray.7">
-                    {i.host ?? 'No host'} · {i.organization.name}
-                  </Text>
+                  <NameLines name={i.name} detail={[i.host ?? 'No host', i.organization.name]} />
                 </div>
-                <Group gap={4}>
-                  <Badge size="sm" variant="light" color="gray">
-                    {statusLabel(i.status)}
-                  </Badge>
-                  <Badge
-                    size="sm"
-                    variant="light"
-                    color={
-                      i.health === 'healthy' ? 'green' : i.health === 'unhealthy' ? 'red' : 'gray'
-                    }
-                  >
-                    {i.health ? statusLabel(i.health) : 'Not checked'}
-                  </Badge>
-                </Group>
+                <InstanceBadges status={i.status} health={i.health} />
               </Group>
             ))}
           </Stack>

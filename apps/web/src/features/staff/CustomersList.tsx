@@ -1,19 +1,16 @@
-import { Anchor, Badge, Box, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
-import { ListState } from '../../lib/ListState';
+import { ListState, LoadMoreButton } from '../../lib/ListState';
+import { SearchField, useSearchQuery } from '../../lib/SearchField';
 import { statusLabel } from './types';
-import { LoadMore, ScrollTable } from './ScrollTable';
+import { ScrollTable } from './ScrollTable';
 
 /** Every customer with their organizations, plan and state: prefix search, "Load more" paging. */
 export function CustomersList() {
   const trpc = useTRPC();
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
+  const { search, setSearch, q } = useSearchQuery();
   const customers = useInfiniteQuery(
     trpc.staff.customers.infiniteQueryOptions(
       { limit: 25, ...(q ? { q } : {}) },
@@ -25,13 +22,12 @@ export function CustomersList() {
   return (
     <Stack gap="sm">
       <Box role="search" maw={420}>
-        <TextInput
+        <SearchField
           label="Search customers"
           description="The start of an e-mail address, a name or an organization's name"
           placeholder="e.g. demo@ or Greenfield"
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onChange={setSearch}
         />
       </Box>
       <ListState
@@ -93,7 +89,7 @@ export function CustomersList() {
           ))}
         </ScrollTable>
       </ListState>
-      <LoadMore query={customers} />
+      <LoadMoreButton query={customers} spinner />
     </Stack>
   );
 }

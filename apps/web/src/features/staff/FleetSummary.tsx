@@ -34,14 +34,7 @@ export function FleetSummary({ fleet }: { fleet: StaffOverview['fleet'] }) {
       >
         {fleet.unhealthy.map((i) => (
           <Table.Tr key={i.uuid}>
-            <NameCell
-              name={i.name}
-              detail={
-                <>
-                  {i.host ?? 'No host'} · {i.organization.name}
-                </>
-              }
-            />
+            <NameCell name={i.name} detail={[i.host ?? 'No host', i.organization.name]} />
             <Table.Td>
               <Anchor
                 component={Link}

@@ -1,27 +1,22 @@
-import { Anchor, Badge, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
-import { ListState } from '../../lib/ListState';
+import { ListState, LoadMoreButton } from '../../lib/ListState';
+import { SearchField, useSearchQuery } from '../../lib/SearchField';
 import { statusLabel } from './types';
-import { LoadMore, NameCell, ScrollTable } from './ScrollTable';
+import { InstanceBadges, NameCell, ScrollTable } from './ScrollTable';
 
 const STATUSES = ['pending', 'provisioning', 'active', 'suspended', 'terminated'] as const;
 type Status = (typeof STATUSES)[number];
 
-const healthColor = (health: string | null) =>
-  health === 'healthy' ? 'green' : health === 'unhealthy' ? 'red' : 'gray';
-
 /** Instances across every tenant: search, status filter, "Load more" paging. */
 export function InstancesList() {
   const trpc = useTRPC();
-  const [search, setSearch] = useState('');
+  const { search, setSearch, q } = useSearchQuery();
   const [status, setStatus] = useState<Status | null>(null);
-  const [q] = useDebouncedValue(search.trim(), 300);
   const instances = useInfiniteQuery(
     trpc.staff.instances.infiniteQueryOptions(
       { limit: 25, ...(q ? { q } : {}), ...(status ? { status } : {}) },
@@ -33,13 +28,12 @@ export function InstancesList() {
   return (
     <Stack gap="sm">
       <Group align="flex-end" gap="sm" wrap="wrap" role="search">
-        <TextInput
+        <SearchField
           label="Search instances"
           description="The start of a host name or an instance name"
           placeholder="e.g. main-"
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onChange={setSearch}
           w={320}
         />
         <DeferredSelect
@@ -79,14 +73,7 @@ export function InstancesList() {
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Group gap={4}>
-                  <Badge size="sm" variant="light" color="gray">
-                    {statusLabel(i.status)}
-                  </Badge>
-                  <Badge size="sm" variant="light" color={healthColor(i.health)}>
-                    {i.health ? statusLabel(i.health) : 'Not checked'}
-                  </Badge>
-                </Group>
+                <InstanceBadges status={i.status} health={i.health} />
               </Table.Td>
               <Table.Td>
                 <Text size="xs">SSL: {statusLabel(i.ssl_status)}</Text>
@@ -100,7 +87,7 @@ export function InstancesList() {
           ))}
         </ScrollTable>
       </ListState>
-      <LoadMore query={instances} />
+      <LoadMoreButton query={instances} spinner />
     </Stack>
   );
 }

@@ -64,32 +64,37 @@ function WeeklyChart({ overview }: { overview: StaffOverview }) {
   );
 }
 
+/** The two chart sections, left to right; `loading` names the grey block drawn while loading. */
+const CHARTS = [
+  {
+    titleId: 'mrr-title',
+    title: 'Revenue',
+    intro: 'Active and past-due subscriptions at their plan and venues; no discounts exist.',
+    loading: 'Loading the revenue chart',
+    Chart: MrrTrend,
+  },
+  {
+    titleId: 'weekly-title',
+    title: 'Sign-ups and cancellations',
+    intro: 'New customer accounts and cancelled subscriptions, per 7-day week ending today.',
+    loading: 'Loading the weekly chart',
+    Chart: WeeklyChart,
+  },
+];
+
 /** MRR with its 12-month trend, and sign-ups / cancellations per week. */
 export function RevenueCharts({ overview }: { overview: StaffOverview | undefined }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <StaffSection
-        titleId="mrr-title"
-        title="Revenue"
-        intro="Active and past-due subscriptions at their plan and venues; no discounts exist."
-      >
-        {overview ? (
-          <MrrTrend overview={overview} />
-        ) : (
-          <Skeleton h={220} aria-busy="true" aria-label="Loading the revenue chart" />
-        )}
-      </StaffSection>
-      <StaffSection
-        titleId="weekly-title"
-        title="Sign-ups and cancellations"
-        intro="New customer accounts and cancelled subscriptions, per 7-day week ending today."
-      >
-        {overview ? (
-          <WeeklyChart overview={overview} />
-        ) : (
-          <Skeleton h={220} aria-busy="true" aria-label="Loading the weekly chart" />
-        )}
-      </StaffSection>
+      {CHARTS.map(({ titleId, title, intro, loading, Chart }) => (
+        <StaffSection key={titleId} titleId={titleId} title={title} intro={intro}>
+          {overview ? (
+            <Chart overview={overview} />
+          ) : (
+            <Skeleton h={220} aria-busy="true" aria-label={loading} />
+          )}
+        </StaffSection>
+      ))}
     </SimpleGrid>
   );
 }

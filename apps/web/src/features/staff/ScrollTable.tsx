@@ -1,7 +1,8 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { Children, type ComponentProps, type ReactNode } from 'react';
 import { DataTable } from '../../lib/DataTable';
 import { StaffSection } from './StaffSection';
+import { statusLabel } from './types';
 
 /**
  * A table that scrolls sideways on narrow screens inside a focusable, named region (so keyboard
@@ -55,35 +56,42 @@ export function TableSection({
   );
 }
 
-/** "Load more" under a keyset-paged list (TanStack Query's infinite query). */
-export function LoadMore({
-  query,
-}: {
-  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
-}) {
-  if (!query.hasNextPage) return null;
+/** A name in bold, a line of detail under it (parts given as a list are joined by " · "). */
+export function NameLines({ name, detail }: { name: ReactNode; detail: ReactNode | string[] }) {
   return (
-    <Button
-      variant="default"
-      onClick={() => void query.fetchNextPage()}
-      loading={query.isFetchingNextPage}
-      w="fit-content"
-    >
-      Load more
-    </Button>
-  );
-}
-
-/** A table's first cell: a name in bold, a line of detail under it. */
-export function NameCell({ name, detail }: { name: ReactNode; detail: ReactNode }) {
-  return (
-    <Table.Td>
+    <>
       <Text size="sm" fw={600}>
         {name}
       </Text>
       <Text size="xs" c="gray.7">
-        {detail}
+        {Array.isArray(detail) ? detail.join(' · ') : detail}
       </Text>
+    </>
+  );
+}
+
+/** A table's first cell: NameLines. */
+export function NameCell(props: { name: ReactNode; detail: ReactNode | string[] }) {
+  return (
+    <Table.Td>
+      <NameLines {...props} />
     </Table.Td>
+  );
+}
+
+const healthColor = (health: string | null) =>
+  health === 'healthy' ? 'green' : health === 'unhealthy' ? 'red' : 'gray';
+
+/** An instance's state as two badges: its status, then its last health check. */
+export function InstanceBadges({ status, health }: { status: string; health: string | null }) {
+  return (
+    <Group gap={4}>
+      <Badge size="sm" variant="light" color="gray">
+        {statusLabel(status)}
+      </Badge>
+      <Badge size="sm" variant="light" color={healthColor(health)}>
+        {health ? statusLabel(health) : 'Not checked'}
+      </Badge>
+    </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useForm } from '@mantine/form';
 import { IconPaperclip } from '@tabler/icons-react';
@@ -7,15 +7,13 @@ import {
   MAX_TICKET_ATTACHMENT_BYTES,
   MAX_TICKET_ATTACHMENTS,
   SUPPORT_TEXTS,
-  TICKET_CATEGORIES,
-  TICKET_CATEGORY_LABELS,
-  TICKET_PRIORITIES,
-  TICKET_PRIORITY_LABELS,
 } from '@scmp/api/contracts/support';
 import { useRef, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { submitTicket, UploadError, type TicketDetail } from './api';
 import { LazyModal } from '../../lib/LazyOverlay';
+import { TICKET_CATEGORY_OPTIONS, TICKET_PRIORITY_OPTIONS } from './badges';
+import { FormError } from '../../lib/form-errors';
 
 type FormValues = {
   organization_uuid: string;
@@ -116,11 +114,7 @@ export function NewTicketModal({
     <LazyModal opened={opened} onClose={close} title="Submit New Ticket" size="lg">
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormError message={error} />
           {orgs.length > 0 ? (
             <DeferredSelect
               label="Organization"
@@ -137,10 +131,7 @@ export function NewTicketModal({
             label="Category"
             placeholder="Select a category"
             withAsterisk
-            data={TICKET_CATEGORIES.map((value) => ({
-              value,
-              label: TICKET_CATEGORY_LABELS[value],
-            }))}
+            data={TICKET_CATEGORY_OPTIONS}
             {...form.getInputProps('category')}
           />
           <TextInput
@@ -162,10 +153,7 @@ export function NewTicketModal({
           <DeferredSelect
             label="Priority"
             allowDeselect={false}
-            data={TICKET_PRIORITIES.map((value) => ({
-              value,
-              label: TICKET_PRIORITY_LABELS[value],
-            }))}
+            data={TICKET_PRIORITY_OPTIONS}
             {...form.getInputProps('priority')}
           />
           <FileInput

@@ -2,17 +2,13 @@ import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  SUPPORT_TEXTS,
-  TICKET_STATUSES,
-  TICKET_STATUS_LABELS,
-  type TicketStatusValue,
-} from '@scmp/api/contracts/support';
+import { SUPPORT_TEXTS, type TicketStatusValue } from '@scmp/api/contracts/support';
 import { useEffect, useState } from 'react';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { TicketConversation } from './TicketConversation';
 import { TicketHeading } from './TicketHeading';
+import { TICKET_STATUS_OPTIONS } from './badges';
 import { ErrorAlert } from '../../lib/ErrorAlert';
 
 /** Staff view of one ticket: customer, organization, thread, reply and status controls. */
@@ -90,7 +86,7 @@ export function StaffTicketPanel({ ticketId }: { ticketId: string }) {
         <DeferredSelect
           label="Status"
           allowDeselect={false}
-          data={TICKET_STATUSES.map((value) => ({ value, label: TICKET_STATUS_LABELS[value] }))}
+          data={TICKET_STATUS_OPTIONS}
           value={status}
           onChange={(value) => setStatus(value as TicketStatusValue | null)}
           w={200}

@@ -1,6 +1,10 @@
 import { Badge } from '@mantine/core';
 import {
+  TICKET_CATEGORIES,
+  TICKET_CATEGORY_LABELS,
+  TICKET_PRIORITIES,
   TICKET_PRIORITY_LABELS,
+  TICKET_STATUSES,
   TICKET_STATUS_LABELS,
   type TicketPriorityValue,
   type TicketStatusValue,
@@ -35,3 +39,11 @@ export function TicketPriorityBadge({ priority }: { priority: TicketPriorityValu
     </Badge>
   );
 }
+
+const optionsOf = <V extends string>(values: readonly V[], labels: Record<V, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+/** The options of the ticket pickers (new ticket form, staff console filters, status control). */
+export const TICKET_STATUS_OPTIONS = optionsOf(TICKET_STATUSES, TICKET_STATUS_LABELS);
+export const TICKET_PRIORITY_OPTIONS = optionsOf(TICKET_PRIORITIES, TICKET_PRIORITY_LABELS);
+export const TICKET_CATEGORY_OPTIONS = optionsOf(TICKET_CATEGORIES, TICKET_CATEGORY_LABELS);

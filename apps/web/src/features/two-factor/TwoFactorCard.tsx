@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconShieldLock } from '@tabler/icons-react';
@@ -13,6 +13,7 @@ import { RegeneratePrompt } from './RegeneratePrompt';
 import { SetupForm } from './SetupForm';
 import { TEXTS } from './texts';
 import { ErrorAlert } from '../../lib/ErrorAlert';
+import { FormError } from '../../lib/form-errors';
 
 type Step =
   | { kind: 'idle' }
@@ -39,6 +40,16 @@ export function TwoFactorCard() {
     await refetchUser();
   };
 
+  // A step's failure: its message in the card's red box.
+  const failedWith = (fallback: string) => (err: unknown) => setError(errorMessage(err, fallback));
+  // Confirming the setup and regenerating both end on the new recovery codes.
+  const showCodes = (message: string) => async (result: { data: { recovery_codes: string[] } }) => {
+    setError(null);
+    setStep({ kind: 'codes', codes: result.data.recovery_codes });
+    notifications.show({ color: 'green', message });
+    await refresh();
+  };
+
   const enable = useMutation(
     trpc.twoFactor.enable.mutationOptions({
       onSuccess: (result) => {
@@ -48,18 +59,13 @@ export function TwoFactorCard() {
         setStep({ kind: 'setup', secret: result.data.secret, qrSvg: result.data.qr_code_svg });
         notifications.show({ color: 'blue', message: result.message ?? TEXTS.scan });
       },
-      onError: (err) => setError(errorMessage(err, 'Failed to enable 2FA')),
+      onError: failedWith('Failed to enable 2FA'),
     }),
   );
   const confirm = useMutation(
     trpc.twoFactor.confirm.mutationOptions({
-      onSuccess: async (result) => {
-        setError(null);
-        setStep({ kind: 'codes', codes: result.data.recovery_codes });
-        notifications.show({ color: 'green', message: TEXTS.enabled });
-        await refresh();
-      },
-      onError: (err) => setError(errorMessage(err, 'Failed to confirm 2FA')),
+      onSuccess: showCodes(TEXTS.enabled),
+      onError: failedWith('Failed to confirm 2FA'),
     }),
   );
   const disable = useMutation(
@@ -71,18 +77,13 @@ export function TwoFactorCard() {
         notifications.show({ color: 'green', message: result.message });
         await refresh();
       },
-      onError: (err) => setError(errorMessage(err, 'Failed to disable 2FA')),
+      onError: failedWith('Failed to disable 2FA'),
     }),
   );
   const regenerate = useMutation(
     trpc.twoFactor.regenerateRecoveryCodes.mutationOptions({
-      onSuccess: async (result) => {
-        setError(null);
-        setStep({ kind: 'codes', codes: result.data.recovery_codes });
-        notifications.show({ color: 'green', message: TEXTS.regenerated });
-        await refresh();
-      },
-      onError: (err) => setError(errorMessage(err, 'Failed to generate recovery codes')),
+      onSuccess: showCodes(TEXTS.regenerated),
+      onError: failedWith('Failed to generate recovery codes'),
     }),
   );
 
@@ -228,11 +229,7 @@ export function TwoFactorCard() {
             </Badge>
           )}
         </Group>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError message={error} />
         {body}
       </Stack>
     </Card>

@@ -1,6 +1,8 @@
-import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { WEBHOOK_EVENT_GROUPS, type WebhookEventType } from '@scmp/api/contracts/webhooks';
 import { useState, type FormEvent } from 'react';
+import { NamedCheckboxes } from '../../lib/NamedCheckboxes';
+import { FormError } from '../../lib/form-errors';
 
 export type CreateWebhookInput = {
   url: string;
@@ -65,23 +67,12 @@ export function CreateWebhookForm({
             {WEBHOOK_EVENT_GROUPS.map((group) => (
               <Stack key={group.area} gap={6}>
                 <strong style={{ fontSize: 'var(--mantine-font-size-sm)' }}>{group.area}</strong>
-                {group.events.map((entry) => (
-                  <Checkbox
-                    key={entry.type}
-                    value={entry.type}
-                    label={entry.type}
-                    description={entry.label}
-                  />
-                ))}
+                <NamedCheckboxes entries={group.events} name="type" />
               </Stack>
             ))}
           </SimpleGrid>
         </Checkbox.Group>
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FormError message={error} />
         <Group justify="flex-end">
           <Button type="submit" disabled={busy}>
             {busy ? 'Creating...' : 'Create webhook'}

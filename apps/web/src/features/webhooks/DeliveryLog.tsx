@@ -1,20 +1,11 @@
-import {
-  Badge,
-  Button,
-  Code,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Code, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { fullDate } from '../account';
 import { ErrorAlert } from '../../lib/ErrorAlert';
 import { DataTable } from '../../lib/DataTable';
+import { hiddenHeading } from '../../lib/hidden-heading';
 
 const STATUS_COLOR: Record<string, string> = {
   succeeded: 'green',
@@ -73,14 +64,7 @@ export function DeliveryLog({
   return (
     <Stack gap="xs">
       <DataTable
-        columns={[
-          'Event',
-          'Status',
-          'Response',
-          'Attempts',
-          'When',
-          { key: 'actions', heading: <VisuallyHidden>Actions</VisuallyHidden> },
-        ]}
+        columns={['Event', 'Status', 'Response', 'Attempts', 'When', hiddenHeading('Actions')]}
         minWidth={640}
         verticalSpacing="xs"
         data-testid="delivery-log"

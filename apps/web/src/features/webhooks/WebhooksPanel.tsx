@@ -20,8 +20,9 @@ import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import { CreateWebhookForm } from './CreateWebhookForm';
 import { DeliveryLog } from './DeliveryLog';
 import { NewSecretNotice } from './NewSecretNotice';
-import { confirmDanger } from '../../lib/confirm-danger';
+import { DangerButton } from '../../lib/DangerButton';
 import { QueryStates } from '../../lib/ListState';
+import { notifyServerOutcome } from '../../lib/notify';
 
 type Organization = { uuid: string; name: string; role: OrganizationRole };
 
@@ -53,22 +54,14 @@ export function WebhooksPanel({ organization }: { organization: Organization }) 
     }),
   );
   const update = useMutation(
-    trpc.webhooks.update.mutationOptions({
-      onSuccess: async (result) => {
-        notifications.show({ color: 'green', message: result.message ?? WEBHOOK_TEXTS.updated });
-        await refresh();
-      },
-      onError: failed('Failed to update the webhook'),
-    }),
+    trpc.webhooks.update.mutationOptions(
+      notifyServerOutcome('Failed to update the webhook', refresh, WEBHOOK_TEXTS.updated),
+    ),
   );
   const remove = useMutation(
-    trpc.webhooks.remove.mutationOptions({
-      onSuccess: async (result) => {
-        notifications.show({ color: 'green', message: result.message });
-        await refresh();
-      },
-      onError: failed('Failed to delete the webhook'),
-    }),
+    trpc.webhooks.remove.mutationOptions(
+      notifyServerOutcome('Failed to delete the webhook', refresh),
+    ),
   );
   const ping = useMutation(
     trpc.webhooks.test.mutationOptions({
@@ -180,29 +173,23 @@ export function WebhooksPanel({ organization }: { organization: Organization }) 
                     >
                       {open === hook.uuid ? 'Hide deliveries' : 'Show deliveries'}
                     </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete webhook ${hook.url}`}
+                    <DangerButton
+                      label={`Delete webhook ${hook.url}`}
                       disabled={remove.isPending}
-                      onClick={() =>
-                        confirmDanger({
-                          title: 'Delete webhook',
-                          message: (
-                            <>
-                              Delete the webhook to {hook.url}? No more events are sent to it and
-                              its delivery log is removed.
-                            </>
-                          ),
-                          confirm: 'Delete webhook',
-                          onConfirm: () =>
-                            remove.mutate({ id: organization.uuid, uuid: hook.uuid }),
-                        })
-                      }
+                      confirmation={{
+                        title: 'Delete webhook',
+                        message: (
+                          <>
+                            Delete the webhook to {hook.url}? No more events are sent to it and its
+                            delivery log is removed.
+                          </>
+                        ),
+                        confirm: 'Delete webhook',
+                        onConfirm: () => remove.mutate({ id: organization.uuid, uuid: hook.uuid }),
+                      }}
                     >
                       Delete
-                    </Button>
+                    </DangerButton>
                   </Group>
                   {open === hook.uuid ? (
                     <DeliveryLog organizationUuid={organization.uuid} webhookUuid={hook.uuid} />

@@ -1,8 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
-import { MailedLinkAction } from '../../features/auth';
-import { usePageMeta } from '../../lib/page-meta';
+import { Link } from 'react-router';
+import { MailedLinkAction, useLinkToken } from '../../features/auth';
 import { useTRPC } from '../../lib/trpc';
 
 /**
@@ -11,10 +10,8 @@ import { useTRPC } from '../../lib/trpc';
  * scanner opening the link changes nothing.
  */
 export default function CancelEmailChangePage() {
-  usePageMeta('Cancel the email change');
   const trpc = useTRPC();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useLinkToken();
   const cancel = useMutation(trpc.auth.cancelEmailChange.mutationOptions());
 
   const secure = (
@@ -33,7 +30,7 @@ export default function CancelEmailChangePage() {
     <MailedLinkAction
       title="Cancel the email change"
       doneTitle="Email change cancelled"
-      hasToken={Boolean(token)}
+      token={token}
       state={cancel}
       invalidText="This email change link is invalid or has expired."
       failedText="The email change could not be cancelled."

@@ -1,8 +1,8 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { AuthCard } from '../../features/auth';
+import { Link } from 'react-router';
+import { AuthCard, useLinkToken } from '../../features/auth';
 import { useSession } from '../../features/session';
 import { usePageMeta } from '../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../lib/trpc';
@@ -15,8 +15,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 export default function ConfirmEmailChangePage() {
   usePageMeta('Confirm your new email address');
   const trpc = useTRPC();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useLinkToken();
   const { refetchUser } = useSession();
   const queryClient = useQueryClient();
   const confirm = useMutation(

@@ -1,8 +1,7 @@
 import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
-import { MailedLinkAction } from '../../features/auth';
-import { usePageMeta } from '../../lib/page-meta';
+import { Link } from 'react-router';
+import { MailedLinkAction, useLinkToken } from '../../features/auth';
 import { useTRPC } from '../../lib/trpc';
 
 /**
@@ -10,17 +9,15 @@ import { useTRPC } from '../../lib/trpc';
  * days. A button (not the page load) restores, so a mail scanner opening the link changes nothing.
  */
 export default function RestoreAccountPage() {
-  usePageMeta('Restore your account');
   const trpc = useTRPC();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = useLinkToken();
   const restore = useMutation(trpc.privacy.restoreAccount.mutationOptions());
 
   return (
     <MailedLinkAction
       title="Restore your account"
       doneTitle="Account restored"
-      hasToken={Boolean(token)}
+      token={token}
       state={restore}
       invalidText="This restore link is invalid or has expired."
       failedText="The account could not be restored."

@@ -27,7 +27,6 @@ import {
   HELP_CATEGORIES,
   filterByLevel,
   type Difficulty,
-  PageHeader,
   VIDEOS,
   type Video,
   MarketingPage,
@@ -196,12 +195,14 @@ export default function TrainingVideosPage() {
     );
 
   return (
-    <MarketingPage>
-      <PageHeader
-        eyebrow="Help centre"
-        title="Training Videos"
-        subtitle="Practical walkthroughs you can watch between lessons. Mark favourites to find them again during this visit."
-      />
+    <MarketingPage
+      header={{
+        eyebrow: 'Help centre',
+        title: 'Training Videos',
+        subtitle:
+          'Practical walkthroughs you can watch between lessons. Mark favourites to find them again during this visit.',
+      }}
+    >
       <Container size="lg" py={48}>
         {!filtering && (
           <Box component="section" aria-labelledby="featured-heading" mb={48}>

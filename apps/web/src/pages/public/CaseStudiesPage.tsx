@@ -1,6 +1,6 @@
 import { Anchor, Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { PRODUCT } from '@scmp/api/contracts/product';
-import { PageHeader, MarketingPage } from '../../features/marketing';
+import { MarketingPage } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
 
 const storyHref = `mailto:${PRODUCT.salesEmail}?subject=${encodeURIComponent('Case study: our experience with SCMP')}`;
@@ -12,12 +12,13 @@ export default function CaseStudiesPage() {
     'Case studies from schools, nurseries and camps using SCMP are launching in Q1 2025. Ask to be notified, or share your own story.',
   );
   return (
-    <MarketingPage>
-      <PageHeader
-        eyebrow="Case studies"
-        title="Case Studies"
-        subtitle="Real stories from schools, nurseries and camps, launching Q1 2025."
-      />
+    <MarketingPage
+      header={{
+        eyebrow: 'Case studies',
+        title: 'Case Studies',
+        subtitle: 'Real stories from schools, nurseries and camps, launching Q1 2025.',
+      }}
+    >
       <Container size="md" py={64}>
         <Stack gap="xl">
           <Paper withBorder radius="md" p="xl">

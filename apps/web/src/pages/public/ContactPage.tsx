@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconHeadset, IconMail, IconPhone, IconPresentation } from '@tabler/icons-react';
 import { PRODUCT } from '@scmp/api/contracts/product';
-import { ContactForm, PageHeader, MarketingPage } from '../../features/marketing';
+import { ContactForm, MarketingPage } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
 
 const CHANNELS = [
@@ -41,12 +41,14 @@ export default function ContactPage() {
     'Contact the SCMP team: sales and demos, customer support and general enquiries for schools, nurseries and camps across the UK.',
   );
   return (
-    <MarketingPage>
-      <PageHeader
-        eyebrow="Contact"
-        title="Contact Us"
-        subtitle="Questions about pricing, a demo for your governors, or help moving from your current system: we reply within one working day."
-      />
+    <MarketingPage
+      header={{
+        eyebrow: 'Contact',
+        title: 'Contact Us',
+        subtitle:
+          'Questions about pricing, a demo for your governors, or help moving from your current system: we reply within one working day.',
+      }}
+    >
       <Container size="lg" py={64}>
         <Grid gap={48}>
           <Grid.Col span={{ base: 12, md: 5 }}>

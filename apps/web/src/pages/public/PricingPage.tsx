@@ -1,13 +1,7 @@
 import { Box, Container, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import {
-  FaqSection,
-  PageHeader,
-  PlanCards,
-  SavingsCalculator,
-  MarketingPage,
-} from '../../features/marketing';
+import { FaqSection, PlanCards, SavingsCalculator, MarketingPage } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
 
 export default function PricingPage() {
@@ -25,12 +19,14 @@ export default function PricingPage() {
     return () => window.cancelAnimationFrame(frame);
   }, [hash]);
   return (
-    <MarketingPage>
-      <PageHeader
-        eyebrow="Pricing"
-        title="Pricing"
-        subtitle="Two plans, one setup fee of £200, and no per-pupil charges. Choose Basic for a single site or Unlimited when you run many."
-      />
+    <MarketingPage
+      header={{
+        eyebrow: 'Pricing',
+        title: 'Pricing',
+        subtitle:
+          'Two plans, one setup fee of £200, and no per-pupil charges. Choose Basic for a single site or Unlimited when you run many.',
+      }}
+    >
       <Container size="lg" py={64} component="section" aria-label="Plans">
         <PlanCards headingOrder={2} />
         <Text ta="center" c="dimmed" fz="sm" mt="lg">

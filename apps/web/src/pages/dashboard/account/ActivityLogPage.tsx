@@ -10,7 +10,7 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { DeferredSelect } from '../../../lib/DeferredSelect';
-import { notifications } from '@mantine/notifications';
+
 import {
   IconBuilding,
   IconDownload,
@@ -32,7 +32,8 @@ import { StatTile } from '../../../lib/StatTile';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';
-import { QueryStates, SkeletonRows } from '../../../lib/ListState';
+import { QueryStates, SkeletonRows, LoadMoreButton } from '../../../lib/ListState';
+import { useBusyTask } from '../../../lib/notify';
 
 type Entry = RouterOutputs['profile']['activityList']['data'][number];
 type TypeFilter = 'all' | 'login' | 'security' | 'profile' | 'organization';
@@ -95,7 +96,7 @@ export default function ActivityLogPage() {
   const trpc = useTRPC();
   const [type, setType] = useState<TypeFilter>('all');
   const [days, setDays] = useState(30);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, runExport] = useBusyTask();
 
   const log = useInfiniteQuery(
     trpc.profile.activityList.infiniteQueryOptions(
@@ -106,19 +107,8 @@ export default function ActivityLogPage() {
   const summary = useQuery(trpc.profile.activitySummary.queryOptions({ days }));
   const entries = log.data?.pages.flatMap((page) => page.data) ?? [];
 
-  const exportLog = async () => {
-    setExporting(true);
-    try {
-      await downloadActivityCsv(type, days);
-    } catch (err) {
-      notifications.show({
-        color: 'red',
-        message: err instanceof Error ? err.message : 'Failed to fetch activity log',
-      });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportLog = () =>
+    runExport(() => downloadActivityCsv(type, days), 'Failed to fetch activity log');
 
   return (
     <DashboardPage
@@ -195,13 +185,7 @@ export default function ActivityLogPage() {
           </QueryStates>
           {log.hasNextPage && (
             <Group justify="center">
-              <Button
-                variant="default"
-                onClick={() => void log.fetchNextPage()}
-                disabled={log.isFetchingNextPage}
-              >
-                {log.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
+              <LoadMoreButton query={log} />
             </Group>
           )}
         </Stack>

@@ -23,8 +23,9 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { errorMessage, useTRPC } from '../../../lib/trpc';
 import type { RouterOutputs } from '../../../lib/types';
 import { LazyModal } from '../../../lib/LazyOverlay';
-import { QueryStates } from '../../../lib/ListState';
+import { QueryStates, LoadMoreButton } from '../../../lib/ListState';
 import { DataTable } from '../../../lib/DataTable';
+import { SectionCard } from '../../../lib/SectionCard';
 
 type Preferences = RouterOutputs['profile']['getNotificationPreferences']['data'];
 type Group = keyof Preferences;
@@ -50,6 +51,13 @@ const LABELS: { [G in Group]: Array<[keyof Preferences[G], string, string]> } = 
     ['updates', 'Updates', 'Important account updates.'],
   ],
 };
+
+/** The three preference cards, left to right. */
+const CHANNELS: Array<{ group: Group; title: string; Icon: typeof IconMail }> = [
+  { group: 'email', title: 'Email Notifications', Icon: IconMail },
+  { group: 'push', title: 'Push Notifications', Icon: IconBell },
+  { group: 'sms', title: 'SMS Notifications', Icon: IconDeviceMobileMessage },
+];
 
 const STATUS: Record<HistoryItem['status'], { label: string; color: string }> = {
   sent: { label: 'Sent', color: 'green' },
@@ -145,15 +153,7 @@ function AllNotificationsModal({ opened, onClose }: { opened: boolean; onClose: 
       >
         <Stack>
           <HistoryRows items={items} />
-          {history.hasNextPage && (
-            <Button
-              variant="default"
-              onClick={() => void history.fetchNextPage()}
-              disabled={history.isFetchingNextPage}
-            >
-              {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          )}
+          <LoadMoreButton query={history} />
         </Stack>
       </QueryStates>
     </LazyModal>
@@ -206,62 +206,51 @@ export default function NotificationsPage() {
     >
       {preferences.isPending ? (
         <SimpleGrid cols={{ base: 1, md: 3 }}>
-          <Skeleton height={260} />
-          <Skeleton height={260} />
-          <Skeleton height={260} />
+          {CHANNELS.map(({ group }) => (
+            <Skeleton key={group} height={260} />
+          ))}
         </SimpleGrid>
       ) : current ? (
         <SimpleGrid cols={{ base: 1, md: 3 }}>
-          <PreferenceCard
-            title="Email Notifications"
-            icon={<IconMail size={20} aria-hidden />}
-            group="email"
-            preferences={current}
-            disabled={update.isPending}
-            onToggle={toggle}
-          />
-          <PreferenceCard
-            title="Push Notifications"
-            icon={<IconBell size={20} aria-hidden />}
-            group="push"
-            preferences={current}
-            disabled={update.isPending}
-            onToggle={toggle}
-          />
-          <PreferenceCard
-            title="SMS Notifications"
-            icon={<IconDeviceMobileMessage size={20} aria-hidden />}
-            group="sms"
-            preferences={current}
-            disabled={update.isPending || !hasPhone}
-            warning={
-              hasPhone
-                ? undefined
-                : 'Add a phone number to your profile to enable SMS notifications.'
-            }
-            onToggle={toggle}
-          />
+          {CHANNELS.map(({ group, title, Icon }) => {
+            const needsPhone = group === 'sms' && !hasPhone;
+            return (
+              <PreferenceCard
+                key={group}
+                title={title}
+                icon={<Icon size={20} aria-hidden />}
+                group={group}
+                preferences={current}
+                disabled={update.isPending || needsPhone}
+                warning={
+                  needsPhone
+                    ? 'Add a phone number to your profile to enable SMS notifications.'
+                    : undefined
+                }
+                onToggle={toggle}
+              />
+            );
+          })}
         </SimpleGrid>
       ) : null}
-      <Card withBorder radius="md" p="lg" component="section" aria-labelledby="history-title">
-        <Stack>
-          <Group justify="space-between">
-            <Title order={2} size="h4" id="history-title">
-              Notification History
-            </Title>
-            <Button variant="subtle" onClick={() => setViewAll(true)}>
-              View all
-            </Button>
-          </Group>
-          {recent.isPending ? (
-            <Skeleton height={80} />
-          ) : recentItems.length === 0 ? (
-            <Text c="gray.7">No recent notifications</Text>
-          ) : (
-            <HistoryRows items={recentItems} />
-          )}
-        </Stack>
-      </Card>
+      <SectionCard
+        title="Notification History"
+        titleId="history-title"
+        titleSize="h4"
+        action={
+          <Button variant="subtle" onClick={() => setViewAll(true)}>
+            View all
+          </Button>
+        }
+      >
+        {recent.isPending ? (
+          <Skeleton height={80} />
+        ) : recentItems.length === 0 ? (
+          <Text c="gray.7">No recent notifications</Text>
+        ) : (
+          <HistoryRows items={recentItems} />
+        )}
+      </SectionCard>
       <AllNotificationsModal opened={viewAll} onClose={() => setViewAll(false)} />
     </DashboardPage>
   );

@@ -1,10 +1,11 @@
-import { Card, Skeleton, Stack, Title } from '@mantine/core';
+import { Card, Skeleton } from '@mantine/core';
 import { lazy } from 'react';
 import { AvatarBlock, ProfileForm } from '../../../features/account';
 import { useSession } from '../../../features/session';
 import { DashboardPage } from '../../../lib/DashboardPage';
 import { LazySection } from '../../../lib/LazySection';
 import { usePageMeta } from '../../../lib/page-meta';
+import { SectionCard } from '../../../lib/SectionCard';
 
 // The cards under the profile form load after the page's first chunks (issue 36).
 const TwoFactorCard = lazy(() =>
@@ -31,14 +32,9 @@ export default function ProfilePage() {
       <Card withBorder radius="md" p="lg">
         {user ? <AvatarBlock user={user} onChanged={refetchUser} /> : <Skeleton height={96} />}
       </Card>
-      <Card withBorder radius="md" p="lg" component="section" aria-labelledby="personal-info">
-        <Stack>
-          <Title order={2} size="h3" id="personal-info">
-            Personal Information
-          </Title>
-          {user ? <ProfileForm user={user} onSaved={refetchUser} /> : <Skeleton height={240} />}
-        </Stack>
-      </Card>
+      <SectionCard title="Personal Information" titleId="personal-info">
+        {user ? <ProfileForm user={user} onSaved={refetchUser} /> : <Skeleton height={240} />}
+      </SectionCard>
       <LazySection height={240}>
         <TwoFactorCard />
         <ApiTokensCard />

@@ -1,9 +1,10 @@
-import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Table, Text } from '@mantine/core';
 import { StatusBadge } from '@scmp/ui';
 import { formatDate } from '../../../lib/format';
 import { ManageInstanceButton, VisitInstanceButton } from '../../../features/instances';
 import type { RouterOutputs } from '../../../lib/types';
 import { DataTable } from '../../../lib/DataTable';
+import { hiddenHeading } from '../../../lib/hidden-heading';
 
 type Instance = RouterOutputs['instances']['list']['data'][number];
 
@@ -11,13 +12,7 @@ type Instance = RouterOutputs['instances']['list']['data'][number];
 export function OrganizationInstancesTable({ list }: { list: Instance[] }) {
   return (
     <DataTable
-      columns={[
-        'Name',
-        'Status',
-        'URL',
-        'Last health check',
-        { key: 'actions', heading: <VisuallyHidden>Actions</VisuallyHidden> },
-      ]}
+      columns={['Name', 'Status', 'URL', 'Last health check', hiddenHeading('Actions')]}
       minWidth={600}
       verticalSpacing="sm"
     >

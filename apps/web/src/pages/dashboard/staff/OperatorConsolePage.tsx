@@ -1,6 +1,6 @@
 import { Anchor, Grid, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   FigureTiles,
@@ -28,8 +28,13 @@ const RetentionSummary = lazy(() =>
   })),
 );
 
-const TABS = ['overview', 'customers', 'instances', 'retention'] as const;
-type Tab = (typeof TABS)[number];
+/** The console's tabs; all but the overview are fetched when first opened (`lazy`). */
+const TAB_LIST: { value: string; label: string; Panel: ComponentType; lazy?: boolean }[] = [
+  { value: 'overview', label: 'Overview', Panel: Overview },
+  { value: 'customers', label: 'Customers', Panel: CustomersList, lazy: true },
+  { value: 'instances', label: 'Instances', Panel: InstancesList, lazy: true },
+  { value: 'retention', label: 'Data retention', Panel: RetentionSummary, lazy: true },
+];
 
 function Overview() {
   const trpc = useTRPC();
@@ -70,9 +75,8 @@ function Overview() {
 function OperatorConsole() {
   usePageMeta('Operator console');
   const [params, setParams] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as Tab)
-    : 'overview';
+  const asked = params.get('tab');
+  const tab = TAB_LIST.some((t) => t.value === asked) ? asked! : 'overview';
   return (
     <DashboardPage
       size="xl"
@@ -90,29 +94,23 @@ function OperatorConsole() {
         keepMounted={false}
       >
         <Tabs.List>
-          <Tabs.Tab value="overview">Overview</Tabs.Tab>
-          <Tabs.Tab value="customers">Customers</Tabs.Tab>
-          <Tabs.Tab value="instances">Instances</Tabs.Tab>
-          <Tabs.Tab value="retention">Data retention</Tabs.Tab>
+          {TAB_LIST.map(({ value, label }) => (
+            <Tabs.Tab key={value} value={value}>
+              {label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
-        <Tabs.Panel value="overview" pt="lg">
-          <Overview />
-        </Tabs.Panel>
-        <Tabs.Panel value="customers" pt="lg">
-          <Suspense fallback={<Skeleton h={240} aria-busy="true" />}>
-            <CustomersList />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="instances" pt="lg">
-          <Suspense fallback={<Skeleton h={240} aria-busy="true" />}>
-            <InstancesList />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="retention" pt="lg">
-          <Suspense fallback={<Skeleton h={240} aria-busy="true" />}>
-            <RetentionSummary />
-          </Suspense>
-        </Tabs.Panel>
+        {TAB_LIST.map(({ value, Panel, lazy }) => (
+          <Tabs.Panel key={value} value={value} pt="lg">
+            {lazy ? (
+              <Suspense fallback={<Skeleton h={240} aria-busy="true" />}>
+                <Panel />
+              </Suspense>
+            ) : (
+              <Panel />
+            )}
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </DashboardPage>
   );

@@ -1,17 +1,9 @@
-import { Anchor, Grid, Group, Paper, ScrollArea, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Grid, Group, Paper, ScrollArea, Text, Title } from '@mantine/core';
 import { DeferredSelect } from '../../../lib/DeferredSelect';
 import { DashboardPage } from '../../../lib/DashboardPage';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
   SUPPORT_TEXTS,
-  TICKET_CATEGORIES,
-  TICKET_CATEGORY_LABELS,
-  TICKET_PRIORITIES,
-  TICKET_PRIORITY_LABELS,
-  TICKET_STATUSES,
-  TICKET_STATUS_LABELS,
   type TicketCategoryValue,
   type TicketPriorityValue,
   type TicketStatusValue,
@@ -24,29 +16,48 @@ import {
   TicketBadges,
   TicketList,
   StaffTicketPanel,
+  TICKET_CATEGORY_OPTIONS,
+  TICKET_PRIORITY_OPTIONS,
+  TICKET_STATUS_OPTIONS,
 } from '../../../features/support';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import { ErrorAlert } from '../../../lib/ErrorAlert';
 import { SkeletonRows } from '../../../lib/ListState';
+import { SearchField, useSearchQuery } from '../../../lib/SearchField';
+
+type QueueFilters = {
+  status?: TicketStatusValue;
+  priority?: TicketPriorityValue;
+  category?: TicketCategoryValue;
+};
+
+/** The queue's filter pickers, left to right; an empty one shows every ticket. */
+const FILTERS = [
+  { key: 'status', label: 'Status', placeholder: 'All statuses', data: TICKET_STATUS_OPTIONS },
+  {
+    key: 'priority',
+    label: 'Priority',
+    placeholder: 'All priorities',
+    data: TICKET_PRIORITY_OPTIONS,
+  },
+  {
+    key: 'category',
+    label: 'Category',
+    placeholder: 'All categories',
+    data: TICKET_CATEGORY_OPTIONS,
+  },
+] as const;
 
 function StaffConsole() {
   usePageMeta('Staff Console');
   const trpc = useTRPC();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [status, setStatus] = useState<TicketStatusValue | null>(null);
-  const [priority, setPriority] = useState<TicketPriorityValue | null>(null);
-  const [category, setCategory] = useState<TicketCategoryValue | null>(null);
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
+  const [filters, setFilters] = useState<QueueFilters>({});
+  const { search, setSearch, q } = useSearchQuery();
   const selected = searchParams.get('ticket');
   const queue = useQuery(
-    trpc.support.staffListTickets.queryOptions({
-      ...(status ? { status } : {}),
-      ...(priority ? { priority } : {}),
-      ...(category ? { category } : {}),
-      ...(q ? { q } : {}),
-    }),
+    trpc.support.staffListTickets.queryOptions({ ...filters, ...(q ? { q } : {}) }),
   );
   const tickets = queue.data?.data ?? [];
 
@@ -62,47 +73,28 @@ function StaffConsole() {
       }
     >
       <Group align="flex-end" gap="sm" wrap="wrap" role="search">
-        <TextInput
+        <SearchField
           label="Search"
           placeholder="Ticket number or subject"
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          onChange={setSearch}
           w={260}
         />
-        <DeferredSelect
-          label="Status"
-          placeholder="All statuses"
-          clearable
-          data={TICKET_STATUSES.map((value) => ({ value, label: TICKET_STATUS_LABELS[value] }))}
-          value={status}
-          onChange={(value) => setStatus(value as TicketStatusValue | null)}
-          w={170}
-        />
-        <DeferredSelect
-          label="Priority"
-          placeholder="All priorities"
-          clearable
-          data={TICKET_PRIORITIES.map((value) => ({
-            value,
-            label: TICKET_PRIORITY_LABELS[value],
-          }))}
-          value={priority}
-          onChange={(value) => setPriority(value as TicketPriorityValue | null)}
-          w={170}
-        />
-        <DeferredSelect
-          label="Category"
-          placeholder="All categories"
-          clearable
-          data={TICKET_CATEGORIES.map((value) => ({
-            value,
-            label: TICKET_CATEGORY_LABELS[value],
-          }))}
-          value={category}
-          onChange={(value) => setCategory(value as TicketCategoryValue | null)}
-          w={170}
-        />
+        {FILTERS.map(({ key, ...filter }) => (
+          <DeferredSelect
+            key={key}
+            {...filter}
+            clearable
+            value={filters[key] ?? null}
+            onChange={(value) =>
+              setFilters((current) => {
+                const { [key]: _cleared, ...rest } = current;
+                return value ? { ...rest, [key]: value } : rest;
+              })
+            }
+            w={170}
+          />
+        ))}
       </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>

@@ -1,0 +1,4 @@
+import type { LaunchOptions } from '@playwright/test';
+
+/** See chromium-launch.mjs. */
+export declare const chromiumLaunchOptions: LaunchOptions;
