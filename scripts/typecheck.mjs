@@ -11,7 +11,10 @@ import path from 'node:path';
 // Its package.json exports only the version module: find the package, then its bin/tsc.
 const pkg = createRequire(import.meta.url).resolve('typescript-native/package.json');
 const tsc = path.join(path.dirname(pkg), 'bin', 'tsc');
-const result = spawnSync(process.execPath, [tsc, '-p', '.', '--noEmit', ...process.argv.slice(2)], {
+// `-p <folder>` checks another project of the workspace (apps/web: its browser tests, e2e/).
+const args = process.argv.slice(2);
+const project = args.includes('-p') ? [] : ['-p', '.'];
+const result = spawnSync(process.execPath, [tsc, ...project, '--noEmit', ...args], {
   stdio: 'inherit',
 });
 process.exit(result.status ?? 1);

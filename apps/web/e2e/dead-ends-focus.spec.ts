@@ -29,7 +29,7 @@ test('on a 390×844 phone the cookie banner is compact, never covers the focused
   for (const [name, href] of [
     ['Cookie Policy', '/cookies'],
     ['Privacy Policy', '/privacy'],
-  ]) {
+  ] as const) {
     const link = banner.getByRole('link', { name });
     await expect(link).toBeInViewport();
     await expect(link).toHaveAttribute('href', href);
