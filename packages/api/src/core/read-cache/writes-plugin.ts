@@ -66,8 +66,11 @@ export function writesPlugin(watchers: readonly WritesWatcher[]): KyselyPlugin {
   const pending = new WeakMap<object, WritesWatcher[]>();
   return {
     transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      const touched = watchers.filter((w) => changesWatched(args.node, w.watch));
-      if (touched.length > 0) pending.set(args.queryId, touched);
+      let touched: WritesWatcher[] | undefined;
+      for (const w of watchers) {
+        if (changesWatched(args.node, w.watch)) (touched ??= []).push(w);
+      }
+      if (touched) pending.set(args.queryId, touched);
       return args.node;
     },
     async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
