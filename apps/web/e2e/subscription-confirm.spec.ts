@@ -251,22 +251,28 @@ test('a quote that went stale before Confirm is refused, nothing is charged, and
   await expect(current.getByText('Basic plan')).toBeVisible();
 
   // Every Unlimited quote the page fetched (the plan card's and the dialog's): the colleague's
-  // change below must come in a later second than the one the dialog confirms.
-  const quotes: number[] = [];
+  // change below must come in a later second than the one the dialog confirms. Each body is read
+  // in full before the latest is taken: counting only the bodies read so far let the dialog's own
+  // quote, a second later than the card's, be missed.
+  const quotes: Promise<number | undefined>[] = [];
   page.on('response', (r) => {
     if (!r.url().includes('subscription.preview') || !r.url().includes('unlimited')) return;
-    void r.text().then((body) => {
-      const date = /"proration_date":(\d+)/.exec(body);
-      if (date) quotes.push(Number(date[1]));
-    });
+    quotes.push(
+      r.text().then((body) => {
+        const date = /"proration_date":(\d+)/.exec(body);
+        return date ? Number(date[1]) : undefined;
+      }),
+    );
   });
   await page.getByRole('button', { name: 'Change to this plan' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change to the Unlimited plan?' });
   await expect(dialog.getByTestId('confirm-amount-today')).toHaveText(/^£\d/);
-  await expect.poll(() => quotes.length).toBeGreaterThan(0);
+  const quoted = (await Promise.all(quotes)).filter((date) => date !== undefined);
+  expect(quoted.length).toBeGreaterThan(0);
 
   // While the dialog is open, a colleague adds a location (in a later second than the quote).
-  await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(Math.max(...quotes));
+  const latest = Math.max(...quoted);
+  await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(latest);
   const added = await page.request.patch('/api/v1/subscription/add-locations', {
     headers: { authorization: `Bearer ${token}` },
     data: { organization_uuid: orgUuid, additional_locations: 1 },
