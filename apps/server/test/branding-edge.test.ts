@@ -1,4 +1,6 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicBranding } from '@scmp/api';
 import { createHarness, type TestHarness } from '../src/testing/harness';
@@ -23,10 +25,10 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // A footer long enough that the answer is worth compressing (over 1 KB).
+  // A footer long enough that the answer is worth compressing (over 1 KB), not all ASCII.
   await h.db
     .insertInto('brandings')
-    .values({ organization_id: org.id, footer_text: 'Edge Academy, a school. '.repeat(60) })
+    .values({ organization_id: org.id, footer_text: `${FOOTER_START}${'a school. '.repeat(120)}` })
     .execute();
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}/api/v1`;
@@ -34,6 +36,24 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const PATH = '/public/tenant/edge-academy/branding';
+const FOOTER_START = 'École d’Edge — ☀ ';
+
+/** One answer's status, headers and body bytes as they came off the socket. */
+function raw(headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(`${base}${PATH}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    },
+  );
+}
 const COMPARED = [...SECURITY_HEADERS, 'etag', 'cache-control', 'vary', 'content-type'];
 
 function pick(headers: Headers): Record<string, string | null> {
@@ -65,6 +85,24 @@ describe('tenant branding edge (cache hits before Fastify)', () => {
     const brotli = await fetch(`${base}${PATH}`, { headers: { 'accept-encoding': 'br' } });
     expect(brotli.headers.get('content-encoding')).toBe('br');
     expect((await brotli.json()).data.tenant.slug).toBe('edge-academy');
+  });
+
+  it('sends the exact bytes its Content-Length counts, plain and compressed, miss and hit', async () => {
+    publicBranding.invalidateTenantBrandingCache();
+    for (const [encoding, decode] of [
+      [undefined, (body: Buffer) => body],
+      ['gzip', gunzipSync],
+    ] as const) {
+      for (const via of ['miss', 'hit']) {
+        if (via === 'miss') publicBranding.invalidateTenantBrandingCache();
+        const answer = await raw(encoding ? { 'accept-encoding': encoding } : {});
+        expect(answer.status, via).toBe(200);
+        expect(answer.headers['content-encoding'], via).toBe(encoding);
+        expect(Number(answer.headers['content-length']), via).toBe(answer.body.length);
+        const json = JSON.parse(decode(answer.body).toString('utf8'));
+        expect(json.data.branding.footer_text.startsWith(FOOTER_START), via).toBe(true);
+      }
+    }
   });
 
   it('leaves everything else to Fastify: unknown tenants, other spellings, other methods', async () => {

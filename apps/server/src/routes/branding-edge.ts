@@ -64,7 +64,7 @@ export function createBrandingEdge(
     if (security.publicHttps || (req.socket as { encrypted?: boolean }).encrypted) {
       headers.push('strict-transport-security', HSTS_VALUE);
     }
-    res.writeHead(answer.status, headers).end(answer.payload);
+    res.writeHead(answer.status, headers).end(answer.payload, answer.encoding);
     if (logAccess) logAccess(requestId, url, answer.status, performance.now() - started);
     return true;
   };

@@ -10,8 +10,8 @@ const MAX_SLUG_LENGTH = 100;
 
 type Serialized = {
   json: string;
-  /** The JSON as bytes, encoded once (the edge writes it as is). */
-  bytes: Buffer;
+  /** The JSON's length in UTF-8 bytes, counted once. */
+  byteLength: number;
   etag: string;
   br?: Buffer;
   gzip?: Buffer;
@@ -29,7 +29,11 @@ export function serialize(body: object): Serialized {
   if (!entry) {
     const json = JSON.stringify({ success: true, data: body });
     const bytes = Buffer.from(json);
-    entry = { json, bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
+    entry = {
+      json,
+      byteLength: bytes.length,
+      etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
+    };
     serialized.set(body, entry);
   }
   return entry;
@@ -80,7 +84,18 @@ const CACHE_CONTROL = `public, max-age=${publicBranding.TENANT_BRANDING_TTL_SECO
 /** Per serialized answer and variant: the branding headers (flat name/value list) and body. */
 const answers = new WeakMap<Serialized, Partial<Record<Variant, BrandingAnswer>>>();
 
-export type BrandingAnswer = { status: 200 | 304; headers: string[]; payload?: Buffer };
+/**
+ * `payload` is the body as a string in `encoding` (the JSON as UTF-8, a compressed body as
+ * latin1, one character a byte): Node writes a string body in the same write as the headers,
+ * where a Buffer body costs a second one (a writev of two parts). Measured on the edge's hits,
+ * that second part cost about a tenth of their throughput.
+ */
+export type BrandingAnswer = {
+  status: 200 | 304;
+  headers: string[];
+  payload?: string;
+  encoding: 'utf8' | 'latin1';
+};
 
 /**
  * The answer to one request for a cached branding body: 304 to a matching If-None-Match, else
@@ -103,17 +118,19 @@ export function brandingAnswer(
   let answer = variants[variant];
   if (!answer) {
     const headers = ['etag', entry.etag, 'cache-control', CACHE_CONTROL, 'vary', 'accept-encoding'];
-    if (variant === '304') answer = { status: 304, headers };
+    if (variant === '304') answer = { status: 304, headers, encoding: 'utf8' };
     else {
-      const payload = variant === 'identity' ? entry.bytes : compressed(entry, variant);
+      const body = variant === 'identity' ? undefined : compressed(entry, variant);
       headers.push(
         'content-type',
         'application/json; charset=utf-8',
         'content-length',
-        String(payload.length),
+        String(body ? body.length : entry.byteLength),
       );
-      if (variant !== 'identity') headers.push('content-encoding', variant);
-      answer = { status: 200, headers, payload };
+      if (body) headers.push('content-encoding', variant);
+      answer = body
+        ? { status: 200, headers, payload: body.toString('latin1'), encoding: 'latin1' }
+        : { status: 200, headers, payload: entry.json, encoding: 'utf8' };
     }
     variants[variant] = answer;
   }
@@ -152,6 +169,6 @@ export async function tenantBrandingFastPath(
   // request id): Fastify's send pipeline has nothing to add to a body that is already serialized.
   const headers = [...replyHeaderList(reply), ...answer.headers];
   reply.hijack();
-  reply.raw.writeHead(answer.status, headers).end(answer.payload);
+  reply.raw.writeHead(answer.status, headers).end(answer.payload, answer.encoding);
   return true;
 }
