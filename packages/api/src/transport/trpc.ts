@@ -12,7 +12,11 @@ import { VERIFICATION_REQUIRED_TEXT } from '../contracts/auth-texts';
 import { enforceTwoFactorPolicy, organizationOfInput } from '../domain/sso';
 import type { SessionUser } from '../domain/sessions';
 
-export type Meta = OpenApiMeta & {
+/** A procedure's meta: trpc-to-openapi's `openapi` and the fields of the operation below. */
+export type Meta = OpenApiMeta & OperationFields;
+
+/** What the pipeline and the REST door read from a procedure's meta besides `openapi`. */
+export type OperationFields = {
   /** When a browser (Accept: text/html) opens this GET path on the REST door, serve the SPA instead. */
   spaForBrowsers?: boolean;
   /** HTTP status of a successful REST answer (default 200). */

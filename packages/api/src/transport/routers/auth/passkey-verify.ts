@@ -2,24 +2,21 @@ import { z } from 'zod';
 import { PASSKEY_TEXTS } from '../../../contracts/passkeys';
 import { envelope, ok } from '../../envelope';
 import { passkeyChallengeCookie, finishPasskeySignIn } from '../../../domain/passkeys';
-import { publicProcedure } from '../../trpc';
 import { authenticationResponseSchema, challengeTokenField } from '../passkeys/schemas';
 import { toUserOutput, userOutput } from '../../../domain/accounts';
+import { auth } from './area';
 
-export const passkeyVerify = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/auth/passkey/verify',
-      tags: ['auth'],
-      summary: 'Sign in with a passkey: counts as both factors (no two-factor step)',
+export const passkeyVerify = auth
+  .public(
+    'POST /auth/passkey/verify',
+    'Sign in with a passkey: counts as both factors (no two-factor step)',
+    {
       description:
         'The assertion must answer the challenge of this sign-in attempt (challenge_token from ' +
         'POST /auth/passkey/options, or its cookie); single use. An unknown or removed passkey ' +
         'answers 401 with a message saying so. 30 a minute per address.',
-      protect: false,
     },
-  })
+  )
   .input(
     z.object({
       response: authenticationResponseSchema,

@@ -1,25 +1,20 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { ACCOUNT_MESSAGES, registerUser, toUserOutput, userOutput } from '../../../domain/accounts';
-import { publicProcedure } from '../../trpc';
 import {
   newPasswordField,
   passwordConfirmationField,
   confirmationMatches,
   validEmailField,
 } from './schemas';
+import { auth } from './area';
 
-export const register = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/auth/register',
-      tags: ['auth'],
-      summary: 'Create an account (signs it in and sends a verification e-mail)',
-      protect: false,
-    },
-    successStatus: 201,
-  })
+export const register = auth
+  .public(
+    'POST /auth/register',
+    'Create an account (signs it in and sends a verification e-mail)',
+    { successStatus: 201 },
+  )
   .input(
     z
       .object({

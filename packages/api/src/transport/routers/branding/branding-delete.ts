@@ -5,8 +5,8 @@ import {
   brandingOutput,
   type BrandingFileKind,
 } from '../../../domain/branding';
-import { authedProcedure } from '../../trpc';
 import { brandingIdInput } from './branding-output';
+import { branding } from './area';
 
 const DELETED: Record<BrandingFileKind, string> = {
   logo: BRANDING_TEXTS.logoDeleted,
@@ -15,17 +15,10 @@ const DELETED: Record<BrandingFileKind, string> = {
 
 /** DELETE /branding/{id}/logo and /favicon: removes the file and answers the branding. */
 export function brandingDeleteProcedure(kind: BrandingFileKind) {
-  return authedProcedure
-    .meta({
+  return branding
+    .authed(`DELETE /branding/{id}/${kind}`, `Delete the ${kind} of a branding`, {
       scope: 'branding:write',
       permission: 'manage',
-      openapi: {
-        method: 'DELETE',
-        path: `/branding/{id}/${kind}`,
-        tags: ['branding'],
-        summary: `Delete the ${kind} of a branding`,
-        protect: true,
-      },
     })
     .input(brandingIdInput)
     .output(envelope(brandingOutput))

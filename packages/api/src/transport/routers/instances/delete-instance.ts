@@ -1,19 +1,12 @@
 import { messageEnvelope, okMessage } from '../../envelope';
 import { deleteInstance as remove } from '../../../domain/instances';
-import { authedProcedure } from '../../trpc';
 import { instanceUuidInput } from './instance-output';
+import { instances } from './area';
 
-export const deleteInstance = authedProcedure
-  .meta({
+export const deleteInstance = instances
+  .authed('DELETE /instances/{uuid}', 'Delete (terminate) an instance and release its host', {
     scope: 'instances:write',
     permission: 'manage',
-    openapi: {
-      method: 'DELETE',
-      path: '/instances/{uuid}',
-      tags: ['instances'],
-      summary: 'Delete (terminate) an instance and release its host',
-      protect: true,
-    },
   })
   .input(instanceUuidInput)
   .output(messageEnvelope)

@@ -1,19 +1,12 @@
 import { envelope, ok } from '../../envelope';
 import { getInstance as get, instanceSchema } from '../../../domain/instances';
-import { authedProcedure } from '../../trpc';
 import { instanceUuidInput } from './instance-output';
+import { instances } from './area';
 
-export const getInstance = authedProcedure
-  .meta({
+export const getInstance = instances
+  .authed('GET /instances/{uuid}', 'One of your instances', {
     scope: 'instances:read',
     permission: 'view',
-    openapi: {
-      method: 'GET',
-      path: '/instances/{uuid}',
-      tags: ['instances'],
-      summary: 'One of your instances',
-      protect: true,
-    },
   })
   .input(instanceUuidInput)
   .output(envelope(instanceSchema))

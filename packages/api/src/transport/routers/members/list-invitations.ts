@@ -1,20 +1,13 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { listInvitations as list, invitationSchema } from '../../../domain/organizations';
-import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
+import { members } from './area';
 
-export const listInvitations = authedProcedure
-  .meta({
+export const listInvitations = members
+  .authed('GET /organizations/{id}/invitations', 'Open invitations of an organization', {
     scope: 'organizations:read',
     permission: 'view',
-    openapi: {
-      method: 'GET',
-      path: '/organizations/{id}/invitations',
-      tags: ['members'],
-      summary: 'Open invitations of an organization',
-      protect: true,
-    },
   })
   .input(organizationIdInput)
   .output(envelope(z.array(invitationSchema)))

@@ -1,20 +1,13 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { listMembers as list, memberSchema } from '../../../domain/organizations';
-import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
+import { members } from './area';
 
-export const listMembers = authedProcedure
-  .meta({
+export const listMembers = members
+  .authed('GET /organizations/{id}/members', 'The members of an organization with their roles', {
     scope: 'organizations:read',
     permission: 'view',
-    openapi: {
-      method: 'GET',
-      path: '/organizations/{id}/members',
-      tags: ['members'],
-      summary: 'The members of an organization with their roles',
-      protect: true,
-    },
   })
   .input(organizationIdInput)
   .output(envelope(z.array(memberSchema)))

@@ -2,19 +2,12 @@ import { z } from 'zod';
 import { MEMBER_TEXTS } from '../../../contracts/roles';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { revokeInvitation as revoke } from '../../../domain/organizations';
-import { authedProcedure } from '../../trpc';
+import { members } from './area';
 
-export const revokeInvitation = authedProcedure
-  .meta({
+export const revokeInvitation = members
+  .authed('DELETE /organizations/{id}/invitations/{uuid}', 'Revoke an open invitation', {
     scope: 'organizations:write',
     permission: 'manageMembers',
-    openapi: {
-      method: 'DELETE',
-      path: '/organizations/{id}/invitations/{uuid}',
-      tags: ['members'],
-      summary: 'Revoke an open invitation',
-      protect: true,
-    },
   })
   .input(z.object({ id: z.string(), uuid: z.string() }))
   .output(messageEnvelope)

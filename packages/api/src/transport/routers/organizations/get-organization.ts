@@ -1,20 +1,13 @@
 import { envelope, ok } from '../../envelope';
 import { getOrganization as getOwned } from '../../../domain/organizations';
-import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from './organization-output';
 import { organizationSchema } from '../../../contracts/organizations-schemas';
+import { organizations } from './area';
 
-export const getOrganization = authedProcedure
-  .meta({
+export const getOrganization = organizations
+  .authed('GET /organizations/{id}', 'One of your organizations', {
     scope: 'organizations:read',
     permission: 'view',
-    openapi: {
-      method: 'GET',
-      path: '/organizations/{id}',
-      tags: ['organizations'],
-      summary: 'One of your organizations',
-      protect: true,
-    },
   })
   .input(organizationIdInput)
   .output(envelope(organizationSchema))

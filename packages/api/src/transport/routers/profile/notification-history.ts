@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import { listNotificationHistory, notificationHistoryItem } from '../../../domain/notifications';
-import { authedProcedure } from '../../trpc';
 import { cursorPageInput, pagedEnvelope } from './schemas';
+import { profile } from './area';
 
-export const notificationHistory = authedProcedure
-  .meta({
+export const notificationHistory = profile
+  .authed('GET /notifications/history', 'Notifications sent to the user (e-mails), newest first', {
     scope: 'profile:read',
-    openapi: {
-      method: 'GET',
-      path: '/notifications/history',
-      tags: ['profile'],
-      summary: 'Notifications sent to the user (e-mails), newest first',
-      protect: true,
-    },
   })
   .input(
     z.object({

@@ -1,21 +1,15 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { cancelSubscription as cancel, subscriptionSchema } from '../../../domain/billing';
-import { authedProcedure } from '../../trpc';
 import { organizationUuidInput } from './schemas';
+import { subscription } from './area';
 
-export const cancelSubscription = authedProcedure
-  .meta({
-    scope: 'billing:write',
-    permission: 'manageBilling',
-    openapi: {
-      method: 'PATCH',
-      path: '/subscription/cancel',
-      tags: ['subscription'],
-      summary: 'Cancel; service continues until the end of the current billing period',
-      protect: true,
-    },
-  })
+export const cancelSubscription = subscription
+  .authed(
+    'PATCH /subscription/cancel',
+    'Cancel; service continues until the end of the current billing period',
+    { scope: 'billing:write', permission: 'manageBilling' },
+  )
   .input(z.object({ organization_uuid: organizationUuidInput }))
   .output(envelope(subscriptionSchema))
   .mutation(async ({ ctx, input }) =>

@@ -1,21 +1,15 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { billingHistory, billingHistoryItemSchema } from '../../../domain/billing';
-import { authedProcedure } from '../../trpc';
 import { organizationUuidInput } from './schemas';
+import { subscription } from './area';
 
-export const getBillingHistory = authedProcedure
-  .meta({
-    scope: 'billing:read',
-    permission: 'viewBilling',
-    openapi: {
-      method: 'GET',
-      path: '/subscription/billing-history',
-      tags: ['subscription'],
-      summary: "An organization's invoices, newest first (amount in pounds, amount_pence in pence)",
-      protect: true,
-    },
-  })
+export const getBillingHistory = subscription
+  .authed(
+    'GET /subscription/billing-history',
+    "An organization's invoices, newest first (amount in pounds, amount_pence in pence)",
+    { scope: 'billing:read', permission: 'viewBilling' },
+  )
   .input(z.object({ organization_uuid: organizationUuidInput }))
   .output(envelope(z.array(billingHistoryItemSchema)))
   .query(async ({ ctx, input }) =>

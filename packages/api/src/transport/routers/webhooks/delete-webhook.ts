@@ -1,20 +1,13 @@
 import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { deleteWebhook as remove } from '../../../domain/webhooks';
-import { authedProcedure } from '../../trpc';
 import { webhookIdInput } from './schemas';
+import { webhooks } from './area';
 
-export const deleteWebhook = authedProcedure
-  .meta({
+export const deleteWebhook = webhooks
+  .authed('DELETE /organizations/{id}/webhooks/{uuid}', 'Delete a webhook with its delivery log', {
     scope: 'webhooks:write',
     permission: 'manage',
-    openapi: {
-      method: 'DELETE',
-      path: '/organizations/{id}/webhooks/{uuid}',
-      tags: ['webhooks'],
-      summary: 'Delete a webhook with its delivery log',
-      protect: true,
-    },
   })
   .input(webhookIdInput)
   .output(messageEnvelope)

@@ -1,19 +1,12 @@
 import { envelope, ok } from '../../envelope';
 import { getWebhook as get, webhookOutput } from '../../../domain/webhooks';
-import { authedProcedure } from '../../trpc';
 import { webhookIdInput } from './schemas';
+import { webhooks } from './area';
 
-export const getWebhook = authedProcedure
-  .meta({
+export const getWebhook = webhooks
+  .authed('GET /organizations/{id}/webhooks/{uuid}', 'One webhook', {
     scope: 'webhooks:read',
     permission: 'manage',
-    openapi: {
-      method: 'GET',
-      path: '/organizations/{id}/webhooks/{uuid}',
-      tags: ['webhooks'],
-      summary: 'One webhook',
-      protect: true,
-    },
   })
   .input(webhookIdInput)
   .output(envelope(webhookOutput))

@@ -1,20 +1,14 @@
 import { z } from 'zod';
 import { listDeliveries as list, deliveryOutput } from '../../../domain/webhooks';
-import { authedProcedure } from '../../trpc';
 import { cursorPageInput, pagedEnvelope } from '../profile/schemas';
+import { webhooks } from './area';
 
-export const listDeliveries = authedProcedure
-  .meta({
-    scope: 'webhooks:read',
-    permission: 'manage',
-    openapi: {
-      method: 'GET',
-      path: '/organizations/{id}/webhooks/{uuid}/deliveries',
-      tags: ['webhooks'],
-      summary: 'A webhook’s deliveries, newest first, by cursor (kept 30 days)',
-      protect: true,
-    },
-  })
+export const listDeliveries = webhooks
+  .authed(
+    'GET /organizations/{id}/webhooks/{uuid}/deliveries',
+    'A webhook’s deliveries, newest first, by cursor (kept 30 days)',
+    { scope: 'webhooks:read', permission: 'manage' },
+  )
   .input(
     z.object({
       id: z.string(),
