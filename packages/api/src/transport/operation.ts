@@ -1,4 +1,6 @@
 import type { OpenApiMethod } from 'trpc-to-openapi';
+import type { ApiScope } from '../contracts/api-tokens';
+import type { OrganizationPermission } from '../contracts/roles';
 import {
   authedProcedure,
   publicProcedure,
@@ -28,6 +30,16 @@ export type OperationOptions = OperationFields &
  * routers/README.md): it has no summary and no tag, the owner documents the route.
  */
 export type FlaggedOptions = OperationOptions & { restFlag: string };
+
+/**
+ * Who may call an operation: the API-token scope it needs and the organization permission of the
+ * caller's role (meta.scope, meta.permission). An area names the pairs its operations share
+ * (`viewInstances = access('instances:read', 'view')`) and passes them as the options, or spreads
+ * them beside others (`{ ...manageInstances, ...createsOnce }`).
+ */
+export function access(scope: ApiScope, permission: OrganizationPermission) {
+  return { scope, permission } as const satisfies OperationOptions;
+}
 
 function withoutUndefined<T extends object>(fields: T): Partial<T> {
   return Object.fromEntries(

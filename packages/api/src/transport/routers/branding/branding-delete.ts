@@ -6,7 +6,7 @@ import {
   type BrandingFileKind,
 } from '../../../domain/branding';
 import { brandingIdInput } from './branding-output';
-import { branding } from './area';
+import { branding, manageBranding } from './area';
 
 const DELETED: Record<BrandingFileKind, string> = {
   logo: BRANDING_TEXTS.logoDeleted,
@@ -16,10 +16,7 @@ const DELETED: Record<BrandingFileKind, string> = {
 /** DELETE /branding/{id}/logo and /favicon: removes the file and answers the branding. */
 export function brandingDeleteProcedure(kind: BrandingFileKind) {
   return branding
-    .authed(`DELETE /branding/{id}/${kind}`, `Delete the ${kind} of a branding`, {
-      scope: 'branding:write',
-      permission: 'manage',
-    })
+    .authed(`DELETE /branding/{id}/${kind}`, `Delete the ${kind} of a branding`, manageBranding)
     .input(brandingIdInput)
     .output(envelope(brandingOutput))
     .mutation(async ({ ctx, input }) =>

@@ -12,7 +12,7 @@ import {
 } from '../../../domain/branding';
 import { type MultipartContract } from '../../trpc';
 import { brandingIdInput } from './branding-output';
-import { branding } from './area';
+import { branding, manageBranding } from './area';
 
 const FORMATS: Record<BrandingFileKind, string> = {
   logo: 'PNG, JPEG or SVG (sanitised) up to 2MB',
@@ -56,8 +56,7 @@ export function brandingUploadProcedure<K extends BrandingFileKind>(kind: K) {
       `POST /branding/{id}/${kind}`,
       `Upload the ${noun} of a branding (multipart, one field named ${kind})`,
       {
-        scope: 'branding:write',
-        permission: 'manage',
+        ...manageBranding,
         multipart: uploadContract(kind),
         description:
           `multipart/form-data with one file field named \`${kind}\`: ${FORMATS[kind]}. The type is decided ` +

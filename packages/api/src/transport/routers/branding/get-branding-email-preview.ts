@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { emailPreview } from '../../../domain/branding';
 import { brandingIdInput } from './branding-output';
-import { branding } from './area';
+import { branding, viewBranding } from './area';
 
 export const getBrandingEmailPreview = branding
   .authed(
     'GET /branding/{id}/email-preview',
     'Server-rendered preview of an e-mail with the saved header and footer',
-    { scope: 'branding:read', permission: 'view' },
+    viewBranding,
   )
   .input(brandingIdInput)
   .output(envelope(z.strictObject({ subject: z.string(), html: z.string() })))

@@ -1,12 +1,11 @@
 import { envelope, ok } from '../../envelope';
 import { getBranding as loadBranding, brandingOutput } from '../../../domain/branding';
 import { brandingIdInput } from './branding-output';
-import { branding } from './area';
+import { branding, viewBranding } from './area';
 
 export const getBranding = branding
   .authed('GET /branding/{id}', 'Branding of one of your organizations or instances', {
-    scope: 'branding:read',
-    permission: 'view',
+    ...viewBranding,
     description:
       '{id} is an organization uuid or an instance uuid (tried as an organization first). ' +
       'Answers the stored fields plus `resolved`, the effective values after fallback.',

@@ -4,12 +4,11 @@ import { frontPageInput } from '../../../contracts/front-page-schemas';
 import { envelope, ok } from '../../envelope';
 import { updateBranding as saveBranding, brandingOutput } from '../../../domain/branding';
 import { brandingIdInput } from './branding-output';
-import { branding } from './area';
+import { branding, manageBranding } from './area';
 
 export const updateBranding = branding
   .authed('PUT /branding/{id}', 'Save the text and colour fields of a branding', {
-    scope: 'branding:write',
-    permission: 'manage',
+    ...manageBranding,
     description:
       'Colours are #RGB or #RRGGBB; empty text is stored as null; omitted fields keep their ' +
       'value. Custom CSS (up to 50 KB) is parsed and rebuilt; @import, external url(), ' +

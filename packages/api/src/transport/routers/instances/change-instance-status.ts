@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { INSTANCE_TEXTS } from '../../../contracts/instances';
 import { envelope, ok } from '../../envelope';
 import { changeInstanceStatus as change, instanceSchema } from '../../../domain/instances';
-import { instances } from './area';
+import { instances, manageInstances } from './area';
 
 export const changeInstanceStatus = instances
   .authed(
     'PATCH /instances/{uuid}/status',
     'Suspend an active instance or resume a suspended one',
-    { scope: 'instances:write', permission: 'manage' },
+    manageInstances,
   )
   .input(
     z.object({

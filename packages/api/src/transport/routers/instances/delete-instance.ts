@@ -1,13 +1,14 @@
 import { messageEnvelope, okMessage } from '../../envelope';
 import { deleteInstance as remove } from '../../../domain/instances';
 import { instanceUuidInput } from './instance-output';
-import { instances } from './area';
+import { instances, manageInstances } from './area';
 
 export const deleteInstance = instances
-  .authed('DELETE /instances/{uuid}', 'Delete (terminate) an instance and release its host', {
-    scope: 'instances:write',
-    permission: 'manage',
-  })
+  .authed(
+    'DELETE /instances/{uuid}',
+    'Delete (terminate) an instance and release its host',
+    manageInstances,
+  )
   .input(instanceUuidInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

@@ -5,7 +5,7 @@ import { CUSTOM_DOMAIN_TEXTS } from '../../../contracts/custom-domain';
 import { envelope, ok } from '../../envelope';
 import { deployInstance as deploy, instanceSchema } from '../../../domain/instances';
 import { createsOnce } from '../../create-meta';
-import { instances } from './area';
+import { instances, manageInstances } from './area';
 
 const prefixSchema = z
   .string()
@@ -32,7 +32,7 @@ export const deployInstance = instances
   .verified(
     'POST /instances',
     'Deploy an instance; it is provisioned in the background (pending → active)',
-    { scope: 'instances:write', permission: 'manage', ...createsOnce },
+    { ...manageInstances, ...createsOnce },
   )
   .input(
     z.object({

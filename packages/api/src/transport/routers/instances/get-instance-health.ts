@@ -1,14 +1,14 @@
 import { envelope, ok } from '../../envelope';
 import { instanceHealth as health, instanceHealthSchema } from '../../../domain/instances';
 import { instanceUuidInput } from './instance-output';
-import { instances } from './area';
+import { instances, viewInstances } from './area';
 
 /** GET /instances/{uuid}/health: uptime per period, the last day's checks, incidents. */
 export const getInstanceHealth = instances
   .authed(
     'GET /instances/{uuid}/health',
     'Health history: uptime for 24 h, 7 and 30 days, the last 24 h of checks, and incidents (runs of failed checks)',
-    { scope: 'instances:read', permission: 'view' },
+    viewInstances,
   )
   .input(instanceUuidInput)
   .output(envelope(instanceHealthSchema))

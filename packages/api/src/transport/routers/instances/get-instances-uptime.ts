@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { instancesUptime, instancesUptimeSchema } from '../../../domain/instances';
-import { instances } from './area';
+import { instances, viewInstances } from './area';
 
 /** GET /instances/uptime: the share of healthy checks per day, for the instances list's bars. */
 export const getInstancesUptime = instances
   .authed(
     'GET /instances/uptime',
     'Uptime per day (UTC) over the last `days` days for all your instances, or those of one organization (organization_id = its uuid)',
-    { scope: 'instances:read', permission: 'view' },
+    viewInstances,
   )
   .input(
     z.object({

@@ -3,14 +3,14 @@ import { envelope, ok } from '../../envelope';
 import { removeCustomDomain as remove } from '../../../domain/custom-domains';
 import { instanceUuidInput } from './instance-output';
 import { instanceSchema } from '../../../domain/instances';
-import { instances } from './area';
+import { instances, manageInstances } from './area';
 
 /** DELETE /instances/{uuid}/custom-domain. */
 export const removeCustomDomain = instances
   .authed(
     'DELETE /instances/{uuid}/custom-domain',
     'Remove the custom domain; the instance stays on its own host',
-    { scope: 'instances:write', permission: 'manage' },
+    manageInstances,
   )
   .input(instanceUuidInput)
   .output(envelope(instanceSchema))

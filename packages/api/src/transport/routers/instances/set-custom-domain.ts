@@ -3,14 +3,14 @@ import { CUSTOM_DOMAIN_TEXTS } from '../../../contracts/custom-domain';
 import { envelope, ok } from '../../envelope';
 import { setCustomDomain as set } from '../../../domain/custom-domains';
 import { instanceSchema } from '../../../domain/instances';
-import { instances } from './area';
+import { instances, manageInstances } from './area';
 
 /** PUT /instances/{uuid}/custom-domain: claim a domain (checked by DNS before it is served). */
 export const setCustomDomain = instances
   .authed(
     'PUT /instances/{uuid}/custom-domain',
     'Set the custom domain (a host name, or a URL whose host is taken); its DNS records are then verified',
-    { scope: 'instances:write', permission: 'manage' },
+    manageInstances,
   )
   .input(
     z.object({

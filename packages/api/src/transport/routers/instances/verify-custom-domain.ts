@@ -3,14 +3,14 @@ import { envelope, ok } from '../../envelope';
 import { verifyCustomDomain as verify } from '../../../domain/custom-domains';
 import { instanceUuidInput } from './instance-output';
 import { instanceSchema } from '../../../domain/instances';
-import { instances } from './area';
+import { instances, manageInstances } from './area';
 
 /** POST /instances/{uuid}/custom-domain/verify: check the DNS records now. */
 export const verifyCustomDomain = instances
   .authed(
     'POST /instances/{uuid}/custom-domain/verify',
     'Check the custom domain’s DNS records now; the result is in custom_domain_status and custom_domain_reason',
-    { scope: 'instances:write', permission: 'manage' },
+    manageInstances,
   )
   .input(instanceUuidInput)
   .output(envelope(instanceSchema))

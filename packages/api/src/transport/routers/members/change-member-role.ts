@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { changeMemberRole as change, memberSchema } from '../../../domain/organizations';
 import { assignableRole, keepInvitations } from './schemas';
-import { members } from './area';
+import { members, manageMembers } from './area';
 
 export const changeMemberRole = members
   .authed(
     'PATCH /organizations/{id}/members/{user_uuid}',
     "Change a member's role (owner or admin; only the owner grants or removes admin)",
-    { scope: 'organizations:write', permission: 'manageMembers' },
+    manageMembers,
   )
   .input(
     z.object({

@@ -4,13 +4,13 @@ import { envelope, ok } from '../../envelope';
 import { createInvitation as create, invitationSchema } from '../../../domain/organizations';
 import { assignableRole } from './schemas';
 import { createsOnce } from '../../create-meta';
-import { members } from './area';
+import { members, manageMembers } from './area';
 
 export const createInvitation = members
   .authed(
     'POST /organizations/{id}/invitations',
     'Invite someone by e-mail with a role (valid 7 days, single use)',
-    { scope: 'organizations:write', permission: 'manageMembers', ...createsOnce },
+    { ...manageMembers, ...createsOnce },
   )
   .input(
     z.object({

@@ -3,12 +3,14 @@ import { envelope, ok } from '../../envelope';
 import { listMembers as list, memberSchema } from '../../../domain/organizations';
 import { organizationIdInput } from '../organizations/organization-output';
 import { members } from './area';
+import { viewOrganization } from '../organizations/area';
 
 export const listMembers = members
-  .authed('GET /organizations/{id}/members', 'The members of an organization with their roles', {
-    scope: 'organizations:read',
-    permission: 'view',
-  })
+  .authed(
+    'GET /organizations/{id}/members',
+    'The members of an organization with their roles',
+    viewOrganization,
+  )
   .input(organizationIdInput)
   .output(envelope(z.array(memberSchema)))
   .query(async ({ ctx, input }) => ok(await list(ctx.deps, ctx.user.id, input.id)));

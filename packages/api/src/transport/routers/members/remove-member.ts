@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { removeMember as remove } from '../../../domain/organizations';
 import { keepInvitations } from './schemas';
-import { members } from './area';
+import { members, manageMembers } from './area';
 
 export const removeMember = members
   .authed(
     'DELETE /organizations/{id}/members/{user_uuid}',
     'Remove a member, or leave the organization (your own user uuid)',
-    { scope: 'organizations:write', permission: 'manageMembers' },
+    manageMembers,
   )
   .input(z.object({ id: z.string(), user_uuid: z.string(), keep_invitations: keepInvitations }))
   .output(messageEnvelope)

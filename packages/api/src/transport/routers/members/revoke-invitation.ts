@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { MEMBER_TEXTS } from '../../../contracts/roles';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { revokeInvitation as revoke } from '../../../domain/organizations';
-import { members } from './area';
+import { members, manageMembers } from './area';
 
 export const revokeInvitation = members
-  .authed('DELETE /organizations/{id}/invitations/{uuid}', 'Revoke an open invitation', {
-    scope: 'organizations:write',
-    permission: 'manageMembers',
-  })
+  .authed(
+    'DELETE /organizations/{id}/invitations/{uuid}',
+    'Revoke an open invitation',
+    manageMembers,
+  )
   .input(z.object({ id: z.string(), uuid: z.string() }))
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

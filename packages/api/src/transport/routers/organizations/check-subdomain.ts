@@ -3,14 +3,14 @@ import { SUBDOMAIN_TEXTS } from '../../../contracts/subdomain';
 import { envelope, ok } from '../../envelope';
 import { checkSubdomain as check } from '../../../domain/organizations';
 import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
-import { organizations } from './area';
+import { organizations, manageOrganization } from './area';
 
 /** Availability of a slug; an invalid slug is "not available" with the rule's text as message. */
 export const checkSubdomain = organizations
   .authed(
     'POST /organizations/check-subdomain',
     'Check whether a subdomain is available (30 per minute)',
-    { scope: 'organizations:write', permission: 'manage' },
+    manageOrganization,
   )
   .input(
     z.object({

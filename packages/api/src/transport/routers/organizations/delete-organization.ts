@@ -3,15 +3,14 @@ import { envelope, ok } from '../../envelope';
 import { closeOrganization } from '../../../domain/privacy';
 import { organizationIdInput } from './organization-output';
 import { organizationSchema } from '../../../contracts/organizations-schemas';
-import { organizations } from './area';
+import { organizations, ownOrganization } from './area';
 
 export const deleteOrganization = organizations
   .authed(
     'DELETE /organizations/{id}',
     'Close an organization: deleted after a 60-day window in which it can be restored',
     {
-      scope: 'organizations:write',
-      permission: 'own',
+      ...ownOrganization,
       description:
         'Schedules the closure (issue 38, the Terms’ 60-day export window): the subscription is ' +
         'cancelled in the payment provider (nothing more is charged; the current period is not ' +

@@ -3,12 +3,11 @@ import { envelope, ok } from '../../envelope';
 import { restoreOrganization as restore } from '../../../domain/privacy';
 import { organizationIdInput } from './organization-output';
 import { organizationSchema } from '../../../contracts/organizations-schemas';
-import { organizations } from './area';
+import { organizations, ownOrganization } from './area';
 
 export const restoreOrganization = organizations
   .authed('POST /organizations/{id}/restore', 'Restore a closing organization within its 60 days', {
-    scope: 'organizations:write',
-    permission: 'own',
+    ...ownOrganization,
     description:
       'Puts back the status it had before closing. Its instances stay suspended until resumed; ' +
       'the cancelled subscription is not revived (a new one is needed to resume paid service ' +

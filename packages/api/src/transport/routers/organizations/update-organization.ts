@@ -4,17 +4,14 @@ import { optionalSubdomainSchema } from '../../../contracts/subdomain-schemas';
 import { envelope, ok } from '../../envelope';
 import { updateOrganization as update } from '../../../domain/organizations';
 import { organizationSchema } from '../../../contracts/organizations-schemas';
-import { organizations } from './area';
+import { organizations, manageOrganization } from './area';
 
 /**
  * PUT with name, type, description, subdomain. An empty or missing subdomain keeps the current
  * one; a new one re-hosts the organization's live instances (see updateOrganization).
  */
 export const updateOrganization = organizations
-  .authed('PUT /organizations/{id}', 'Update an organization', {
-    scope: 'organizations:write',
-    permission: 'manage',
-  })
+  .authed('PUT /organizations/{id}', 'Update an organization', manageOrganization)
   .input(
     z.object({
       id: z.string(),

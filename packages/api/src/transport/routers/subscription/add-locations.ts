@@ -1,13 +1,13 @@
 import { envelope, ok } from '../../envelope';
 import { addLocations as add, subscriptionSchema } from '../../../domain/billing';
 import { idempotentByKeyField, locationCount, quotedChangeInput } from './schemas';
-import { subscription } from './area';
+import { subscription, manageBilling } from './area';
 
 export const addLocations = subscription
   .verified(
     'PATCH /subscription/add-locations',
     'Add locations (1–20); the prorated amount for the rest of the period is charged today',
-    { scope: 'billing:write', permission: 'manageBilling', ...idempotentByKeyField },
+    { ...manageBilling, ...idempotentByKeyField },
   )
   .input(
     quotedChangeInput({

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { cancelSubscription as cancel, subscriptionSchema } from '../../../domain/billing';
 import { organizationUuidInput } from './schemas';
-import { subscription } from './area';
+import { subscription, manageBilling } from './area';
 
 export const cancelSubscription = subscription
   .authed(
     'PATCH /subscription/cancel',
     'Cancel; service continues until the end of the current billing period',
-    { scope: 'billing:write', permission: 'manageBilling' },
+    manageBilling,
   )
   .input(z.object({ organization_uuid: organizationUuidInput }))
   .output(envelope(subscriptionSchema))

@@ -1,13 +1,13 @@
 import { envelope, ok } from '../../envelope';
 import { changePlan as change, subscriptionSchema } from '../../../domain/billing';
 import { idempotentByKeyField, planTypeInput, quotedChangeInput } from './schemas';
-import { subscription } from './area';
+import { subscription, manageBilling } from './area';
 
 export const changePlan = subscription
   .verified(
     'PATCH /subscription/plan',
     'Change plan now; an upgrade charges the prorated difference today',
-    { scope: 'billing:write', permission: 'manageBilling', ...idempotentByKeyField },
+    { ...manageBilling, ...idempotentByKeyField },
   )
   .input(quotedChangeInput({ plan_type: planTypeInput }))
   .output(envelope(subscriptionSchema))

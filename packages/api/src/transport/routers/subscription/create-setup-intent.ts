@@ -3,13 +3,13 @@ import { AppError } from '../../../core/errors';
 import { envelope, ok } from '../../envelope';
 import { createSetupIntent as create } from '../../../domain/billing';
 import { organizationUuidInput } from './schemas';
-import { subscription } from './area';
+import { subscription, manageBilling } from './area';
 
 export const createSetupIntent = subscription
   .verified(
     'POST /subscription/setup-intent',
     'Start a SEPA Direct Debit mandate setup (client secret for the browser)',
-    { scope: 'billing:write', permission: 'manageBilling' },
+    manageBilling,
   )
   .input(
     z.object({

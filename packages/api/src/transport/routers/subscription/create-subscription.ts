@@ -8,7 +8,7 @@ import {
   organizationUuidInput,
   planTypeInput,
 } from './schemas';
-import { subscription } from './area';
+import { subscription, manageBilling } from './area';
 
 const required = (text: string) => z.string({ error: text }).trim().min(1, text).max(255);
 
@@ -48,8 +48,7 @@ export const createSubscription = subscription
     'POST /subscription',
     'Start a subscription: setup fee plus the first month charged today',
     {
-      scope: 'billing:write',
-      permission: 'manageBilling',
+      ...manageBilling,
       successStatus: 201,
       ...idempotentByKeyField,
     },

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { billingHistory, billingHistoryItemSchema } from '../../../domain/billing';
 import { organizationUuidInput } from './schemas';
-import { subscription } from './area';
+import { subscription, viewBilling } from './area';
 
 export const getBillingHistory = subscription
   .authed(
     'GET /subscription/billing-history',
     "An organization's invoices, newest first (amount in pounds, amount_pence in pence)",
-    { scope: 'billing:read', permission: 'viewBilling' },
+    viewBilling,
   )
   .input(z.object({ organization_uuid: organizationUuidInput }))
   .output(envelope(z.array(billingHistoryItemSchema)))

@@ -2,15 +2,14 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { invoicedMonthly, invoicedMonthlySchema } from '../../../domain/billing';
 import { organizationUuidInput } from './schemas';
-import { subscription } from './area';
+import { subscription, viewBilling } from './area';
 
 export const getInvoicedMonthly = subscription
   .authed(
     'GET /subscription/invoiced-monthly',
     'What was invoiced per month over the last 12 months, and the upcoming invoice',
     {
-      scope: 'billing:read',
-      permission: 'viewBilling',
+      ...viewBilling,
       description:
         'One entry per UTC calendar month, oldest first: this month and the 11 before it, the ' +
         "sums of that month's invoices by status in pence (months without invoices are 0). " +

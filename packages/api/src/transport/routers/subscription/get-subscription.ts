@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { getSubscription as get, subscriptionSchema } from '../../../domain/billing';
 import { organizationUuidInput } from './schemas';
-import { subscription } from './area';
+import { subscription, viewBilling } from './area';
 
 /** The organization's subscription, or data: null when it has none. */
 export const getSubscription = subscription
-  .authed('GET /subscription', "An organization's subscription (data is null without one)", {
-    scope: 'billing:read',
-    permission: 'viewBilling',
-  })
+  .authed(
+    'GET /subscription',
+    "An organization's subscription (data is null without one)",
+    viewBilling,
+  )
   .input(z.object({ organization_uuid: organizationUuidInput }))
   .output(envelope(subscriptionSchema.nullable()))
   .query(async ({ ctx, input }) => ok(await get(ctx.deps, ctx.user, input.organization_uuid)));

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { previewChange as preview, previewSchema } from '../../../domain/billing';
 import { organizationUuidInput, planTypeInput } from './schemas';
-import { subscription } from './area';
+import { subscription, viewBilling } from './area';
 
 /** The amount due today for a plan change (plan_type) or added locations (additional_locations). */
 export const previewChange = subscription
   .authed(
     'GET /subscription/preview',
     'Preview the prorated amount due today for a plan change or added locations',
-    { scope: 'billing:read', permission: 'viewBilling' },
+    viewBilling,
   )
   .input(
     z.object({

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { removeLocations as remove, subscriptionSchema } from '../../../domain/billing';
 import { locationCount, organizationUuidInput } from './schemas';
-import { subscription } from './area';
+import { subscription, manageBilling } from './area';
 
 export const removeLocations = subscription
   .authed(
     'PATCH /subscription/remove-locations',
     'Remove unused locations (up to min(10, limit − max(current, 1))); billing adjusts next cycle, no refund',
-    { scope: 'billing:write', permission: 'manageBilling' },
+    manageBilling,
   )
   .input(
     z.object({

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { updatePaymentMethod as update, subscriptionSchema } from '../../../domain/billing';
 import { organizationUuidInput } from './schemas';
-import { subscription } from './area';
+import { subscription, manageBilling } from './area';
 
 /** Replace the payment method; outstanding failed invoices are retried at once. */
 export const updatePaymentMethod = subscription
   .verified(
     'PATCH /subscription/payment-method',
     'Update the payment method and retry any failed payment',
-    { scope: 'billing:write', permission: 'manageBilling' },
+    manageBilling,
   )
   .input(
     z.object({

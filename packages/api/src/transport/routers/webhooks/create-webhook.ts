@@ -4,15 +4,14 @@ import { envelope, ok } from '../../envelope';
 import { createWebhook as create, createdWebhookOutput } from '../../../domain/webhooks';
 import { webhookDescription, webhookEvents, webhookUrl } from './schemas';
 import { createsOnce } from '../../create-meta';
-import { webhooks } from './area';
+import { webhooks, writeWebhooks } from './area';
 
 export const createWebhook = webhooks
   .authed(
     'POST /organizations/{id}/webhooks',
     'Add a webhook; the signing secret is in this response only',
     {
-      scope: 'webhooks:write',
-      permission: 'manage',
+      ...writeWebhooks,
       ...createsOnce,
       description:
         'Events are signed as the Standard Webhooks specification says (webhook-id, ' +

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { listDeliveries as list, deliveryOutput } from '../../../domain/webhooks';
 import { cursorPageInput, pagedEnvelope } from '../profile/schemas';
-import { webhooks } from './area';
+import { webhooks, readWebhooks } from './area';
 
 export const listDeliveries = webhooks
   .authed(
     'GET /organizations/{id}/webhooks/{uuid}/deliveries',
     'A webhook’s deliveries, newest first, by cursor (kept 30 days)',
-    { scope: 'webhooks:read', permission: 'manage' },
+    readWebhooks,
   )
   .input(
     z.object({

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { listWebhooks as list, webhookOutput } from '../../../domain/webhooks';
 import { organizationIdInput } from '../organizations/organization-output';
-import { webhooks } from './area';
+import { webhooks, readWebhooks } from './area';
 
 export const listWebhooks = webhooks
   .authed(
     'GET /organizations/{id}/webhooks',
     'The webhooks of an organization (never their secrets)',
-    { scope: 'webhooks:read', permission: 'manage' },
+    readWebhooks,
   )
   .input(organizationIdInput)
   .output(envelope(z.array(webhookOutput)))

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
 import { envelope, ok } from '../../envelope';
 import { redeliver as again, deliveryOutput } from '../../../domain/webhooks';
-import { webhooks } from './area';
+import { webhooks, writeWebhooks } from './area';
 
 export const redeliver = webhooks
   .authed(
     'POST /organizations/{id}/webhooks/{uuid}/deliveries/{delivery_uuid}/redeliver',
     'Send a delivery’s event again (a new delivery with the same webhook-id)',
-    { scope: 'webhooks:write', permission: 'manage', successStatus: 202 },
+    { ...writeWebhooks, successStatus: 202 },
   )
   .input(z.object({ id: z.string(), uuid: z.string(), delivery_uuid: z.string() }))
   .output(envelope(deliveryOutput))

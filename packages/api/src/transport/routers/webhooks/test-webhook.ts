@@ -2,13 +2,13 @@ import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
 import { envelope, ok } from '../../envelope';
 import { sendTestEvent, deliveryOutput } from '../../../domain/webhooks';
 import { webhookIdInput } from './schemas';
-import { webhooks } from './area';
+import { webhooks, writeWebhooks } from './area';
 
 export const testWebhook = webhooks
   .authed(
     'POST /organizations/{id}/webhooks/{uuid}/test',
     'Send a signed ping event to this webhook',
-    { scope: 'webhooks:write', permission: 'manage', successStatus: 202 },
+    { ...writeWebhooks, successStatus: 202 },
   )
   .input(webhookIdInput)
   .output(envelope(deliveryOutput))

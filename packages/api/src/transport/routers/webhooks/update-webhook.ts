@@ -3,15 +3,14 @@ import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
 import { envelope, ok } from '../../envelope';
 import { updateWebhook as update, webhookOutput } from '../../../domain/webhooks';
 import { webhookDescription, webhookEvents, webhookUrl } from './schemas';
-import { webhooks } from './area';
+import { webhooks, writeWebhooks } from './area';
 
 export const updateWebhook = webhooks
   .authed(
     'PATCH /organizations/{id}/webhooks/{uuid}',
     'Change a webhook’s URL, events or description, or disable and enable it',
     {
-      scope: 'webhooks:write',
-      permission: 'manage',
+      ...writeWebhooks,
       description: 'Enabling a webhook that was disabled after failures starts a new 3-day window.',
     },
   )
