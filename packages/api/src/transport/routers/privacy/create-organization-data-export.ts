@@ -1,11 +1,9 @@
-import { z } from 'zod';
 import { PRIVACY_TEXTS } from '../../../contracts/privacy';
 import { envelope, ok } from '../../envelope';
 import { requestDataExport, requestedExportOutput } from '../../../domain/privacy';
 import { findMemberOrganization } from '../../../domain/memberships';
 import { privacy } from './area';
-
-const organizationInput = z.object({ id: z.string() });
+import { organizationIdInput } from '../organizations/organization-output';
 
 export const createOrganizationDataExport = privacy
   .session(
@@ -25,7 +23,7 @@ export const createOrganizationDataExport = privacy
         'its password in the last 10 minutes; 7 days).',
     },
   )
-  .input(organizationInput)
+  .input(organizationIdInput)
   .output(envelope(requestedExportOutput))
   .mutation(async ({ ctx, input }) => {
     const org = await findMemberOrganization(ctx.deps.db, ctx.user.id, input.id, 'manage');

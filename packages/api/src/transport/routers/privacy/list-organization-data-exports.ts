@@ -3,8 +3,7 @@ import { envelope, ok } from '../../envelope';
 import { dataExportOutput, listDataExports } from '../../../domain/privacy';
 import { findMemberOrganization } from '../../../domain/memberships';
 import { privacy } from './area';
-
-const organizationInput = z.object({ id: z.string() });
+import { organizationIdInput } from '../organizations/organization-output';
 
 export const listOrganizationDataExports = privacy
   .session(
@@ -17,7 +16,7 @@ export const listOrganizationDataExports = privacy
         '`failed` if it could not be built.',
     },
   )
-  .input(organizationInput)
+  .input(organizationIdInput)
   .output(envelope(z.array(dataExportOutput)))
   .query(async ({ ctx, input }) => {
     const org = await findMemberOrganization(ctx.deps.db, ctx.user.id, input.id, 'manage');

@@ -2,12 +2,10 @@ import { SSO_TEXTS } from '../../../contracts/sso';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { deleteConnection } from '../../../domain/sso';
 import { connectionUuidInput } from './connection-schemas';
-import { sso } from './area';
-
-const PATH = '/organizations/{id}/sso-connections';
+import { manageSso, sso } from './area';
 
 export const deleteSsoConnection = sso
-  .session(`DELETE ${PATH}/{uuid}`, 'Remove a connection', { permission: 'manage' })
+  .session('DELETE /organizations/{id}/sso-connections/{uuid}', 'Remove a connection', manageSso)
   .input(connectionUuidInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

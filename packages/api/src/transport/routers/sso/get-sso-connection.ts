@@ -1,15 +1,13 @@
 import { envelope, ok } from '../../envelope';
 import { connectionOutput, getConnection } from '../../../domain/sso';
 import { connectionUuidInput } from './connection-schemas';
-import { sso } from './area';
-
-const PATH = '/organizations/{id}/sso-connections';
+import { manageSso, sso } from './area';
 
 export const getSsoConnection = sso
   .session(
-    `GET ${PATH}/{uuid}`,
+    'GET /organizations/{id}/sso-connections/{uuid}',
     'One connection, with the values to paste into the identity provider',
-    { permission: 'manage' },
+    manageSso,
   )
   .input(connectionUuidInput)
   .output(envelope(connectionOutput))

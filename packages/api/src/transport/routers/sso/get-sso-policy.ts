@@ -1,15 +1,13 @@
 import { envelope, ok } from '../../envelope';
 import { getPolicy, policyOutput } from '../../../domain/sso';
 import { organizationIdInput } from '../organizations/organization-output';
-import { sso } from './area';
-
-const PATH = '/organizations/{id}/sso-policy';
+import { manageSso, sso } from './area';
 
 export const getSsoPolicy = sso
   .session(
-    `GET ${PATH}`,
+    'GET /organizations/{id}/sso-policy',
     'The sign-in policies of an organization: Require SSO and Require two-factor',
-    { permission: 'manage' },
+    manageSso,
   )
   .input(organizationIdInput)
   .output(envelope(policyOutput))

@@ -2,15 +2,13 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { connectionOutput, listConnections } from '../../../domain/sso';
 import { organizationIdInput } from '../organizations/organization-output';
-import { sso } from './area';
-
-const PATH = '/organizations/{id}/sso-connections';
+import { manageSso, sso } from './area';
 
 export const listSsoConnections = sso
   .session(
-    `GET ${PATH}`,
+    'GET /organizations/{id}/sso-connections',
     'The single sign-on connections of an organization (never their secrets)',
-    { permission: 'manage' },
+    manageSso,
   )
   .input(organizationIdInput)
   .output(envelope(z.array(connectionOutput)))

@@ -2,12 +2,10 @@ import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { removeDomain } from '../../../domain/sso';
 import { domainUuidInput } from './domain-schemas';
-import { sso } from './area';
+import { manageSso, sso } from './area';
 
 export const removeOrganizationDomain = sso
-  .session('DELETE /organizations/{id}/domains/{uuid}', 'Remove an e-mail domain', {
-    permission: 'manage',
-  })
+  .session('DELETE /organizations/{id}/domains/{uuid}', 'Remove an e-mail domain', manageSso)
   .input(domainUuidInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

@@ -7,15 +7,13 @@ import {
   startAttempt,
 } from '../../../domain/sso';
 import { connectionUuidInput } from './connection-schemas';
-import { sso } from './area';
-
-const PATH = '/organizations/{id}/sso-connections';
+import { manageSso, sso } from './area';
 
 export const testSsoConnection = sso
   .session(
-    `POST ${PATH}/{uuid}/test`,
+    'POST /organizations/{id}/sso-connections/{uuid}/test',
     'Start a test sign-in: open redirect_url; the claims received are then in last_test (no session is created)',
-    { permission: 'manage' },
+    manageSso,
   )
   .input(connectionUuidInput)
   .output(envelope(ssoRedirectOutput))

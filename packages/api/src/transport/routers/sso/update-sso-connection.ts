@@ -2,14 +2,14 @@ import { SSO_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
 import { connectionOutput, updateConnection } from '../../../domain/sso';
 import { updateConnectionInput } from './connection-schemas';
-import { sso } from './area';
-
-const PATH = '/organizations/{id}/sso-connections';
+import { manageSso, sso } from './area';
 
 export const updateSsoConnection = sso
-  .session(`PATCH ${PATH}/{uuid}`, 'Change a connection; a changed provider must be tested again', {
-    permission: 'manage',
-  })
+  .session(
+    'PATCH /organizations/{id}/sso-connections/{uuid}',
+    'Change a connection; a changed provider must be tested again',
+    manageSso,
+  )
   .input(updateConnectionInput)
   .output(envelope(connectionOutput))
   .mutation(async ({ ctx, input }) => {

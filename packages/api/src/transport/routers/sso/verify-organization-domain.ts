@@ -2,13 +2,13 @@ import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
 import { organizationDomainOutput, verifyDomain } from '../../../domain/sso';
 import { domainUuidInput } from './domain-schemas';
-import { sso } from './area';
+import { manageSso, sso } from './area';
 
 export const verifyOrganizationDomain = sso
   .session(
     'POST /organizations/{id}/domains/{uuid}/verify',
     'Check the domain’s TXT record now; the result is in status and reason',
-    { permission: 'manage' },
+    manageSso,
   )
   .input(domainUuidInput)
   .output(envelope(organizationDomainOutput))

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { cancelSubscription as cancel, subscriptionSchema } from '../../../domain/billing';
-import { organizationUuidInput } from './schemas';
+import { subscriptionOrganizationInput } from './schemas';
 import { subscription, manageBilling } from './area';
 
 export const cancelSubscription = subscription
@@ -10,7 +9,7 @@ export const cancelSubscription = subscription
     'Cancel; service continues until the end of the current billing period',
     manageBilling,
   )
-  .input(z.object({ organization_uuid: organizationUuidInput }))
+  .input(subscriptionOrganizationInput)
   .output(envelope(subscriptionSchema))
   .mutation(async ({ ctx, input }) =>
     ok(

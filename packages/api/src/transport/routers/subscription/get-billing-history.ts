@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { billingHistory, billingHistoryItemSchema } from '../../../domain/billing';
-import { organizationUuidInput } from './schemas';
+import { subscriptionOrganizationInput } from './schemas';
 import { subscription, viewBilling } from './area';
 
 export const getBillingHistory = subscription
@@ -10,7 +10,7 @@ export const getBillingHistory = subscription
     "An organization's invoices, newest first (amount in pounds, amount_pence in pence)",
     viewBilling,
   )
-  .input(z.object({ organization_uuid: organizationUuidInput }))
+  .input(subscriptionOrganizationInput)
   .output(envelope(z.array(billingHistoryItemSchema)))
   .query(async ({ ctx, input }) =>
     ok(await billingHistory(ctx.deps, ctx.user, input.organization_uuid)),

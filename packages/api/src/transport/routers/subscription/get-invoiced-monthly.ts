@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { invoicedMonthly, invoicedMonthlySchema } from '../../../domain/billing';
-import { organizationUuidInput } from './schemas';
+import { subscriptionOrganizationInput } from './schemas';
 import { subscription, viewBilling } from './area';
 
 export const getInvoicedMonthly = subscription
@@ -17,7 +16,7 @@ export const getInvoicedMonthly = subscription
         'for a cancelled, expired or missing subscription. Same access as billing history.',
     },
   )
-  .input(z.object({ organization_uuid: organizationUuidInput }))
+  .input(subscriptionOrganizationInput)
   .output(envelope(invoicedMonthlySchema))
   .query(async ({ ctx, input }) =>
     ok(await invoicedMonthly(ctx.deps, ctx.user, input.organization_uuid)),

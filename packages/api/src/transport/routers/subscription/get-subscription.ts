@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { getSubscription as get, subscriptionSchema } from '../../../domain/billing';
-import { organizationUuidInput } from './schemas';
+import { subscriptionOrganizationInput } from './schemas';
 import { subscription, viewBilling } from './area';
 
 /** The organization's subscription, or data: null when it has none. */
@@ -11,6 +10,6 @@ export const getSubscription = subscription
     "An organization's subscription (data is null without one)",
     viewBilling,
   )
-  .input(z.object({ organization_uuid: organizationUuidInput }))
+  .input(subscriptionOrganizationInput)
   .output(envelope(subscriptionSchema.nullable()))
   .query(async ({ ctx, input }) => ok(await get(ctx.deps, ctx.user, input.organization_uuid)));
