@@ -3,14 +3,14 @@ import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
 import { addDomain, organizationDomainOutput } from '../../../domain/sso';
 import { domainInput } from './domain-schemas';
-import { manageSso, sso } from './area';
+import { sso } from './area';
 
 export const addOrganizationDomain = sso
   .session(
     'POST /organizations/{id}/domains',
     'Add an e-mail domain; it is verified by the TXT record _scmp-verify.<domain> holding the value shown',
     {
-      ...manageSso,
+      permission: 'manage',
       description:
         'Public mailbox providers (gmail.com, outlook.com, …), public suffixes and domains another ' +
         'organization has verified (409) are refused.',

@@ -3,14 +3,14 @@ import { SAML_TEXTS } from '../../../contracts/sso-saml';
 import { envelope, ok } from '../../envelope';
 import { connectionOutput, createConnection } from '../../../domain/sso';
 import { createConnectionInput } from './connection-schemas';
-import { manageSso, sso } from './area';
+import { sso } from './area';
 
 export const createSsoConnection = sso
   .session(
     'POST /organizations/{id}/sso-connections',
     'Add a connection: OpenID Connect { type: "oidc", display_name, issuer, client_id, client_secret } or SAML { type: "saml", display_name, idp_metadata_xml | idp_metadata_url }',
     {
-      ...manageSso,
+      permission: 'manage',
       description:
         'OIDC presets: "google" (the hd claim must be a verified domain) and "entra" (entra_tenant_id; ' +
         'the tid claim must match). client_secret is encrypted at rest and never returned. ' +

@@ -2,10 +2,12 @@ import { SSO_TEXTS } from '../../../contracts/sso';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { deleteConnection } from '../../../domain/sso';
 import { connectionUuidInput } from './connection-schemas';
-import { manageSso, sso } from './area';
+import { sso } from './area';
 
 export const deleteSsoConnection = sso
-  .session('DELETE /organizations/{id}/sso-connections/{uuid}', 'Remove a connection', manageSso)
+  .session('DELETE /organizations/{id}/sso-connections/{uuid}', 'Remove a connection', {
+    permission: 'manage',
+  })
   .input(connectionUuidInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

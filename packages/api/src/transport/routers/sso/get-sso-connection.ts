@@ -1,13 +1,13 @@
 import { envelope, ok } from '../../envelope';
 import { connectionOutput, getConnection } from '../../../domain/sso';
 import { connectionUuidInput } from './connection-schemas';
-import { manageSso, sso } from './area';
+import { sso } from './area';
 
 export const getSsoConnection = sso
   .session(
     'GET /organizations/{id}/sso-connections/{uuid}',
     'One connection, with the values to paste into the identity provider',
-    manageSso,
+    { permission: 'manage' },
   )
   .input(connectionUuidInput)
   .output(envelope(connectionOutput))

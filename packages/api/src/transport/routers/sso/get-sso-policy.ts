@@ -1,13 +1,13 @@
 import { envelope, ok } from '../../envelope';
 import { getPolicy, policyOutput } from '../../../domain/sso';
 import { organizationIdInput } from '../organizations/organization-output';
-import { manageSso, sso } from './area';
+import { sso } from './area';
 
 export const getSsoPolicy = sso
   .session(
     'GET /organizations/{id}/sso-policy',
     'The sign-in policies of an organization: Require SSO and Require two-factor',
-    manageSso,
+    { permission: 'manage' },
   )
   .input(organizationIdInput)
   .output(envelope(policyOutput))

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { listDomains, organizationDomainOutput } from '../../../domain/sso';
 import { organizationIdInput } from '../organizations/organization-output';
-import { manageSso, sso } from './area';
+import { sso } from './area';
 
 /**
  * Verified e-mail domains (issue 37): managed by the owner and admins with a session only (no
@@ -12,7 +12,7 @@ export const listOrganizationDomains = sso
   .session(
     'GET /organizations/{id}/domains',
     'The e-mail domains of an organization, with the DNS record that verifies each',
-    manageSso,
+    { permission: 'manage' },
   )
   .input(organizationIdInput)
   .output(envelope(z.array(organizationDomainOutput)))

@@ -7,13 +7,13 @@ import {
   startAttempt,
 } from '../../../domain/sso';
 import { connectionUuidInput } from './connection-schemas';
-import { manageSso, sso } from './area';
+import { sso } from './area';
 
 export const testSsoConnection = sso
   .session(
     'POST /organizations/{id}/sso-connections/{uuid}/test',
     'Start a test sign-in: open redirect_url; the claims received are then in last_test (no session is created)',
-    manageSso,
+    { permission: 'manage' },
   )
   .input(connectionUuidInput)
   .output(envelope(ssoRedirectOutput))

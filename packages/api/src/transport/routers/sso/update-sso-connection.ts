@@ -2,13 +2,13 @@ import { SSO_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
 import { connectionOutput, updateConnection } from '../../../domain/sso';
 import { updateConnectionInput } from './connection-schemas';
-import { manageSso, sso } from './area';
+import { sso } from './area';
 
 export const updateSsoConnection = sso
   .session(
     'PATCH /organizations/{id}/sso-connections/{uuid}',
     'Change a connection; a changed provider must be tested again',
-    manageSso,
+    { permission: 'manage' },
   )
   .input(updateConnectionInput)
   .output(envelope(connectionOutput))

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { SSO_POLICY_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
 import { updatePolicy, policyOutput } from '../../../domain/sso';
-import { manageSso, sso } from './area';
+import { sso } from './area';
 
 export const updateSsoPolicy = sso
   .session(
     'PATCH /organizations/{id}/sso-policy',
     'Change the sign-in policies { require_sso, require_two_factor }',
     {
-      ...manageSso,
+      permission: 'manage',
       description:
         'require_sso can be switched on only after a connection test succeeded (422 otherwise). ' +
         'Switching it on ends the sessions of covered members that did not come through single ' +

@@ -2,13 +2,13 @@ import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
 import { organizationDomainOutput, verifyDomain } from '../../../domain/sso';
 import { domainUuidInput } from './domain-schemas';
-import { manageSso, sso } from './area';
+import { sso } from './area';
 
 export const verifyOrganizationDomain = sso
   .session(
     'POST /organizations/{id}/domains/{uuid}/verify',
     'Check the domain’s TXT record now; the result is in status and reason',
-    manageSso,
+    { permission: 'manage' },
   )
   .input(domainUuidInput)
   .output(envelope(organizationDomainOutput))
