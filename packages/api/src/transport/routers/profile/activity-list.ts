@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okPage } from '../../envelope';
 import { activityFilterInput, activityOutput, listActivity } from '../../../domain/activity';
 import { cursorPageInput, pagedEnvelope } from './schemas';
 import { profile } from './area';
@@ -18,7 +19,4 @@ export const activityList = profile
     }),
   )
   .output(pagedEnvelope(activityOutput))
-  .query(async ({ ctx, input }) => {
-    const page = await listActivity(ctx.deps, ctx.user.id, input);
-    return { success: true as const, data: page.items, next_cursor: page.next_cursor };
-  });
+  .query(async ({ ctx, input }) => okPage(await listActivity(ctx.deps, ctx.user.id, input)));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okPage } from '../../envelope';
 import { listCustomersForStaff, staffCustomerSummary } from '../../../domain/staff';
 import { staffListInput, staffPage } from './staff-output';
 import { staff } from './area';
@@ -13,7 +14,4 @@ export const staffListCustomers = staff
   })
   .input(z.object(staffListInput))
   .output(staffPage(staffCustomerSummary))
-  .query(async ({ ctx, input }) => {
-    const page = await listCustomersForStaff(ctx.deps, input);
-    return { success: true as const, data: page.items, next_cursor: page.next_cursor };
-  });
+  .query(async ({ ctx, input }) => okPage(await listCustomersForStaff(ctx.deps, input)));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okPage } from '../../envelope';
 import { listInstancesForStaff, staffInstanceSummary } from '../../../domain/staff';
 import { optionalFilter } from '../../../core/optional-filter';
 import { staffListInput, staffPage } from './staff-output';
@@ -25,7 +26,4 @@ export const staffListInstances = staff
     }),
   )
   .output(staffPage(staffInstanceSummary))
-  .query(async ({ ctx, input }) => {
-    const page = await listInstancesForStaff(ctx.deps, input);
-    return { success: true as const, data: page.items, next_cursor: page.next_cursor };
-  });
+  .query(async ({ ctx, input }) => okPage(await listInstancesForStaff(ctx.deps, input)));

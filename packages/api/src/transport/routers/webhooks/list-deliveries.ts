@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { okPage } from '../../envelope';
 import { listDeliveries as list, deliveryOutput } from '../../../domain/webhooks';
 import { cursorPageInput, pagedEnvelope } from '../profile/schemas';
 import { webhooks, readWebhooks } from './area';
@@ -17,7 +18,6 @@ export const listDeliveries = webhooks
     }),
   )
   .output(pagedEnvelope(deliveryOutput))
-  .query(async ({ ctx, input }) => {
-    const page = await list(ctx.deps, ctx.user, input.id, input.uuid, input);
-    return { success: true as const, data: page.items, next_cursor: page.next_cursor };
-  });
+  .query(async ({ ctx, input }) =>
+    okPage(await list(ctx.deps, ctx.user, input.id, input.uuid, input)),
+  );
