@@ -3,7 +3,8 @@ import { PASSKEY_TEXTS } from '../../../contracts/passkeys';
 import { envelope, ok } from '../../envelope';
 import { passkeyChallengeCookie, finishPasskeySignIn } from '../../../domain/passkeys';
 import { authenticationResponseSchema, challengeTokenField } from '../passkeys/schemas';
-import { toUserOutput, userOutput } from '../../../domain/accounts';
+import { toUserOutput } from '../../../domain/accounts';
+import { signedInOutput } from './schemas';
 import { auth } from './area';
 
 export const passkeyVerify = auth
@@ -25,7 +26,7 @@ export const passkeyVerify = auth
         .describe('From POST /auth/passkey/options. Browsers may send its cookie instead.'),
     }),
   )
-  .output(envelope(z.object({ user: userOutput, token: z.string() })))
+  .output(envelope(signedInOutput))
   .mutation(async ({ ctx, input }) => {
     const { user, token } = await finishPasskeySignIn(ctx.deps, ctx.req, {
       challengeToken: input.challenge_token || passkeyChallengeCookie.read(ctx.req.cookie),

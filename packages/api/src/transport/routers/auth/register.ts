@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { ACCOUNT_MESSAGES, registerUser, toUserOutput, userOutput } from '../../../domain/accounts';
+import { ACCOUNT_MESSAGES, registerUser, toUserOutput } from '../../../domain/accounts';
 import {
   newPasswordField,
   passwordConfirmationField,
   confirmationMatches,
   validEmailField,
+  signedInOutput,
 } from './schemas';
 import { auth } from './area';
 
@@ -29,7 +30,7 @@ export const register = auth
       })
       .superRefine(confirmationMatches),
   )
-  .output(envelope(z.object({ user: userOutput, token: z.string() })))
+  .output(envelope(signedInOutput))
   .mutation(async ({ ctx, input }) => {
     const { user, token } = await registerUser(ctx.deps, ctx.req, input);
     return ok({ user: toUserOutput(user), token }, ACCOUNT_MESSAGES.registered);

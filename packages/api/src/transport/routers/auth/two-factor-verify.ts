@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import {
-  loginChallengeCookie,
-  toUserOutput,
-  userOutput,
-  verifyTwoFactorLogin,
-} from '../../../domain/accounts';
+import { loginChallengeCookie, toUserOutput, verifyTwoFactorLogin } from '../../../domain/accounts';
 import { authenticationResponseSchema } from '../passkeys/schemas';
-import { emailField } from './schemas';
+import { emailField, signedInOutput } from './schemas';
 import { auth } from './area';
 
 export const twoFactorVerify = auth
@@ -75,7 +70,7 @@ export const twoFactorVerify = auth
         }
       }),
   )
-  .output(envelope(z.object({ user: userOutput, token: z.string() })))
+  .output(envelope(signedInOutput))
   .mutation(async ({ ctx, input }) => {
     const challengeToken = input.challenge_token || loginChallengeCookie.read(ctx.req.cookie);
     const answer =

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import {
   getTenantBranding as brandingOfTenant,
   tenantBrandingSchema,
 } from '../../../domain/public-branding';
+import { tenantSlugInput } from './tenant-input';
 import { publicSite } from './area';
 
 /** The tenant shell's branding for `{slug}.TENANT_DOMAIN` (or `?tenant=slug` locally). */
@@ -14,10 +14,6 @@ export const getTenantBranding = publicSite
       'filled with the product defaults. Answers carry an ETag and Cache-Control ' +
       '(public, max-age=10); If-None-Match with the current ETag answers 304.',
   })
-  .input(
-    z.object({
-      slug: z.string().max(100, 'The tenant slug may not be longer than 100 characters.'),
-    }),
-  )
+  .input(tenantSlugInput)
   .output(envelope(tenantBrandingSchema))
   .query(async ({ ctx, input }) => ok(await brandingOfTenant(ctx.deps, input.slug)));

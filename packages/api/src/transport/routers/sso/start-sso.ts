@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { ssoRedirectOutput, startSsoForEmail } from '../../../domain/sso';
-import { emailField } from '../auth/schemas';
+import { emailInput } from '../auth/schemas';
 import { auth } from '../auth/area';
 
 /** POST /auth/sso/start { email } → { redirect_url } (the web app's Sign in with SSO). */
@@ -15,7 +14,7 @@ export const startSso = auth
         'has verified the domain with a connection. For links, GET /api/v1/sso/start?email= answers 302.',
     },
   )
-  .input(z.object({ email: emailField }))
+  .input(emailInput)
   .output(envelope(ssoRedirectOutput))
   .mutation(async ({ ctx, input }) => {
     const started = await startSsoForEmail(ctx.deps, ctx.req, input.email);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { tenantConnectionOutput, tenantConnections } from '../../../domain/sso';
+import { tenantSlugInput } from '../public-site/tenant-input';
 import { publicSite } from '../public-site/area';
 
 /** GET /public/tenant/{slug}/sso-connections: the buttons of a tenant's own login page. */
@@ -14,10 +15,6 @@ export const tenantSsoConnections = publicSite
         'provider). 404 for an unknown or inactive tenant.',
     },
   )
-  .input(
-    z.object({
-      slug: z.string().max(100, 'The tenant slug may not be longer than 100 characters.'),
-    }),
-  )
+  .input(tenantSlugInput)
   .output(envelope(z.array(tenantConnectionOutput)))
   .query(async ({ ctx, input }) => ok(await tenantConnections(ctx.deps, input.slug)));
