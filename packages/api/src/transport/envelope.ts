@@ -12,6 +12,15 @@ export function ok<T>(data: T, message?: string): { success: true; message?: str
   return message === undefined ? { success: true, data } : { success: true, message, data };
 }
 
+/** The success body of a list page: its items as `data`, and `next_cursor` (null on the last page). */
+export function okPage<T>(page: { items: T[]; next_cursor: string | null }): {
+  success: true;
+  data: T[];
+  next_cursor: string | null;
+} {
+  return { success: true, data: page.items, next_cursor: page.next_cursor };
+}
+
 export function okMessage(message: string): { success: true; message: string } {
   return { success: true, message };
 }

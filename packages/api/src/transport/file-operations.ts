@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ApiScope } from '../contracts/api-tokens';
 import { createContext, type RequestInfo } from './context';
-import { signedInCaller } from './caller';
+import { SESSIONS_ONLY_TEXT, signedInCaller } from './caller';
 import type { AppDeps } from '../core/app-deps';
 import { AppError } from '../core/errors';
 import { cleanFileName } from '../core/file-names';
@@ -35,7 +35,7 @@ async function runFileOperation(
   const ctx = await createContext(deps, req);
   const user = await signedInCaller(ctx, access.scope);
   if (access.sessionsOnly && !ctx.session) {
-    throw new AppError('FORBIDDEN', 'API tokens cannot be used for this operation.');
+    throw new AppError('FORBIDDEN', SESSIONS_ONLY_TEXT);
   }
   const answer = await work({ user, session: ctx.session, client: ctx.req });
   return { ...answer, headers: { ...ctx.responseHeaders, ...answer.headers } };

@@ -6,13 +6,17 @@ import type { OrganizationPermission } from '../contracts/roles';
 import { AppError } from '../core/errors';
 import { toErrorEnvelope, toTRPCError } from './trpc-errors';
 import { assertVerified, guardApiToken } from '../domain/api-tokens';
-import { signedInCaller } from './caller';
+import { SESSIONS_ONLY_TEXT, signedInCaller } from './caller';
 import { runIdempotent } from './idempotent-call';
 import { VERIFICATION_REQUIRED_TEXT } from '../contracts/auth-texts';
 import { enforceTwoFactorPolicy, organizationOfInput } from '../domain/sso';
 import type { SessionUser } from '../domain/sessions';
 
-export type Meta = OpenApiMeta & {
+/** A procedure's meta: trpc-to-openapi's `openapi` and the fields of the operation below. */
+export type Meta = OpenApiMeta & OperationFields;
+
+/** What the pipeline and the REST door read from a procedure's meta besides `openapi`. */
+export type OperationFields = {
   /** When a browser (Accept: text/html) opens this GET path on the REST door, serve the SPA instead. */
   spaForBrowsers?: boolean;
   /** HTTP status of a successful REST answer (default 200). */
@@ -263,8 +267,7 @@ async function requireTwoFactor(
  * a session is required, and no API token reaches them (they declare no scope).
  */
 export const sessionProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!ctx.session)
-    throw new AppError('FORBIDDEN', 'API tokens cannot be used for this operation.');
+  if (!ctx.session) throw new AppError('FORBIDDEN', SESSIONS_ONLY_TEXT);
   return next({ ctx: { ...ctx, session: ctx.session } });
 });
 

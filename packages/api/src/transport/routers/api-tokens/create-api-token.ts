@@ -3,24 +3,18 @@ import { AppError } from '../../../core/errors';
 import { envelope, ok } from '../../envelope';
 import { createApiToken as create, createdApiTokenOutput } from '../../../domain/api-tokens';
 import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
-import { sessionProcedure, VERIFICATION_REQUIRED_TEXT } from '../../trpc';
+import { VERIFICATION_REQUIRED_TEXT } from '../../trpc';
 import { createApiTokenInput } from './schemas';
 import { createsOnce } from '../../create-meta';
+import { apiTokens } from './area';
 
-export const createApiToken = sessionProcedure
-  .meta({
+export const createApiToken = apiTokens
+  .session('POST /user/api-tokens', 'Create an API token (shown once)', {
     ...createsOnce,
-    openapi: {
-      method: 'POST',
-      path: '/user/api-tokens',
-      tags: ['api-tokens'],
-      summary: 'Create an API token (shown once)',
-      description:
-        'Returns the token (`scmp_pat_` and 32 random bytes in base62) this once; only its ' +
-        'SHA-256 is kept. Needs a verified e-mail; at most 25 live tokens; e-mailed to you and ' +
-        'written to the activity log. Signed-in sessions only. 20 an hour.',
-      protect: true,
-    },
+    description:
+      'Returns the token (`scmp_pat_` and 32 random bytes in base62) this once; only its ' +
+      'SHA-256 is kept. Needs a verified e-mail; at most 25 live tokens; e-mailed to you and ' +
+      'written to the activity log. Signed-in sessions only. 20 an hour.',
   })
   .input(createApiTokenInput)
   .output(envelope(createdApiTokenOutput))

@@ -2,18 +2,13 @@ import { z } from 'zod';
 import { API_TOKEN_TEXTS } from '../../../contracts/api-tokens';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { revokeApiToken as revoke } from '../../../domain/api-tokens';
-import { sessionProcedure } from '../../trpc';
+import { apiTokens } from './area';
 
-export const revokeApiToken = sessionProcedure
-  .meta({
-    openapi: {
-      method: 'DELETE',
-      path: '/user/api-tokens/{uuid}',
-      tags: ['api-tokens'],
-      summary: 'Revoke an API token (at once, on every server process)',
-      protect: true,
-    },
-  })
+export const revokeApiToken = apiTokens
+  .session(
+    'DELETE /user/api-tokens/{uuid}',
+    'Revoke an API token (at once, on every server process)',
+  )
   .input(z.object({ uuid: z.string().max(64) }))
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

@@ -1,20 +1,14 @@
 import { messageEnvelope, okMessage } from '../../envelope';
 import { cancelEmailChangeByLink, EMAIL_CHANGE_TEXTS } from '../../../domain/profile';
-import { publicProcedure } from '../../trpc';
 import { emailChangeTokenInput } from './schemas';
+import { auth } from './area';
 
 /** The cancel link of the notice sent to the current address: no sign-in needed. */
-export const cancelEmailChange = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/auth/email-change/cancel',
-      tags: ['auth'],
-      summary:
-        'Cancel a pending e-mail change with the token from the notice sent to the current address',
-      protect: false,
-    },
-  })
+export const cancelEmailChange = auth
+  .public(
+    'POST /auth/email-change/cancel',
+    'Cancel a pending e-mail change with the token from the notice sent to the current address',
+  )
   .input(emailChangeTokenInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

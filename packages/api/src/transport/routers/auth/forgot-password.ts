@@ -1,21 +1,12 @@
-import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { ACCOUNT_MESSAGES, requestPasswordReset } from '../../../domain/accounts';
-import { publicProcedure } from '../../trpc';
-import { emailField } from './schemas';
+import { emailInput } from './schemas';
+import { auth } from './area';
 
 /** Same answer for known and unknown addresses. */
-export const forgotPassword = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/auth/forgot-password',
-      tags: ['auth'],
-      summary: 'E-mail a password reset link',
-      protect: false,
-    },
-  })
-  .input(z.object({ email: emailField }))
+export const forgotPassword = auth
+  .public('POST /auth/forgot-password', 'E-mail a password reset link')
+  .input(emailInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {
     await requestPasswordReset(ctx.deps, ctx.req, input.email);

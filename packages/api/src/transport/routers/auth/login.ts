@@ -8,8 +8,8 @@ import {
   toUserOutput,
   userOutput,
 } from '../../../domain/accounts';
-import { publicProcedure } from '../../trpc';
 import { emailField } from './schemas';
+import { auth } from './area';
 
 /**
  * Either { user, token } or, for an account with two-factor on, { two_factor_required, email,
@@ -36,16 +36,8 @@ export const loginData = z.object({
     ),
 });
 
-export const login = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/auth/login',
-      tags: ['auth'],
-      summary: 'Sign in with e-mail and password',
-      protect: false,
-    },
-  })
+export const login = auth
+  .public('POST /auth/login', 'Sign in with e-mail and password')
   .input(
     z.object({
       email: emailField,

@@ -3,20 +3,11 @@ import { recordActivity } from '../../../domain/activity';
 import { ACCOUNT_MESSAGES } from '../../../domain/accounts';
 import { API_TOKEN_TEXTS } from '../../../contracts/api-tokens';
 import { AppError } from '../../../core/errors';
-import { publicProcedure } from '../../trpc';
+import { auth } from './area';
 
 /** Deletes the caller's session. Answers success even without one, so the client can always sign out. */
-export const logout = publicProcedure
-  .meta({
-    optionalAuth: true,
-    openapi: {
-      method: 'POST',
-      path: '/auth/logout',
-      tags: ['auth'],
-      summary: 'Sign out (deletes the session)',
-      protect: true,
-    },
-  })
+export const logout = auth
+  .public('POST /auth/logout', 'Sign out (deletes the session)', { optionalAuth: true })
   .output(messageEnvelope)
   .mutation(async ({ ctx }) => {
     if (ctx.apiToken) throw new AppError('FORBIDDEN', API_TOKEN_TEXTS.notForTokens);

@@ -1,17 +1,8 @@
 import { envelope, ok } from '../../envelope';
-import { authedProcedure } from '../../trpc';
 import { toUserOutput, userOutput } from '../../../domain/accounts';
+import { auth } from './area';
 
-export const me = authedProcedure
-  .meta({
-    scope: 'profile:read',
-    openapi: {
-      method: 'GET',
-      path: '/user',
-      tags: ['auth'],
-      summary: 'The signed-in user',
-      protect: true,
-    },
-  })
+export const me = auth
+  .authed('GET /user', 'The signed-in user', { scope: 'profile:read' })
   .output(envelope(userOutput))
   .query(({ ctx }) => ok(toUserOutput(ctx.user)));

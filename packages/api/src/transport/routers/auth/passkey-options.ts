@@ -6,27 +6,24 @@ import {
   startPasskeySecondFactor,
   startPasskeySignIn,
 } from '../../../domain/passkeys';
-import { publicProcedure } from '../../trpc';
 import { challengeTokenField, requestOptionsOutput } from '../passkeys/schemas';
+import { auth } from './area';
 
 type RequestOptions = z.infer<typeof requestOptionsOutput>;
 
-export const passkeyOptions = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/auth/passkey/options',
-      tags: ['auth'],
-      summary: 'Start a passkey sign-in (or a passkey answer to the two-factor step)',
+export const passkeyOptions = auth
+  .public(
+    'POST /auth/passkey/options',
+    'Start a passkey sign-in (or a passkey answer to the two-factor step)',
+    {
       description:
         'Without a body: options for any discoverable passkey and a challenge_token for ' +
         'POST /auth/passkey/verify (single use, 5 minutes; also set as an HttpOnly cookie). ' +
         'With the challenge_token of a POST /auth/login that asked for two-factor: options for ' +
         "that account's passkeys, answered at POST /auth/two-factor/verify with type passkey. " +
         'Pass data.options to startAuthentication({ optionsJSON }). 60 a minute per address.',
-      protect: false,
     },
-  })
+  )
   .input(
     z.object({
       challenge_token: challengeTokenField

@@ -2,24 +2,22 @@ import { z } from 'zod';
 import { PASSKEY_TEXTS } from '../../../contracts/passkeys';
 import { envelope, ok } from '../../envelope';
 import { passkeyChallengeCookie, finishPasskeySignIn } from '../../../domain/passkeys';
-import { publicProcedure } from '../../trpc';
 import { authenticationResponseSchema, challengeTokenField } from '../passkeys/schemas';
-import { toUserOutput, userOutput } from '../../../domain/accounts';
+import { toUserOutput } from '../../../domain/accounts';
+import { signedInOutput } from './schemas';
+import { auth } from './area';
 
-export const passkeyVerify = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/auth/passkey/verify',
-      tags: ['auth'],
-      summary: 'Sign in with a passkey: counts as both factors (no two-factor step)',
+export const passkeyVerify = auth
+  .public(
+    'POST /auth/passkey/verify',
+    'Sign in with a passkey: counts as both factors (no two-factor step)',
+    {
       description:
         'The assertion must answer the challenge of this sign-in attempt (challenge_token from ' +
         'POST /auth/passkey/options, or its cookie); single use. An unknown or removed passkey ' +
         'answers 401 with a message saying so. 30 a minute per address.',
-      protect: false,
     },
-  })
+  )
   .input(
     z.object({
       response: authenticationResponseSchema,
@@ -28,7 +26,7 @@ export const passkeyVerify = publicProcedure
         .describe('From POST /auth/passkey/options. Browsers may send its cookie instead.'),
     }),
   )
-  .output(envelope(z.object({ user: userOutput, token: z.string() })))
+  .output(envelope(signedInOutput))
   .mutation(async ({ ctx, input }) => {
     const { user, token } = await finishPasskeySignIn(ctx.deps, ctx.req, {
       challengeToken: input.challenge_token || passkeyChallengeCookie.read(ctx.req.cookie),

@@ -1,25 +1,21 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { ACCOUNT_MESSAGES, registerUser, toUserOutput, userOutput } from '../../../domain/accounts';
-import { publicProcedure } from '../../trpc';
+import { ACCOUNT_MESSAGES, registerUser, toUserOutput } from '../../../domain/accounts';
 import {
   newPasswordField,
   passwordConfirmationField,
   confirmationMatches,
   validEmailField,
+  signedInOutput,
 } from './schemas';
+import { auth } from './area';
 
-export const register = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/auth/register',
-      tags: ['auth'],
-      summary: 'Create an account (signs it in and sends a verification e-mail)',
-      protect: false,
-    },
-    successStatus: 201,
-  })
+export const register = auth
+  .public(
+    'POST /auth/register',
+    'Create an account (signs it in and sends a verification e-mail)',
+    { successStatus: 201 },
+  )
   .input(
     z
       .object({
@@ -34,7 +30,7 @@ export const register = publicProcedure
       })
       .superRefine(confirmationMatches),
   )
-  .output(envelope(z.object({ user: userOutput, token: z.string() })))
+  .output(envelope(signedInOutput))
   .mutation(async ({ ctx, input }) => {
     const { user, token } = await registerUser(ctx.deps, ctx.req, input);
     return ok({ user: toUserOutput(user), token }, ACCOUNT_MESSAGES.registered);

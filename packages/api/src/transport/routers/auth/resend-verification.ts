@@ -1,21 +1,12 @@
-import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { ACCOUNT_MESSAGES, resendVerification as resend } from '../../../domain/accounts';
-import { publicProcedure } from '../../trpc';
-import { emailField } from './schemas';
+import { emailInput } from './schemas';
+import { auth } from './area';
 
 /** Same answer whether or not the address exists or is already verified. */
-export const resendVerification = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/auth/resend-verification',
-      tags: ['auth'],
-      summary: 'Send a new verification link',
-      protect: false,
-    },
-  })
-  .input(z.object({ email: emailField }))
+export const resendVerification = auth
+  .public('POST /auth/resend-verification', 'Send a new verification link')
+  .input(emailInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {
     await resend(ctx.deps, ctx.req, input.email);

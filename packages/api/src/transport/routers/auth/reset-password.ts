@@ -1,24 +1,16 @@
 import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { ACCOUNT_MESSAGES, resetPassword as reset } from '../../../domain/accounts';
-import { publicProcedure } from '../../trpc';
 import {
   emailField,
   newPasswordField,
   passwordConfirmationField,
   confirmationMatches,
 } from './schemas';
+import { auth } from './area';
 
-export const resetPassword = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/auth/reset-password',
-      tags: ['auth'],
-      summary: 'Choose a new password with the token from the e-mail',
-      protect: false,
-    },
-  })
+export const resetPassword = auth
+  .public('POST /auth/reset-password', 'Choose a new password with the token from the e-mail')
   .input(
     z
       .object({

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, isCommonPassword, normalizeEmail } from '../../../domain/accounts';
+import {
+  ACCOUNT_MESSAGES,
+  isCommonPassword,
+  normalizeEmail,
+  userOutput,
+} from '../../../domain/accounts';
 
 /** Required e-mail text as typed (login, resend, forgot): no format check, so every miss looks alike. */
 export const emailField = z
@@ -7,6 +12,12 @@ export const emailField = z
   .trim()
   .min(1, 'The email field is required.')
   .max(320, 'The email may not be longer than 320 characters.');
+
+/** The input of an operation that takes only an e-mail address (resend, forgot, single sign-on). */
+export const emailInput = z.object({ email: emailField });
+
+/** A sign-in's answer: the user and the session's bearer token (register, two-factor, passkey). */
+export const signedInOutput = z.object({ user: userOutput, token: z.string() });
 
 /** A well-formed address, normalised (NFKC, lower-case). */
 export const validEmailField = emailField

@@ -1,31 +1,23 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import {
-  loginChallengeCookie,
-  toUserOutput,
-  userOutput,
-  verifyTwoFactorLogin,
-} from '../../../domain/accounts';
-import { publicProcedure } from '../../trpc';
+import { loginChallengeCookie, toUserOutput, verifyTwoFactorLogin } from '../../../domain/accounts';
 import { authenticationResponseSchema } from '../passkeys/schemas';
-import { emailField } from './schemas';
+import { emailField, signedInOutput } from './schemas';
+import { auth } from './area';
 
-export const twoFactorVerify = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/auth/two-factor/verify',
-      tags: ['auth'],
-      summary: 'Second sign-in step: an authenticator or recovery code, or a passkey',
+export const twoFactorVerify = auth
+  .public(
+    'POST /auth/two-factor/verify',
+    'Second sign-in step: an authenticator or recovery code, or a passkey',
+    {
       description:
         'Only for the sign-in that passed the password step: send the challenge_token that ' +
         'POST /auth/login returned (or its cookie). A missing, expired, used or foreign ' +
         'challenge fails like a wrong code; the fifth wrong code closes the challenge. With ' +
         'type passkey, send passkey_response instead of code: an assertion of the options that ' +
         'POST /auth/passkey/options returned for the same challenge_token.',
-      protect: false,
     },
-  })
+  )
   .input(
     z
       .object({
@@ -78,7 +70,7 @@ export const twoFactorVerify = publicProcedure
         }
       }),
   )
-  .output(envelope(z.object({ user: userOutput, token: z.string() })))
+  .output(envelope(signedInOutput))
   .mutation(async ({ ctx, input }) => {
     const challengeToken = input.challenge_token || loginChallengeCookie.read(ctx.req.cookie);
     const answer =

@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { authedProcedure } from '../../trpc';
+import { auth } from './area';
 
-export const validateSession = authedProcedure
-  .meta({
+export const validateSession = auth
+  .authed('GET /auth/validate-session', 'Whether the bearer token is a live session', {
     scope: 'profile:read',
-    openapi: {
-      method: 'GET',
-      path: '/auth/validate-session',
-      tags: ['auth'],
-      summary: 'Whether the bearer token is a live session',
-      protect: true,
-    },
   })
   .output(envelope(z.object({ valid: z.boolean() })))
   .query(() => ok({ valid: true }));

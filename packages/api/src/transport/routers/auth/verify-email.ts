@@ -1,20 +1,14 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { ACCOUNT_MESSAGES, verifyEmailLink } from '../../../domain/accounts';
-import { publicProcedure } from '../../trpc';
+import { auth } from './area';
 
-export const verifyEmail = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/auth/verify-email/{id}/{hash}',
-      tags: ['auth'],
-      summary:
-        'Verify an e-mail address from the signed link (browsers get the verification screen)',
-      protect: false,
-    },
-    spaForBrowsers: true,
-  })
+export const verifyEmail = auth
+  .public(
+    'GET /auth/verify-email/{id}/{hash}',
+    'Verify an e-mail address from the signed link (browsers get the verification screen)',
+    { spaForBrowsers: true },
+  )
   .input(
     z.object({
       id: z.string().max(100),

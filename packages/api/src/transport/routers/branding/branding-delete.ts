@@ -5,8 +5,8 @@ import {
   brandingOutput,
   type BrandingFileKind,
 } from '../../../domain/branding';
-import { authedProcedure } from '../../trpc';
 import { brandingIdInput } from './branding-output';
+import { branding, manageBranding } from './area';
 
 const DELETED: Record<BrandingFileKind, string> = {
   logo: BRANDING_TEXTS.logoDeleted,
@@ -15,18 +15,8 @@ const DELETED: Record<BrandingFileKind, string> = {
 
 /** DELETE /branding/{id}/logo and /favicon: removes the file and answers the branding. */
 export function brandingDeleteProcedure(kind: BrandingFileKind) {
-  return authedProcedure
-    .meta({
-      scope: 'branding:write',
-      permission: 'manage',
-      openapi: {
-        method: 'DELETE',
-        path: `/branding/{id}/${kind}`,
-        tags: ['branding'],
-        summary: `Delete the ${kind} of a branding`,
-        protect: true,
-      },
-    })
+  return branding
+    .authed(`DELETE /branding/{id}/${kind}`, `Delete the ${kind} of a branding`, manageBranding)
     .input(brandingIdInput)
     .output(envelope(brandingOutput))
     .mutation(async ({ ctx, input }) =>

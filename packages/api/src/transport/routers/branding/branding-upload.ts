@@ -10,8 +10,9 @@ import {
   uploadBrandingFile,
   brandingOutput,
 } from '../../../domain/branding';
-import { authedProcedure, type MultipartContract } from '../../trpc';
+import { type MultipartContract } from '../../trpc';
 import { brandingIdInput } from './branding-output';
+import { branding, manageBranding } from './area';
 
 const FORMATS: Record<BrandingFileKind, string> = {
   logo: 'PNG, JPEG or SVG (sanitised) up to 2MB',
@@ -50,24 +51,20 @@ function uploadContract(kind: BrandingFileKind): MultipartContract {
  */
 export function brandingUploadProcedure<K extends BrandingFileKind>(kind: K) {
   const noun = kind === 'logo' ? 'logo' : 'favicon';
-  return authedProcedure
-    .meta({
-      scope: 'branding:write',
-      permission: 'manage',
-      openapi: {
-        method: 'POST',
-        path: `/branding/{id}/${kind}`,
-        tags: ['branding'],
-        summary: `Upload the ${noun} of a branding (multipart, one field named ${kind})`,
+  return branding
+    .authed(
+      `POST /branding/{id}/${kind}`,
+      `Upload the ${noun} of a branding (multipart, one field named ${kind})`,
+      {
+        ...manageBranding,
+        multipart: uploadContract(kind),
         description:
           `multipart/form-data with one file field named \`${kind}\`: ${FORMATS[kind]}. The type is decided ` +
           'from the bytes, not the name or Content-Type. Too large → 413; another type → 415; a ' +
           'malformed body → 400. Replaces (and deletes) the previous file. Answers the branding.',
-        protect: true,
         contentTypes: ['multipart/form-data'],
       },
-      multipart: uploadContract(kind),
-    })
+    )
     .input(
       brandingIdInput.extend({
         [kind]: fileInput(`The ${noun} file`),

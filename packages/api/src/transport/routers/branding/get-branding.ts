@@ -1,22 +1,14 @@
 import { envelope, ok } from '../../envelope';
 import { getBranding as loadBranding, brandingOutput } from '../../../domain/branding';
-import { authedProcedure } from '../../trpc';
 import { brandingIdInput } from './branding-output';
+import { branding, viewBranding } from './area';
 
-export const getBranding = authedProcedure
-  .meta({
-    scope: 'branding:read',
-    permission: 'view',
-    openapi: {
-      method: 'GET',
-      path: '/branding/{id}',
-      tags: ['branding'],
-      summary: 'Branding of one of your organizations or instances',
-      description:
-        '{id} is an organization uuid or an instance uuid (tried as an organization first). ' +
-        'Answers the stored fields plus `resolved`, the effective values after fallback.',
-      protect: true,
-    },
+export const getBranding = branding
+  .authed('GET /branding/{id}', 'Branding of one of your organizations or instances', {
+    ...viewBranding,
+    description:
+      '{id} is an organization uuid or an instance uuid (tried as an organization first). ' +
+      'Answers the stored fields plus `resolved`, the effective values after fallback.',
   })
   .input(brandingIdInput)
   .output(envelope(brandingOutput))

@@ -1,18 +1,16 @@
 import { envelope, ok } from '../../envelope';
 import { customerOverview, customerOverviewSchema } from '../../../domain/insights';
-import { authedProcedure } from '../../trpc';
+import { publicSite } from '../public-site/area';
 
 /** GET /dashboard/overview: the dashboard home's figures and what needs attention. */
-export const getDashboardOverview = authedProcedure
-  .meta({
-    scope: 'organizations:read',
-    openapi: {
-      method: 'GET',
-      path: '/dashboard/overview',
+export const getDashboardOverview = publicSite
+  .authed(
+    'GET /dashboard/overview',
+    'Dashboard home figures and the problems that need attention',
+    {
       // The REST contract predates the dashboard router: tag and operationId stay as published.
-      tags: ['public-site'],
+      scope: 'organizations:read',
       operationId: 'publicSite-dashboardOverview',
-      summary: 'Dashboard home figures and the problems that need attention',
       description:
         'Over every organization the signed-in user belongs to: organizations by status, live ' +
         'instances by status and (active ones) by their latest health check, the user’s open ' +
@@ -21,8 +19,7 @@ export const getDashboardOverview = authedProcedure
         'each problem (payment past due, unhealthy or suspended instance, certificate expiring, ' +
         'expired or failed, unverified e-mail, organization pending payment, unanswered staff ' +
         'reply) with a link to the page that fixes it, most severe first.',
-      protect: true,
     },
-  })
+  )
   .output(envelope(customerOverviewSchema))
   .query(async ({ ctx }) => ok(await customerOverview(ctx.deps, ctx.user)));

@@ -1,20 +1,14 @@
 import { z } from 'zod';
 import { AppError } from '../../../core/errors';
 import { envelope, ok } from '../../envelope';
-import { publicProcedure } from '../../trpc';
+import { health } from './area';
 
 const healthData = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 
 /** GET /health: the service answers and its database too (503 with Retry-After when not). */
-export const checkHealth = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/health',
-      tags: ['health'],
-      summary: 'Service and database health',
-    },
-  })
+export const checkHealth = health
+  // protect unset, as published: the REST door marks the answer no-store (never a cached health).
+  .public('GET /health', 'Service and database health', { protect: undefined })
   .output(envelope(healthData))
   .query(async ({ ctx }) => {
     try {

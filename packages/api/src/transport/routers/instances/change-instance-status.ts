@@ -2,20 +2,14 @@ import { z } from 'zod';
 import { INSTANCE_TEXTS } from '../../../contracts/instances';
 import { envelope, ok } from '../../envelope';
 import { changeInstanceStatus as change, instanceSchema } from '../../../domain/instances';
-import { authedProcedure } from '../../trpc';
+import { instances, manageInstances } from './area';
 
-export const changeInstanceStatus = authedProcedure
-  .meta({
-    scope: 'instances:write',
-    permission: 'manage',
-    openapi: {
-      method: 'PATCH',
-      path: '/instances/{uuid}/status',
-      tags: ['instances'],
-      summary: 'Suspend an active instance or resume a suspended one',
-      protect: true,
-    },
-  })
+export const changeInstanceStatus = instances
+  .authed(
+    'PATCH /instances/{uuid}/status',
+    'Suspend an active instance or resume a suspended one',
+    manageInstances,
+  )
   .input(
     z.object({
       uuid: z.string(),

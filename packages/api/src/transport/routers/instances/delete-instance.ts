@@ -1,20 +1,14 @@
 import { messageEnvelope, okMessage } from '../../envelope';
 import { deleteInstance as remove } from '../../../domain/instances';
-import { authedProcedure } from '../../trpc';
 import { instanceUuidInput } from './instance-output';
+import { instances, manageInstances } from './area';
 
-export const deleteInstance = authedProcedure
-  .meta({
-    scope: 'instances:write',
-    permission: 'manage',
-    openapi: {
-      method: 'DELETE',
-      path: '/instances/{uuid}',
-      tags: ['instances'],
-      summary: 'Delete (terminate) an instance and release its host',
-      protect: true,
-    },
-  })
+export const deleteInstance = instances
+  .authed(
+    'DELETE /instances/{uuid}',
+    'Delete (terminate) an instance and release its host',
+    manageInstances,
+  )
   .input(instanceUuidInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

@@ -4,8 +4,8 @@ import { SUBDOMAIN_TEXTS, hasOnlySubdomainCharacters } from '../../../contracts/
 import { CUSTOM_DOMAIN_TEXTS } from '../../../contracts/custom-domain';
 import { envelope, ok } from '../../envelope';
 import { deployInstance as deploy, instanceSchema } from '../../../domain/instances';
-import { verifiedProcedure } from '../../trpc';
 import { createsOnce } from '../../create-meta';
+import { instances, manageInstances } from './area';
 
 const prefixSchema = z
   .string()
@@ -28,19 +28,12 @@ const customDomainSchema = z
   .nullish()
   .transform((value) => value || undefined);
 
-export const deployInstance = verifiedProcedure
-  .meta({
-    scope: 'instances:write',
-    permission: 'manage',
-    openapi: {
-      method: 'POST',
-      path: '/instances',
-      tags: ['instances'],
-      summary: 'Deploy an instance; it is provisioned in the background (pending → active)',
-      protect: true,
-    },
-    ...createsOnce,
-  })
+export const deployInstance = instances
+  .verified(
+    'POST /instances',
+    'Deploy an instance; it is provisioned in the background (pending → active)',
+    { ...manageInstances, ...createsOnce },
+  )
   .input(
     z.object({
       organization_uuid: z

@@ -1,20 +1,10 @@
 import { envelope, ok } from '../../envelope';
 import { getInstance as get, instanceSchema } from '../../../domain/instances';
-import { authedProcedure } from '../../trpc';
 import { instanceUuidInput } from './instance-output';
+import { instances, viewInstances } from './area';
 
-export const getInstance = authedProcedure
-  .meta({
-    scope: 'instances:read',
-    permission: 'view',
-    openapi: {
-      method: 'GET',
-      path: '/instances/{uuid}',
-      tags: ['instances'],
-      summary: 'One of your instances',
-      protect: true,
-    },
-  })
+export const getInstance = instances
+  .authed('GET /instances/{uuid}', 'One of your instances', viewInstances)
   .input(instanceUuidInput)
   .output(envelope(instanceSchema))
   .query(async ({ ctx, input }) => ok(await get(ctx.deps, ctx.user.id, input.uuid)));

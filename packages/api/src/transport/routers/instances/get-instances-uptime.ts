@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { instancesUptime, instancesUptimeSchema } from '../../../domain/instances';
-import { authedProcedure } from '../../trpc';
+import { instances, viewInstances } from './area';
 
 /** GET /instances/uptime: the share of healthy checks per day, for the instances list's bars. */
-export const getInstancesUptime = authedProcedure
-  .meta({
-    scope: 'instances:read',
-    permission: 'view',
-    openapi: {
-      method: 'GET',
-      path: '/instances/uptime',
-      tags: ['instances'],
-      summary:
-        'Uptime per day (UTC) over the last `days` days for all your instances, or those of one organization (organization_id = its uuid)',
-      protect: true,
-    },
-  })
+export const getInstancesUptime = instances
+  .authed(
+    'GET /instances/uptime',
+    'Uptime per day (UTC) over the last `days` days for all your instances, or those of one organization (organization_id = its uuid)',
+    viewInstances,
+  )
   .input(
     z.object({
       days: z.coerce.number().int().min(1).max(90).default(30),

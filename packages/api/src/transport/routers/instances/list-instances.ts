@@ -1,20 +1,14 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { listInstances as list, instanceSchema } from '../../../domain/instances';
-import { authedProcedure } from '../../trpc';
+import { instances, viewInstances } from './area';
 
-export const listInstances = authedProcedure
-  .meta({
-    scope: 'instances:read',
-    permission: 'view',
-    openapi: {
-      method: 'GET',
-      path: '/instances',
-      tags: ['instances'],
-      summary: 'Your instances, optionally of one organization (organization_id = its uuid)',
-      protect: true,
-    },
-  })
+export const listInstances = instances
+  .authed(
+    'GET /instances',
+    'Your instances, optionally of one organization (organization_id = its uuid)',
+    viewInstances,
+  )
   .input(z.object({ organization_id: z.string().max(64).optional() }))
   .output(envelope(z.array(instanceSchema)))
   .query(async ({ ctx, input }) =>

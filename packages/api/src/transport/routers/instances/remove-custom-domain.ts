@@ -1,23 +1,17 @@
 import { CUSTOM_DOMAIN_TEXTS } from '../../../contracts/custom-domain';
 import { envelope, ok } from '../../envelope';
 import { removeCustomDomain as remove } from '../../../domain/custom-domains';
-import { authedProcedure } from '../../trpc';
 import { instanceUuidInput } from './instance-output';
 import { instanceSchema } from '../../../domain/instances';
+import { instances, manageInstances } from './area';
 
 /** DELETE /instances/{uuid}/custom-domain. */
-export const removeCustomDomain = authedProcedure
-  .meta({
-    scope: 'instances:write',
-    permission: 'manage',
-    openapi: {
-      method: 'DELETE',
-      path: '/instances/{uuid}/custom-domain',
-      tags: ['instances'],
-      summary: 'Remove the custom domain; the instance stays on its own host',
-      protect: true,
-    },
-  })
+export const removeCustomDomain = instances
+  .authed(
+    'DELETE /instances/{uuid}/custom-domain',
+    'Remove the custom domain; the instance stays on its own host',
+    manageInstances,
+  )
   .input(instanceUuidInput)
   .output(envelope(instanceSchema))
   .mutation(async ({ ctx, input }) =>

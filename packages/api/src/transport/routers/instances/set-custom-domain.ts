@@ -2,23 +2,16 @@ import { z } from 'zod';
 import { CUSTOM_DOMAIN_TEXTS } from '../../../contracts/custom-domain';
 import { envelope, ok } from '../../envelope';
 import { setCustomDomain as set } from '../../../domain/custom-domains';
-import { authedProcedure } from '../../trpc';
 import { instanceSchema } from '../../../domain/instances';
+import { instances, manageInstances } from './area';
 
 /** PUT /instances/{uuid}/custom-domain: claim a domain (checked by DNS before it is served). */
-export const setCustomDomain = authedProcedure
-  .meta({
-    scope: 'instances:write',
-    permission: 'manage',
-    openapi: {
-      method: 'PUT',
-      path: '/instances/{uuid}/custom-domain',
-      tags: ['instances'],
-      summary:
-        'Set the custom domain (a host name, or a URL whose host is taken); its DNS records are then verified',
-      protect: true,
-    },
-  })
+export const setCustomDomain = instances
+  .authed(
+    'PUT /instances/{uuid}/custom-domain',
+    'Set the custom domain (a host name, or a URL whose host is taken); its DNS records are then verified',
+    manageInstances,
+  )
   .input(
     z.object({
       uuid: z.string(),

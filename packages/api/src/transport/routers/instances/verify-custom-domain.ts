@@ -1,24 +1,17 @@
 import { CUSTOM_DOMAIN_TEXTS } from '../../../contracts/custom-domain';
 import { envelope, ok } from '../../envelope';
 import { verifyCustomDomain as verify } from '../../../domain/custom-domains';
-import { authedProcedure } from '../../trpc';
 import { instanceUuidInput } from './instance-output';
 import { instanceSchema } from '../../../domain/instances';
+import { instances, manageInstances } from './area';
 
 /** POST /instances/{uuid}/custom-domain/verify: check the DNS records now. */
-export const verifyCustomDomain = authedProcedure
-  .meta({
-    scope: 'instances:write',
-    permission: 'manage',
-    openapi: {
-      method: 'POST',
-      path: '/instances/{uuid}/custom-domain/verify',
-      tags: ['instances'],
-      summary:
-        'Check the custom domain’s DNS records now; the result is in custom_domain_status and custom_domain_reason',
-      protect: true,
-    },
-  })
+export const verifyCustomDomain = instances
+  .authed(
+    'POST /instances/{uuid}/custom-domain/verify',
+    'Check the custom domain’s DNS records now; the result is in custom_domain_status and custom_domain_reason',
+    manageInstances,
+  )
   .input(instanceUuidInput)
   .output(envelope(instanceSchema))
   .mutation(async ({ ctx, input }) => {

@@ -3,20 +3,15 @@ import { MEMBER_TEXTS } from '../../../contracts/roles';
 import { envelope, ok } from '../../envelope';
 import { acceptInvitation as accept } from '../../../domain/organizations';
 import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
-import { authedProcedure } from '../../trpc';
 import { tokenInput } from './schemas';
+import { members } from './area';
 
-export const acceptInvitation = authedProcedure
-  .meta({
-    scope: 'organizations:write',
-    openapi: {
-      method: 'POST',
-      path: '/invitations/{token}/accept',
-      tags: ['members'],
-      summary: 'Accept an invitation (signed in and verified, with the invited e-mail)',
-      protect: true,
-    },
-  })
+export const acceptInvitation = members
+  .authed(
+    'POST /invitations/{token}/accept',
+    'Accept an invitation (signed in and verified, with the invited e-mail)',
+    { scope: 'organizations:write' },
+  )
   .input(tokenInput)
   .output(envelope(z.strictObject({ organization_uuid: z.string() })))
   .mutation(async ({ ctx, input }) => {

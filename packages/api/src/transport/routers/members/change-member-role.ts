@@ -1,21 +1,15 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { changeMemberRole as change, memberSchema } from '../../../domain/organizations';
-import { authedProcedure } from '../../trpc';
 import { assignableRole, keepInvitations } from './schemas';
+import { members, manageMembers } from './area';
 
-export const changeMemberRole = authedProcedure
-  .meta({
-    scope: 'organizations:write',
-    permission: 'manageMembers',
-    openapi: {
-      method: 'PATCH',
-      path: '/organizations/{id}/members/{user_uuid}',
-      tags: ['members'],
-      summary: "Change a member's role (owner or admin; only the owner grants or removes admin)",
-      protect: true,
-    },
-  })
+export const changeMemberRole = members
+  .authed(
+    'PATCH /organizations/{id}/members/{user_uuid}',
+    "Change a member's role (owner or admin; only the owner grants or removes admin)",
+    manageMembers,
+  )
   .input(
     z.object({
       id: z.string(),

@@ -2,23 +2,16 @@ import { z } from 'zod';
 import { MEMBER_TEXTS } from '../../../contracts/roles';
 import { envelope, ok } from '../../envelope';
 import { createInvitation as create, invitationSchema } from '../../../domain/organizations';
-import { authedProcedure } from '../../trpc';
 import { assignableRole } from './schemas';
 import { createsOnce } from '../../create-meta';
+import { members, manageMembers } from './area';
 
-export const createInvitation = authedProcedure
-  .meta({
-    scope: 'organizations:write',
-    permission: 'manageMembers',
-    openapi: {
-      method: 'POST',
-      path: '/organizations/{id}/invitations',
-      tags: ['members'],
-      summary: 'Invite someone by e-mail with a role (valid 7 days, single use)',
-      protect: true,
-    },
-    ...createsOnce,
-  })
+export const createInvitation = members
+  .authed(
+    'POST /organizations/{id}/invitations',
+    'Invite someone by e-mail with a role (valid 7 days, single use)',
+    { ...manageMembers, ...createsOnce },
+  )
   .input(
     z.object({
       id: z.string(),

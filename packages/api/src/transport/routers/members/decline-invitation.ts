@@ -2,20 +2,15 @@ import { MEMBER_TEXTS } from '../../../contracts/roles';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { declineInvitation as decline } from '../../../domain/organizations';
 import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
-import { authedProcedure } from '../../trpc';
 import { tokenInput } from './schemas';
+import { members } from './area';
 
-export const declineInvitation = authedProcedure
-  .meta({
-    scope: 'organizations:write',
-    openapi: {
-      method: 'POST',
-      path: '/invitations/{token}/decline',
-      tags: ['members'],
-      summary: 'Decline an invitation (signed in with the invited e-mail)',
-      protect: true,
-    },
-  })
+export const declineInvitation = members
+  .authed(
+    'POST /invitations/{token}/decline',
+    'Decline an invitation (signed in with the invited e-mail)',
+    { scope: 'organizations:write' },
+  )
   .input(tokenInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

@@ -1,20 +1,15 @@
 import { envelope, ok } from '../../envelope';
 import { getInvitation as get, publicInvitationSchema } from '../../../domain/organizations';
 import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
-import { publicProcedure } from '../../trpc';
 import { tokenInput } from './schemas';
+import { members } from './area';
 
 /** No sign-in: who invited whom to what, until it is used, revoked or expired (404 then). */
-export const getInvitation = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/invitations/{token}',
-      tags: ['members'],
-      summary: 'An invitation by its token (organization, inviter, role, e-mail, expiry)',
-      protect: false,
-    },
-  })
+export const getInvitation = members
+  .public(
+    'GET /invitations/{token}',
+    'An invitation by its token (organization, inviter, role, e-mail, expiry)',
+  )
   .input(tokenInput)
   .output(envelope(publicInvitationSchema))
   .query(async ({ ctx, input }) => {

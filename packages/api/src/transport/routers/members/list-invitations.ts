@@ -1,21 +1,16 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { listInvitations as list, invitationSchema } from '../../../domain/organizations';
-import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
+import { members } from './area';
+import { viewOrganization } from '../organizations/area';
 
-export const listInvitations = authedProcedure
-  .meta({
-    scope: 'organizations:read',
-    permission: 'view',
-    openapi: {
-      method: 'GET',
-      path: '/organizations/{id}/invitations',
-      tags: ['members'],
-      summary: 'Open invitations of an organization',
-      protect: true,
-    },
-  })
+export const listInvitations = members
+  .authed(
+    'GET /organizations/{id}/invitations',
+    'Open invitations of an organization',
+    viewOrganization,
+  )
   .input(organizationIdInput)
   .output(envelope(z.array(invitationSchema)))
   .query(async ({ ctx, input }) => ok(await list(ctx.deps, ctx.user.id, input.id)));

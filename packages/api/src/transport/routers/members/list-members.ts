@@ -1,21 +1,16 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { listMembers as list, memberSchema } from '../../../domain/organizations';
-import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
+import { members } from './area';
+import { viewOrganization } from '../organizations/area';
 
-export const listMembers = authedProcedure
-  .meta({
-    scope: 'organizations:read',
-    permission: 'view',
-    openapi: {
-      method: 'GET',
-      path: '/organizations/{id}/members',
-      tags: ['members'],
-      summary: 'The members of an organization with their roles',
-      protect: true,
-    },
-  })
+export const listMembers = members
+  .authed(
+    'GET /organizations/{id}/members',
+    'The members of an organization with their roles',
+    viewOrganization,
+  )
   .input(organizationIdInput)
   .output(envelope(z.array(memberSchema)))
   .query(async ({ ctx, input }) => ok(await list(ctx.deps, ctx.user.id, input.id)));

@@ -1,21 +1,15 @@
 import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { removeMember as remove } from '../../../domain/organizations';
-import { authedProcedure } from '../../trpc';
 import { keepInvitations } from './schemas';
+import { members, manageMembers } from './area';
 
-export const removeMember = authedProcedure
-  .meta({
-    scope: 'organizations:write',
-    permission: 'manageMembers',
-    openapi: {
-      method: 'DELETE',
-      path: '/organizations/{id}/members/{user_uuid}',
-      tags: ['members'],
-      summary: 'Remove a member, or leave the organization (your own user uuid)',
-      protect: true,
-    },
-  })
+export const removeMember = members
+  .authed(
+    'DELETE /organizations/{id}/members/{user_uuid}',
+    'Remove a member, or leave the organization (your own user uuid)',
+    manageMembers,
+  )
   .input(z.object({ id: z.string(), user_uuid: z.string(), keep_invitations: keepInvitations }))
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

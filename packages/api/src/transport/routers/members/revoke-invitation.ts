@@ -2,20 +2,14 @@ import { z } from 'zod';
 import { MEMBER_TEXTS } from '../../../contracts/roles';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { revokeInvitation as revoke } from '../../../domain/organizations';
-import { authedProcedure } from '../../trpc';
+import { members, manageMembers } from './area';
 
-export const revokeInvitation = authedProcedure
-  .meta({
-    scope: 'organizations:write',
-    permission: 'manageMembers',
-    openapi: {
-      method: 'DELETE',
-      path: '/organizations/{id}/invitations/{uuid}',
-      tags: ['members'],
-      summary: 'Revoke an open invitation',
-      protect: true,
-    },
-  })
+export const revokeInvitation = members
+  .authed(
+    'DELETE /organizations/{id}/invitations/{uuid}',
+    'Revoke an open invitation',
+    manageMembers,
+  )
   .input(z.object({ id: z.string(), uuid: z.string() }))
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

@@ -3,21 +3,15 @@ import { SUBDOMAIN_TEXTS } from '../../../contracts/subdomain';
 import { envelope, ok } from '../../envelope';
 import { checkSubdomain as check } from '../../../domain/organizations';
 import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
-import { authedProcedure } from '../../trpc';
+import { organizations, manageOrganization } from './area';
 
 /** Availability of a slug; an invalid slug is "not available" with the rule's text as message. */
-export const checkSubdomain = authedProcedure
-  .meta({
-    scope: 'organizations:write',
-    permission: 'manage',
-    openapi: {
-      method: 'POST',
-      path: '/organizations/check-subdomain',
-      tags: ['organizations'],
-      summary: 'Check whether a subdomain is available (30 per minute)',
-      protect: true,
-    },
-  })
+export const checkSubdomain = organizations
+  .authed(
+    'POST /organizations/check-subdomain',
+    'Check whether a subdomain is available (30 per minute)',
+    manageOrganization,
+  )
   .input(
     z.object({
       subdomain: z.string({ error: SUBDOMAIN_TEXTS.required }).max(253),

@@ -3,9 +3,9 @@ import { ORGANIZATION_TEXTS, ORGANIZATION_TYPES } from '../../../contracts/organ
 import { optionalSubdomainSchema } from '../../../contracts/subdomain-schemas';
 import { envelope, ok } from '../../envelope';
 import { createOrganization as create } from '../../../domain/organizations';
-import { verifiedProcedure } from '../../trpc';
 import { organizationSchema } from '../../../contracts/organizations-schemas';
 import { createsOnce } from '../../create-meta';
+import { organizations } from './area';
 
 export const createOrganizationInput = z.object({
   name: z
@@ -18,18 +18,12 @@ export const createOrganizationInput = z.object({
   subdomain: optionalSubdomainSchema,
 });
 
-export const createOrganization = verifiedProcedure
-  .meta({
-    scope: 'organizations:write',
-    openapi: {
-      method: 'POST',
-      path: '/organizations',
-      tags: ['organizations'],
-      summary: 'Create an organization (subdomain generated from the name when empty)',
-      protect: true,
-    },
-    ...createsOnce,
-  })
+export const createOrganization = organizations
+  .verified(
+    'POST /organizations',
+    'Create an organization (subdomain generated from the name when empty)',
+    { scope: 'organizations:write', ...createsOnce },
+  )
   .input(createOrganizationInput)
   .output(envelope(organizationSchema))
   .mutation(async ({ ctx, input }) =>

@@ -1,19 +1,16 @@
 import { CLOSURE_TEXTS } from '../../../contracts/organization-closure';
 import { envelope, ok } from '../../envelope';
 import { closeOrganization } from '../../../domain/privacy';
-import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from './organization-output';
 import { organizationSchema } from '../../../contracts/organizations-schemas';
+import { organizations, ownOrganization } from './area';
 
-export const deleteOrganization = authedProcedure
-  .meta({
-    scope: 'organizations:write',
-    permission: 'own',
-    openapi: {
-      method: 'DELETE',
-      path: '/organizations/{id}',
-      tags: ['organizations'],
-      summary: 'Close an organization: deleted after a 60-day window in which it can be restored',
+export const deleteOrganization = organizations
+  .authed(
+    'DELETE /organizations/{id}',
+    'Close an organization: deleted after a 60-day window in which it can be restored',
+    {
+      ...ownOrganization,
       description:
         'Schedules the closure (issue 38, the Terms’ 60-day export window): the subscription is ' +
         'cancelled in the payment provider (nothing more is charged; the current period is not ' +
@@ -23,9 +20,8 @@ export const deleteOrganization = authedProcedure
         'owner can export its data and restore it (POST /organizations/{id}/restore). On ' +
         '`purge_at` its data is deleted (`organization.deleted`); invoices are kept 7 years. ' +
         'Other changes to a closing organization answer 409.',
-      protect: true,
     },
-  })
+  )
   .input(organizationIdInput)
   .output(envelope(organizationSchema))
   .mutation(async ({ ctx, input }) => {

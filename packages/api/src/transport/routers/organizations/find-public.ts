@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { findPublicOrganizations } from '../../../domain/organizations';
-import { publicProcedure } from '../../trpc';
 import { queryFlag } from '../../rest-flag';
 import { publicOrganizationSchema } from '../../../contracts/organizations-schemas';
+import { organizations } from './area';
 
 /**
  * The tenant shell's fallback lookup, without sign-in: the active organizations on a subdomain,
@@ -11,12 +11,8 @@ import { publicOrganizationSchema } from '../../../contracts/organizations-schem
  * &subdomain={slug}`, organizations.list's path with the flag (meta.restFlag). An API token
  * sent with it needs `organizations:read`, as on that path.
  */
-export const findPublic = publicProcedure
-  .meta({
-    scope: 'organizations:read',
-    openapi: { method: 'GET', path: '/organizations', enabled: false, protect: false },
-    restFlag: 'public',
-  })
+export const findPublic = organizations
+  .public('GET /organizations', { scope: 'organizations:read', restFlag: 'public' })
   .input(
     z.object({
       /** The REST door's flag (always on when this procedure answers); nothing else reads it. */

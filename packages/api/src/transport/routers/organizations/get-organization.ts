@@ -1,21 +1,11 @@
 import { envelope, ok } from '../../envelope';
 import { getOrganization as getOwned } from '../../../domain/organizations';
-import { authedProcedure } from '../../trpc';
 import { organizationIdInput } from './organization-output';
 import { organizationSchema } from '../../../contracts/organizations-schemas';
+import { organizations, viewOrganization } from './area';
 
-export const getOrganization = authedProcedure
-  .meta({
-    scope: 'organizations:read',
-    permission: 'view',
-    openapi: {
-      method: 'GET',
-      path: '/organizations/{id}',
-      tags: ['organizations'],
-      summary: 'One of your organizations',
-      protect: true,
-    },
-  })
+export const getOrganization = organizations
+  .authed('GET /organizations/{id}', 'One of your organizations', viewOrganization)
   .input(organizationIdInput)
   .output(envelope(organizationSchema))
   .query(async ({ ctx, input }) => ok(await getOwned(ctx.deps, ctx.user.id, input.id)));

@@ -3,25 +3,15 @@ import { ORGANIZATION_TEXTS, ORGANIZATION_TYPES } from '../../../contracts/organ
 import { optionalSubdomainSchema } from '../../../contracts/subdomain-schemas';
 import { envelope, ok } from '../../envelope';
 import { updateOrganization as update } from '../../../domain/organizations';
-import { authedProcedure } from '../../trpc';
 import { organizationSchema } from '../../../contracts/organizations-schemas';
+import { organizations, manageOrganization } from './area';
 
 /**
  * PUT with name, type, description, subdomain. An empty or missing subdomain keeps the current
  * one; a new one re-hosts the organization's live instances (see updateOrganization).
  */
-export const updateOrganization = authedProcedure
-  .meta({
-    scope: 'organizations:write',
-    permission: 'manage',
-    openapi: {
-      method: 'PUT',
-      path: '/organizations/{id}',
-      tags: ['organizations'],
-      summary: 'Update an organization',
-      protect: true,
-    },
-  })
+export const updateOrganization = organizations
+  .authed('PUT /organizations/{id}', 'Update an organization', manageOrganization)
   .input(
     z.object({
       id: z.string(),

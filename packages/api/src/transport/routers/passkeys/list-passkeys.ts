@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { listPasskeys as list, passkeyOutput } from '../../../domain/passkeys';
-import { authedProcedure } from '../../trpc';
+import { passkeys } from './area';
 
-export const listPasskeys = authedProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/passkeys',
-      tags: ['passkeys'],
-      summary: "This account's passkeys, with when each was added and last used",
-      protect: true,
-    },
-  })
+export const listPasskeys = passkeys
+  .authed('GET /passkeys', "This account's passkeys, with when each was added and last used")
   .output(envelope(z.array(passkeyOutput)))
   .query(async ({ ctx }) => ok(await list(ctx.deps, ctx.user)));

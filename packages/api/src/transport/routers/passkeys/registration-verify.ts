@@ -3,24 +3,21 @@ import { PASSKEY_TEXTS } from '../../../contracts/passkeys';
 import { passkeyNameSchema } from '../../../contracts/passkeys-schemas';
 import { envelope, ok } from '../../envelope';
 import { finishPasskeyRegistration, passkeyOutput } from '../../../domain/passkeys';
-import { sessionProcedure } from '../../trpc';
 import { registrationResponseSchema } from './schemas';
+import { passkeys } from './area';
 
-export const registrationVerify = sessionProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/passkeys/registration/verify',
-      tags: ['passkeys'],
-      summary: 'Finish adding a passkey: verify the new credential and keep its public key',
+export const registrationVerify = passkeys
+  .session(
+    'POST /passkeys/registration/verify',
+    'Finish adding a passkey: verify the new credential and keep its public key',
+    {
+      successStatus: 201,
       description:
         'Answers the open challenge of POST /passkeys/registration/options from the same ' +
         'session (single use). Only the public key, credential id, signature counter and ' +
         'transports are stored. Sends a security e-mail. 10 a minute.',
-      protect: true,
     },
-    successStatus: 201,
-  })
+  )
   .input(z.object({ name: passkeyNameSchema, response: registrationResponseSchema }))
   .output(envelope(passkeyOutput))
   .mutation(async ({ ctx, input }) =>

@@ -2,21 +2,14 @@ import { z } from 'zod';
 import { PASSKEY_TEXTS } from '../../../contracts/passkeys';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { removePasskey as remove } from '../../../domain/passkeys';
-import { authedProcedure } from '../../trpc';
+import { passkeys } from './area';
 
-export const removePasskey = authedProcedure
-  .meta({
-    openapi: {
-      method: 'DELETE',
-      path: '/passkeys/{uuid}',
-      tags: ['passkeys'],
-      summary: 'Remove a passkey',
-      description:
-        'Removing the last passkey of an account with two-factor off needs the current ' +
-        'password (or a current authentication code). Sends a security e-mail. 10 a minute; ' +
-        'wrong passwords 5 a minute.',
-      protect: true,
-    },
+export const removePasskey = passkeys
+  .authed('DELETE /passkeys/{uuid}', 'Remove a passkey', {
+    description:
+      'Removing the last passkey of an account with two-factor off needs the current ' +
+      'password (or a current authentication code). Sends a security e-mail. 10 a minute; ' +
+      'wrong passwords 5 a minute.',
   })
   .input(
     z.object({

@@ -3,18 +3,10 @@ import { PASSKEY_TEXTS } from '../../../contracts/passkeys';
 import { passkeyNameSchema } from '../../../contracts/passkeys-schemas';
 import { envelope, ok } from '../../envelope';
 import { renamePasskey as rename, passkeyOutput } from '../../../domain/passkeys';
-import { authedProcedure } from '../../trpc';
+import { passkeys } from './area';
 
-export const renamePasskey = authedProcedure
-  .meta({
-    openapi: {
-      method: 'PATCH',
-      path: '/passkeys/{uuid}',
-      tags: ['passkeys'],
-      summary: 'Rename a passkey',
-      protect: true,
-    },
-  })
+export const renamePasskey = passkeys
+  .authed('PATCH /passkeys/{uuid}', 'Rename a passkey')
   .input(z.object({ uuid: z.string().max(64), name: passkeyNameSchema }))
   .output(envelope(passkeyOutput))
   .mutation(async ({ ctx, input }) =>

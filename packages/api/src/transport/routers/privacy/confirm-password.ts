@@ -1,22 +1,15 @@
 import { confirmPasswordInput, PRIVACY_TEXTS } from '../../../contracts/privacy';
 import { envelope, ok } from '../../envelope';
 import { confirmPassword as confirm, reauthOutput } from '../../../domain/privacy';
-import { sessionProcedure } from '../../trpc';
+import { privacy } from './area';
 
-export const confirmPassword = sessionProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/user/confirm-password',
-      tags: ['privacy'],
-      summary: 'Confirm the password before a sensitive operation',
-      description:
-        'Marks this session as having confirmed its password for 10 minutes (Laravel Fortify’s ' +
-        'name). Downloading a data export and deleting the account answer 403 with code ' +
-        '`REAUTH_REQUIRED` without a recent confirmation. 422 for a wrong password; five tries ' +
-        'a minute per account.',
-      protect: true,
-    },
+export const confirmPassword = privacy
+  .session('POST /user/confirm-password', 'Confirm the password before a sensitive operation', {
+    description:
+      'Marks this session as having confirmed its password for 10 minutes (Laravel Fortify’s ' +
+      'name). Downloading a data export and deleting the account answer 403 with code ' +
+      '`REAUTH_REQUIRED` without a recent confirmation. 422 for a wrong password; five tries ' +
+      'a minute per account.',
   })
   .input(confirmPasswordInput)
   .output(envelope(reauthOutput))

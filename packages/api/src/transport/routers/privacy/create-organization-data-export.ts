@@ -1,21 +1,17 @@
-import { z } from 'zod';
 import { PRIVACY_TEXTS } from '../../../contracts/privacy';
 import { envelope, ok } from '../../envelope';
 import { requestDataExport, requestedExportOutput } from '../../../domain/privacy';
 import { findMemberOrganization } from '../../../domain/memberships';
-import { sessionProcedure } from '../../trpc';
+import { privacy } from './area';
+import { organizationIdInput } from '../organizations/organization-output';
 
-const organizationInput = z.object({ id: z.string() });
-
-export const createOrganizationDataExport = sessionProcedure
-  .meta({
-    permission: 'manage',
-    successStatus: 202,
-    openapi: {
-      method: 'POST',
-      path: '/organizations/{id}/data-exports',
-      tags: ['privacy'],
-      summary: 'Request an export of an organization’s data (owner and admins)',
+export const createOrganizationDataExport = privacy
+  .session(
+    'POST /organizations/{id}/data-exports',
+    'Request an export of an organization’s data (owner and admins)',
+    {
+      permission: 'manage',
+      successStatus: 202,
       description:
         'Starts building one ZIP of the organization’s data (organization, members and roles, ' +
         'invitations, instances and their health history, branding with its files, tickets, ' +
@@ -25,10 +21,9 @@ export const createOrganizationDataExport = sessionProcedure
         'per 24 hours (429 with Retry-After). Download it with GET ' +
         '/organizations/{id}/data-exports/{uuid}/download (a signed-in session that confirmed ' +
         'its password in the last 10 minutes; 7 days).',
-      protect: true,
     },
-  })
-  .input(organizationInput)
+  )
+  .input(organizationIdInput)
   .output(envelope(requestedExportOutput))
   .mutation(async ({ ctx, input }) => {
     const org = await findMemberOrganization(ctx.deps.db, ctx.user.id, input.id, 'manage');

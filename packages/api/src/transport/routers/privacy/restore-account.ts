@@ -1,20 +1,20 @@
 import { PRIVACY_TEXTS, restoreAccountInput } from '../../../contracts/privacy';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { restoreAccount as restore } from '../../../domain/privacy';
-import { publicProcedure } from '../../trpc';
+import { privacy } from './area';
 
-export const restoreAccount = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/auth/restore-account',
-      tags: ['privacy'],
-      summary: 'Restore a deleted account with the e-mailed link’s token (30 days)',
+export const restoreAccount = privacy
+  .public(
+    'POST /auth/restore-account',
+    'Restore a deleted account with the e-mailed link’s token (30 days)',
+    {
       description:
         'The account gets its e-mail address back; sign in with the password (passkeys and API ' +
         'tokens were removed). 404 for an unknown, used or expired token; 10 tries a minute per address.',
+      // Unset, as published: the REST door marks the answer no-store.
+      protect: undefined,
     },
-  })
+  )
   .input(restoreAccountInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

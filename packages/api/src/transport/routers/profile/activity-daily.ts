@@ -5,23 +5,20 @@ import {
   activityDailyOutput,
   activityFilterInput,
 } from '../../../domain/activity';
-import { authedProcedure } from '../../trpc';
+import { profile } from './area';
 
-export const activityDaily = authedProcedure
-  .meta({
-    scope: 'profile:read',
-    openapi: {
-      method: 'GET',
-      path: '/activity/daily',
-      tags: ['profile'],
-      summary: 'Activity events per day over a period, split by type (for the activity chart)',
+export const activityDaily = profile
+  .authed(
+    'GET /activity/daily',
+    'Activity events per day over a period, split by type (for the activity chart)',
+    {
+      scope: 'profile:read',
       description:
         'The same filters as GET /activity (type: all, login, security, profile, organization or ' +
         'settings; days: 7, 30, 90 or 365, default 30). One entry per UTC calendar day, oldest ' +
         'first: today and the days - 1 days before it; days without events count 0.',
-      protect: true,
     },
-  })
+  )
   .input(z.object(activityFilterInput))
   .output(envelope(activityDailyOutput))
   .query(async ({ ctx, input }) => ok(await daily(ctx.deps, ctx.user.id, input)));

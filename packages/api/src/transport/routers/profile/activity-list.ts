@@ -1,22 +1,16 @@
 import { z } from 'zod';
+import { okPage } from '../../envelope';
 import { activityFilterInput, activityOutput, listActivity } from '../../../domain/activity';
-import { authedProcedure } from '../../trpc';
 import { cursorPageInput, pagedEnvelope } from './schemas';
+import { profile } from './area';
 
-export const activityList = authedProcedure
-  .meta({
+export const activityList = profile
+  .authed('GET /activity', 'The activity log, newest first, by cursor', {
     scope: 'profile:read',
-    openapi: {
-      method: 'GET',
-      path: '/activity',
-      tags: ['profile'],
-      summary: 'The activity log, newest first, by cursor',
-      description:
-        'type: all, login, security, profile, organization or settings; days: 7, 30, 90 or 365 ' +
-        '(default 30). The same filters as CSV: GET /activity/export?type=&days= (a file download, ' +
-        'text/csv, cells starting with = + - @ are prefixed with a quote).',
-      protect: true,
-    },
+    description:
+      'type: all, login, security, profile, organization or settings; days: 7, 30, 90 or 365 ' +
+      '(default 30). The same filters as CSV: GET /activity/export?type=&days= (a file download, ' +
+      'text/csv, cells starting with = + - @ are prefixed with a quote).',
   })
   .input(
     z.object({
@@ -25,7 +19,4 @@ export const activityList = authedProcedure
     }),
   )
   .output(pagedEnvelope(activityOutput))
-  .query(async ({ ctx, input }) => {
-    const page = await listActivity(ctx.deps, ctx.user.id, input);
-    return { success: true as const, data: page.items, next_cursor: page.next_cursor };
-  });
+  .query(async ({ ctx, input }) => okPage(await listActivity(ctx.deps, ctx.user.id, input)));

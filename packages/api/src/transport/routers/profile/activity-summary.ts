@@ -5,19 +5,14 @@ import {
   activitySummaryOutput,
   activitySummary as summarise,
 } from '../../../domain/activity';
-import { authedProcedure } from '../../trpc';
+import { profile } from './area';
 
-export const activitySummary = authedProcedure
-  .meta({
-    scope: 'profile:read',
-    openapi: {
-      method: 'GET',
-      path: '/activity/summary',
-      tags: ['profile'],
-      summary: 'Successful sign-ins, failed attempts and active devices over a period',
-      protect: true,
-    },
-  })
+export const activitySummary = profile
+  .authed(
+    'GET /activity/summary',
+    'Successful sign-ins, failed attempts and active devices over a period',
+    { scope: 'profile:read' },
+  )
   .input(z.object({ days: activityFilterInput.days }))
   .output(envelope(activitySummaryOutput))
   .query(async ({ ctx, input }) => ok(await summarise(ctx.deps, ctx.user.id, input.days)));

@@ -1,17 +1,9 @@
 import { messageEnvelope, okMessage } from '../../envelope';
 import { cancelEmailChange as cancelOwn, EMAIL_CHANGE_TEXTS } from '../../../domain/profile';
-import { sessionProcedure } from '../../trpc';
+import { profile } from './area';
 
-export const cancelEmailChange = sessionProcedure
-  .meta({
-    openapi: {
-      method: 'DELETE',
-      path: '/profile/email-change',
-      tags: ['profile'],
-      summary: 'Cancel the pending e-mail change',
-      protect: true,
-    },
-  })
+export const cancelEmailChange = profile
+  .session('DELETE /profile/email-change', 'Cancel the pending e-mail change')
   .output(messageEnvelope)
   .mutation(async ({ ctx }) => {
     await cancelOwn(ctx.deps, ctx.req, ctx.user);

@@ -1,21 +1,14 @@
 import { messageEnvelope, okMessage } from '../../envelope';
 import { changePassword as change, PROFILE_TEXTS } from '../../../domain/profile';
-import { sessionProcedure } from '../../trpc';
 import { changePasswordInput } from './schemas';
+import { profile } from './area';
 
-export const changePassword = sessionProcedure
-  .meta({
-    openapi: {
-      method: 'PUT',
-      path: '/profile/password',
-      tags: ['profile'],
-      summary: 'Change the password; signs out every other session',
-      description:
-        'Every other session, outstanding password-reset link and open two-factor sign-in ends; ' +
-        'every API token is revoked too (their names are e-mailed) unless `revoke_api_tokens` is ' +
-        'false. The session making the change stays signed in.',
-      protect: true,
-    },
+export const changePassword = profile
+  .session('PUT /profile/password', 'Change the password; signs out every other session', {
+    description:
+      'Every other session, outstanding password-reset link and open two-factor sign-in ends; ' +
+      'every API token is revoked too (their names are e-mailed) unless `revoke_api_tokens` is ' +
+      'false. The session making the change stays signed in.',
   })
   .input(changePasswordInput)
   .output(messageEnvelope)

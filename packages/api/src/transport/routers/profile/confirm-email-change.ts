@@ -5,26 +5,22 @@ import {
   profileOutput,
   toProfileOutput,
 } from '../../../domain/profile';
-import { sessionProcedure } from '../../trpc';
 import { emailChangeTokenInput } from '../auth/schemas';
+import { profile } from './area';
 
 /** The link sent to the new address, opened signed in to the account that asked. */
-export const confirmEmailChange = sessionProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/profile/email-change/confirm',
-      tags: ['profile'],
-      summary:
-        'Confirm a pending e-mail change with the token from the link sent to the new address',
+export const confirmEmailChange = profile
+  .session(
+    'POST /profile/email-change/confirm',
+    'Confirm a pending e-mail change with the token from the link sent to the new address',
+    {
       description:
         'Single use, valid for 24 hours, only for the signed-in account that asked. The address ' +
         'changes and counts as verified, outstanding password-reset links end and the old ' +
         'address is told. 400 for an invalid, used or expired link; 409 when the address ' +
         'belongs to another account by now (the pending change is dropped).',
-      protect: true,
     },
-  })
+  )
   .input(emailChangeTokenInput)
   .output(envelope(profileOutput))
   .mutation(async ({ ctx, input }) => {

@@ -1,20 +1,13 @@
 import { envelope, ok } from '../../envelope';
 import { AVATAR_TEXTS, removeAvatar } from '../../../domain/profile';
-import { authedProcedure } from '../../trpc';
 import { toUserOutput, userOutput } from '../../../domain/accounts';
+import { profile } from './area';
 
-export const deleteAvatar = authedProcedure
-  .meta({
-    openapi: {
-      method: 'DELETE',
-      path: '/profile/avatar',
-      tags: ['profile'],
-      summary: 'Remove the profile photo',
-      description:
-        'Uploading is POST /profile/avatar with multipart/form-data, file field `avatar` ' +
-        '(PNG, JPEG or WebP, at most 2MB); it answers the updated user.',
-      protect: true,
-    },
+export const deleteAvatar = profile
+  .authed('DELETE /profile/avatar', 'Remove the profile photo', {
+    description:
+      'Uploading is POST /profile/avatar with multipart/form-data, file field `avatar` ' +
+      '(PNG, JPEG or WebP, at most 2MB); it answers the updated user.',
   })
   .output(envelope(userOutput))
   .mutation(async ({ ctx }) =>

@@ -3,18 +3,13 @@ import {
   getNotificationPreferences as load,
   notificationPreferencesSchema,
 } from '../../../domain/notifications';
-import { authedProcedure } from '../../trpc';
+import { profile } from './area';
 
-export const getNotificationPreferences = authedProcedure
-  .meta({
-    scope: 'profile:read',
-    openapi: {
-      method: 'GET',
-      path: '/notifications/preferences',
-      tags: ['profile'],
-      summary: 'Notification preferences (email, push and sms switches)',
-      protect: true,
-    },
-  })
+export const getNotificationPreferences = profile
+  .authed(
+    'GET /notifications/preferences',
+    'Notification preferences (email, push and sms switches)',
+    { scope: 'profile:read' },
+  )
   .output(envelope(notificationPreferencesSchema))
   .query(async ({ ctx }) => ok(await load(ctx.deps.db, ctx.user.id)));

@@ -1,18 +1,11 @@
 import { envelope, ok } from '../../envelope';
 import { pendingEmailChange, profileOutput, toProfileOutput } from '../../../domain/profile';
-import { authedProcedure } from '../../trpc';
+import { profile } from './area';
 
-export const getProfile = authedProcedure
-  .meta({
+export const getProfile = profile
+  .authed('GET /profile', 'The signed-in user profile', {
     scope: 'profile:read',
-    openapi: {
-      method: 'GET',
-      path: '/profile',
-      tags: ['profile'],
-      summary: 'The signed-in user profile',
-      description: 'With `pending_email` while a requested e-mail change awaits its confirmation.',
-      protect: true,
-    },
+    description: 'With `pending_email` while a requested e-mail change awaits its confirmation.',
   })
   .output(envelope(profileOutput))
   .query(async ({ ctx }) =>

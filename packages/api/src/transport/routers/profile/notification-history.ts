@@ -1,26 +1,15 @@
 import { z } from 'zod';
+import { okPage } from '../../envelope';
 import { listNotificationHistory, notificationHistoryItem } from '../../../domain/notifications';
-import { authedProcedure } from '../../trpc';
 import { cursorPageInput, pagedEnvelope } from './schemas';
+import { profile } from './area';
 
-export const notificationHistory = authedProcedure
-  .meta({
+export const notificationHistory = profile
+  .authed('GET /notifications/history', 'Notifications sent to the user (e-mails), newest first', {
     scope: 'profile:read',
-    openapi: {
-      method: 'GET',
-      path: '/notifications/history',
-      tags: ['profile'],
-      summary: 'Notifications sent to the user (e-mails), newest first',
-      protect: true,
-    },
   })
-  .input(
-    z.object({
-      ...cursorPageInput,
-    }),
-  )
+  .input(z.object(cursorPageInput))
   .output(pagedEnvelope(notificationHistoryItem))
-  .query(async ({ ctx, input }) => {
-    const page = await listNotificationHistory(ctx.deps, ctx.user.id, input);
-    return { success: true as const, data: page.items, next_cursor: page.next_cursor };
-  });
+  .query(async ({ ctx, input }) =>
+    okPage(await listNotificationHistory(ctx.deps, ctx.user.id, input)),
+  );

@@ -5,19 +5,13 @@ import {
   profileOutput,
   toProfileOutput,
 } from '../../../domain/profile';
-import { sessionProcedure } from '../../trpc';
+import { profile } from './area';
 
-export const resendEmailChange = sessionProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/profile/email-change/resend',
-      tags: ['profile'],
-      summary:
-        'Send a new confirmation link to the pending address (the previous one stops working)',
-      protect: true,
-    },
-  })
+export const resendEmailChange = profile
+  .session(
+    'POST /profile/email-change/resend',
+    'Send a new confirmation link to the pending address (the previous one stops working)',
+  )
   .output(envelope(profileOutput))
   .mutation(async ({ ctx }) => {
     const pending = await resend(ctx.deps, ctx.user);

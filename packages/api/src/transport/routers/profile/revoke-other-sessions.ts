@@ -1,17 +1,9 @@
 import { messageEnvelope, okMessage } from '../../envelope';
 import { revokeOtherSessions as revokeOthers, SESSION_TEXTS } from '../../../domain/profile';
-import { sessionProcedure } from '../../trpc';
+import { profile } from './area';
 
-export const revokeOtherSessions = sessionProcedure
-  .meta({
-    openapi: {
-      method: 'DELETE',
-      path: '/profile/sessions',
-      tags: ['profile'],
-      summary: 'Sign out every session except this one',
-      protect: true,
-    },
-  })
+export const revokeOtherSessions = profile
+  .session('DELETE /profile/sessions', 'Sign out every session except this one')
   .output(messageEnvelope)
   .mutation(async ({ ctx }) => {
     await revokeOthers(ctx.deps, ctx.req, ctx.user, ctx.session);

@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { revokeSession as revoke, SESSION_TEXTS } from '../../../domain/profile';
-import { sessionProcedure } from '../../trpc';
+import { profile } from './area';
 
-export const revokeSession = sessionProcedure
-  .meta({
-    openapi: {
-      method: 'DELETE',
-      path: '/profile/sessions/{id}',
-      tags: ['profile'],
-      summary: 'Sign out one other session',
-      protect: true,
-    },
-  })
+export const revokeSession = profile
+  .session('DELETE /profile/sessions/{id}', 'Sign out one other session')
   .input(z.object({ id: z.string().max(64) }))
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

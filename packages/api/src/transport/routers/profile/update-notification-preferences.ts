@@ -4,21 +4,18 @@ import {
   notificationPreferencesSchema,
   updateNotificationPreferences as save,
 } from '../../../domain/notifications';
-import { authedProcedure } from '../../trpc';
+import { profile } from './area';
 
-export const updateNotificationPreferences = authedProcedure
-  .meta({
-    openapi: {
-      method: 'PUT',
-      path: '/notifications/preferences',
-      tags: ['profile'],
-      summary: 'Replace the notification preferences with the full object',
+export const updateNotificationPreferences = profile
+  .authed(
+    'PUT /notifications/preferences',
+    'Replace the notification preferences with the full object',
+    {
       description:
         'Every switch of every group is required; unknown keys and non-boolean values are refused. ' +
         'Without a phone number on the profile the sms group cannot change.',
-      protect: true,
     },
-  })
+  )
   .input(notificationPreferencesSchema)
   .output(envelope(notificationPreferencesSchema))
   .mutation(async ({ ctx, input }) =>

@@ -7,24 +7,17 @@ import {
   toProfileOutput,
   profileInput,
 } from '../../../domain/profile';
-import { authedProcedure } from '../../trpc';
+import { profile } from './area';
 
-export const updateProfile = authedProcedure
-  .meta({
-    openapi: {
-      method: 'PUT',
-      path: '/profile',
-      tags: ['profile'],
-      summary: 'Update the personal information',
-      description:
-        'A new e-mail address is a request, not a change: it needs `current_password` (422 on ' +
-        'the `current_password` field without it or when wrong), a confirmation link valid for ' +
-        '24 hours goes to the new address and a notice with a cancel link to the current one, ' +
-        'and the account keeps its current address until the link is opened ' +
-        '(`POST /profile/email-change/confirm`). The answer carries the pending address in ' +
-        '`pending_email`. Optional fields left out stay as they are; empty strings clear them.',
-      protect: true,
-    },
+export const updateProfile = profile
+  .authed('PUT /profile', 'Update the personal information', {
+    description:
+      'A new e-mail address is a request, not a change: it needs `current_password` (422 on ' +
+      'the `current_password` field without it or when wrong), a confirmation link valid for ' +
+      '24 hours goes to the new address and a notice with a cancel link to the current one, ' +
+      'and the account keeps its current address until the link is opened ' +
+      '(`POST /profile/email-change/confirm`). The answer carries the pending address in ' +
+      '`pending_email`. Optional fields left out stay as they are; empty strings clear them.',
   })
   .input(profileInput)
   .output(envelope(profileOutput))

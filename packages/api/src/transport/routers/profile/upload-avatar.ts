@@ -8,8 +8,8 @@ import {
   avatarTooLargeError,
   saveAvatar,
 } from '../../../domain/profile';
-import { authedProcedure } from '../../trpc';
 import { toUserOutput, userOutput } from '../../../domain/accounts';
+import { profile } from './area';
 
 const required = () =>
   new AppError('VALIDATION_ERROR', AVATAR_TEXTS.required, {
@@ -21,21 +21,8 @@ const unreadable = () => new AppError('BAD_REQUEST', 'The multipart form could n
  * POST /profile/avatar: an upload procedure (meta.multipart, one file named `avatar`) on both
  * doors. A profile edit: sessions only (no scope, so any API token answers 403).
  */
-export const uploadAvatar = authedProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/profile/avatar',
-      tags: ['profile'],
-      summary: 'Upload a profile photo (multipart, one field named avatar)',
-      description:
-        'multipart/form-data with one file field named `avatar`: PNG, JPEG or WebP up to 2MB. The ' +
-        'type is decided from the bytes; the photo is stored as a 256px square WebP and replaces ' +
-        '(and deletes) the previous one. No file → 422; too large → 413; another type → 415; a ' +
-        'malformed body → 400. Answers the updated user.',
-      protect: true,
-      contentTypes: ['multipart/form-data'],
-    },
+export const uploadAvatar = profile
+  .authed('POST /profile/avatar', 'Upload a profile photo (multipart, one field named avatar)', {
     multipart: {
       fileField: 'avatar',
       single: true,
@@ -51,6 +38,12 @@ export const uploadAvatar = authedProcedure
           new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data.'),
       },
     },
+    description:
+      'multipart/form-data with one file field named `avatar`: PNG, JPEG or WebP up to 2MB. The ' +
+      'type is decided from the bytes; the photo is stored as a 256px square WebP and replaces ' +
+      '(and deletes) the previous one. No file → 422; too large → 413; another type → 415; a ' +
+      'malformed body → 400. Answers the updated user.',
+    contentTypes: ['multipart/form-data'],
   })
   .input(
     z.object({

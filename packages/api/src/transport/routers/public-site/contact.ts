@@ -6,23 +6,16 @@ import {
   contactInput,
   sendContactMessage,
 } from '../../../domain/contact';
-import { publicProcedure } from '../../trpc';
+import { publicSite } from './area';
 
 /** The /contact form: e-mails the sales inbox (and acknowledges the sender). */
-export const contact = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/contact',
-      tags: ['public-site'],
-      summary: 'Send a message from the public contact form',
-      description:
-        'Fields: name, email, organisation, phone (optional), topic (demo, pricing, support, ' +
-        `partnership, other) and message (10–5000 characters). At most ${CONTACT_LIMIT} messages ` +
-        'per IP address per 10 minutes (429 with Retry-After).',
-      protect: false,
-    },
+export const contact = publicSite
+  .public('POST /contact', 'Send a message from the public contact form', {
     successStatus: 200,
+    description:
+      'Fields: name, email, organisation, phone (optional), topic (demo, pricing, support, ' +
+      `partnership, other) and message (10–5000 characters). At most ${CONTACT_LIMIT} messages ` +
+      'per IP address per 10 minutes (429 with Retry-After).',
   })
   .input(contactInput)
   .output(envelope(z.object({ reference: z.string() })))

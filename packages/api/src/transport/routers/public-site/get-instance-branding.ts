@@ -1,20 +1,13 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { getPublicInstanceBranding, publicBrandingSchema } from '../../../domain/public-branding';
-import { publicProcedure } from '../../trpc';
+import { publicSite } from './area';
 
 /** The instance portal's own branding (falls back to its organization's, then the defaults). */
-export const getInstanceBranding = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/public/instance/{uuid}/branding',
-      tags: ['public-site'],
-      summary: 'Public branding of an active instance portal',
-      description:
-        'No authentication. Public branding fields with instance → organization → default fallback; 404 unless the instance is active.',
-      protect: false,
-    },
+export const getInstanceBranding = publicSite
+  .public('GET /public/instance/{uuid}/branding', 'Public branding of an active instance portal', {
+    description:
+      'No authentication. Public branding fields with instance → organization → default fallback; 404 unless the instance is active.',
   })
   .input(z.object({ uuid: z.string().max(100, 'The id may not be longer than 100 characters.') }))
   .output(envelope(publicBrandingSchema))

@@ -4,21 +4,14 @@ import {
   getPublicOrganizationBranding,
   publicBrandingSchema,
 } from '../../../domain/public-branding';
-import { publicProcedure } from '../../trpc';
+import { publicSite } from './area';
 
 /** Fallback of the tenant shell: public branding fields of an active organization by uuid. */
-export const getOrganizationBranding = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/organizations/{uuid}/branding',
-      tags: ['public-site'],
-      summary: 'Public branding of an active organization',
-      description:
-        'No authentication; use public=true. Only the public branding fields, with defaults for ' +
-        'blanks. 404 for unknown or inactive organizations.',
-      protect: false,
-    },
+export const getOrganizationBranding = publicSite
+  .public('GET /organizations/{uuid}/branding', 'Public branding of an active organization', {
+    description:
+      'No authentication; use public=true. Only the public branding fields, with defaults for ' +
+      'blanks. 404 for unknown or inactive organizations.',
   })
   .input(
     z.object({

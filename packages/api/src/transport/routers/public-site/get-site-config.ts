@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
-import { publicProcedure } from '../../trpc';
+import { publicSite } from './area';
 
 /** What the SPA needs to resolve tenant hosts: the tenant and instance domains. */
-export const getSiteConfig = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/public/site-config',
-      tags: ['public-site'],
-      summary: 'Public site configuration (tenant domain, instance domain, product name)',
-      protect: false,
-    },
-  })
+export const getSiteConfig = publicSite
+  .public(
+    'GET /public/site-config',
+    'Public site configuration (tenant domain, instance domain, product name)',
+  )
   .output(
     envelope(
       z.object({

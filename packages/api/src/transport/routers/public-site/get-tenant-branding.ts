@@ -1,30 +1,19 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import {
   getTenantBranding as brandingOfTenant,
   tenantBrandingSchema,
 } from '../../../domain/public-branding';
-import { publicProcedure } from '../../trpc';
+import { tenantSlugInput } from './tenant-input';
+import { publicSite } from './area';
 
 /** The tenant shell's branding for `{slug}.TENANT_DOMAIN` (or `?tenant=slug` locally). */
-export const getTenantBranding = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/public/tenant/{slug}/branding',
-      tags: ['public-site'],
-      summary: 'Public branding of an active tenant',
-      description:
-        'No authentication. 404 for an unknown or inactive tenant. Blank branding values are ' +
-        'filled with the product defaults. Answers carry an ETag and Cache-Control ' +
-        '(public, max-age=10); If-None-Match with the current ETag answers 304.',
-      protect: false,
-    },
+export const getTenantBranding = publicSite
+  .public('GET /public/tenant/{slug}/branding', 'Public branding of an active tenant', {
+    description:
+      'No authentication. 404 for an unknown or inactive tenant. Blank branding values are ' +
+      'filled with the product defaults. Answers carry an ETag and Cache-Control ' +
+      '(public, max-age=10); If-None-Match with the current ETag answers 304.',
   })
-  .input(
-    z.object({
-      slug: z.string().max(100, 'The tenant slug may not be longer than 100 characters.'),
-    }),
-  )
+  .input(tenantSlugInput)
   .output(envelope(tenantBrandingSchema))
   .query(async ({ ctx, input }) => ok(await brandingOfTenant(ctx.deps, input.slug)));

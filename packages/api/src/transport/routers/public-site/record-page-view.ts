@@ -1,20 +1,15 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { recordPageView as recordView } from '../../../domain/public-branding';
-import { publicProcedure } from '../../trpc';
+import { publicSite } from './area';
 
 /** First-party analytics beacon, sent only after the visitor consented to analytics cookies. */
-export const recordPageView = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/public/analytics/pageview',
-      tags: ['public-site'],
-      summary: 'Count a page view (analytics consent only; nothing personal is stored)',
-      protect: false,
-    },
-    successStatus: 202,
-  })
+export const recordPageView = publicSite
+  .public(
+    'POST /public/analytics/pageview',
+    'Count a page view (analytics consent only; nothing personal is stored)',
+    { successStatus: 202 },
+  )
   .input(
     z.object({
       path: z

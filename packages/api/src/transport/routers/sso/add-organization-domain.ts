@@ -2,24 +2,20 @@ import { z } from 'zod';
 import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
 import { addDomain, organizationDomainOutput } from '../../../domain/sso';
-import { sessionProcedure } from '../../trpc';
 import { domainInput } from './domain-schemas';
-import { ssoManageMeta } from './manage-meta';
+import { sso } from './area';
 
-export const addOrganizationDomain = sessionProcedure
-  .meta(
-    ssoManageMeta(
-      {
-        method: 'POST',
-        path: '/organizations/{id}/domains',
-        summary:
-          'Add an e-mail domain; it is verified by the TXT record _scmp-verify.<domain> holding the value shown',
-        description:
-          'Public mailbox providers (gmail.com, outlook.com, …), public suffixes and domains another ' +
-          'organization has verified (409) are refused.',
-      },
-      201,
-    ),
+export const addOrganizationDomain = sso
+  .session(
+    'POST /organizations/{id}/domains',
+    'Add an e-mail domain; it is verified by the TXT record _scmp-verify.<domain> holding the value shown',
+    {
+      permission: 'manage',
+      description:
+        'Public mailbox providers (gmail.com, outlook.com, …), public suffixes and domains another ' +
+        'organization has verified (409) are refused.',
+      successStatus: 201,
+    },
   )
   .input(z.object({ id: z.string(), domain: domainInput }))
   .output(envelope(organizationDomainOutput))

@@ -1,14 +1,13 @@
 import { SSO_TEXTS } from '../../../contracts/sso';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { deleteConnection } from '../../../domain/sso';
-import { sessionProcedure } from '../../trpc';
 import { connectionUuidInput } from './connection-schemas';
-import { ssoManageMeta } from './manage-meta';
+import { sso } from './area';
 
-const PATH = '/organizations/{id}/sso-connections';
-
-export const deleteSsoConnection = sessionProcedure
-  .meta(ssoManageMeta({ method: 'DELETE', path: `${PATH}/{uuid}`, summary: 'Remove a connection' }))
+export const deleteSsoConnection = sso
+  .session('DELETE /organizations/{id}/sso-connections/{uuid}', 'Remove a connection', {
+    permission: 'manage',
+  })
   .input(connectionUuidInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

@@ -1,18 +1,13 @@
 import { envelope, ok } from '../../envelope';
 import { connectionOutput, getConnection } from '../../../domain/sso';
-import { sessionProcedure } from '../../trpc';
 import { connectionUuidInput } from './connection-schemas';
-import { ssoManageMeta } from './manage-meta';
+import { sso } from './area';
 
-const PATH = '/organizations/{id}/sso-connections';
-
-export const getSsoConnection = sessionProcedure
-  .meta(
-    ssoManageMeta({
-      method: 'GET',
-      path: `${PATH}/{uuid}`,
-      summary: 'One connection, with the values to paste into the identity provider',
-    }),
+export const getSsoConnection = sso
+  .session(
+    'GET /organizations/{id}/sso-connections/{uuid}',
+    'One connection, with the values to paste into the identity provider',
+    { permission: 'manage' },
   )
   .input(connectionUuidInput)
   .output(envelope(connectionOutput))

@@ -1,18 +1,13 @@
 import { envelope, ok } from '../../envelope';
 import { getPolicy, policyOutput } from '../../../domain/sso';
-import { sessionProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
-import { ssoManageMeta } from './manage-meta';
+import { sso } from './area';
 
-const PATH = '/organizations/{id}/sso-policy';
-
-export const getSsoPolicy = sessionProcedure
-  .meta(
-    ssoManageMeta({
-      method: 'GET',
-      path: PATH,
-      summary: 'The sign-in policies of an organization: Require SSO and Require two-factor',
-    }),
+export const getSsoPolicy = sso
+  .session(
+    'GET /organizations/{id}/sso-policy',
+    'The sign-in policies of an organization: Require SSO and Require two-factor',
+    { permission: 'manage' },
   )
   .input(organizationIdInput)
   .output(envelope(policyOutput))

@@ -1,21 +1,18 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { listDomains, organizationDomainOutput } from '../../../domain/sso';
-import { sessionProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
-import { ssoManageMeta } from './manage-meta';
+import { sso } from './area';
 
 /**
  * Verified e-mail domains (issue 37): managed by the owner and admins with a session only (no
  * API token reaches account-security settings).
  */
-export const listOrganizationDomains = sessionProcedure
-  .meta(
-    ssoManageMeta({
-      method: 'GET',
-      path: '/organizations/{id}/domains',
-      summary: 'The e-mail domains of an organization, with the DNS record that verifies each',
-    }),
+export const listOrganizationDomains = sso
+  .session(
+    'GET /organizations/{id}/domains',
+    'The e-mail domains of an organization, with the DNS record that verifies each',
+    { permission: 'manage' },
   )
   .input(organizationIdInput)
   .output(envelope(z.array(organizationDomainOutput)))

@@ -1,19 +1,14 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { connectionOutput, listConnections } from '../../../domain/sso';
-import { sessionProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
-import { ssoManageMeta } from './manage-meta';
+import { sso } from './area';
 
-const PATH = '/organizations/{id}/sso-connections';
-
-export const listSsoConnections = sessionProcedure
-  .meta(
-    ssoManageMeta({
-      method: 'GET',
-      path: PATH,
-      summary: 'The single sign-on connections of an organization (never their secrets)',
-    }),
+export const listSsoConnections = sso
+  .session(
+    'GET /organizations/{id}/sso-connections',
+    'The single sign-on connections of an organization (never their secrets)',
+    { permission: 'manage' },
   )
   .input(organizationIdInput)
   .output(envelope(z.array(connectionOutput)))

@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { failureOutput, listFailures } from '../../../domain/sso';
-import { sessionProcedure } from '../../trpc';
 import { organizationIdInput } from '../organizations/organization-output';
-import { ssoManageMeta } from './manage-meta';
+import { sso } from './area';
 
-export const listSsoFailures = sessionProcedure
-  .meta(
-    ssoManageMeta({
-      method: 'GET',
-      path: '/organizations/{id}/sso-failures',
-      summary: 'Refused single sign-on attempts (newest first, the last 100) with the reason',
-    }),
+export const listSsoFailures = sso
+  .session(
+    'GET /organizations/{id}/sso-failures',
+    'Refused single sign-on attempts (newest first, the last 100) with the reason',
+    { permission: 'manage' },
   )
   .input(organizationIdInput)
   .output(envelope(z.array(failureOutput)))

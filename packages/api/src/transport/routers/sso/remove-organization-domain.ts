@@ -1,18 +1,13 @@
 import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { removeDomain } from '../../../domain/sso';
-import { sessionProcedure } from '../../trpc';
 import { domainUuidInput } from './domain-schemas';
-import { ssoManageMeta } from './manage-meta';
+import { sso } from './area';
 
-export const removeOrganizationDomain = sessionProcedure
-  .meta(
-    ssoManageMeta({
-      method: 'DELETE',
-      path: '/organizations/{id}/domains/{uuid}',
-      summary: 'Remove an e-mail domain',
-    }),
-  )
+export const removeOrganizationDomain = sso
+  .session('DELETE /organizations/{id}/domains/{uuid}', 'Remove an e-mail domain', {
+    permission: 'manage',
+  })
   .input(domainUuidInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

@@ -1,25 +1,20 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { ssoRedirectOutput, startSsoForEmail } from '../../../domain/sso';
-import { publicProcedure } from '../../trpc';
-import { emailField } from '../auth/schemas';
+import { emailInput } from '../auth/schemas';
+import { auth } from '../auth/area';
 
 /** POST /auth/sso/start { email } → { redirect_url } (the web app's Sign in with SSO). */
-export const startSso = publicProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/auth/sso/start',
-      tags: ['auth'],
-      summary:
-        'Start single sign-on for an e-mail at a verified domain; open redirect_url in the browser',
+export const startSso = auth
+  .public(
+    'POST /auth/sso/start',
+    'Start single sign-on for an e-mail at a verified domain; open redirect_url in the browser',
+    {
       description:
         'Sets an HttpOnly cookie that binds the sign-in to this browser. 404 when no organization ' +
         'has verified the domain with a connection. For links, GET /api/v1/sso/start?email= answers 302.',
-      protect: false,
     },
-  })
-  .input(z.object({ email: emailField }))
+  )
+  .input(emailInput)
   .output(envelope(ssoRedirectOutput))
   .mutation(async ({ ctx, input }) => {
     const started = await startSsoForEmail(ctx.deps, ctx.req, input.email);

@@ -1,27 +1,20 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { tenantConnectionOutput, tenantConnections } from '../../../domain/sso';
-import { publicProcedure } from '../../trpc';
+import { tenantSlugInput } from '../public-site/tenant-input';
+import { publicSite } from '../public-site/area';
 
 /** GET /public/tenant/{slug}/sso-connections: the buttons of a tenant's own login page. */
-export const tenantSsoConnections = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/public/tenant/{slug}/sso-connections',
-      tags: ['public-site'],
-      summary:
-        'The single sign-on connections a tenant’s login page offers ("Sign in with <display_name>")',
+export const tenantSsoConnections = publicSite
+  .public(
+    'GET /public/tenant/{slug}/sso-connections',
+    'The single sign-on connections a tenant’s login page offers ("Sign in with <display_name>")',
+    {
       description:
         'No authentication. Names and start links only (start_url answers 302 to the identity ' +
         'provider). 404 for an unknown or inactive tenant.',
-      protect: false,
     },
-  })
-  .input(
-    z.object({
-      slug: z.string().max(100, 'The tenant slug may not be longer than 100 characters.'),
-    }),
   )
+  .input(tenantSlugInput)
   .output(envelope(z.array(tenantConnectionOutput)))
   .query(async ({ ctx, input }) => ok(await tenantConnections(ctx.deps, input.slug)));

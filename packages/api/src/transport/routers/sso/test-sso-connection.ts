@@ -6,20 +6,14 @@ import {
   ssoRedirectOutput,
   startAttempt,
 } from '../../../domain/sso';
-import { sessionProcedure } from '../../trpc';
 import { connectionUuidInput } from './connection-schemas';
-import { ssoManageMeta } from './manage-meta';
+import { sso } from './area';
 
-const PATH = '/organizations/{id}/sso-connections';
-
-export const testSsoConnection = sessionProcedure
-  .meta(
-    ssoManageMeta({
-      method: 'POST',
-      path: `${PATH}/{uuid}/test`,
-      summary:
-        'Start a test sign-in: open redirect_url; the claims received are then in last_test (no session is created)',
-    }),
+export const testSsoConnection = sso
+  .session(
+    'POST /organizations/{id}/sso-connections/{uuid}/test',
+    'Start a test sign-in: open redirect_url; the claims received are then in last_test (no session is created)',
+    { permission: 'manage' },
   )
   .input(connectionUuidInput)
   .output(envelope(ssoRedirectOutput))

@@ -1,19 +1,14 @@
 import { SSO_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
 import { connectionOutput, updateConnection } from '../../../domain/sso';
-import { sessionProcedure } from '../../trpc';
 import { updateConnectionInput } from './connection-schemas';
-import { ssoManageMeta } from './manage-meta';
+import { sso } from './area';
 
-const PATH = '/organizations/{id}/sso-connections';
-
-export const updateSsoConnection = sessionProcedure
-  .meta(
-    ssoManageMeta({
-      method: 'PATCH',
-      path: `${PATH}/{uuid}`,
-      summary: 'Change a connection; a changed provider must be tested again',
-    }),
+export const updateSsoConnection = sso
+  .session(
+    'PATCH /organizations/{id}/sso-connections/{uuid}',
+    'Change a connection; a changed provider must be tested again',
+    { permission: 'manage' },
   )
   .input(updateConnectionInput)
   .output(envelope(connectionOutput))

@@ -2,22 +2,19 @@ import { z } from 'zod';
 import { SSO_POLICY_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
 import { updatePolicy, policyOutput } from '../../../domain/sso';
-import { sessionProcedure } from '../../trpc';
-import { ssoManageMeta } from './manage-meta';
+import { sso } from './area';
 
-const PATH = '/organizations/{id}/sso-policy';
-
-export const updateSsoPolicy = sessionProcedure
-  .meta(
-    ssoManageMeta({
-      method: 'PATCH',
-      path: PATH,
-      summary: 'Change the sign-in policies { require_sso, require_two_factor }',
+export const updateSsoPolicy = sso
+  .session(
+    'PATCH /organizations/{id}/sso-policy',
+    'Change the sign-in policies { require_sso, require_two_factor }',
+    {
+      permission: 'manage',
       description:
         'require_sso can be switched on only after a connection test succeeded (422 otherwise). ' +
         'Switching it on ends the sessions of covered members that did not come through single ' +
         'sign-on.',
-    }),
+    },
   )
   .input(
     z.object({

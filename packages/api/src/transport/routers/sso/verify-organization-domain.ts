@@ -1,17 +1,14 @@
 import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
 import { organizationDomainOutput, verifyDomain } from '../../../domain/sso';
-import { sessionProcedure } from '../../trpc';
 import { domainUuidInput } from './domain-schemas';
-import { ssoManageMeta } from './manage-meta';
+import { sso } from './area';
 
-export const verifyOrganizationDomain = sessionProcedure
-  .meta(
-    ssoManageMeta({
-      method: 'POST',
-      path: '/organizations/{id}/domains/{uuid}/verify',
-      summary: 'Check the domain’s TXT record now; the result is in status and reason',
-    }),
+export const verifyOrganizationDomain = sso
+  .session(
+    'POST /organizations/{id}/domains/{uuid}/verify',
+    'Check the domain’s TXT record now; the result is in status and reason',
+    { permission: 'manage' },
   )
   .input(domainUuidInput)
   .output(envelope(organizationDomainOutput))

@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { customerForStaff, staffCustomerDetail } from '../../../domain/staff';
-import { staffProcedure } from '../../trpc';
+import { staff } from './area';
 
 /** GET /staff/customers/{uuid}: what the customer sees, read-only; the view is logged. */
-export const staffGetCustomer = staffProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/staff/customers/{uuid}',
-      tags: ['staff'],
-      summary: 'Staff: one customer as they see themselves (read-only)',
-      description:
-        'Profile basics, organizations with role and subscription, their instances and tickets. ' +
-        'Every call writes "Account viewed by support staff" to the customer’s activity log. ' +
-        'Staff only: 404 to anyone else.',
-      protect: true,
-    },
+export const staffGetCustomer = staff
+  .staff('GET /staff/customers/{uuid}', 'Staff: one customer as they see themselves (read-only)', {
+    description:
+      'Profile basics, organizations with role and subscription, their instances and tickets. ' +
+      'Every call writes "Account viewed by support staff" to the customer’s activity log. ' +
+      'Staff only: 404 to anyone else.',
   })
   .input(z.object({ uuid: z.string().max(100) }))
   .output(envelope(staffCustomerDetail))

@@ -1,24 +1,22 @@
 import { z } from 'zod';
+import { okPage } from '../../envelope';
 import { listInstancesForStaff, staffInstanceSummary } from '../../../domain/staff';
 import { optionalFilter } from '../../../core/optional-filter';
-import { staffProcedure } from '../../trpc';
 import { staffListInput, staffPage } from './staff-output';
+import { staff } from './area';
 
 /** GET /staff/instances: instances across all tenants, searched and paged by keyset. */
-export const staffListInstances = staffProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/staff/instances',
-      tags: ['staff'],
-      summary: 'Staff: instances across all tenants with organization, owner and health',
+export const staffListInstances = staff
+  .staff(
+    'GET /staff/instances',
+    'Staff: instances across all tenants with organization, owner and health',
+    {
       description:
         'q matches the start of the host name or the instance name; status filters; without q, ' +
         'newest first. limit 1–100 (default 25); cursor is the next_cursor of the previous page. ' +
         'Staff only: 404 to anyone else.',
-      protect: true,
     },
-  })
+  )
   .input(
     z.object({
       ...staffListInput,
@@ -28,7 +26,4 @@ export const staffListInstances = staffProcedure
     }),
   )
   .output(staffPage(staffInstanceSummary))
-  .query(async ({ ctx, input }) => {
-    const page = await listInstancesForStaff(ctx.deps, input);
-    return { success: true as const, data: page.items, next_cursor: page.next_cursor };
-  });
+  .query(async ({ ctx, input }) => okPage(await listInstancesForStaff(ctx.deps, input)));

@@ -1,17 +1,14 @@
 import { envelope, ok } from '../../envelope';
 import { staffOverview as overview, staffOverviewOutput } from '../../../domain/staff';
-import { staffProcedure } from '../../trpc';
 import { z } from 'zod';
+import { staff } from './area';
 
 /** GET /staff/overview: the operator console's figures. */
-export const staffOverview = staffProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/staff/overview',
-      tags: ['staff'],
-      summary:
-        'Staff: platform figures (customers, organizations, subscriptions, MRR, fleet, tickets)',
+export const staffOverview = staff
+  .staff(
+    'GET /staff/overview',
+    'Staff: platform figures (customers, organizations, subscriptions, MRR, fleet, tickets)',
+    {
       description:
         'Monthly recurring revenue (pence) is Σ plan price + additional venues × per-venue price over ' +
         'the subscriptions in force: status active or past_due (not suspended, cancelled or expired). ' +
@@ -22,9 +19,8 @@ export const staffOverview = staffProcedure
         'past_due or suspended (oldest first, at most 50) with whole days since past_due_since. The ' +
         'median first response is over tickets created in the 30 days ending yesterday with a staff ' +
         'reply (first staff reply − creation). Staff only: 404 to anyone else.',
-      protect: true,
     },
-  })
+  )
   .input(z.object({}).optional())
   .output(envelope(staffOverviewOutput))
   .query(async ({ ctx }) => ok(await overview(ctx.deps)));

@@ -1,24 +1,21 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { staffRetention as summary, staffRetentionOutput } from '../../../domain/staff';
-import { staffProcedure } from '../../trpc';
+import { staff } from './area';
 
 /** GET /staff/retention: the operator console's Data retention section. */
-export const staffRetention = staffProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/staff/retention',
-      tags: ['staff'],
-      summary: 'Staff: retention rules, the latest retention runs, organizations closing',
+export const staffRetention = staff
+  .staff(
+    'GET /staff/retention',
+    'Staff: retention rules, the latest retention runs, organizations closing',
+    {
       description:
         'The retention job runs hourly on the worker and applies every rule; each run records the ' +
         'rows removed per rule and whether it succeeded (a failed run e-mails the operators and is ' +
         'retried with backoff). Closing organizations are those in their 60-day window before the purge. ' +
         'Staff only: 404 to anyone else.',
-      protect: true,
     },
-  })
+  )
   .input(z.object({}).optional())
   .output(envelope(staffRetentionOutput))
   .query(async ({ ctx }) => ok(await summary(ctx.deps)));

@@ -1,22 +1,14 @@
 import { envelope, ok } from '../../envelope';
 import { addLocations as add, subscriptionSchema } from '../../../domain/billing';
-import { verifiedProcedure } from '../../trpc';
 import { idempotentByKeyField, locationCount, quotedChangeInput } from './schemas';
+import { subscription, manageBilling } from './area';
 
-export const addLocations = verifiedProcedure
-  .meta({
-    scope: 'billing:write',
-    permission: 'manageBilling',
-    openapi: {
-      method: 'PATCH',
-      path: '/subscription/add-locations',
-      tags: ['subscription'],
-      summary:
-        'Add locations (1–20); the prorated amount for the rest of the period is charged today',
-      protect: true,
-    },
-    ...idempotentByKeyField,
-  })
+export const addLocations = subscription
+  .verified(
+    'PATCH /subscription/add-locations',
+    'Add locations (1–20); the prorated amount for the rest of the period is charged today',
+    { ...manageBilling, ...idempotentByKeyField },
+  )
   .input(
     quotedChangeInput({
       additional_locations: locationCount(20, 'Choose between 1 and 20 locations to add.'),

@@ -1,22 +1,15 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { cancelSubscription as cancel, subscriptionSchema } from '../../../domain/billing';
-import { authedProcedure } from '../../trpc';
-import { organizationUuidInput } from './schemas';
+import { subscriptionOrganizationInput } from './schemas';
+import { subscription, manageBilling } from './area';
 
-export const cancelSubscription = authedProcedure
-  .meta({
-    scope: 'billing:write',
-    permission: 'manageBilling',
-    openapi: {
-      method: 'PATCH',
-      path: '/subscription/cancel',
-      tags: ['subscription'],
-      summary: 'Cancel; service continues until the end of the current billing period',
-      protect: true,
-    },
-  })
-  .input(z.object({ organization_uuid: organizationUuidInput }))
+export const cancelSubscription = subscription
+  .authed(
+    'PATCH /subscription/cancel',
+    'Cancel; service continues until the end of the current billing period',
+    manageBilling,
+  )
+  .input(subscriptionOrganizationInput)
   .output(envelope(subscriptionSchema))
   .mutation(async ({ ctx, input }) =>
     ok(

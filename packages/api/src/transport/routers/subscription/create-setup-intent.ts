@@ -2,21 +2,15 @@ import { z } from 'zod';
 import { AppError } from '../../../core/errors';
 import { envelope, ok } from '../../envelope';
 import { createSetupIntent as create } from '../../../domain/billing';
-import { verifiedProcedure } from '../../trpc';
 import { organizationUuidInput } from './schemas';
+import { subscription, manageBilling } from './area';
 
-export const createSetupIntent = verifiedProcedure
-  .meta({
-    scope: 'billing:write',
-    permission: 'manageBilling',
-    openapi: {
-      method: 'POST',
-      path: '/subscription/setup-intent',
-      tags: ['subscription'],
-      summary: 'Start a SEPA Direct Debit mandate setup (client secret for the browser)',
-      protect: true,
-    },
-  })
+export const createSetupIntent = subscription
+  .verified(
+    'POST /subscription/setup-intent',
+    'Start a SEPA Direct Debit mandate setup (client secret for the browser)',
+    manageBilling,
+  )
   .input(
     z.object({
       organization_uuid: organizationUuidInput,

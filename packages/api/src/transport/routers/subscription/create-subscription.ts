@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { MAX_ADDITIONAL_VENUES } from '../../../contracts/plans';
 import { envelope, ok } from '../../envelope';
 import { createSubscription as create, subscriptionSchema } from '../../../domain/billing';
-import { verifiedProcedure } from '../../trpc';
 import {
   idempotencyKeyInput,
   idempotentByKeyField,
   organizationUuidInput,
   planTypeInput,
 } from './schemas';
+import { subscription, manageBilling } from './area';
 
 const required = (text: string) => z.string({ error: text }).trim().min(1, text).max(255);
 
@@ -43,20 +43,16 @@ export const createSubscriptionInput = z.object({
   idempotency_key: idempotencyKeyInput,
 });
 
-export const createSubscription = verifiedProcedure
-  .meta({
-    scope: 'billing:write',
-    permission: 'manageBilling',
-    openapi: {
-      method: 'POST',
-      path: '/subscription',
-      tags: ['subscription'],
-      summary: 'Start a subscription: setup fee plus the first month charged today',
-      protect: true,
+export const createSubscription = subscription
+  .verified(
+    'POST /subscription',
+    'Start a subscription: setup fee plus the first month charged today',
+    {
+      ...manageBilling,
+      successStatus: 201,
+      ...idempotentByKeyField,
     },
-    successStatus: 201,
-    ...idempotentByKeyField,
-  })
+  )
   .input(createSubscriptionInput)
   .output(envelope(subscriptionSchema))
   .mutation(async ({ ctx, input }) => {

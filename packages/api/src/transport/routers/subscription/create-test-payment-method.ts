@@ -2,22 +2,16 @@ import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { createTestPaymentMethod as create } from '../../../core/payments/test-payment-methods';
 import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
-import { authedProcedure } from '../../trpc';
 import { createsOnce } from '../../create-meta';
+import { subscription } from './area';
 
 /** Test mode only (404 with Stripe): turns a published test card or IBAN into a payment method. */
-export const createTestPaymentMethod = authedProcedure
-  .meta({
-    scope: 'billing:write',
-    openapi: {
-      method: 'POST',
-      path: '/payments/test/payment-methods',
-      tags: ['subscription'],
-      summary: 'Test mode: create a payment method from a Stripe test card number or test IBAN',
-      protect: true,
-    },
-    ...createsOnce,
-  })
+export const createTestPaymentMethod = subscription
+  .authed(
+    'POST /payments/test/payment-methods',
+    'Test mode: create a payment method from a Stripe test card number or test IBAN',
+    { scope: 'billing:write', ...createsOnce },
+  )
   .input(
     z.object({
       type: z.enum(['card', 'sepa_debit'], { error: 'type must be card or sepa_debit' }),

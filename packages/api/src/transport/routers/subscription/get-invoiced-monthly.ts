@@ -1,27 +1,22 @@
-import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { invoicedMonthly, invoicedMonthlySchema } from '../../../domain/billing';
-import { authedProcedure } from '../../trpc';
-import { organizationUuidInput } from './schemas';
+import { subscriptionOrganizationInput } from './schemas';
+import { subscription, viewBilling } from './area';
 
-export const getInvoicedMonthly = authedProcedure
-  .meta({
-    scope: 'billing:read',
-    permission: 'viewBilling',
-    openapi: {
-      method: 'GET',
-      path: '/subscription/invoiced-monthly',
-      tags: ['subscription'],
-      summary: 'What was invoiced per month over the last 12 months, and the upcoming invoice',
+export const getInvoicedMonthly = subscription
+  .authed(
+    'GET /subscription/invoiced-monthly',
+    'What was invoiced per month over the last 12 months, and the upcoming invoice',
+    {
+      ...viewBilling,
       description:
         'One entry per UTC calendar month, oldest first: this month and the 11 before it, the ' +
         "sums of that month's invoices by status in pence (months without invoices are 0). " +
         'upcoming is the next renewal invoice (plan price less credit, at the period end), null ' +
         'for a cancelled, expired or missing subscription. Same access as billing history.',
-      protect: true,
     },
-  })
-  .input(z.object({ organization_uuid: organizationUuidInput }))
+  )
+  .input(subscriptionOrganizationInput)
   .output(envelope(invoicedMonthlySchema))
   .query(async ({ ctx, input }) =>
     ok(await invoicedMonthly(ctx.deps, ctx.user, input.organization_uuid)),

@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { billingConfig } from '../../../domain/billing';
-import { publicProcedure } from '../../trpc';
+import { subscription } from './area';
 
-export const getSubscriptionConfig = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/subscription/config',
-      tags: ['subscription'],
-      summary: 'Payment provider (stripe or test), publishable key, plan catalogue and setup fee',
-      protect: false,
-    },
-  })
+export const getSubscriptionConfig = subscription
+  .public(
+    'GET /subscription/config',
+    'Payment provider (stripe or test), publishable key, plan catalogue and setup fee',
+  )
   .output(
     envelope(
       z.strictObject({

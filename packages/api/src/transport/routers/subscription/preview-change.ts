@@ -1,22 +1,16 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { previewChange as preview, previewSchema } from '../../../domain/billing';
-import { authedProcedure } from '../../trpc';
 import { organizationUuidInput, planTypeInput } from './schemas';
+import { subscription, viewBilling } from './area';
 
 /** The amount due today for a plan change (plan_type) or added locations (additional_locations). */
-export const previewChange = authedProcedure
-  .meta({
-    scope: 'billing:read',
-    permission: 'viewBilling',
-    openapi: {
-      method: 'GET',
-      path: '/subscription/preview',
-      tags: ['subscription'],
-      summary: 'Preview the prorated amount due today for a plan change or added locations',
-      protect: true,
-    },
-  })
+export const previewChange = subscription
+  .authed(
+    'GET /subscription/preview',
+    'Preview the prorated amount due today for a plan change or added locations',
+    viewBilling,
+  )
   .input(
     z.object({
       organization_uuid: organizationUuidInput,

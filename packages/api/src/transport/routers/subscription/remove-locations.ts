@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { removeLocations as remove, subscriptionSchema } from '../../../domain/billing';
-import { authedProcedure } from '../../trpc';
 import { locationCount, organizationUuidInput } from './schemas';
+import { subscription, manageBilling } from './area';
 
-export const removeLocations = authedProcedure
-  .meta({
-    scope: 'billing:write',
-    permission: 'manageBilling',
-    openapi: {
-      method: 'PATCH',
-      path: '/subscription/remove-locations',
-      tags: ['subscription'],
-      summary:
-        'Remove unused locations (up to min(10, limit − max(current, 1))); billing adjusts next cycle, no refund',
-      protect: true,
-    },
-  })
+export const removeLocations = subscription
+  .authed(
+    'PATCH /subscription/remove-locations',
+    'Remove unused locations (up to min(10, limit − max(current, 1))); billing adjusts next cycle, no refund',
+    manageBilling,
+  )
   .input(
     z.object({
       organization_uuid: organizationUuidInput,

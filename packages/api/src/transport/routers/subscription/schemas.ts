@@ -5,6 +5,8 @@ const uuidInput = z
   .trim()
   .min(1, 'organization_uuid is required');
 export const organizationUuidInput = uuidInput;
+/** The input of an operation on one organization's subscription: its organization_uuid. */
+export const subscriptionOrganizationInput = z.object({ organization_uuid: organizationUuidInput });
 export const planTypeInput = z.enum(['basic', 'unlimited'], {
   error: 'Choose a plan: basic or unlimited.',
 });

@@ -1,22 +1,16 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { updatePaymentMethod as update, subscriptionSchema } from '../../../domain/billing';
-import { verifiedProcedure } from '../../trpc';
 import { organizationUuidInput } from './schemas';
+import { subscription, manageBilling } from './area';
 
 /** Replace the payment method; outstanding failed invoices are retried at once. */
-export const updatePaymentMethod = verifiedProcedure
-  .meta({
-    scope: 'billing:write',
-    permission: 'manageBilling',
-    openapi: {
-      method: 'PATCH',
-      path: '/subscription/payment-method',
-      tags: ['subscription'],
-      summary: 'Update the payment method and retry any failed payment',
-      protect: true,
-    },
-  })
+export const updatePaymentMethod = subscription
+  .verified(
+    'PATCH /subscription/payment-method',
+    'Update the payment method and retry any failed payment',
+    manageBilling,
+  )
   .input(
     z.object({
       organization_uuid: organizationUuidInput,

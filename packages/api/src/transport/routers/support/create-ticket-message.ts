@@ -2,21 +2,15 @@ import { SUPPORT_TEXTS } from '../../../contracts/support';
 import { ticketMessageInput } from '../../../contracts/support-schemas';
 import { envelope, ok } from '../../envelope';
 import { addCustomerMessage, ticketDetailOutput } from '../../../domain/support';
-import { authedProcedure } from '../../trpc';
 import { ticketIdInput } from './ticket-output';
+import { support } from './area';
 
-export const createTicketMessage = authedProcedure
-  .meta({
-    scope: 'support:write',
-    openapi: {
-      method: 'POST',
-      path: '/support/tickets/{id}/messages',
-      tags: ['support'],
-      summary: 'Reply to one of your tickets (a resolved ticket reopens; a closed one answers 409)',
-      protect: true,
-    },
-    successStatus: 201,
-  })
+export const createTicketMessage = support
+  .authed(
+    'POST /support/tickets/{id}/messages',
+    'Reply to one of your tickets (a resolved ticket reopens; a closed one answers 409)',
+    { scope: 'support:write', successStatus: 201 },
+  )
   .input(ticketIdInput.extend(ticketMessageInput.shape))
   .output(envelope(ticketDetailOutput))
   .mutation(async ({ ctx, input }) =>

@@ -14,8 +14,8 @@ import {
   createTicket as openTicket,
   ticketDetailOutput,
 } from '../../../domain/support';
-import { verifiedProcedure } from '../../trpc';
 import { createsOnce } from '../../create-meta';
+import { support } from './area';
 
 const ATTACHMENTS_NEED_MULTIPART = 'Send attachments as multipart/form-data.';
 
@@ -23,26 +23,9 @@ const ATTACHMENTS_NEED_MULTIPART = 'Send attachments as multipart/form-data.';
  * Opens a ticket: one procedure for a JSON body and for multipart/form-data with up to five
  * `attachments[n]` files (the REST door hands the files to `attachments`, see meta.multipart).
  */
-export const createTicket = verifiedProcedure
-  .meta({
+export const createTicket = support
+  .verified('POST /support/tickets', 'Open a support ticket', {
     scope: 'support:write',
-    openapi: {
-      method: 'POST',
-      path: '/support/tickets',
-      tags: ['support'],
-      summary: 'Open a support ticket',
-      description:
-        'Accepts JSON (no attachments) or multipart/form-data with the fields subject, description, ' +
-        'category, priority, organization_uuid and up to 5 files of at most 10MB each named ' +
-        '`attachments[0]`…`attachments[4]` (also `attachments[]` or `attachments`). Allowed types, ' +
-        'decided from the bytes: PNG, JPEG, GIF, WebP, PDF, plain text (.txt), CSV (.csv), ' +
-        'DOCX, XLSX, PPTX, ODT, ODS, DOC and XLS. Requires a verified e-mail address; at most 10 ' +
-        'tickets per hour. organization_uuid (the organization the ticket is about) is required ' +
-        'when the user belongs to any organization (422 "Organization is required") and must be ' +
-        "one they are a member of: another organization's uuid answers 404.",
-      protect: true,
-      contentTypes: ['application/json', 'multipart/form-data'],
-    },
     ...createsOnce,
     multipart: {
       fileField: 'attachments',
@@ -60,6 +43,16 @@ export const createTicket = verifiedProcedure
           ),
       },
     },
+    description:
+      'Accepts JSON (no attachments) or multipart/form-data with the fields subject, description, ' +
+      'category, priority, organization_uuid and up to 5 files of at most 10MB each named ' +
+      '`attachments[0]`…`attachments[4]` (also `attachments[]` or `attachments`). Allowed types, ' +
+      'decided from the bytes: PNG, JPEG, GIF, WebP, PDF, plain text (.txt), CSV (.csv), ' +
+      'DOCX, XLSX, PPTX, ODT, ODS, DOC and XLS. Requires a verified e-mail address; at most 10 ' +
+      'tickets per hour. organization_uuid (the organization the ticket is about) is required ' +
+      'when the user belongs to any organization (422 "Organization is required") and must be ' +
+      "one they are a member of: another organization's uuid answers 404.",
+    contentTypes: ['application/json', 'multipart/form-data'],
   })
   .use(async ({ getRawInput, next }) => {
     // Files come only as multipart parts (File objects); anything else under `attachments`

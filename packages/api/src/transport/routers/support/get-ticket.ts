@@ -1,18 +1,11 @@
 import { envelope, ok } from '../../envelope';
 import { getTicketForUser, ticketDetailOutput } from '../../../domain/support';
-import { authedProcedure } from '../../trpc';
 import { ticketIdInput } from './ticket-output';
+import { support } from './area';
 
-export const getTicket = authedProcedure
-  .meta({
+export const getTicket = support
+  .authed('GET /support/tickets/{id}', 'One of your tickets with its messages and attachments', {
     scope: 'support:read',
-    openapi: {
-      method: 'GET',
-      path: '/support/tickets/{id}',
-      tags: ['support'],
-      summary: 'One of your tickets with its messages and attachments',
-      protect: true,
-    },
   })
   .input(ticketIdInput)
   .output(envelope(ticketDetailOutput))

@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { listTicketsForUser, ticketSummaryOutput } from '../../../domain/support';
-import { authedProcedure } from '../../trpc';
+import { support } from './area';
 
-export const listTickets = authedProcedure
-  .meta({
+export const listTickets = support
+  .authed('GET /support/tickets', "The signed-in user's support tickets, newest first", {
     scope: 'support:read',
-    openapi: {
-      method: 'GET',
-      path: '/support/tickets',
-      tags: ['support'],
-      summary: "The signed-in user's support tickets, newest first",
-      protect: true,
-    },
   })
   .output(envelope(z.array(ticketSummaryOutput)))
   .query(async ({ ctx }) => ok(await listTicketsForUser(ctx.deps, ctx.user.id)));

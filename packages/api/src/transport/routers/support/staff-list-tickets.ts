@@ -5,18 +5,13 @@ import {
   staffTicketFiltersInput,
   staffTicketSummaryOutput,
 } from '../../../domain/support';
-import { staffProcedure } from '../../trpc';
+import { support } from './area';
 
-export const staffListTickets = staffProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/support/staff/tickets',
-      tags: ['support'],
-      summary: 'Staff: the ticket queue across customers, with filters and search',
-      protect: true,
-    },
-  })
+export const staffListTickets = support
+  .staff(
+    'GET /support/staff/tickets',
+    'Staff: the ticket queue across customers, with filters and search',
+  )
   .input(staffTicketFiltersInput)
   .output(envelope(z.array(staffTicketSummaryOutput)))
   .query(async ({ ctx, input }) => ok(await listTicketsForStaff(ctx.deps, input)));

@@ -2,20 +2,15 @@ import { SUPPORT_TEXTS } from '../../../contracts/support';
 import { ticketMessageInput } from '../../../contracts/support-schemas';
 import { envelope, ok } from '../../envelope';
 import { addStaffReply, staffTicketDetailOutput } from '../../../domain/support';
-import { staffProcedure } from '../../trpc';
 import { ticketIdInput } from './ticket-output';
+import { support } from './area';
 
-export const staffReply = staffProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/support/staff/tickets/{id}/messages',
-      tags: ['support'],
-      summary: 'Staff: reply to a ticket (e-mails the customer)',
-      protect: true,
-    },
-    successStatus: 201,
-  })
+export const staffReply = support
+  .staff(
+    'POST /support/staff/tickets/{id}/messages',
+    'Staff: reply to a ticket (e-mails the customer)',
+    { successStatus: 201 },
+  )
   .input(ticketIdInput.extend(ticketMessageInput.shape))
   .output(envelope(staffTicketDetailOutput))
   .mutation(async ({ ctx, input }) =>

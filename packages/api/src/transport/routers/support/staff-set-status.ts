@@ -2,19 +2,11 @@ import { z } from 'zod';
 import { SUPPORT_TEXTS, TICKET_STATUSES } from '../../../contracts/support';
 import { envelope, ok } from '../../envelope';
 import { setTicketStatus, staffTicketDetailOutput } from '../../../domain/support';
-import { staffProcedure } from '../../trpc';
 import { ticketIdInput } from './ticket-output';
+import { support } from './area';
 
-export const staffSetStatus = staffProcedure
-  .meta({
-    openapi: {
-      method: 'PATCH',
-      path: '/support/staff/tickets/{id}/status',
-      tags: ['support'],
-      summary: 'Staff: set the status of a ticket',
-      protect: true,
-    },
-  })
+export const staffSetStatus = support
+  .staff('PATCH /support/staff/tickets/{id}/status', 'Staff: set the status of a ticket')
   .input(
     ticketIdInput.extend({
       status: z.enum(TICKET_STATUSES, {

@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { confirmTwoFactorSetup, TWO_FACTOR_TEXTS } from '../../../domain/two-factor';
-import { authedProcedure } from '../../trpc';
+import { twoFactor } from './area';
 
-export const confirm = authedProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/two-factor/confirm',
-      tags: ['two-factor'],
-      summary:
-        'Turn two-factor on with a code from the authenticator; returns the recovery codes once',
-      protect: true,
-    },
-  })
+export const confirm = twoFactor
+  .authed(
+    'POST /two-factor/confirm',
+    'Turn two-factor on with a code from the authenticator; returns the recovery codes once',
+  )
   .input(
     z.object({
       code: z

@@ -1,18 +1,13 @@
 import { messageEnvelope, okMessage } from '../../envelope';
 import { disableTwoFactor, TWO_FACTOR_TEXTS } from '../../../domain/two-factor';
-import { authedProcedure } from '../../trpc';
 import { currentPasswordInput } from './password-input';
+import { twoFactor } from './area';
 
-export const disable = authedProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/two-factor/disable',
-      tags: ['two-factor'],
-      summary: 'Turn two-factor off (current password required); removes the secret and codes',
-      protect: true,
-    },
-  })
+export const disable = twoFactor
+  .authed(
+    'POST /two-factor/disable',
+    'Turn two-factor off (current password required); removes the secret and codes',
+  )
   .input(currentPasswordInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

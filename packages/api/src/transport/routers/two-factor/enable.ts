@@ -1,23 +1,20 @@
 import { z } from 'zod';
 import { envelope, ok } from '../../envelope';
 import { startTwoFactorSetup, TWO_FACTOR_TEXTS } from '../../../domain/two-factor';
-import { authedProcedure } from '../../trpc';
 import { currentPasswordInput } from './password-input';
+import { twoFactor } from './area';
 
-export const enable = authedProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/two-factor/enable',
-      tags: ['two-factor'],
-      summary: 'Start the two-factor setup: a pending secret, its otpauth URL and a QR code (SVG)',
+export const enable = twoFactor
+  .authed(
+    'POST /two-factor/enable',
+    'Start the two-factor setup: a pending secret, its otpauth URL and a QR code (SVG)',
+    {
       description:
         'The current password is required. Two-factor stays off until POST /two-factor/confirm ' +
         'receives a valid code. Calling this again replaces the pending secret. The QR code is ' +
         'rendered by this server.',
-      protect: true,
     },
-  })
+  )
   .input(currentPasswordInput)
   .output(
     envelope(z.object({ secret: z.string(), qr_code_url: z.string(), qr_code_svg: z.string() })),

@@ -4,18 +4,13 @@ import {
   regenerateRecoveryCodes as regenerate,
   TWO_FACTOR_TEXTS,
 } from '../../../domain/two-factor';
-import { authedProcedure } from '../../trpc';
+import { twoFactor } from './area';
 
-export const regenerateRecoveryCodes = authedProcedure
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/two-factor/recovery-codes',
-      tags: ['two-factor'],
-      summary: 'Replace all recovery codes (current password required)',
-      protect: true,
-    },
-  })
+export const regenerateRecoveryCodes = twoFactor
+  .authed(
+    'POST /two-factor/recovery-codes',
+    'Replace all recovery codes (current password required)',
+  )
   .input(
     z.object({
       password: z

@@ -2,27 +2,23 @@ import { z } from 'zod';
 import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
 import { envelope, ok } from '../../envelope';
 import { createWebhook as create, createdWebhookOutput } from '../../../domain/webhooks';
-import { authedProcedure } from '../../trpc';
 import { webhookDescription, webhookEvents, webhookUrl } from './schemas';
 import { createsOnce } from '../../create-meta';
+import { webhooks, writeWebhooks } from './area';
 
-export const createWebhook = authedProcedure
-  .meta({
-    scope: 'webhooks:write',
-    permission: 'manage',
-    openapi: {
-      method: 'POST',
-      path: '/organizations/{id}/webhooks',
-      tags: ['webhooks'],
-      summary: 'Add a webhook; the signing secret is in this response only',
+export const createWebhook = webhooks
+  .authed(
+    'POST /organizations/{id}/webhooks',
+    'Add a webhook; the signing secret is in this response only',
+    {
+      ...writeWebhooks,
+      ...createsOnce,
       description:
         'Events are signed as the Standard Webhooks specification says (webhook-id, ' +
         'webhook-timestamp, webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">). ' +
         'In production the URL must be https:// and resolve only to public addresses.',
-      protect: true,
     },
-    ...createsOnce,
-  })
+  )
   .input(
     z.object({
       id: z.string(),

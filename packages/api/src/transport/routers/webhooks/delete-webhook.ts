@@ -1,21 +1,15 @@
 import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
 import { messageEnvelope, okMessage } from '../../envelope';
 import { deleteWebhook as remove } from '../../../domain/webhooks';
-import { authedProcedure } from '../../trpc';
 import { webhookIdInput } from './schemas';
+import { webhooks, writeWebhooks } from './area';
 
-export const deleteWebhook = authedProcedure
-  .meta({
-    scope: 'webhooks:write',
-    permission: 'manage',
-    openapi: {
-      method: 'DELETE',
-      path: '/organizations/{id}/webhooks/{uuid}',
-      tags: ['webhooks'],
-      summary: 'Delete a webhook with its delivery log',
-      protect: true,
-    },
-  })
+export const deleteWebhook = webhooks
+  .authed(
+    'DELETE /organizations/{id}/webhooks/{uuid}',
+    'Delete a webhook with its delivery log',
+    writeWebhooks,
+  )
   .input(webhookIdInput)
   .output(messageEnvelope)
   .mutation(async ({ ctx, input }) => {

@@ -1,20 +1,15 @@
 import { z } from 'zod';
+import { okPage } from '../../envelope';
 import { listDeliveries as list, deliveryOutput } from '../../../domain/webhooks';
-import { authedProcedure } from '../../trpc';
 import { cursorPageInput, pagedEnvelope } from '../profile/schemas';
+import { webhooks, readWebhooks } from './area';
 
-export const listDeliveries = authedProcedure
-  .meta({
-    scope: 'webhooks:read',
-    permission: 'manage',
-    openapi: {
-      method: 'GET',
-      path: '/organizations/{id}/webhooks/{uuid}/deliveries',
-      tags: ['webhooks'],
-      summary: 'A webhook’s deliveries, newest first, by cursor (kept 30 days)',
-      protect: true,
-    },
-  })
+export const listDeliveries = webhooks
+  .authed(
+    'GET /organizations/{id}/webhooks/{uuid}/deliveries',
+    'A webhook’s deliveries, newest first, by cursor (kept 30 days)',
+    readWebhooks,
+  )
   .input(
     z.object({
       id: z.string(),
@@ -23,7 +18,6 @@ export const listDeliveries = authedProcedure
     }),
   )
   .output(pagedEnvelope(deliveryOutput))
-  .query(async ({ ctx, input }) => {
-    const page = await list(ctx.deps, ctx.user, input.id, input.uuid, input);
-    return { success: true as const, data: page.items, next_cursor: page.next_cursor };
-  });
+  .query(async ({ ctx, input }) =>
+    okPage(await list(ctx.deps, ctx.user, input.id, input.uuid, input)),
+  );

@@ -2,21 +2,14 @@ import { z } from 'zod';
 import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
 import { envelope, ok } from '../../envelope';
 import { redeliver as again, deliveryOutput } from '../../../domain/webhooks';
-import { authedProcedure } from '../../trpc';
+import { webhooks, writeWebhooks } from './area';
 
-export const redeliver = authedProcedure
-  .meta({
-    scope: 'webhooks:write',
-    permission: 'manage',
-    openapi: {
-      method: 'POST',
-      path: '/organizations/{id}/webhooks/{uuid}/deliveries/{delivery_uuid}/redeliver',
-      tags: ['webhooks'],
-      summary: 'Send a delivery’s event again (a new delivery with the same webhook-id)',
-      protect: true,
-    },
-    successStatus: 202,
-  })
+export const redeliver = webhooks
+  .authed(
+    'POST /organizations/{id}/webhooks/{uuid}/deliveries/{delivery_uuid}/redeliver',
+    'Send a delivery’s event again (a new delivery with the same webhook-id)',
+    { ...writeWebhooks, successStatus: 202 },
+  )
   .input(z.object({ id: z.string(), uuid: z.string(), delivery_uuid: z.string() }))
   .output(envelope(deliveryOutput))
   .mutation(async ({ ctx, input }) =>

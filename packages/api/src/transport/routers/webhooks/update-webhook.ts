@@ -2,22 +2,18 @@ import { z } from 'zod';
 import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
 import { envelope, ok } from '../../envelope';
 import { updateWebhook as update, webhookOutput } from '../../../domain/webhooks';
-import { authedProcedure } from '../../trpc';
 import { webhookDescription, webhookEvents, webhookUrl } from './schemas';
+import { webhooks, writeWebhooks } from './area';
 
-export const updateWebhook = authedProcedure
-  .meta({
-    scope: 'webhooks:write',
-    permission: 'manage',
-    openapi: {
-      method: 'PATCH',
-      path: '/organizations/{id}/webhooks/{uuid}',
-      tags: ['webhooks'],
-      summary: 'Change a webhook’s URL, events or description, or disable and enable it',
+export const updateWebhook = webhooks
+  .authed(
+    'PATCH /organizations/{id}/webhooks/{uuid}',
+    'Change a webhook’s URL, events or description, or disable and enable it',
+    {
+      ...writeWebhooks,
       description: 'Enabling a webhook that was disabled after failures starts a new 3-day window.',
-      protect: true,
     },
-  })
+  )
   .input(
     z.object({
       id: z.string(),
