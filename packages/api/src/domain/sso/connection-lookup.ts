@@ -3,7 +3,13 @@ import type { ClientInfo } from '../../core/client-info';
 import { recordOrganizationActivity } from '../activity';
 import { SSO_TEXTS } from '../../contracts/sso';
 import { findMemberOrganization, type MemberOrganization } from '../memberships';
-import { organizationRowOr404 } from '../../core/organization-rows';
+import type { Selectable } from 'kysely';
+import type { Database } from '@scmp/db';
+import {
+  organizationRowOr404,
+  organizationRows,
+  type ListOrder,
+} from '../../core/organization-rows';
 import { toConnectionOutput } from './connection-output';
 import type { ConnectionRow } from './oidc-client';
 import type { ConnectionOutput } from './sso-schemas';
@@ -29,21 +35,26 @@ export function findConnection(
   );
 }
 
-export async function listConnections(
-  deps: AppDeps,
-  actor: Actor,
-  organizationUuid: string,
-): Promise<ConnectionOutput[]> {
-  const org = await organizationForSso(deps, actor, organizationUuid);
-  const rows = await deps.db
-    .selectFrom('sso_connections')
-    .selectAll()
-    .where('organization_id', '=', org.id)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => toConnectionOutput(deps, row));
+/**
+ * One of the organization's single sign-on lists (its e-mail domains, connections, failed
+ * sign-ins) for those who manage them: the rows of `table` in `order`, as `toOutput` shows each.
+ */
+export function ssoList<
+  T extends 'organization_domains' | 'sso_connections' | 'sso_sign_in_failures',
+  Output,
+>(
+  table: T,
+  toOutput: (deps: AppDeps, row: Selectable<Database[T]>) => Output,
+  order?: ListOrder<T>,
+) {
+  return async (deps: AppDeps, actor: Actor, organizationUuid: string): Promise<Output[]> => {
+    const org = await organizationForSso(deps, actor, organizationUuid);
+    const rows = await organizationRows(deps.db, table, org.id, order);
+    return rows.map((row) => toOutput(deps, row));
+  };
 }
+
+export const listConnections = ssoList('sso_connections', toConnectionOutput);
 
 export async function getConnection(
   deps: AppDeps,

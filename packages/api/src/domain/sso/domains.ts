@@ -5,7 +5,12 @@ import { MAX_ORGANIZATION_DOMAINS, SSO_DOMAIN_TEXTS } from '../../contracts/sso'
 import { AppError } from '../../core/errors';
 import { recordOrganizationActivity } from '../activity';
 import type { MemberOrganization } from '../memberships';
-import { organizationForSso, removeSetting, type SettingTarget } from './connection-lookup';
+import {
+  organizationForSso,
+  removeSetting,
+  ssoList,
+  type SettingTarget,
+} from './connection-lookup';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { organizationRowOr404 } from '../../core/organization-rows';
 import { checkOrganizationDomain } from './domain-checks';
@@ -26,20 +31,11 @@ function findDomain(deps: AppDeps, org: MemberOrganization, uuid: string) {
   );
 }
 
-export async function listDomains(
-  deps: AppDeps,
-  actor: Actor,
-  organizationUuid: string,
-): Promise<OrganizationDomainOutput[]> {
-  const org = await organizationForSso(deps, actor, organizationUuid);
-  const rows = await deps.db
-    .selectFrom('organization_domains')
-    .selectAll()
-    .where('organization_id', '=', org.id)
-    .orderBy('domain')
-    .execute();
-  return rows.map(toDomainOutput);
-}
+export const listDomains = ssoList(
+  'organization_domains',
+  (_deps, row): OrganizationDomainOutput => toDomainOutput(row),
+  { by: 'domain' },
+);
 
 export async function addDomain(
   deps: AppDeps,

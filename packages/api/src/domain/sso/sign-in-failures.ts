@@ -1,29 +1,16 @@
-import type { AppDeps } from '../../core/app-deps';
 import { toIso } from '../../core/iso-date';
-import { organizationForSso } from './connection-lookup';
+import { ssoList } from './connection-lookup';
 import type { FailureOutput } from './sso-schemas';
 
-type Actor = { id: number };
-
-export async function listFailures(
-  deps: AppDeps,
-  actor: Actor,
-  organizationUuid: string,
-): Promise<FailureOutput[]> {
-  const org = await organizationForSso(deps, actor, organizationUuid);
-  const rows = await deps.db
-    .selectFrom('sso_sign_in_failures')
-    .selectAll()
-    .where('organization_id', '=', org.id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(100)
-    .execute();
-  return rows.map((r) => ({
+/** The organization's last 100 failed single sign-ons, newest first. */
+export const listFailures = ssoList(
+  'sso_sign_in_failures',
+  (_deps, r): FailureOutput => ({
     uuid: r.uuid,
     connection_name: r.connection_name,
     email: r.email,
     reason: r.reason,
     created_at: toIso(r.created_at) ?? '',
-  }));
-}
+  }),
+  { direction: 'desc', limit: 100 },
+);
