@@ -11,7 +11,7 @@ import {
 } from '../../contracts/custom-domain';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { CUSTOM_DOMAIN_UNIQUE, domainHolder, claimDueInstances } from '../instances';
-import { organizationMail } from '../memberships';
+import { sendOrganizationNotice } from '../memberships';
 import { createDnsResolver } from '../../core/dns-resolver';
 import { checkDomainRecords } from './dns-check';
 import { checkCertificate } from '../../core/tls-check';
@@ -202,25 +202,18 @@ async function mailLapsed(deps: AppDeps, row: InstanceRow, domain: string, reaso
     .where('organizations.id', '=', row.organization_id)
     .executeTakeFirst();
   if (!details) return;
-  const subject = `The DNS records of ${domain} have disappeared`;
-  const mail = await organizationMail(
-    deps,
-    row.organization_id,
-    { to: details.email, subject, kind: 'custom-domain-lapsed', userId: details.id },
-    {
-      title: subject,
-      paragraphs: [
-        `Hello ${details.name},`,
-        `The custom domain ${domain} of the instance "${row.name}" no longer has the DNS records SCMP needs (${reason}).`,
-        `It will stop being served in ${DOMAIN_GRACE_HOURS} hours unless the records are put back. The instance stays reachable on ${row.host}.`,
-      ],
-      action: {
-        label: 'See the DNS records',
-        url: `${deps.config.appUrl}/dashboard/instances/${row.uuid}`,
-      },
+  await sendOrganizationNotice(deps, row.organization_id, details, {
+    kind: 'custom-domain-lapsed',
+    subject: `The DNS records of ${domain} have disappeared`,
+    paragraphs: [
+      `The custom domain ${domain} of the instance "${row.name}" no longer has the DNS records SCMP needs (${reason}).`,
+      `It will stop being served in ${DOMAIN_GRACE_HOURS} hours unless the records are put back. The instance stays reachable on ${row.host}.`,
+    ],
+    action: {
+      label: 'See the DNS records',
+      url: `${deps.config.appUrl}/dashboard/instances/${row.uuid}`,
     },
-  );
-  await deps.mailer.send(mail);
+  });
 }
 
 /**

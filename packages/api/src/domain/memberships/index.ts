@@ -12,4 +12,9 @@ export {
   type MemberOrganization,
   type OrganizationRow,
 } from './membership';
-export { organizationMail, organizationOwner, ownerNotice } from './member-mail';
+export {
+  organizationMail,
+  organizationOwner,
+  ownerNotice,
+  sendOrganizationNotice,
+} from './member-mail';

@@ -10,7 +10,7 @@ import {
 } from '../../contracts/sso';
 import { createDnsResolver } from '../../core/dns-resolver';
 import { checkTxtToken, domainBackoffMs } from '../custom-domains';
-import { organizationMail, organizationOwner } from '../memberships';
+import { organizationOwner, sendOrganizationNotice } from '../memberships';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { VERIFIED_DOMAIN_UNIQUE, verifiedElsewhere, type DomainRow } from './domain-records';
 
@@ -100,25 +100,18 @@ export async function checkOrganizationDomain(
 async function mailLapsed(deps: AppDeps, row: DomainRow) {
   const details = await organizationOwner(deps.db, row.organization_id);
   if (!details) return;
-  const subject = SSO_DOMAIN_TEXTS.lapsedSubject(row.domain);
-  const mail = await organizationMail(
-    deps,
-    row.organization_id,
-    { to: details.email, subject, kind: 'sso-domain-lapsed', userId: details.id },
-    {
-      title: subject,
-      paragraphs: [
-        `Hello ${details.name},`,
-        `The DNS record ${DOMAIN_VERIFY_LABEL}.${row.domain} that proves ${details.organization_name} controls ${row.domain} has disappeared (${row.reason ?? 'TXT record not found'}).`,
-        `Until the record is put back, people with ${row.domain} addresses cannot sign in through your identity provider, and the organization's sign-in policies no longer cover them.`,
-      ],
-      action: {
-        label: 'See the DNS record',
-        url: `${deps.config.appUrl}/dashboard/organizations/${details.organization_uuid}?tab=security`,
-      },
+  await sendOrganizationNotice(deps, row.organization_id, details, {
+    kind: 'sso-domain-lapsed',
+    subject: SSO_DOMAIN_TEXTS.lapsedSubject(row.domain),
+    paragraphs: [
+      `The DNS record ${DOMAIN_VERIFY_LABEL}.${row.domain} that proves ${details.organization_name} controls ${row.domain} has disappeared (${row.reason ?? 'TXT record not found'}).`,
+      `Until the record is put back, people with ${row.domain} addresses cannot sign in through your identity provider, and the organization's sign-in policies no longer cover them.`,
+    ],
+    action: {
+      label: 'See the DNS record',
+      url: `${deps.config.appUrl}/dashboard/organizations/${details.organization_uuid}?tab=security`,
     },
-  );
-  await deps.mailer.send(mail);
+  });
 }
 
 /** Checks the domains that are due (backoff while pending, daily once verified); concurrent workers split them. */
