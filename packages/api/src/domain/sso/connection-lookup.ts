@@ -3,13 +3,7 @@ import type { ClientInfo } from '../../core/client-info';
 import { recordOrganizationActivity } from '../activity';
 import { SSO_TEXTS } from '../../contracts/sso';
 import { findMemberOrganization, type MemberOrganization } from '../memberships';
-import type { Selectable } from 'kysely';
-import type { Database } from '@scmp/db';
-import {
-  organizationRowOr404,
-  organizationRows,
-  type ListOrder,
-} from '../../core/organization-rows';
+import { organizationRowOr404 } from '../../core/organization-rows';
 import { toConnectionOutput } from './connection-output';
 import type { ConnectionRow } from './oidc-client';
 import type { ConnectionOutput } from './sso-schemas';
@@ -34,27 +28,6 @@ export function findConnection(
     SSO_TEXTS.connectionNotFound,
   );
 }
-
-/**
- * One of the organization's single sign-on lists (its e-mail domains, connections, failed
- * sign-ins) for those who manage them: the rows of `table` in `order`, as `toOutput` shows each.
- */
-export function ssoList<
-  T extends 'organization_domains' | 'sso_connections' | 'sso_sign_in_failures',
-  Output,
->(
-  table: T,
-  toOutput: (deps: AppDeps, row: Selectable<Database[T]>) => Output,
-  order?: ListOrder<T>,
-) {
-  return async (deps: AppDeps, actor: Actor, organizationUuid: string): Promise<Output[]> => {
-    const org = await organizationForSso(deps, actor, organizationUuid);
-    const rows = await organizationRows(deps.db, table, org.id, order);
-    return rows.map((row) => toOutput(deps, row));
-  };
-}
-
-export const listConnections = ssoList('sso_connections', toConnectionOutput);
 
 export async function getConnection(
   deps: AppDeps,

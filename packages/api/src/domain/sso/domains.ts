@@ -5,12 +5,7 @@ import { MAX_ORGANIZATION_DOMAINS, SSO_DOMAIN_TEXTS } from '../../contracts/sso'
 import { AppError } from '../../core/errors';
 import { recordOrganizationActivity } from '../activity';
 import type { MemberOrganization } from '../memberships';
-import {
-  organizationForSso,
-  removeSetting,
-  ssoList,
-  type SettingTarget,
-} from './connection-lookup';
+import { organizationForSso, removeSetting, type SettingTarget } from './connection-lookup';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { organizationRowOr404 } from '../../core/organization-rows';
 import { checkOrganizationDomain } from './domain-checks';
@@ -30,12 +25,6 @@ function findDomain(deps: AppDeps, org: MemberOrganization, uuid: string) {
     SSO_DOMAIN_TEXTS.notFound,
   );
 }
-
-export const listDomains = ssoList(
-  'organization_domains',
-  (_deps, row): OrganizationDomainOutput => toDomainOutput(row),
-  { by: 'domain' },
-);
 
 export async function addDomain(
   deps: AppDeps,
