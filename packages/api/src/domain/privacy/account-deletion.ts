@@ -3,9 +3,10 @@ import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import type { ClientInfo } from '../../core/client-info';
 import { ACCOUNT_RESTORE_DAYS, PRIVACY_TEXTS } from '../../contracts/privacy';
-import { AppError, validationError } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { generateToken, sha256Hex } from '../../core/tokens';
 import {
+  checkCurrentPassword,
   dropPendingEmailChange,
   endLoginChallenges,
   endResetLinks,
@@ -13,7 +14,6 @@ import {
 } from '../accounts';
 import { recordActivity } from '../activity';
 import { renderEmail } from '../../core/mail/render-email';
-import { verifyPassword } from '../../core/passwords';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import { revokeUserSessions, type SessionUser } from '../sessions';
 
@@ -71,10 +71,11 @@ export async function deleteAccount(
   user: SessionUser,
   password: string,
 ): Promise<void> {
-  await enforceRateLimit(deps.rateLimiter, `user:delete:${user.id}`, 5, 60);
-  if (!(await verifyPassword(user.password_hash, password))) {
-    throw validationError('password', PRIVACY_TEXTS.wrongPassword);
-  }
+  await checkCurrentPassword(deps, req, user, password, {
+    bucket: 'user:delete',
+    field: 'password',
+    wrong: PRIVACY_TEXTS.wrongPassword,
+  });
   const blocking = await blockingOrganizations(deps.db, user.id);
   if (blocking.length > 0) {
     throw new AppError('CONFLICT', PRIVACY_TEXTS.soleOwner(blocking.map((o) => o.name)), {
