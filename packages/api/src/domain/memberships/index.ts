@@ -18,3 +18,4 @@ export {
   ownerNotice,
   sendOrganizationNotice,
 } from './member-mail';
+export { endMemberships } from './end-memberships';

@@ -16,6 +16,7 @@ import { recordActivity } from '../activity';
 import { renderEmail } from '../../core/mail/render-email';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import { revokeUserSessions, type SessionUser } from '../sessions';
+import { endMemberships } from '../memberships';
 
 type Req = ClientInfo;
 const DAY_MS = 86_400_000;
@@ -85,23 +86,7 @@ export async function deleteAccount(
   const now = deps.clock.now();
   const token = generateToken(32);
   await deps.db.transaction().execute(async (trx) => {
-    const memberships = await trx
-      .selectFrom('organization_members')
-      .select(['organization_id', 'role'])
-      .where('user_id', '=', user.id)
-      .execute();
-    for (const m of memberships) {
-      if (m.role !== 'owner')
-        await deps.domainEvents.emit(trx, 'member.removed', {
-          organizationId: m.organization_id,
-          userId: user.id,
-        });
-    }
-    await trx
-      .deleteFrom('organization_members')
-      .where('user_id', '=', user.id)
-      .where('role', '!=', 'owner')
-      .execute();
+    await endMemberships(deps, trx, { userId: user.id });
     await trx
       .updateTable('organization_invitations')
       .set({ revoked_at: now })
