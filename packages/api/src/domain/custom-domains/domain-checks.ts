@@ -15,14 +15,13 @@ import { sendOrganizationNotice } from '../memberships';
 import { createDnsResolver } from '../../core/dns-resolver';
 import { checkDomainRecords } from './dns-check';
 import { checkCertificate } from '../../core/tls-check';
+import { MINUTE_MS, HOUR_MS } from '../../core/durations';
 
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
 /** Waits between checks of a domain whose records are not right yet (then every 6 h). */
-const BACKOFF_MS = [1, 2, 5, 10, 30, 60, 120, 240].map((m) => m * MINUTE);
-const MAX_BACKOFF_MS = 6 * HOUR;
+const BACKOFF_MS = [1, 2, 5, 10, 30, 60, 120, 240].map((m) => m * MINUTE_MS);
+const MAX_BACKOFF_MS = 6 * HOUR_MS;
 /** A verified domain waiting for its certificate is looked at again this soon. */
-const TLS_RETRY_MS = 10 * MINUTE;
+const TLS_RETRY_MS = 10 * MINUTE_MS;
 
 export function domainBackoffMs(attempts: number): number {
   return BACKOFF_MS[Math.max(0, attempts - 1)] ?? MAX_BACKOFF_MS;
@@ -87,7 +86,7 @@ export async function checkCustomDomain(
     patch.custom_domain_attempts = 0;
     patch.custom_domain_lapsed_at = null;
     if (!wasServed) patch.custom_domain_verified_at = now;
-    patch.custom_domain_next_check_at = new Date(now.getTime() + RECHECK_HOURS * HOUR);
+    patch.custom_domain_next_check_at = new Date(now.getTime() + RECHECK_HOURS * HOUR_MS);
     if (deps.config.tls.publicHttps) {
       const cert = await checkCertificate(deps.config, domain, now);
       if (cert.status === 'active' || cert.status === 'expiring') {
@@ -108,7 +107,7 @@ export async function checkCustomDomain(
   } else {
     const attempts = row.custom_domain_attempts + 1;
     const since = row.custom_domain_since ?? now;
-    const windowEnds = since.getTime() + DOMAIN_VERIFY_WINDOW_HOURS * HOUR;
+    const windowEnds = since.getTime() + DOMAIN_VERIFY_WINDOW_HOURS * HOUR_MS;
     patch.custom_domain_reason = verdict.reason;
     patch.custom_domain_attempts = attempts;
     if (status === 'failed' || now.getTime() >= windowEnds) {

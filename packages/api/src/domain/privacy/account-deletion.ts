@@ -17,9 +17,9 @@ import { renderEmail } from '../../core/mail/render-email';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import { revokeUserSessions, type SessionUser } from '../sessions';
 import { endMemberships } from '../memberships';
+import { DAY_MS } from '../../core/durations';
 
 type Req = ClientInfo;
-const DAY_MS = 86_400_000;
 const LIVE_SUBSCRIPTION = ['active', 'past_due'] as const;
 
 /** The address a deleted account's row carries meanwhile: unique, undeliverable, not personal. */

@@ -13,9 +13,7 @@ import { checkTxtToken, domainBackoffMs } from '../custom-domains';
 import { organizationOwner, sendOrganizationNotice } from '../memberships';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { VERIFIED_DOMAIN_UNIQUE, verifiedElsewhere, type DomainRow } from './domain-records';
-
-const HOUR = 3600 * 1000;
-const DAY = 24 * HOUR;
+import { HOUR_MS, DAY_MS } from '../../core/durations';
 
 /**
  * One check of a domain's TXT record and the state it leads to:
@@ -31,7 +29,7 @@ export async function checkOrganizationDomain(
 ): Promise<DomainRow> {
   const now = deps.clock.now();
   const wasVerified = row.status === 'verified';
-  const retryUntil = row.created_at.getTime() + DOMAIN_PENDING_RETRY_DAYS * DAY;
+  const retryUntil = row.created_at.getTime() + DOMAIN_PENDING_RETRY_DAYS * DAY_MS;
   const pendingNext = (attempts: number) => {
     const next = now.getTime() + domainBackoffMs(attempts);
     return wasVerified || next <= retryUntil ? new Date(next) : null;
@@ -57,7 +55,7 @@ export async function checkOrganizationDomain(
         attempts: 0,
         checked_at: now,
         verified_at: wasVerified ? row.verified_at : now,
-        next_check_at: new Date(now.getTime() + DOMAIN_RECHECK_HOURS * HOUR),
+        next_check_at: new Date(now.getTime() + DOMAIN_RECHECK_HOURS * HOUR_MS),
       };
     } else {
       const attempts = wasVerified ? 1 : row.attempts + 1;
