@@ -4,7 +4,7 @@ import { AppError } from './errors';
 import { isUuid } from './uuid';
 
 /** Tables whose rows belong to one organization and are named by a uuid in the API. */
-type OrganizationTable = 'organization_domains' | 'sso_connections' | 'webhook_endpoints';
+export type OrganizationTable = 'organization_domains' | 'sso_connections' | 'webhook_endpoints';
 
 /** Tables an organization's settings pages list whole. */
 type ListedTable = 'organization_domains' | 'sso_connections' | 'sso_sign_in_failures' | 'invoices';

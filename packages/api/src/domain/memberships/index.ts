@@ -19,3 +19,4 @@ export {
   sendOrganizationNotice,
 } from './member-mail';
 export { endMemberships } from './end-memberships';
+export { managedRowFinder } from './managed-row';
