@@ -4,6 +4,7 @@ import tls from 'node:tls';
 import type { AppConfig } from './config';
 import { SSL_EXPIRING_DAYS } from '../contracts/custom-domain';
 import { createDnsResolver } from './dns-resolver';
+import { DAY_MS } from './durations';
 
 export type CertificateVerdict = {
   status: 'active' | 'expiring' | 'expired' | 'failed';
@@ -15,7 +16,6 @@ export type CertificateVerdict = {
 
 /** Codes about dates: the check judges those itself, against the (test-controllable) clock. */
 const DATE_ERRORS = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
-const DAY_MS = 24 * 60 * 60 * 1000;
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /** The address to connect to: *.localhost is loopback (RFC 6761); else DNS_SERVERS or the system. */

@@ -5,6 +5,7 @@
  * below it two-factor, passkeys, SSO sign-in policy, sessions and security notices.
  */
 export { isCommonPassword } from './common-passwords';
+export { checkCurrentPassword } from './current-password';
 export {
   dropPendingEmailChange,
   endLoginChallenges,

@@ -15,6 +15,8 @@ import {
 import { normalizeEmail } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
 import { sendAccountMail } from './account-mail';
+import { accountNamedByEmailForm } from './email-form';
+import { consumeSingleUseRow } from '../../core/single-use-rows';
 
 const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 const RESEND_GAP_MS = 60 * 1000;
@@ -28,13 +30,10 @@ export async function requestPasswordReset(
   req: ClientInfo,
   rawEmail: string,
 ): Promise<void> {
-  await enforceRateLimit(deps.rateLimiter, `forgot-password:${req.ip ?? 'unknown'}`, 10, 60);
-  const email = normalizeEmail(rawEmail);
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('email', '=', email)
-    .executeTakeFirst();
+  const user = await accountNamedByEmailForm(deps, req, rawEmail, {
+    bucket: 'forgot-password',
+    max: 10,
+  });
   if (!user) return;
   const now = deps.clock.now();
   const current = await deps.db
@@ -111,13 +110,8 @@ export async function resetPassword(
   }
   const passwordHash = await hashPassword(input.password);
   const revokedTokens = await deps.db.transaction().execute(async (trx) => {
-    // Single use: only the request that deletes the row goes on.
-    const consumed = await trx
-      .deleteFrom('password_reset_tokens')
-      .where('user_id', '=', user.id)
-      .where('token_hash', '=', row.token_hash)
-      .executeTakeFirst();
-    if (Number(consumed.numDeletedRows) === 0) throw invalid();
+    if (!(await consumeSingleUseRow(trx, 'password_reset_tokens', user.id, row.token_hash)))
+      throw invalid();
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, updated_at: now })

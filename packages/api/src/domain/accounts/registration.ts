@@ -10,12 +10,8 @@ import { dropPendingChangesTo } from './dropped-email-changes';
 import { normalizeEmail } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
 import { sendVerificationEmail } from './verification';
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
-  );
-}
+import { accountNamedByEmailForm } from './email-form';
+import { isUniqueViolation } from '../../core/unique-violation';
 
 /** Creates the account (e-mail stored normalised), signs it in and sends the verification e-mail. */
 export async function registerUser(
@@ -69,16 +65,13 @@ export async function resendVerification(
   req: ClientInfo,
   rawEmail: string,
 ): Promise<void> {
-  await enforceRateLimit(deps.rateLimiter, `resend-verification:${req.ip ?? 'unknown'}`, 6, 60);
-  const email = normalizeEmail(rawEmail);
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['id', 'uuid', 'name', 'email', 'email_verified_at'])
-    .where('email', '=', email)
-    .executeTakeFirst();
+  const user = await accountNamedByEmailForm(deps, req, rawEmail, {
+    bucket: 'resend-verification',
+    max: 6,
+  });
   if (!user || user.email_verified_at) return;
   // At most one link per address per minute, whoever asks.
-  const perAddress = await deps.rateLimiter.hit(`resend-verification-to:${email}`, 1, 60);
+  const perAddress = await deps.rateLimiter.hit(`resend-verification-to:${user.email}`, 1, 60);
   if (!perAddress.allowed) return;
   await sendVerificationEmail(deps, user);
 }

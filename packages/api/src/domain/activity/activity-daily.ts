@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { ActivityType } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { ACTIVITY_TYPES, type ActivityDaily, type ActivityFilter } from './activity-schema';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../core/durations';
 
 /**
  * A user's events per UTC calendar day over the last `days` days (today and the `days - 1`

@@ -3,8 +3,7 @@ import type { ActivityEventsTable } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { keysetPage, type Page } from '../../core/keyset-page';
 import type { ActivityFilter, ActivityOutput, ActivitySummary } from './activity-schema';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../core/durations';
 
 function baseQuery(deps: AppDeps, userId: number, type: ActivityFilter, days: number) {
   const since = new Date(deps.clock.now().getTime() - days * DAY_MS);

@@ -17,8 +17,8 @@ import { noticeApiTokenChange } from './notices';
 import { newApiToken } from './token-format';
 
 import type { ApiTokenView, CreatedApiToken } from './api-token-schema';
+import { DAY_MS } from '../../core/durations';
 
-const DAY_MS = 86_400_000;
 type Req = ClientInfo;
 type TokenRow = Selectable<ApiTokensTable>;
 

@@ -21,6 +21,7 @@ import {
   pounds,
 } from './shared';
 import type { BillingHistoryItem, SubscriptionOutput } from './subscription-schema';
+import { organizationRows } from '../../core/organization-rows';
 
 export type { BillingHistoryItem, SubscriptionOutput };
 
@@ -104,13 +105,7 @@ export async function billingHistory(
   orgUuid: string,
 ): Promise<BillingHistoryItem[]> {
   const org = await findMemberOrganization(deps.db, owner.id, orgUuid, 'viewBilling');
-  const rows = await deps.db
-    .selectFrom('invoices')
-    .selectAll()
-    .where('organization_id', '=', org.id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await organizationRows(deps.db, 'invoices', org.id, { direction: 'desc' });
   return rows.map((r) => invoiceItemOf(deps, r));
 }
 

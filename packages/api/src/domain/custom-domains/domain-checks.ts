@@ -11,18 +11,17 @@ import {
 } from '../../contracts/custom-domain';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { CUSTOM_DOMAIN_UNIQUE, domainHolder, claimDueInstances } from '../instances';
-import { organizationMail } from '../memberships';
+import { sendOrganizationNotice } from '../memberships';
 import { createDnsResolver } from '../../core/dns-resolver';
 import { checkDomainRecords } from './dns-check';
 import { checkCertificate } from '../../core/tls-check';
+import { MINUTE_MS, HOUR_MS } from '../../core/durations';
 
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
 /** Waits between checks of a domain whose records are not right yet (then every 6 h). */
-const BACKOFF_MS = [1, 2, 5, 10, 30, 60, 120, 240].map((m) => m * MINUTE);
-const MAX_BACKOFF_MS = 6 * HOUR;
+const BACKOFF_MS = [1, 2, 5, 10, 30, 60, 120, 240].map((m) => m * MINUTE_MS);
+const MAX_BACKOFF_MS = 6 * HOUR_MS;
 /** A verified domain waiting for its certificate is looked at again this soon. */
-const TLS_RETRY_MS = 10 * MINUTE;
+const TLS_RETRY_MS = 10 * MINUTE_MS;
 
 export function domainBackoffMs(attempts: number): number {
   return BACKOFF_MS[Math.max(0, attempts - 1)] ?? MAX_BACKOFF_MS;
@@ -87,7 +86,7 @@ export async function checkCustomDomain(
     patch.custom_domain_attempts = 0;
     patch.custom_domain_lapsed_at = null;
     if (!wasServed) patch.custom_domain_verified_at = now;
-    patch.custom_domain_next_check_at = new Date(now.getTime() + RECHECK_HOURS * HOUR);
+    patch.custom_domain_next_check_at = new Date(now.getTime() + RECHECK_HOURS * HOUR_MS);
     if (deps.config.tls.publicHttps) {
       const cert = await checkCertificate(deps.config, domain, now);
       if (cert.status === 'active' || cert.status === 'expiring') {
@@ -108,7 +107,7 @@ export async function checkCustomDomain(
   } else {
     const attempts = row.custom_domain_attempts + 1;
     const since = row.custom_domain_since ?? now;
-    const windowEnds = since.getTime() + DOMAIN_VERIFY_WINDOW_HOURS * HOUR;
+    const windowEnds = since.getTime() + DOMAIN_VERIFY_WINDOW_HOURS * HOUR_MS;
     patch.custom_domain_reason = verdict.reason;
     patch.custom_domain_attempts = attempts;
     if (status === 'failed' || now.getTime() >= windowEnds) {
@@ -202,25 +201,18 @@ async function mailLapsed(deps: AppDeps, row: InstanceRow, domain: string, reaso
     .where('organizations.id', '=', row.organization_id)
     .executeTakeFirst();
   if (!details) return;
-  const subject = `The DNS records of ${domain} have disappeared`;
-  const mail = await organizationMail(
-    deps,
-    row.organization_id,
-    { to: details.email, subject, kind: 'custom-domain-lapsed', userId: details.id },
-    {
-      title: subject,
-      paragraphs: [
-        `Hello ${details.name},`,
-        `The custom domain ${domain} of the instance "${row.name}" no longer has the DNS records SCMP needs (${reason}).`,
-        `It will stop being served in ${DOMAIN_GRACE_HOURS} hours unless the records are put back. The instance stays reachable on ${row.host}.`,
-      ],
-      action: {
-        label: 'See the DNS records',
-        url: `${deps.config.appUrl}/dashboard/instances/${row.uuid}`,
-      },
+  await sendOrganizationNotice(deps, row.organization_id, details, {
+    kind: 'custom-domain-lapsed',
+    subject: `The DNS records of ${domain} have disappeared`,
+    paragraphs: [
+      `The custom domain ${domain} of the instance "${row.name}" no longer has the DNS records SCMP needs (${reason}).`,
+      `It will stop being served in ${DOMAIN_GRACE_HOURS} hours unless the records are put back. The instance stays reachable on ${row.host}.`,
+    ],
+    action: {
+      label: 'See the DNS records',
+      url: `${deps.config.appUrl}/dashboard/instances/${row.uuid}`,
     },
-  );
-  await deps.mailer.send(mail);
+  });
 }
 
 /**

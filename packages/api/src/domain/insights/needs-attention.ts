@@ -6,6 +6,7 @@ import type {
   AttentionSeverity,
   SubscriptionLine,
 } from './customer-overview-schema';
+import { DAY_MS } from '../../core/durations';
 
 export type { AttentionItem, AttentionKind, AttentionSeverity };
 
@@ -13,8 +14,6 @@ const SEVERITY_ORDER: Record<AttentionSeverity, number> = { critical: 0, warning
 
 /** Where the verification e-mail is sent again (the banner of the dashboard home). */
 export const VERIFY_EMAIL_LINK = '/dashboard#email-verification';
-
-const DAY_MS = 86_400_000;
 
 export function formatDay(iso: string | Date): string {
   return new Intl.DateTimeFormat('en-GB', {

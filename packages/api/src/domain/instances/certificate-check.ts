@@ -1,11 +1,10 @@
 import type { AppDeps } from '../../core/app-deps';
 import { RECHECK_HOURS } from '../../contracts/custom-domain';
 import { checkCertificate } from '../../core/tls-check';
+import { MINUTE_MS, HOUR_MS } from '../../core/durations';
 
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
 /** After activation a certificate may take a while: "pending", retried each minute, for an hour. */
-const ISSUE_WINDOW_MS = HOUR;
+const ISSUE_WINDOW_MS = HOUR_MS;
 
 /**
  * Checks the TLS certificate of an instance's own host and records what it saw. With no TLS proxy
@@ -38,15 +37,15 @@ export async function checkInstanceCertificate(deps: AppDeps, instanceId: number
   }
   const verdict = await checkCertificate(deps.config, row.host, now);
   let status: typeof verdict.status | 'pending' = verdict.status;
-  let next = new Date(now.getTime() + RECHECK_HOURS * HOUR);
+  let next = new Date(now.getTime() + RECHECK_HOURS * HOUR_MS);
   if (verdict.status === 'failed') {
     const issuing =
       row.ssl_status === 'pending' &&
       (!row.provisioned_at || now.getTime() - row.provisioned_at.getTime() < ISSUE_WINDOW_MS);
     status = issuing ? 'pending' : 'failed';
-    next = new Date(now.getTime() + (issuing ? MINUTE : HOUR));
+    next = new Date(now.getTime() + (issuing ? MINUTE_MS : HOUR_MS));
   } else if (verdict.status === 'expired') {
-    next = new Date(now.getTime() + HOUR);
+    next = new Date(now.getTime() + HOUR_MS);
   }
   await deps.db
     .updateTable('instances')

@@ -3,11 +3,10 @@ import type { AppDeps } from '../../core/app-deps';
 import { findMemberInstance } from './instances';
 import { toIso } from '../../core/iso-date';
 import type { InstanceHealth, UptimePeriod } from './health-schema';
+import { DAY_MS } from '../../core/durations';
 
 export type { InstanceHealth, UptimePeriod };
 
-const HOUR = 3600 * 1000;
-const DAY = 24 * HOUR;
 /** How long checks are kept; the prune task deletes older ones. */
 export const HEALTH_RETENTION_DAYS = 90;
 /** The chart shows at most this many of the most recent checks of the last 24 hours. */
@@ -34,7 +33,7 @@ export async function instanceHealth(
   const instance = await findMemberInstance(deps.db, userId, uuid, 'view');
   const now = deps.clock.now();
   const since = (ms: number) => new Date(now.getTime() - ms);
-  const range = { id: instance.id, from: since(30 * DAY), to: now };
+  const range = { id: instance.id, from: since(30 * DAY_MS), to: now };
 
   const counts = await sql<{
     t24: string;
@@ -45,10 +44,10 @@ export async function instanceHealth(
     u30: string;
   }>`
     SELECT
-      count(*) FILTER (WHERE checked_at > ${since(DAY)}) AS t24,
-      count(*) FILTER (WHERE checked_at > ${since(DAY)} AND healthy) AS u24,
-      count(*) FILTER (WHERE checked_at > ${since(7 * DAY)}) AS t7,
-      count(*) FILTER (WHERE checked_at > ${since(7 * DAY)} AND healthy) AS u7,
+      count(*) FILTER (WHERE checked_at > ${since(DAY_MS)}) AS t24,
+      count(*) FILTER (WHERE checked_at > ${since(DAY_MS)} AND healthy) AS u24,
+      count(*) FILTER (WHERE checked_at > ${since(7 * DAY_MS)}) AS t7,
+      count(*) FILTER (WHERE checked_at > ${since(7 * DAY_MS)} AND healthy) AS u7,
       count(*) AS t30,
       count(*) FILTER (WHERE healthy) AS u30
     FROM instance_health_checks
@@ -62,7 +61,7 @@ export async function instanceHealth(
     .selectFrom('instance_health_checks')
     .select(['checked_at', 'healthy', 'status_code', 'response_ms'])
     .where('instance_id', '=', instance.id)
-    .where('checked_at', '>', since(DAY))
+    .where('checked_at', '>', since(DAY_MS))
     .where('checked_at', '<=', now)
     .orderBy('checked_at', 'desc')
     .limit(CHART_POINTS)
@@ -119,7 +118,7 @@ export async function instanceHealth(
  */
 export async function pruneHealthChecks(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  cutoff = new Date(deps.clock.now().getTime() - HEALTH_RETENTION_DAYS * DAY),
+  cutoff = new Date(deps.clock.now().getTime() - HEALTH_RETENTION_DAYS * DAY_MS),
 ): Promise<number> {
   const result = await sql`
     DELETE FROM instance_health_checks WHERE id IN (

@@ -2,10 +2,9 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../../core/app-deps';
 import { findMemberOrganization } from '../memberships';
 import type { InstanceUptime, UptimeDay, UptimeDays } from './health-schema';
+import { DAY_MS } from '../../core/durations';
 
 export type { InstanceUptime, UptimeDay, UptimeDays };
-
-const DAY = 86_400_000;
 
 const percent = (up: number, total: number) =>
   total === 0 ? null : Math.round((up / total) * 10000) / 100;
@@ -25,7 +24,7 @@ export async function instancesUptime(
 ): Promise<UptimeDays> {
   const now = deps.clock.now();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const from = new Date(today - (days - 1) * DAY);
+  const from = new Date(today - (days - 1) * DAY_MS);
   const organizationId = organizationUuid
     ? (await findMemberOrganization(deps.db, userId, organizationUuid, 'view')).id
     : null;
@@ -58,7 +57,7 @@ export async function instancesUptime(
     ORDER BY i.created_at DESC, i.id DESC, x.day`.execute(deps.db);
 
   const dates = Array.from({ length: days }, (_, k) =>
-    new Date(from.getTime() + k * DAY).toISOString().slice(0, 10),
+    new Date(from.getTime() + k * DAY_MS).toISOString().slice(0, 10),
   );
   const byInstance = new Map<string, Map<string, { checks: number; healthy: number }>>();
   for (const row of result.rows) {

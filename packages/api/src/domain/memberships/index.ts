@@ -12,4 +12,11 @@ export {
   type MemberOrganization,
   type OrganizationRow,
 } from './membership';
-export { organizationMail, organizationOwner, ownerNotice } from './member-mail';
+export {
+  organizationMail,
+  organizationOwner,
+  ownerNotice,
+  sendOrganizationNotice,
+} from './member-mail';
+export { endMemberships } from './end-memberships';
+export { managedRowFinder } from './managed-row';

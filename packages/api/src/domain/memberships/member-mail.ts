@@ -22,6 +22,26 @@ export async function organizationMail(
   return { ...mail, html, text };
 }
 
+/**
+ * Tells one person about something that happened to the organization's settings: "Hello <name>,",
+ * the paragraphs, and a button to the page where it can be seen.
+ */
+export async function sendOrganizationNotice(
+  deps: AppDeps,
+  organizationId: number,
+  recipient: { id: number; email: string; name: string },
+  notice: { kind: string; subject: string; paragraphs: string[]; action: EmailContent['action'] },
+): Promise<void> {
+  const { kind, subject, paragraphs, action } = notice;
+  const mail = await organizationMail(
+    deps,
+    organizationId,
+    { to: recipient.email, subject, kind, userId: recipient.id },
+    { title: subject, paragraphs: [`Hello ${recipient.name},`, ...paragraphs], action },
+  );
+  await deps.mailer.send(mail);
+}
+
 /** The owner of an organization, with the organization's name and uuid, to e-mail on its behalf. */
 export function organizationOwner(db: AppDeps['db'], organizationId: number) {
   return db

@@ -16,11 +16,11 @@ import { openInvitations, toOutput, unansweredInvitation } from './invitation-ro
 import type { InvitationOutput } from './member-schema';
 import { organizationMail, findMemberOrganization, type MemberOrganization } from '../memberships';
 import { isUuid } from '../../core/uuid';
+import { DAY_MS } from '../../core/durations';
 
 type Req = ClientInfo;
 type Actor = { id: number; name: string };
 
-const DAY_MS = 86_400_000;
 /** Sending invitations: per organization and per inviting account, each per hour. */
 const INVITES_PER_HOUR = 30;
 

@@ -19,7 +19,12 @@ import {
 } from './invitation-withdrawal';
 import { listMembers } from './member-list';
 import type { MemberOutput } from './member-schema';
-import { ownerNotice, findMemberOrganization, requirePermission } from '../memberships';
+import {
+  endMemberships,
+  findMemberOrganization,
+  ownerNotice,
+  requirePermission,
+} from '../memberships';
 import { isUuid } from '../../core/uuid';
 
 type Req = ClientInfo;
@@ -145,17 +150,7 @@ export async function removeMember(
   );
   let withdrawn = 0;
   await deps.db.transaction().execute(async (trx) => {
-    if (member.role !== 'owner')
-      await deps.domainEvents.emit(trx, 'member.removed', {
-        organizationId: org.id,
-        userId: member.id,
-      });
-    await trx
-      .deleteFrom('organization_members')
-      .where('organization_id', '=', org.id)
-      .where('user_id', '=', member.id)
-      .where('role', '!=', 'owner')
-      .execute();
+    await endMemberships(deps, trx, { userId: member.id, organizationId: org.id });
     await recordOrganizationActivity(deps, req, trx, actor.id, {
       action: leaving ? 'member.left' : 'member.removed',
       description: leaving

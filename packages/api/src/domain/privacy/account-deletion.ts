@@ -3,9 +3,10 @@ import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import type { ClientInfo } from '../../core/client-info';
 import { ACCOUNT_RESTORE_DAYS, PRIVACY_TEXTS } from '../../contracts/privacy';
-import { AppError, validationError } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { generateToken, sha256Hex } from '../../core/tokens';
 import {
+  checkCurrentPassword,
   dropPendingEmailChange,
   endLoginChallenges,
   endResetLinks,
@@ -13,12 +14,12 @@ import {
 } from '../accounts';
 import { recordActivity } from '../activity';
 import { renderEmail } from '../../core/mail/render-email';
-import { verifyPassword } from '../../core/passwords';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import { revokeUserSessions, type SessionUser } from '../sessions';
+import { endMemberships } from '../memberships';
+import { DAY_MS } from '../../core/durations';
 
 type Req = ClientInfo;
-const DAY_MS = 86_400_000;
 const LIVE_SUBSCRIPTION = ['active', 'past_due'] as const;
 
 /** The address a deleted account's row carries meanwhile: unique, undeliverable, not personal. */
@@ -71,10 +72,11 @@ export async function deleteAccount(
   user: SessionUser,
   password: string,
 ): Promise<void> {
-  await enforceRateLimit(deps.rateLimiter, `user:delete:${user.id}`, 5, 60);
-  if (!(await verifyPassword(user.password_hash, password))) {
-    throw validationError('password', PRIVACY_TEXTS.wrongPassword);
-  }
+  await checkCurrentPassword(deps, req, user, password, {
+    bucket: 'user:delete',
+    field: 'password',
+    wrong: PRIVACY_TEXTS.wrongPassword,
+  });
   const blocking = await blockingOrganizations(deps.db, user.id);
   if (blocking.length > 0) {
     throw new AppError('CONFLICT', PRIVACY_TEXTS.soleOwner(blocking.map((o) => o.name)), {
@@ -84,23 +86,7 @@ export async function deleteAccount(
   const now = deps.clock.now();
   const token = generateToken(32);
   await deps.db.transaction().execute(async (trx) => {
-    const memberships = await trx
-      .selectFrom('organization_members')
-      .select(['organization_id', 'role'])
-      .where('user_id', '=', user.id)
-      .execute();
-    for (const m of memberships) {
-      if (m.role !== 'owner')
-        await deps.domainEvents.emit(trx, 'member.removed', {
-          organizationId: m.organization_id,
-          userId: user.id,
-        });
-    }
-    await trx
-      .deleteFrom('organization_members')
-      .where('user_id', '=', user.id)
-      .where('role', '!=', 'owner')
-      .execute();
+    await endMemberships(deps, trx, { userId: user.id });
     await trx
       .updateTable('organization_invitations')
       .set({ revoked_at: now })

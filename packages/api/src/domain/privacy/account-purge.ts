@@ -117,7 +117,7 @@ export async function purgeAccount(
   const now = deps.clock.now();
   const user = await trx
     .selectFrom('users')
-    .select(['uuid', 'avatar_path'])
+    .select(['uuid', 'name', 'avatar_path'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   const deletion = await trx
@@ -149,12 +149,7 @@ export async function purgeAccount(
       ),
     )
     .execute();
-  const person = await trx
-    .selectFrom('users')
-    .select('name')
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const mentions = [deletion?.email, person.name.length >= 5 ? person.name : null].filter(
+  const mentions = [deletion?.email, user.name.length >= 5 ? user.name : null].filter(
     (v): v is string => Boolean(v),
   );
   if (deletion?.email)

@@ -2,10 +2,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../core/app-deps';
 import type { ClientInfo } from '../../core/client-info';
 import { PRIVACY_TEXTS, REAUTH_FRESH_MINUTES } from '../../contracts/privacy';
-import { AppError, validationError } from '../../core/errors';
-import { recordActivity } from '../activity';
-import { verifyPassword } from '../../core/passwords';
-import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
+import { AppError } from '../../core/errors';
+import { checkCurrentPassword } from '../accounts';
 import type { SessionRow, SessionUser } from '../sessions';
 
 type Req = ClientInfo;
@@ -27,17 +25,12 @@ export async function confirmPassword(
   session: SessionRow,
   password: string,
 ): Promise<ReauthOutput> {
-  await enforceRateLimit(deps.rateLimiter, `user:confirm-password:${user.id}`, 5, 60);
-  if (!(await verifyPassword(user.password_hash, password))) {
-    await recordActivity(deps, req, {
-      userId: user.id,
-      type: 'security',
-      action: 'password.confirm_failed',
-      description: 'Failed password confirmation',
-      severity: 'medium',
-    });
-    throw validationError('password', PRIVACY_TEXTS.wrongPassword);
-  }
+  await checkCurrentPassword(deps, req, user, password, {
+    bucket: 'user:confirm-password',
+    field: 'password',
+    wrong: PRIVACY_TEXTS.wrongPassword,
+    failure: { action: 'password.confirm_failed', description: 'Failed password confirmation' },
+  });
   const now = deps.clock.now();
   await deps.db
     .insertInto('session_reauthentications')

@@ -16,6 +16,7 @@ import { renderEmail } from '../../core/mail/render-email';
 import { sweepWebhooks } from '../webhooks';
 import { purgeDeletedAccounts } from './account-purge';
 import { sweepExpiredExports } from './data-exports/export-job';
+import { HOUR_MS, DAY_MS } from '../../core/durations';
 
 /**
  * The retention job (issue 38): one job on the durable queue, claimed with FOR UPDATE SKIP LOCKED
@@ -31,8 +32,6 @@ export const RETENTION_JOB = 'privacy.retention';
 export const RETENTION_MAX_ATTEMPTS = 5;
 /** A run may take this long before another process may take the job over. */
 export const RETENTION_LEASE_SECONDS = 30 * 60;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** A rule's function is called until it removes nothing, at most this many times per run. */
 const MAX_BATCHES = 200;
 

@@ -1,9 +1,10 @@
 import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
-import { AppError, validationError } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { recordActivity } from '../activity';
 import {
   ACCOUNT_MESSAGES,
+  checkCurrentPassword,
   endLoginChallenges,
   endResetLinks,
   normalizeEmail,
@@ -11,7 +12,7 @@ import {
   revokeAllApiTokens,
   type RevokedApiToken,
 } from '../accounts';
-import { hashPassword, verifyPassword } from '../../core/passwords';
+import { hashPassword } from '../../core/passwords';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import { revokeUserSessions, type SessionRow, type SessionUser } from '../sessions';
 import { pendingEmailChange } from './email-change/pending';
@@ -96,17 +97,15 @@ export async function changePassword(
   session: SessionRow,
   input: { current_password: string; password: string; revoke_api_tokens?: boolean },
 ): Promise<{ revokedTokens: RevokedApiToken[] }> {
-  await enforceRateLimit(deps.rateLimiter, `profile:password:${user.id}`, 5, 60);
-  if (!(await verifyPassword(user.password_hash, input.current_password))) {
-    await recordActivity(deps, req, {
-      userId: user.id,
-      type: 'security',
+  await checkCurrentPassword(deps, req, user, input.current_password, {
+    bucket: 'profile:password',
+    field: 'current_password',
+    wrong: PROFILE_TEXTS.wrongCurrentPassword,
+    failure: {
       action: 'password.change_failed',
       description: 'Failed password change (wrong current password)',
-      severity: 'medium',
-    });
-    throw validationError('current_password', PROFILE_TEXTS.wrongCurrentPassword);
-  }
+    },
+  });
   const hash = await hashPassword(input.password);
   const now = deps.clock.now();
   const revokedTokens = await deps.db.transaction().execute(async (trx) => {

@@ -5,10 +5,9 @@ import { describeLocation, describeUserAgent, recordActivity } from '../activity
 import { revokeUserSessions, type SessionRow, type SessionUser } from '../sessions';
 import { assertUuid } from './profile';
 import type { SessionOutput } from './profile-schema';
+import { DAY_MS } from '../../core/durations';
 
 type Req = ClientInfo;
-
-const DAY_MS = 86_400_000;
 
 export const SESSION_TEXTS = {
   revoked: 'Session revoked successfully.',

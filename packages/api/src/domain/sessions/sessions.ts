@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { SessionsTable, UsersTable } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { constantTimeEqual, generateToken, sha256Hex } from '../../core/tokens';
+import { DAY_MS } from '../../core/durations';
 
 export type SessionUser = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
@@ -13,7 +14,6 @@ export type ResolvedAuth =
   | { status: 'ok'; user: SessionUser; session: SessionRow };
 
 const LAST_ACTIVE_REFRESH_MS = 60_000;
-const DAY_MS = 86_400_000;
 
 /** Creates a session and returns the only copy of its plaintext token. */
 export async function createSession(

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../core/app-deps';
 import type { ClientInfo } from '../../core/client-info';
 import { recordOrganizationActivity } from '../activity';
 import { SSO_TEXTS } from '../../contracts/sso';
-import { findMemberOrganization, type MemberOrganization } from '../memberships';
+import { findMemberOrganization, managedRowFinder, type MemberOrganization } from '../memberships';
 import { organizationRowOr404 } from '../../core/organization-rows';
 import { toConnectionOutput } from './connection-output';
 import type { ConnectionRow } from './oidc-client';
@@ -14,6 +14,9 @@ type Actor = { id: number };
 export function organizationForSso(deps: AppDeps, actor: Actor, organizationUuid: string) {
   return findMemberOrganization(deps.db, actor.id, organizationUuid, 'manage');
 }
+
+/** The organization the caller manages SSO for and its connection `uuid`. */
+export const connectionOf = managedRowFinder('sso_connections', SSO_TEXTS.connectionNotFound);
 
 export function findConnection(
   deps: AppDeps,
@@ -29,30 +32,14 @@ export function findConnection(
   );
 }
 
-export async function listConnections(
-  deps: AppDeps,
-  actor: Actor,
-  organizationUuid: string,
-): Promise<ConnectionOutput[]> {
-  const org = await organizationForSso(deps, actor, organizationUuid);
-  const rows = await deps.db
-    .selectFrom('sso_connections')
-    .selectAll()
-    .where('organization_id', '=', org.id)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => toConnectionOutput(deps, row));
-}
-
 export async function getConnection(
   deps: AppDeps,
   actor: Actor,
   organizationUuid: string,
   uuid: string,
 ): Promise<ConnectionOutput> {
-  const org = await organizationForSso(deps, actor, organizationUuid);
-  return toConnectionOutput(deps, await findConnection(deps, org, uuid));
+  const { row } = await connectionOf(deps, actor, organizationUuid, uuid);
+  return toConnectionOutput(deps, row);
 }
 
 /** Who removes which setting of which organization (the arguments of a DELETE). */

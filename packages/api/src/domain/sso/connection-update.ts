@@ -5,7 +5,7 @@ import { samlFields } from './saml-metadata';
 import { forgetOidcConfiguration } from './oidc-client';
 import { toConnectionOutput } from './connection-output';
 import type { ConnectionOutput } from './sso-schemas';
-import { findConnection, organizationForSso } from './connection-lookup';
+import { connectionOf } from './connection-lookup';
 import { displayNameOrThrow, oidcFields, type ConnectionInput } from './connection-validation';
 
 type Req = ClientInfo;
@@ -19,8 +19,7 @@ export async function updateConnection(
   uuid: string,
   input: ConnectionInput,
 ): Promise<ConnectionOutput> {
-  const org = await organizationForSso(deps, actor, organizationUuid);
-  const current = await findConnection(deps, org, uuid);
+  const { org, row: current } = await connectionOf(deps, actor, organizationUuid, uuid);
   const patch: Record<string, unknown> = {};
   if (input.display_name !== undefined) patch.display_name = displayNameOrThrow(input.display_name);
   if (input.default_role !== undefined) patch.default_role = input.default_role;

@@ -10,12 +10,10 @@ import {
 } from '../../contracts/sso';
 import { createDnsResolver } from '../../core/dns-resolver';
 import { checkTxtToken, domainBackoffMs } from '../custom-domains';
-import { organizationMail, organizationOwner } from '../memberships';
+import { organizationOwner, sendOrganizationNotice } from '../memberships';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { VERIFIED_DOMAIN_UNIQUE, verifiedElsewhere, type DomainRow } from './domain-records';
-
-const HOUR = 3600 * 1000;
-const DAY = 24 * HOUR;
+import { HOUR_MS, DAY_MS } from '../../core/durations';
 
 /**
  * One check of a domain's TXT record and the state it leads to:
@@ -31,7 +29,7 @@ export async function checkOrganizationDomain(
 ): Promise<DomainRow> {
   const now = deps.clock.now();
   const wasVerified = row.status === 'verified';
-  const retryUntil = row.created_at.getTime() + DOMAIN_PENDING_RETRY_DAYS * DAY;
+  const retryUntil = row.created_at.getTime() + DOMAIN_PENDING_RETRY_DAYS * DAY_MS;
   const pendingNext = (attempts: number) => {
     const next = now.getTime() + domainBackoffMs(attempts);
     return wasVerified || next <= retryUntil ? new Date(next) : null;
@@ -57,7 +55,7 @@ export async function checkOrganizationDomain(
         attempts: 0,
         checked_at: now,
         verified_at: wasVerified ? row.verified_at : now,
-        next_check_at: new Date(now.getTime() + DOMAIN_RECHECK_HOURS * HOUR),
+        next_check_at: new Date(now.getTime() + DOMAIN_RECHECK_HOURS * HOUR_MS),
       };
     } else {
       const attempts = wasVerified ? 1 : row.attempts + 1;
@@ -100,25 +98,18 @@ export async function checkOrganizationDomain(
 async function mailLapsed(deps: AppDeps, row: DomainRow) {
   const details = await organizationOwner(deps.db, row.organization_id);
   if (!details) return;
-  const subject = SSO_DOMAIN_TEXTS.lapsedSubject(row.domain);
-  const mail = await organizationMail(
-    deps,
-    row.organization_id,
-    { to: details.email, subject, kind: 'sso-domain-lapsed', userId: details.id },
-    {
-      title: subject,
-      paragraphs: [
-        `Hello ${details.name},`,
-        `The DNS record ${DOMAIN_VERIFY_LABEL}.${row.domain} that proves ${details.organization_name} controls ${row.domain} has disappeared (${row.reason ?? 'TXT record not found'}).`,
-        `Until the record is put back, people with ${row.domain} addresses cannot sign in through your identity provider, and the organization's sign-in policies no longer cover them.`,
-      ],
-      action: {
-        label: 'See the DNS record',
-        url: `${deps.config.appUrl}/dashboard/organizations/${details.organization_uuid}?tab=security`,
-      },
+  await sendOrganizationNotice(deps, row.organization_id, details, {
+    kind: 'sso-domain-lapsed',
+    subject: SSO_DOMAIN_TEXTS.lapsedSubject(row.domain),
+    paragraphs: [
+      `The DNS record ${DOMAIN_VERIFY_LABEL}.${row.domain} that proves ${details.organization_name} controls ${row.domain} has disappeared (${row.reason ?? 'TXT record not found'}).`,
+      `Until the record is put back, people with ${row.domain} addresses cannot sign in through your identity provider, and the organization's sign-in policies no longer cover them.`,
+    ],
+    action: {
+      label: 'See the DNS record',
+      url: `${deps.config.appUrl}/dashboard/organizations/${details.organization_uuid}?tab=security`,
     },
-  );
-  await deps.mailer.send(mail);
+  });
 }
 
 /** Checks the domains that are due (backoff while pending, daily once verified); concurrent workers split them. */

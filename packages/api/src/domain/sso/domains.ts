@@ -4,7 +4,7 @@ import type { ClientInfo } from '../../core/client-info';
 import { MAX_ORGANIZATION_DOMAINS, SSO_DOMAIN_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../core/errors';
 import { recordOrganizationActivity } from '../activity';
-import type { MemberOrganization } from '../memberships';
+import { managedRowFinder, type MemberOrganization } from '../memberships';
 import { organizationForSso, removeSetting, type SettingTarget } from './connection-lookup';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { organizationRowOr404 } from '../../core/organization-rows';
@@ -16,6 +16,9 @@ import type { OrganizationDomainOutput } from './sso-schemas';
 type Req = ClientInfo;
 type Actor = { id: number };
 
+/** The organization the caller manages SSO for and its e-mail domain `uuid`. */
+const domainOf = managedRowFinder('organization_domains', SSO_DOMAIN_TEXTS.notFound);
+
 function findDomain(deps: AppDeps, org: MemberOrganization, uuid: string) {
   return organizationRowOr404(
     deps.db,
@@ -24,21 +27,6 @@ function findDomain(deps: AppDeps, org: MemberOrganization, uuid: string) {
     uuid,
     SSO_DOMAIN_TEXTS.notFound,
   );
-}
-
-export async function listDomains(
-  deps: AppDeps,
-  actor: Actor,
-  organizationUuid: string,
-): Promise<OrganizationDomainOutput[]> {
-  const org = await organizationForSso(deps, actor, organizationUuid);
-  const rows = await deps.db
-    .selectFrom('organization_domains')
-    .selectAll()
-    .where('organization_id', '=', org.id)
-    .orderBy('domain')
-    .execute();
-  return rows.map(toDomainOutput);
 }
 
 export async function addDomain(
@@ -98,8 +86,7 @@ export async function verifyDomain(
   organizationUuid: string,
   uuid: string,
 ): Promise<OrganizationDomainOutput> {
-  const org = await organizationForSso(deps, actor, organizationUuid);
-  const row = await findDomain(deps, org, uuid);
+  const { org, row } = await domainOf(deps, actor, organizationUuid, uuid);
   const after = await checkOrganizationDomain(deps, row);
   if (after.status === 'pending' && after.reason === SSO_DOMAIN_TEXTS.takenElsewhere) {
     throw new AppError('CONFLICT', SSO_DOMAIN_TEXTS.takenElsewhere);

@@ -8,6 +8,7 @@ import { oidcConfiguration, oidcExchange } from './oidc-client';
 import { checkClaims, SsoRefusal } from './sign-in-claims';
 import { signInOutcome, unknownAnswer, type CallbackResult } from './sign-in-outcome';
 import { VERIFIER_PURPOSE, type Req } from './sign-in-start';
+import { takeAttemptStep } from './attempt-steps';
 
 /** openid-client's reason, with the underlying check's own ("…: unexpected JWT "iss" …"). */
 function describeOidcError(error: unknown): string {
@@ -52,15 +53,8 @@ export async function handleOidcCallback(
   const browser = readSsoBrowserCookie(req.cookie);
   if (!browser || sha256Hex(browser) !== attempt.browser_hash)
     return refuse(SSO_FAILURE_REASONS.state, null);
-  const claimed = await deps.db
-    .updateTable('sso_login_attempts')
-    .set({ used_at: now })
-    .where('id', '=', attempt.id)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('id')
-    .executeTakeFirst();
-  if (!claimed) return refuse(SSO_FAILURE_REASONS.state, null);
+  if (!(await takeAttemptStep(deps, attempt.id, 'used_at', now, { unexpired: true })))
+    return refuse(SSO_FAILURE_REASONS.state, null);
   if (query.error) {
     const detail = [query.error, query.error_description].filter(Boolean).join(': ');
     return refuse(SSO_FAILURE_REASONS.providerError(detail.slice(0, 300)), null);

@@ -3,7 +3,7 @@ import { SSO_POLICY_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../core/errors';
 import type { ClientInfo } from '../../core/client-info';
 import { recordActivity } from '../activity';
-import { organizationMail } from '../memberships';
+import { sendOrganizationNotice } from '../memberships';
 import type { SessionUser } from '../sessions';
 import { ssoStartUrl } from './policies';
 
@@ -105,23 +105,17 @@ export async function recordBreakGlass(
   const subject = SSO_POLICY_TEXTS.breakGlassSubject(org.name);
   const at = deps.clock.now().toISOString().replace('T', ' ').slice(0, 16);
   for (const recipient of recipients) {
-    const mail = await organizationMail(
-      deps,
-      org.id,
-      { to: recipient.email, subject, kind: 'sso-break-glass', userId: recipient.id },
-      {
-        title: subject,
-        paragraphs: [
-          `Hello ${recipient.name},`,
-          `${user.name} (${user.email}), the owner of ${org.name}, signed in at ${at} UTC with ${how} instead of single sign-on (break-glass), from ${req.ip ?? 'an unknown address'}.`,
-          'Your organization requires single sign-on; only the owner may sign in this way. If this was not expected, review the owner account and its sessions.',
-        ],
-        action: {
-          label: 'Open the Security tab',
-          url: `${deps.config.appUrl}/dashboard/organizations/${org.uuid}?tab=security`,
-        },
+    await sendOrganizationNotice(deps, org.id, recipient, {
+      kind: 'sso-break-glass',
+      subject,
+      paragraphs: [
+        `${user.name} (${user.email}), the owner of ${org.name}, signed in at ${at} UTC with ${how} instead of single sign-on (break-glass), from ${req.ip ?? 'an unknown address'}.`,
+        'Your organization requires single sign-on; only the owner may sign in this way. If this was not expected, review the owner account and its sessions.',
+      ],
+      action: {
+        label: 'Open the Security tab',
+        url: `${deps.config.appUrl}/dashboard/organizations/${org.uuid}?tab=security`,
       },
-    );
-    await deps.mailer.send(mail);
+    });
   }
 }

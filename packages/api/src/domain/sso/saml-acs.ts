@@ -9,6 +9,7 @@ import { findSamlConnection, readSamlBrowser, samlFor } from './saml-sp';
 import { checkClaims, SsoRefusal } from './sign-in-claims';
 import { signInOutcome, unknownAnswer, type CallbackResult } from './sign-in-outcome';
 import type { Req } from './sign-in-start';
+import { takeAttemptStep } from './attempt-steps';
 
 /**
  * POST /api/v1/sso/saml/{uuid}/acs: the identity provider's response, checked by node-saml
@@ -66,13 +67,7 @@ export async function handleSamlAcs(
     received: Record<string, unknown> | null = null,
   ): Promise<CallbackResult> => {
     // The request answered (even badly) cannot be answered again.
-    if (matched)
-      await deps.db
-        .updateTable('sso_login_attempts')
-        .set({ used_at: now })
-        .where('id', '=', matched.id)
-        .where('used_at', 'is', null)
-        .execute();
+    if (matched) await takeAttemptStep(deps, matched.id, 'used_at', now);
     return outcome.refuse(purpose(), reason, email, received);
   };
 
@@ -107,14 +102,8 @@ export async function handleSamlAcs(
       matched.saml_request_id ?? '',
     );
     await acceptOnce(deps, connection, assertionId, expiresAt);
-    const claimed = await deps.db
-      .updateTable('sso_login_attempts')
-      .set({ used_at: now })
-      .where('id', '=', matched.id)
-      .where('used_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (!claimed) throw new SsoRefusal(SAML_FAILURE_REASONS.notSolicited);
+    if (!(await takeAttemptStep(deps, matched.id, 'used_at', now)))
+      throw new SsoRefusal(SAML_FAILURE_REASONS.notSolicited);
     person = await checkClaims(deps, connection, claims);
   } catch (error) {
     if (error instanceof SsoRefusal) return refuse(error.reason, error.email ?? email, received);

@@ -6,9 +6,9 @@ import { SAML_FAILURE_REASONS } from '../../contracts/sso-saml';
 import type { ConnectionRow } from './oidc-client';
 import { spUrls } from './saml-sp';
 import { SsoRefusal } from './sign-in-claims';
+import { DAY_MS } from '../../core/durations';
 
 type XmlJs = Record<string, unknown> & { $?: Record<string, string>; _?: string };
-const DAY = 86_400_000;
 
 function first(value: unknown): XmlJs | undefined {
   return Array.isArray(value) ? (value[0] as XmlJs | undefined) : undefined;
@@ -49,7 +49,7 @@ export async function checkAddressing(
   const until = first(assertion.Conditions)?.$?.NotOnOrAfter;
   const untilMs = until ? Date.parse(until) : NaN;
   const expiresAt = new Date(
-    (Number.isFinite(untilMs) ? untilMs : Date.now() + DAY) + SSO_CLOCK_SKEW_SECONDS * 1000,
+    (Number.isFinite(untilMs) ? untilMs : Date.now() + DAY_MS) + SSO_CLOCK_SKEW_SECONDS * 1000,
   );
   return { assertionId: assertionId.slice(0, 200), expiresAt };
 }

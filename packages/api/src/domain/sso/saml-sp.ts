@@ -9,6 +9,7 @@ import { readCookie } from '../../core/cookies';
 import { isBrowserValue, readSsoBrowserCookie, ssoBrowserCookie } from './cookie';
 import type { ClientInfo } from '../../core/client-info';
 import type { ConnectionRow } from './oidc-client';
+import { MINUTE_MS } from '../../core/durations';
 
 type Req = ClientInfo & { cookie?: string | undefined };
 type StartResult = { redirectUrl: string; setCookies: string[] };
@@ -19,7 +20,6 @@ type StartResult = { redirectUrl: string; setCookies: string[] };
  * instance per use, configured from the connection: SCMP's entity ID and ACS URL for that
  * connection, the IdP's certificates from its metadata, InResponseTo always required.
  */
-const MINUTE = 60_000;
 
 /**
  * The identity provider posts its response from its own site: a SameSite=Lax cookie is not sent
@@ -71,7 +71,7 @@ export function samlFor(
     wantAuthnResponseSigned: false,
     wantAssertionsSigned: false,
     validateInResponseTo: ValidateInResponseTo.always,
-    requestIdExpirationPeriodMs: SSO_ATTEMPT_MINUTES * MINUTE,
+    requestIdExpirationPeriodMs: SSO_ATTEMPT_MINUTES * MINUTE_MS,
     acceptedClockSkewMs: SSO_CLOCK_SKEW_SECONDS * 1000,
     disableRequestedAuthnContext: true,
     forceAuthn: options.forceAuthn ?? false,
@@ -138,7 +138,7 @@ export async function startSamlAttempt(
       tester_id: options.testerId ?? null,
       saml_request_id: requestId,
       created_at: now,
-      expires_at: new Date(now.getTime() + SSO_ATTEMPT_MINUTES * MINUTE),
+      expires_at: new Date(now.getTime() + SSO_ATTEMPT_MINUTES * MINUTE_MS),
     })
     .execute();
   const maxAge = SSO_ATTEMPT_MINUTES * 60;

@@ -6,6 +6,7 @@ import { recordActivity } from '../activity';
 import { createSession } from '../sessions';
 import { readSsoBrowserCookie, ssoBrowserCookie } from './cookie';
 import type { Req } from './sign-in-start';
+import { takeAttemptStep } from './attempt-steps';
 
 /**
  * POST /auth/sso/complete { code }: the web app, in the browser that started the sign-in,
@@ -34,14 +35,8 @@ export async function completeSsoSignIn(deps: AppDeps, req: Req, code: string) {
     sha256Hex(browser) !== attempt.browser_hash
   )
     throw new AppError('UNAUTHENTICATED', SSO_TEXTS.completeInvalid);
-  const done = await deps.db
-    .updateTable('sso_login_attempts')
-    .set({ completed_at: now })
-    .where('id', '=', attempt.id)
-    .where('completed_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  if (!done) throw new AppError('UNAUTHENTICATED', SSO_TEXTS.completeInvalid);
+  if (!(await takeAttemptStep(deps, attempt.id, 'completed_at', now)))
+    throw new AppError('UNAUTHENTICATED', SSO_TEXTS.completeInvalid);
   const user = await deps.db
     .selectFrom('users')
     .selectAll()

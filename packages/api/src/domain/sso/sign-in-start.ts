@@ -14,10 +14,10 @@ import {
   type ConnectionRow,
 } from './oidc-client';
 import { startSamlAttempt } from './saml-sp';
+import { MINUTE_MS } from '../../core/durations';
 
 /** The client, and its Cookie header (the SSO browser cookie ties an attempt to its browser). */
 export type Req = ClientInfo & { cookie?: string | undefined };
-const MINUTE = 60_000;
 export const VERIFIER_PURPOSE = 'scmp:sso:pkce-verifier';
 
 export type StartResult = { redirectUrl: string; setCookies: string[] };
@@ -75,7 +75,7 @@ export async function startAttempt(
       ),
       nonce: start.nonce,
       created_at: now,
-      expires_at: new Date(now.getTime() + SSO_ATTEMPT_MINUTES * MINUTE),
+      expires_at: new Date(now.getTime() + SSO_ATTEMPT_MINUTES * MINUTE_MS),
     })
     .execute();
   const extra: Record<string, string> = {};

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../../core/app-deps';
 import { PLANS } from '../../contracts/plans';
 import { mrrFromCounters, readCounters, venuePricePence } from './counters';
+import { DAY_MS } from '../../core/durations';
 
-export const DAY_MS = 86_400_000;
 /** How far back the first run reconstructs the daily figures from the rows. */
 const HISTORY_DAYS = 400;
 /** The first-response median covers tickets created in this many days. */

@@ -3,7 +3,8 @@ import type { AppDeps } from '../../core/app-deps';
 import { PLAN_LIST, type PlanId } from '../../contracts/plans';
 import { toIso } from '../../core/iso-date';
 import { MRR_STATUSES, mrrFromCounters, readCounters, type CounterRow } from './counters';
-import { DAY_MS, dayStart, utcDay } from './daily-figures';
+import { DAY_MS } from '../../core/durations';
+import { dayStart, utcDay } from './daily-figures';
 import type { StaffOverview } from './staff-schema';
 
 const LIST_LIMIT = 50;

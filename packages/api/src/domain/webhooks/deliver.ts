@@ -6,7 +6,7 @@ import {
 } from '../../contracts/webhooks';
 import type { AppDeps } from '../../core/app-deps';
 import { enqueueJob } from '../../core/jobs/queue';
-import { organizationMail, organizationOwner } from '../memberships';
+import { organizationOwner, sendOrganizationNotice } from '../memberships';
 import { decryptSecret, encryptSecret } from '../../core/crypto';
 import { fixedBodyOf } from './render';
 import { sendWebhook } from './send';
@@ -183,25 +183,18 @@ async function disableEndpoint(
 }
 
 async function mailDisabled(deps: AppDeps, notice: DisabledNotice) {
-  const subject = 'A webhook was disabled after repeated failures';
-  const mail = await organizationMail(
-    deps,
-    notice.organization.id,
-    { to: notice.owner.email, subject, kind: 'webhook-disabled', userId: notice.owner.id },
-    {
-      title: subject,
-      paragraphs: [
-        `Hello ${notice.owner.name},`,
-        `Deliveries to the webhook ${notice.url} of "${notice.organization.name}" have failed for ${WEBHOOK_DISABLE_AFTER_DAYS} days, so it has been disabled and no more events will be sent to it.`,
-        'Fix the receiver, then enable the webhook again.',
-      ],
-      action: {
-        label: 'See the webhooks',
-        url: `${deps.config.appUrl}/dashboard/organizations/${notice.organization.uuid}?tab=webhooks`,
-      },
+  await sendOrganizationNotice(deps, notice.organization.id, notice.owner, {
+    kind: 'webhook-disabled',
+    subject: 'A webhook was disabled after repeated failures',
+    paragraphs: [
+      `Deliveries to the webhook ${notice.url} of "${notice.organization.name}" have failed for ${WEBHOOK_DISABLE_AFTER_DAYS} days, so it has been disabled and no more events will be sent to it.`,
+      'Fix the receiver, then enable the webhook again.',
+    ],
+    action: {
+      label: 'See the webhooks',
+      url: `${deps.config.appUrl}/dashboard/organizations/${notice.organization.uuid}?tab=webhooks`,
     },
-  );
-  await deps.mailer.send(mail);
+  });
 }
 
 /** Registered in src/job-handlers.ts. */

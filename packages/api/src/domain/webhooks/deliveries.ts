@@ -5,7 +5,7 @@ import { keysetPage, type Page } from '../../core/keyset-page';
 import { isUuid } from '../../core/uuid';
 import { toIso } from '../../core/iso-date';
 import { enqueueAttempt } from './deliver';
-import { findEndpoint, organizationOf } from './endpoints';
+import { endpointOf } from './endpoints';
 
 /** A new delivery of an event to an endpoint, with its first attempt queued now. */
 async function queueDelivery(
@@ -45,8 +45,7 @@ export async function sendTestEvent(
   organizationUuid: string,
   uuid: string,
 ): Promise<WebhookDeliveryOutput> {
-  const org = await organizationOf(deps, actor, organizationUuid);
-  const endpoint = await findEndpoint(deps, org, uuid);
+  const { org, endpoint } = await endpointOf(deps, actor, organizationUuid, uuid);
   const now = deps.clock.now();
   const deliveryId = await deps.db.transaction().execute(async (trx) => {
     const event = await trx
@@ -125,8 +124,7 @@ export async function listDeliveries(
   uuid: string,
   page: { cursor?: string | undefined; limit: number },
 ): Promise<Page<WebhookDeliveryOutput>> {
-  const org = await organizationOf(deps, actor, organizationUuid);
-  const endpoint = await findEndpoint(deps, org, uuid);
+  const { endpoint } = await endpointOf(deps, actor, organizationUuid, uuid);
   const query = deliveriesQuery(deps)
     .where('d.endpoint_id', '=', endpoint.id)
     .orderBy('d.created_at', 'desc')
@@ -142,8 +140,7 @@ export async function redeliver(
   uuid: string,
   deliveryUuid: string,
 ): Promise<WebhookDeliveryOutput> {
-  const org = await organizationOf(deps, actor, organizationUuid);
-  const endpoint = await findEndpoint(deps, org, uuid);
+  const { endpoint } = await endpointOf(deps, actor, organizationUuid, uuid);
   const original = isUuid(deliveryUuid)
     ? await deps.db
         .selectFrom('webhook_deliveries')

@@ -9,8 +9,7 @@ import {
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { recordOrganizationActivity } from '../activity';
-import { assertNotClosing, findMemberOrganization, type MemberOrganization } from '../memberships';
-import { organizationRowOr404 } from '../../core/organization-rows';
+import { assertNotClosing, findMemberOrganization, managedRowFinder } from '../memberships';
 import { toIso } from '../../core/iso-date';
 import { encryptWebhookSecret, targetPolicyOf } from './deliver';
 import { generateWebhookSecret } from './signing';
@@ -41,17 +40,13 @@ export async function organizationOf(deps: AppDeps, actor: Actor, organizationUu
   return findMemberOrganization(deps.db, actor.id, organizationUuid, 'manage');
 }
 
-/** A live endpoint of the organization; a retired one is 404 too. */
-export async function findEndpoint(deps: AppDeps, org: MemberOrganization, uuid: string) {
-  const row = await organizationRowOr404(
-    deps.db,
-    'webhook_endpoints',
-    org.id,
-    uuid,
-    WEBHOOK_TEXTS.notFound,
-  );
+const webhookOf = managedRowFinder('webhook_endpoints', WEBHOOK_TEXTS.notFound);
+
+/** The organization the caller manages and its live webhook `uuid`; a retired one is 404 too. */
+export async function endpointOf(...call: Parameters<typeof webhookOf>) {
+  const { org, row } = await webhookOf(...call);
   if (row.retired_at) throw new AppError('NOT_FOUND', WEBHOOK_TEXTS.notFound);
-  return row;
+  return { org, endpoint: row };
 }
 
 /** The URL checked against the target policy, as a 422 on the `url` field when refused. */
@@ -86,8 +81,8 @@ export async function getWebhook(
   organizationUuid: string,
   uuid: string,
 ) {
-  const org = await organizationOf(deps, actor, organizationUuid);
-  return toOutput(await findEndpoint(deps, org, uuid));
+  const { endpoint } = await endpointOf(deps, actor, organizationUuid, uuid);
+  return toOutput(endpoint);
 }
 
 export type WebhookInput = {
@@ -154,8 +149,7 @@ export async function updateWebhook(
   uuid: string,
   input: Partial<WebhookInput> & { enabled?: boolean | undefined },
 ): Promise<WebhookOutput> {
-  const org = await organizationOf(deps, actor, organizationUuid);
-  const current = await findEndpoint(deps, org, uuid);
+  const { org, endpoint: current } = await endpointOf(deps, actor, organizationUuid, uuid);
   const url = input.url !== undefined ? await checkedUrl(deps, input.url) : undefined;
   const row = await deps.db
     .updateTable('webhook_endpoints')
@@ -189,8 +183,7 @@ export async function deleteWebhook(
   organizationUuid: string,
   uuid: string,
 ): Promise<void> {
-  const org = await organizationOf(deps, actor, organizationUuid);
-  const current = await findEndpoint(deps, org, uuid);
+  const { org, endpoint: current } = await endpointOf(deps, actor, organizationUuid, uuid);
   await deps.db.transaction().execute(async (trx) => {
     // Its deliveries (and their pending attempts, which then find nothing) go with it.
     await trx.deleteFrom('webhook_endpoints').where('id', '=', current.id).execute();

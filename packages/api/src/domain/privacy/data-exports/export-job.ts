@@ -6,9 +6,9 @@ import { renderEmail } from '../../../core/mail/render-email';
 import { organizationExportEntries } from '../organization-export/entries';
 import { personalExportEntries } from '../personal-export';
 import { writeZip, type ArchiveEntry } from '../zip-archive';
+import { DAY_MS } from '../../../core/durations';
 
 export const DATA_EXPORT_JOB = 'privacy.build-export';
-const DAY_MS = 86_400_000;
 
 /** Organization exports: organization-export/entries.ts unless a test puts another builder here. */
 export const organizationExportBuilders: {

@@ -14,9 +14,9 @@ import {
   type RequestedExportOutput,
 } from './output';
 import { isUuid } from '../../../core/uuid';
+import { HOUR_MS } from '../../../core/durations';
 
 type Req = ClientInfo;
-const HOUR_MS = 3_600_000;
 
 /**
  * Starts an export of the account's own data (organizationId null) or of an organization: one

@@ -9,10 +9,10 @@ import { cancelStripeSubscription, isStripeManaged, findSubscription } from '../
 import { findMemberOrganization, type MemberOrganization } from '../../memberships';
 import { getOrganization, invalidateTenant } from '../../organizations';
 import type { OrganizationOutput } from '../../../contracts/organizations-schemas';
+import { DAY_MS } from '../../../core/durations';
 
 type Req = ClientInfo;
 type Owner = { id: number };
-const DAY_MS = 86_400_000;
 
 type ClosingState = Pick<
   Updateable<OrganizationsTable>,

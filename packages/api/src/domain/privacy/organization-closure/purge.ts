@@ -57,6 +57,28 @@ function anonymisedDetails(details: unknown, organizationName: string): BillingD
   return { ...value, name: organizationName, email: '' };
 }
 
+/** Each of the organization's rows of `table` keeps its billing details anonymised (and `also`). */
+async function anonymiseBillingDetails(
+  trx: Kysely<Database>,
+  table: 'subscriptions' | 'invoices',
+  org: { id: number; name: string },
+  also: { status?: 'expired'; payment_method_id?: null; updated_at?: Date } = {},
+) {
+  const rows = await trx
+    .selectFrom(table)
+    .select(['id', 'billing_details'])
+    .where('organization_id', '=', org.id)
+    .execute();
+  for (const row of rows) {
+    const billingDetails = JSON.stringify(anonymisedDetails(row.billing_details, org.name));
+    await trx
+      .updateTable(table)
+      .set({ ...also, billing_details: billingDetails })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}
+
 /**
  * Applies ORGANIZATION_PURGE_RULES to one organization inside `trx`; returns the storage keys of
  * its files, which the caller deletes once the transaction has committed.
@@ -97,37 +119,12 @@ export async function purgeOrganization(
 
   await deleteOwnedRows(trx, ORGANIZATION_PURGE_RULES, 'organization_id', org.id);
 
-  const subs = await trx
-    .selectFrom('subscriptions')
-    .select(['id', 'billing_details'])
-    .where('organization_id', '=', org.id)
-    .execute();
-  for (const sub of subs) {
-    await trx
-      .updateTable('subscriptions')
-      .set({
-        status: 'expired',
-        payment_method_id: null,
-        billing_details: JSON.stringify(anonymisedDetails(sub.billing_details, org.name)),
-        updated_at: now,
-      })
-      .where('id', '=', sub.id)
-      .execute();
-  }
-  const invoices = await trx
-    .selectFrom('invoices')
-    .select(['id', 'billing_details'])
-    .where('organization_id', '=', org.id)
-    .execute();
-  for (const invoice of invoices) {
-    await trx
-      .updateTable('invoices')
-      .set({
-        billing_details: JSON.stringify(anonymisedDetails(invoice.billing_details, org.name)),
-      })
-      .where('id', '=', invoice.id)
-      .execute();
-  }
+  await anonymiseBillingDetails(trx, 'subscriptions', org, {
+    status: 'expired',
+    payment_method_id: null,
+    updated_at: now,
+  });
+  await anonymiseBillingDetails(trx, 'invoices', org);
 
   await trx
     .updateTable('organizations')

@@ -10,14 +10,10 @@ import type { SessionUser } from '../../sessions';
 import { appBase } from './confirmation-link';
 import { emailBelongsToAnother } from './pending';
 import { EMAIL_CHANGE_TEXTS } from './texts';
+import { isUniqueViolation } from '../../../core/unique-violation';
+import { consumeSingleUseRow } from '../../../core/single-use-rows';
 
 type Req = ClientInfo;
-
-function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
-  );
-}
 
 /**
  * Opens the confirmation link (signed in as the account that asked): the address changes and is
@@ -57,13 +53,8 @@ export async function confirmEmailChange(
   let updated: SessionUser;
   try {
     updated = await deps.db.transaction().execute(async (trx) => {
-      // Single use: only the request that deletes the row goes on.
-      const consumed = await trx
-        .deleteFrom('email_changes')
-        .where('user_id', '=', user.id)
-        .where('token_hash', '=', row.token_hash)
-        .executeTakeFirst();
-      if (Number(consumed.numDeletedRows) === 0) throw invalid();
+      if (!(await consumeSingleUseRow(trx, 'email_changes', user.id, row.token_hash)))
+        throw invalid();
       const saved = await trx
         .updateTable('users')
         .set({ email: row.new_email, email_verified_at: now, updated_at: now })

@@ -3,9 +3,8 @@ import type { AppDeps } from '../../../core/app-deps';
 import { AppError, validationError } from '../../../core/errors';
 import { generateToken, sha256Hex } from '../../../core/tokens';
 import { recordActivity } from '../../activity';
-import { ACCOUNT_MESSAGES } from '../../accounts';
+import { ACCOUNT_MESSAGES, checkCurrentPassword } from '../../accounts';
 import { renderEmail } from '../../../core/mail/render-email';
-import { verifyPassword } from '../../../core/passwords';
 import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
 import type { SessionUser } from '../../sessions';
 import { appBase, sendConfirmationLink } from './confirmation-link';
@@ -26,20 +25,16 @@ export async function requestEmailChange(
   newEmail: string,
   currentPassword: string | undefined,
 ): Promise<PendingEmailChange> {
-  await enforceRateLimit(deps.rateLimiter, `profile:email-change:${user.id}`, 5, 60);
-  if (!currentPassword) {
-    throw validationError('current_password', EMAIL_CHANGE_TEXTS.currentPasswordRequired);
-  }
-  if (!(await verifyPassword(user.password_hash, currentPassword))) {
-    await recordActivity(deps, req, {
-      userId: user.id,
-      type: 'security',
+  await checkCurrentPassword(deps, req, user, currentPassword, {
+    bucket: 'profile:email-change',
+    field: 'current_password',
+    wrong: EMAIL_CHANGE_TEXTS.wrongCurrentPassword,
+    missing: EMAIL_CHANGE_TEXTS.currentPasswordRequired,
+    failure: {
       action: 'profile.email_change_failed',
       description: 'Failed email change (wrong current password)',
-      severity: 'medium',
-    });
-    throw validationError('current_password', EMAIL_CHANGE_TEXTS.wrongCurrentPassword);
-  }
+    },
+  });
   if (await emailBelongsToAnother(deps, newEmail, user.id)) {
     throw validationError('email', ACCOUNT_MESSAGES.emailTaken);
   }
