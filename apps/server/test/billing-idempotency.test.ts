@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../src/testing/harness';
+import { valuesWhere } from '../src/testing/recorded-rows';
 import {
   TEST_BILLING_DETAILS,
   createTestCard,
@@ -30,12 +31,9 @@ describe('idempotency_key body field and Idempotency-Key header: one store', () 
     });
     expect(first.status, first.text).toBe(200);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const stored = await h.db
-      .selectFrom('idempotent_requests')
-      .select('key')
-      .where('key', '=', 'loc-key-1')
-      .execute();
-    expect(stored).toHaveLength(1);
+    expect(await valuesWhere(h.db, 'idempotent_requests', 'key', 'key', 'loc-key-1')).toHaveLength(
+      1,
+    );
     const charged = (await invoices(orgUuid, token)).length;
 
     const again = await h.rest('PATCH', '/subscription/add-locations', {

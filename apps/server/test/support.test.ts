@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type TestHarness } from '../src/testing/harness';
+import { activityOf } from '../src/testing/recorded-rows';
 import { PNG, fields, supportHelpers } from '../src/testing/support-helpers';
 import { useHarness } from '../src/testing/use-harness';
 
@@ -35,13 +36,7 @@ describe('opening tickets', () => {
     // The support address hears of it.
     const mails = await outboxTo(h.config.mail.supportEmail);
     expect(mails.some((m) => m.subject.includes(t.ticket_number))).toBe(true);
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .where('action', '=', 'ticket.opened')
-      .execute();
-    expect(activity).toHaveLength(1);
+    expect(await activityOf(h.db, user.id, 'ticket.opened')).toHaveLength(1);
   });
 
   it('gives the spec validation texts', async () => {

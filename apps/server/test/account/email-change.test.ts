@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../../src/testing/harness';
+import { valuesWhere } from '../../src/testing/recorded-rows';
 import { useHarness } from '../../src/testing/use-harness';
 import { HOUR, integrityFixtures } from './integrity-fixtures';
 
@@ -60,13 +61,9 @@ describe.each(['rest', 'trpc'] as const)('account integrity through the %s door'
     // The link that went to the victim's mailbox no longer does anything for the attacker.
     const late = await door.confirm(attacker.token, await confirmToken(victim));
     expect(late.status).toBe(400);
-    const owners = await h.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', victim)
-      .execute();
+    const owners = await valuesWhere(h.db, 'users', 'id', 'email', victim);
     expect(owners).toHaveLength(1);
-    expect(owners[0]!.id).not.toBe(attacker.id);
+    expect(owners[0]).not.toBe(attacker.id);
   });
 
   it('keeps the address until the link is opened; the link is single use and recorded', async () => {
