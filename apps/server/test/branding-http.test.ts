@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { insertOrganizationRow } from '../src/testing/organization-rows';
 
 let h: TestHarness;
 let base = '';
@@ -20,18 +21,11 @@ const PNG = Buffer.from(
 describe('uploads over real HTTP', () => {
   it('answers 413 to an oversized logo and keeps serving', async () => {
     const user = await h.createUser();
-    const org = await h.db
-      .insertInto('organizations')
-      .values({
-        owner_id: user.id,
-        name: 'HTTP Org',
-        type: 'school',
-        description: null,
-        subdomain: `http-org-${Date.now()}`,
-        status: 'active',
-      })
-      .returning(['uuid'])
-      .executeTakeFirstOrThrow();
+    const org = await insertOrganizationRow(h.db, {
+      owner_id: user.id,
+      name: 'HTTP Org',
+      subdomain: `http-org-${Date.now()}`,
+    });
     const upload = (bytes: typeof PNG, name: string) => {
       const form = new FormData();
       form.append('logo', new Blob([bytes], { type: 'image/png' }), name);
@@ -54,18 +48,11 @@ describe('uploads over real HTTP', () => {
 
   it('survives a client that aborts mid-upload', async () => {
     const user = await h.createUser();
-    const org = await h.db
-      .insertInto('organizations')
-      .values({
-        owner_id: user.id,
-        name: 'Abort Org',
-        type: 'school',
-        description: null,
-        subdomain: `abort-org-${Date.now()}`,
-        status: 'active',
-      })
-      .returning(['uuid'])
-      .executeTakeFirstOrThrow();
+    const org = await insertOrganizationRow(h.db, {
+      owner_id: user.id,
+      name: 'Abort Org',
+      subdomain: `abort-org-${Date.now()}`,
+    });
     const url = new URL(base);
     await new Promise<void>((resolve) => {
       const socket = connect(Number(url.port), url.hostname, () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { insertOrganizationRow } from '../src/testing/organization-rows';
 import { SECURITY_HEADERS } from '../src/testing/security-fixtures';
 
 let h: TestHarness;
@@ -7,17 +8,11 @@ let h: TestHarness;
 beforeAll(async () => {
   h = await createHarness();
   const owner = await h.createUser({ verified: true });
-  await h.db
-    .insertInto('organizations')
-    .values({
-      owner_id: owner.id,
-      name: 'Fast Path School',
-      type: 'school',
-      description: null,
-      subdomain: 'fastpath',
-      status: 'active',
-    })
-    .execute();
+  await insertOrganizationRow(h.db, {
+    owner_id: owner.id,
+    name: 'Fast Path School',
+    subdomain: 'fastpath',
+  });
 });
 afterAll(() => h.close());
 

@@ -4,7 +4,7 @@ import { API_SCOPES } from '@scmp/api/contracts/api-tokens';
 import { SSO_DOMAIN_TEXTS } from '@scmp/api/contracts/sso';
 import { startTestDnsServer, type TestDnsServer } from '../src/testing/dns-server';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
-import { organizationId } from '../src/testing/organization-rows';
+import { addMemberRow, createOrganization, organizationId } from '../src/testing/organization-rows';
 import { activityOf } from '../src/testing/recorded-rows';
 
 /**
@@ -25,20 +25,11 @@ let otherOrgUuid: string;
 const HOUR = 3600 * 1000;
 
 async function organization(user: User, name: string, subdomain: string): Promise<string> {
-  const res = await h.rest('POST', '/organizations', {
-    token: user.token,
-    body: { name, type: 'school', subdomain },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.uuid as string;
+  return (await createOrganization(h, user.token, { name, type: 'school', subdomain })).uuid;
 }
 
 async function join(orgUuidValue: string, user: User, role: 'admin' | 'member' | 'billing') {
-  const org = { id: await organizationId(h.db, orgUuidValue) };
-  await h.db
-    .insertInto('organization_members')
-    .values({ organization_id: org.id, user_id: user.id, role, joined_at: new Date() })
-    .execute();
+  await addMemberRow(h.db, await organizationId(h.db, orgUuidValue), user.id, role);
 }
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type TestHarness } from '../src/testing/harness';
+import { insertOrganizationRow } from '../src/testing/organization-rows';
 import { activityOf } from '../src/testing/recorded-rows';
 import { PNG, fields, supportHelpers } from '../src/testing/support-helpers';
 import { useHarness } from '../src/testing/use-harness';
@@ -77,17 +78,12 @@ describe('opening tickets', () => {
   it("accepts only the user's own organizations", async () => {
     const owner = await h.createUser();
     const other = await h.createUser();
-    const org = await h.db
-      .insertInto('organizations')
-      .values({
-        owner_id: owner.id,
-        name: 'Oak School',
-        type: 'school',
-        description: null,
-        subdomain: null,
-      })
-      .returning('uuid')
-      .executeTakeFirstOrThrow();
+    const org = await insertOrganizationRow(h.db, {
+      owner_id: owner.id,
+      name: 'Oak School',
+      subdomain: null,
+      status: 'pending',
+    });
     const ok = await h.rest('POST', '/support/tickets', {
       token: owner.token,
       body: { subject: 's', description: 'd', category: 'general', organization_uuid: org.uuid },

@@ -1,4 +1,5 @@
 import { type TestHarness } from '../../src/testing/harness';
+import { insertOrganizationRow } from '../../src/testing/organization-rows';
 
 /** What the public branding tests share: an organization row of the signed-in owner (or `owner`). */
 export function publicBrandingFixtures(harness: () => TestHarness, ownerId: () => number) {
@@ -8,18 +9,12 @@ export function publicBrandingFixtures(harness: () => TestHarness, ownerId: () =
     name?: string;
     owner?: number;
   }) {
-    return harness()
-      .db.insertInto('organizations')
-      .values({
-        owner_id: input.owner ?? ownerId(),
-        name: input.name ?? `Org ${input.subdomain ?? 'none'}`,
-        type: 'school',
-        description: null,
-        subdomain: input.subdomain,
-        status: input.status ?? 'active',
-      })
-      .returning(['id', 'uuid'])
-      .executeTakeFirstOrThrow();
+    return insertOrganizationRow(harness().db, {
+      owner_id: input.owner ?? ownerId(),
+      name: input.name ?? `Org ${input.subdomain ?? 'none'}`,
+      subdomain: input.subdomain,
+      status: input.status,
+    });
   }
   return { insertOrg };
 }
