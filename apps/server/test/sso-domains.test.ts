@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runDueOrganizationDomainChecks } from '@scmp/api';
 import { API_SCOPES } from '@scmp/api/contracts/api-tokens';
 import { SSO_DOMAIN_TEXTS } from '@scmp/api/contracts/sso';
+import { expectAnswer } from '../src/testing/expect-answer';
 import { startTestDnsServer, type TestDnsServer } from '../src/testing/dns-server';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
 import { addMemberRow, createOrganization, organizationId } from '../src/testing/organization-rows';
@@ -118,9 +119,10 @@ describe('verification through DNS', () => {
   it('verifies on demand once the TXT record holds the token, and the worker re-checks daily', async () => {
     const d = (await add('oakfield.kent.sch.uk')).body.data;
     const early = await verify(d.uuid);
-    expect(early.status).toBe(200);
-    expect(early.body.message).toBe(SSO_DOMAIN_TEXTS.notYet);
-    expect(early.body.data).toMatchObject({ status: 'pending', reason: 'TXT record not found' });
+    expectAnswer(early, 200, SSO_DOMAIN_TEXTS.notYet, {
+      status: 'pending',
+      reason: 'TXT record not found',
+    });
 
     dns.set(d.dns_record.name, 'TXT', ['scmp-verify=somebody-else']);
     expect((await verify(d.uuid)).body.data.reason).toBe(

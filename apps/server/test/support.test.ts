@@ -8,14 +8,17 @@ import { useHarness } from '../src/testing/use-harness';
 /** Opening support tickets: JSON, validation, who may, throttling, and the organization a ticket is about. */
 let h: TestHarness;
 useHarness((made) => (h = made));
-const { postMultipart, outboxTo } = supportHelpers(() => h);
+const { postMultipart, postJson, outboxTo } = supportHelpers(() => h);
+/** The smallest valid ticket. */
+const SMALL_TICKET = { subject: 's', description: 'd', category: 'general' };
 
 describe('opening tickets', () => {
   it('opens a ticket from JSON with defaults and a ticket number', async () => {
     const user = await h.createUser();
-    const res = await h.rest('POST', '/support/tickets', {
-      token: user.token,
-      body: { subject: 'Invoice question', description: 'Why two charges?', category: 'billing' },
+    const res = await postJson(user.token, {
+      subject: 'Invoice question',
+      description: 'Why two charges?',
+      category: 'billing',
     });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
@@ -42,14 +45,15 @@ describe('opening tickets', () => {
 
   it('gives the spec validation texts', async () => {
     const user = await h.createUser();
-    const res = await h.rest('POST', '/support/tickets', { token: user.token, body: {} });
+    const res = await postJson(user.token, {});
     expect(res.status).toBe(422);
     expect(res.body.errors.category).toEqual(['Category is required']);
     expect(res.body.errors.subject).toEqual(['Subject is required']);
     expect(res.body.errors.description).toEqual(['Description is required']);
-    const blank = await h.rest('POST', '/support/tickets', {
-      token: user.token,
-      body: { category: 'general', subject: '   ', description: 'x' },
+    const blank = await postJson(user.token, {
+      category: 'general',
+      subject: '   ',
+      description: 'x',
     });
     expect(blank.status).toBe(422);
     expect(blank.body.message).toBe('Subject is required');
@@ -59,15 +63,10 @@ describe('opening tickets', () => {
   });
 
   it('requires a signed-in user with a verified e-mail', async () => {
-    const anon = await h.rest('POST', '/support/tickets', {
-      body: { subject: 's', description: 'd', category: 'general' },
-    });
+    const anon = await postJson(undefined, SMALL_TICKET);
     expect(anon.status).toBe(401);
     const unverified = await h.createUser({ verified: false });
-    const res = await h.rest('POST', '/support/tickets', {
-      token: unverified.token,
-      body: { subject: 's', description: 'd', category: 'general' },
-    });
+    const res = await postJson(unverified.token, SMALL_TICKET);
     expect(res.status).toBe(403);
     expect(res.body.email_verification_required).toBe(true);
     const multi = await postMultipart(unverified.token, fields());
@@ -84,17 +83,11 @@ describe('opening tickets', () => {
       subdomain: null,
       status: 'pending',
     });
-    const ok = await h.rest('POST', '/support/tickets', {
-      token: owner.token,
-      body: { subject: 's', description: 'd', category: 'general', organization_uuid: org.uuid },
-    });
+    const ok = await postJson(owner.token, { ...SMALL_TICKET, organization_uuid: org.uuid });
     expect(ok.status).toBe(201);
     expect(ok.body.data.organization_uuid).toBe(org.uuid);
     expect(ok.body.data.organization_name).toBe('Oak School');
-    const refused = await h.rest('POST', '/support/tickets', {
-      token: other.token,
-      body: { subject: 's', description: 'd', category: 'general', organization_uuid: org.uuid },
-    });
+    const refused = await postJson(other.token, { ...SMALL_TICKET, organization_uuid: org.uuid });
     expect(refused.status).toBe(404);
     expect(refused.body.errors.organization_uuid).toBeDefined();
   });
@@ -102,15 +95,17 @@ describe('opening tickets', () => {
   it('throttles ticket creation', async () => {
     const user = await h.createUser();
     for (let i = 0; i < 10; i += 1) {
-      const res = await h.rest('POST', '/support/tickets', {
-        token: user.token,
-        body: { subject: `s${i}`, description: 'd', category: 'general' },
+      const res = await postJson(user.token, {
+        subject: `s${i}`,
+        description: 'd',
+        category: 'general',
       });
       expect(res.status).toBe(201);
     }
-    const res = await h.rest('POST', '/support/tickets', {
-      token: user.token,
-      body: { subject: 'one more', description: 'd', category: 'general' },
+    const res = await postJson(user.token, {
+      subject: 'one more',
+      description: 'd',
+      category: 'general',
     });
     expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
@@ -135,7 +130,7 @@ describe('tickets carry their organization', () => {
     const body = { subject: 'Portal down', description: 'It is down.', category: 'technical' };
 
     // Without one: 422 with the field, through both doors and both bodies.
-    const json = await h.rest('POST', '/support/tickets', { token: user.token, body });
+    const json = await postJson(user.token, body);
     expect(json.status).toBe(422);
     expect(json.body.errors.organization_uuid).toEqual(['Organization is required']);
     const trpc = await h.trpc('mutation', 'support.createTicket', body, { token: user.token });
@@ -147,10 +142,7 @@ describe('tickets carry their organization', () => {
 
     // Another organization's uuid (or nonsense) is refused as if it did not exist.
     for (const organization_uuid of [theirs, 'not-a-uuid']) {
-      const other = await h.rest('POST', '/support/tickets', {
-        token: user.token,
-        body: { ...body, organization_uuid },
-      });
+      const other = await postJson(user.token, { ...body, organization_uuid });
       expect(other.status).toBe(404);
       expect(other.body.errors.organization_uuid).toBeDefined();
       const otherMulti = await postMultipart(user.token, fields({ organization_uuid }));
@@ -169,10 +161,7 @@ describe('tickets carry their organization', () => {
 
     // With their own: stored and answered as organization_uuid and organization_name.
     const created = [
-      await h.rest('POST', '/support/tickets', {
-        token: user.token,
-        body: { ...body, organization_uuid: org },
-      }),
+      await postJson(user.token, { ...body, organization_uuid: org }),
       await postMultipart(user.token, [
         ...fields({ organization_uuid: org }),
         { name: 'attachments[0]', filename: 'screen.png', bytes: PNG },
@@ -238,10 +227,7 @@ describe('tickets carry their organization', () => {
 
   it('stays optional for a user without any organization', async () => {
     const user = await h.createUser();
-    const res = await h.rest('POST', '/support/tickets', {
-      token: user.token,
-      body: { subject: 's', description: 'd', category: 'general' },
-    });
+    const res = await postJson(user.token, SMALL_TICKET);
     expect(res.status).toBe(201);
     expect(res.body.data.organization_uuid).toBeNull();
   });
