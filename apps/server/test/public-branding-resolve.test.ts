@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publicBranding } from '@scmp/api';
 import { DEFAULT_BRANDING } from '@scmp/api/contracts';
-import { createHarness, type TestHarness } from '../src/testing/harness';
-import { publicBrandingFixtures } from './public-branding/fixtures';
+import type { TestHarness } from '../src/testing/harness';
+import { usePublicBrandingWorld } from './public-branding/fixtures';
 
 /** An organization's public branding, resolution field by field, and the public site config and analytics. */
 let h: TestHarness;
 let ownerId: number;
-
-beforeAll(async () => {
-  h = await createHarness();
-  ownerId = (await h.createUser({ verified: true })).id;
-});
-afterAll(() => h.close());
-const { insertOrg } = publicBrandingFixtures(
-  () => h,
-  () => ownerId,
+const { insertOrg } = usePublicBrandingWorld(
+  (w) =>
+    ({
+      h,
+      owner: { id: ownerId },
+    } = w),
 );
 
 describe('GET /organizations/{uuid}/branding?public=true', () => {

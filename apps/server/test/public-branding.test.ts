@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publicBranding } from '@scmp/api';
 import { DEFAULT_BRANDING } from '@scmp/api/contracts';
-import { createHarness, type TestHarness } from '../src/testing/harness';
-import { publicBrandingFixtures } from './public-branding/fixtures';
+import type { TestHarness } from '../src/testing/harness';
+import { usePublicBrandingWorld } from './public-branding/fixtures';
 
 /** The public branding of a tenant (by slug): answers, 404s, ETags and the cache; the dashboard summary. */
 let h: TestHarness;
-let ownerId: number;
 let ownerToken: string;
-
-beforeAll(async () => {
-  h = await createHarness();
-  const owner = await h.createUser({ verified: true });
-  ownerId = owner.id;
-  ownerToken = owner.token;
-});
-afterAll(() => h.close());
-const { insertOrg } = publicBrandingFixtures(
-  () => h,
-  () => ownerId,
+const { insertOrg } = usePublicBrandingWorld(
+  (w) =>
+    ({
+      h,
+      owner: { token: ownerToken },
+    } = w),
 );
 
 describe('GET /public/tenant/{slug}/branding', () => {

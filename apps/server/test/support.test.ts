@@ -15,17 +15,14 @@ const SMALL_TICKET = { subject: 's', description: 'd', category: 'general' };
 describe('opening tickets', () => {
   it('opens a ticket from JSON with defaults and a ticket number', async () => {
     const user = await h.createUser();
-    const res = await postJson(user.token, {
-      subject: 'Invoice question',
-      description: 'Why two charges?',
-      category: 'billing',
-    });
+    const question = { subject: 'Invoice question', description: 'Why two charges?' };
+    const res = await postJson(user.token, { ...question, category: 'billing' });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
     const t = res.body.data;
     expect(t.ticket_number).toMatch(/^SUP-\d{6}$/);
     expect(t).toMatchObject({
-      subject: 'Invoice question',
+      ...question,
       category: 'billing',
       priority: 'medium',
       status: 'open',
@@ -149,12 +146,14 @@ describe('tickets carry their organization', () => {
       expect(otherMulti.status).toBe(404);
       expect(otherMulti.body.errors.organization_uuid).toBeDefined();
     }
-    const otherTrpc = await h.trpc(
-      'mutation',
-      'support.createTicket',
-      { ...body, organization_uuid: theirs },
-      { token: user.token },
-    );
+    const overTrpc = (organization_uuid: string) =>
+      h.trpc(
+        'mutation',
+        'support.createTicket',
+        { ...body, organization_uuid },
+        { token: user.token },
+      );
+    const otherTrpc = await overTrpc(theirs);
     expect(otherTrpc.status).toBe(404);
     // Nothing was opened by the refused requests.
     expect((await h.rest('GET', '/support/tickets', { token: user.token })).body.data).toEqual([]);
@@ -167,12 +166,7 @@ describe('tickets carry their organization', () => {
         { name: 'attachments[0]', filename: 'screen.png', bytes: PNG },
       ]),
     ];
-    const viaTrpc = await h.trpc(
-      'mutation',
-      'support.createTicket',
-      { ...body, organization_uuid: org },
-      { token: user.token },
-    );
+    const viaTrpc = await overTrpc(org);
     expect(viaTrpc.status).toBe(200);
     const ids = [
       ...created.map((res) => {
