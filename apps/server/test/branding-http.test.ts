@@ -17,15 +17,17 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** A new user and their active organization `name` (subdomain `slug-<now>`). */
+async function ownOrganization(name: string, slug: string) {
+  const user = await h.createUser();
+  const subdomain = `${slug}-${Date.now()}`;
+  return { user, org: await insertOrganizationRow(h.db, { owner_id: user.id, name, subdomain }) };
+}
+
 /** Real HTTP (not inject): oversized and aborted uploads answer cleanly and the server lives on. */
 describe('uploads over real HTTP', () => {
   it('answers 413 to an oversized logo and keeps serving', async () => {
-    const user = await h.createUser();
-    const org = await insertOrganizationRow(h.db, {
-      owner_id: user.id,
-      name: 'HTTP Org',
-      subdomain: `http-org-${Date.now()}`,
-    });
+    const { user, org } = await ownOrganization('HTTP Org', 'http-org');
     const upload = (bytes: typeof PNG, name: string) => {
       const form = new FormData();
       form.append('logo', new Blob([bytes], { type: 'image/png' }), name);
@@ -47,12 +49,7 @@ describe('uploads over real HTTP', () => {
   });
 
   it('survives a client that aborts mid-upload', async () => {
-    const user = await h.createUser();
-    const org = await insertOrganizationRow(h.db, {
-      owner_id: user.id,
-      name: 'Abort Org',
-      subdomain: `abort-org-${Date.now()}`,
-    });
+    const { user, org } = await ownOrganization('Abort Org', 'abort-org');
     const url = new URL(base);
     await new Promise<void>((resolve) => {
       const socket = connect(Number(url.port), url.hostname, () => {

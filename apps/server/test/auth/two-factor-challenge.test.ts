@@ -7,8 +7,16 @@ import { setCookies, twoFactorSignIn } from './two-factor-fixtures';
 let h: TestHarness;
 useHarness((made) => (h = made));
 
-const { login, verify, verifyNow, codeNow, passwordStep, userWithTwoFactor, sessionCount } =
-  twoFactorSignIn(() => h);
+const {
+  login,
+  verify,
+  verifyNow,
+  codeNow,
+  passwordStep,
+  userWithTwoFactor,
+  challengedUser,
+  sessionCount,
+} = twoFactorSignIn(() => h);
 
 describe('two-factor sign-in', () => {
   it('a correct password opens a challenge instead of a session; a good code finishes sign-in', async () => {
@@ -137,8 +145,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('a recovery code needs the challenge too, and is not spent by a refused attempt', async () => {
-    const user = await userWithTwoFactor();
-    const challenge = await passwordStep(user);
+    const { user, challenge } = await challengedUser();
     const code = user.recoveryCodes[0]!;
     const attack = await verify({ email: user.email, code, type: 'recovery' });
     expect(attack.status).toBe(422);
@@ -157,8 +164,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('the challenge is single use', async () => {
-    const user = await userWithTwoFactor();
-    const challenge = await passwordStep(user);
+    const { user, challenge } = await challengedUser();
     const first = await verifyNow(user, challenge);
     expect(first.status).toBe(200);
     h.clock.advance(30_000); // a fresh code: only the challenge is reused
@@ -175,8 +181,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('the challenge expires after 5 minutes', async () => {
-    const user = await userWithTwoFactor();
-    const challenge = await passwordStep(user);
+    const { user, challenge } = await challengedUser();
     h.clock.advance(5 * 60_000 + 1000);
     const res = await verifyNow(user, challenge);
     expect(res.status).toBe(422);
