@@ -17,8 +17,7 @@ const MISMATCH =
 
 describe('idempotency_key body field and Idempotency-Key header: one store', () => {
   it('replays a header key sent again as the body field (add-locations), and 422s another body', async () => {
-    const { token, orgUuid } = await subscribedOwner();
-    h.clock.advance(10 * 86_400_000);
+    const { token, orgUuid } = await subscribedOwner({ daysIn: 10 });
     const first = await h.rest('PATCH', '/subscription/add-locations', {
       token,
       headers: { 'idempotency-key': 'loc-key-1' },
@@ -80,8 +79,7 @@ describe('idempotency_key body field and Idempotency-Key header: one store', () 
   });
 
   it('shares the store across doors: the field on /trpc, the header on /api/v1 (change plan)', async () => {
-    const { token, orgUuid } = await subscribedOwner();
-    h.clock.advance(5 * 86_400_000);
+    const { token, orgUuid } = await subscribedOwner({ daysIn: 5 });
     const before = (await invoices(orgUuid, token)).length;
     const trpc = await h.trpc(
       'mutation',

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { publicBranding } from '@scmp/api';
 import { DEFAULT_BRANDING } from '@scmp/api/contracts';
-import type { TestHarness } from '../src/testing/harness';
-import { usePublicBrandingWorld } from './public-branding/fixtures';
+import { h, owner, usePublicBrandingWorld } from './public-branding/fixtures';
 
 /** The public branding of a tenant (by slug): answers, 404s, ETags and the cache; the dashboard summary. */
-let h: TestHarness;
-let ownerToken: string;
-const { insertOrg } = usePublicBrandingWorld(
-  (w) =>
-    ({
-      h,
-      owner: { token: ownerToken },
-    } = w),
-);
+const { insertOrg } = usePublicBrandingWorld();
 
 describe('GET /public/tenant/{slug}/branding', () => {
   it('answers an active tenant with its branding and defaults for blank fields', async () => {
@@ -229,7 +220,7 @@ describe('GET /dashboard/summary', () => {
       instance_count: 2,
     });
     // Someone else's numbers are their own.
-    const other = await h.rest('GET', '/dashboard/summary', { token: ownerToken });
+    const other = await h.rest('GET', '/dashboard/summary', { token: owner.token });
     expect(other.body.data.organization_count).toBeGreaterThan(2);
     expect((await h.rest('GET', '/dashboard/summary')).status).toBe(401);
   });

@@ -10,8 +10,7 @@ const { newOwner, subscribedOwner, orgId, addInstances, invoices, changeSubscrip
 
 describe('locations and plan changes', () => {
   it('adds locations with a prorated charge today and previews it first', async () => {
-    const { token, orgUuid } = await subscribedOwner();
-    h.clock.advance(15 * 86_400_000);
+    const { token, orgUuid } = await subscribedOwner({ daysIn: 15 });
     const preview = await h.rest('GET', '/subscription/preview', {
       token,
       query: { organization_uuid: orgUuid, additional_locations: '2' },
@@ -39,7 +38,7 @@ describe('locations and plan changes', () => {
   });
 
   it('removes only unused locations: at most min(10, limit − max(current, 1))', async () => {
-    const { token, orgUuid } = await subscribedOwner('basic', 15);
+    const { token, orgUuid } = await subscribedOwner({ planType: 'basic', additionalVenues: 15 });
     await addInstances(orgUuid, 8);
     // limit 16, current 8 → at most 8
     const tooMany = await changeSubscription(token, orgUuid, 'remove-locations', {

@@ -30,8 +30,8 @@ async function quote(token: string, query: Record<string, string>): Promise<Quot
 
 /** An owner with an active Basic subscription half-way through its first period. */
 async function ownerHalfWay() {
-  const o = await subscribedOwner();
-  h.clock.advance(10 * 86_400_000 + 12_345);
+  const o = await subscribedOwner({ daysIn: 10 });
+  h.clock.advance(12_345);
   return o;
 }
 

@@ -30,10 +30,23 @@ export function subscriptionHelpers(harness: () => TestHarness) {
     return { user, token: user.token, orgUuid: uuid };
   }
 
-  /** A new owner (as newOwner) whose organization holds an active test-mode subscription. */
-  async function subscribedOwner(planType?: 'basic' | 'unlimited', additionalVenues?: number) {
+  /**
+   * A new owner (as newOwner) whose organization holds an active test-mode subscription (basic, no
+   * extra venue, unless asked), the test clock then `daysIn` days into its first period.
+   */
+  async function subscribedOwner(
+    options: { planType?: 'basic' | 'unlimited'; additionalVenues?: number; daysIn?: number } = {},
+  ) {
+    const h = harness();
     const owner = await newOwner();
-    await giveActiveSubscription(harness(), owner.token, owner.orgUuid, planType, additionalVenues);
+    await giveActiveSubscription(
+      h,
+      owner.token,
+      owner.orgUuid,
+      options.planType,
+      options.additionalVenues,
+    );
+    h.clock.advance((options.daysIn ?? 0) * 86_400_000);
     return owner;
   }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../../src/testing/harness';
 import { useHarness } from '../../src/testing/use-harness';
+import { rowsOfUser } from './fixtures';
 import { setCookies, twoFactorSignIn } from './two-factor-fixtures';
 
 let h: TestHarness;
@@ -48,11 +49,7 @@ describe('two-factor sign-in', () => {
     const user = await userWithTwoFactor();
     const first = await passwordStep(user);
     const second = await passwordStep(user);
-    const rows = await h.db
-      .selectFrom('login_challenges')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .execute();
+    const rows = await rowsOfUser(h, 'login_challenges', user.id);
     expect(rows.map((r) => r.token_hash).sort()).toEqual(
       [first, second].map((t) => createHash('sha256').update(t).digest('hex')).sort(),
     );

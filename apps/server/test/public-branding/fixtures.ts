@@ -1,21 +1,20 @@
 import { beforeAll } from 'vitest';
-import { type TestHarness } from '../../src/testing/harness';
+import type { TestHarness, TestUser } from '../../src/testing/harness';
 import { insertOrganizationRow } from '../../src/testing/organization-rows';
 import { useHarness } from '../../src/testing/use-harness';
 
-type Owner = Awaited<ReturnType<TestHarness['createUser']>>;
+/** The public branding suites' world (public-branding*.test.ts): one server and a verified owner. */
+export let h: TestHarness;
+export let owner: TestUser;
 
 /**
- * The public branding suites' setup: one server for the file and a verified owner, handed to
- * `keep` before the tests; `insertOrg` writes an organization row of that owner (or `owner`).
+ * Registers the file's setup (the server, then the owner); `insertOrg` writes an organization row
+ * of that owner (or `owner`).
  */
-export function usePublicBrandingWorld(keep: (world: { h: TestHarness; owner: Owner }) => unknown) {
-  let h: TestHarness;
-  let owner: Owner;
+export function usePublicBrandingWorld() {
   useHarness((made) => (h = made));
   beforeAll(async () => {
     owner = await h.createUser({ verified: true });
-    keep({ h, owner });
   });
 
   async function insertOrg(input: {
