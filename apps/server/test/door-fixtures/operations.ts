@@ -1,7 +1,7 @@
 /** Door fixtures (see ./shared.ts): Support, subscription, webhooks and the staff console. */
 import { WEBHOOK_EVENTS } from '@scmp/api/contracts/webhooks';
 import { TINY_PNG } from '../../src/testing/security-fixtures';
-import { anonymous, after, type DoorFixture, afterInOrg } from './shared';
+import { anonymous, after, asStaff, type DoorFixture, afterInOrg } from './shared';
 
 export const OPERATIONS_FIXTURES: Record<string, DoorFixture> = {
   // support
@@ -25,25 +25,17 @@ export const OPERATIONS_FIXTURES: Record<string, DoorFixture> = {
     call: async (w) => ({ input: { id: await w.ticket(), message: 'Any news on this?' } }),
   },
   'support.staffListTickets': {
-    call: async (w) => {
-      await w.ticket();
-      return { input: { q: w.tag }, token: await w.staffToken() };
-    },
+    call: asStaff(
+      (w) => ({ q: w.tag }),
+      (w) => w.ticket(),
+    ),
   },
-  'support.staffGetTicket': {
-    call: async (w) => ({ input: { id: await w.ticket() }, token: await w.staffToken() }),
-  },
+  'support.staffGetTicket': { call: asStaff(async (w) => ({ id: await w.ticket() })) },
   'support.staffReply': {
-    call: async (w) => ({
-      input: { id: await w.ticket(), message: 'We are on it.' },
-      token: await w.staffToken(),
-    }),
+    call: asStaff(async (w) => ({ id: await w.ticket(), message: 'We are on it.' })),
   },
   'support.staffSetStatus': {
-    call: async (w) => ({
-      input: { id: await w.ticket(), status: 'resolved' },
-      token: await w.staffToken(),
-    }),
+    call: asStaff(async (w) => ({ id: await w.ticket(), status: 'resolved' })),
   },
 
   // subscription
@@ -171,31 +163,31 @@ export const OPERATIONS_FIXTURES: Record<string, DoorFixture> = {
 
   // staff console (a search by the world's tag keeps the lists to this world)
   'staff.overview': {
-    call: async (w) => ({ input: {}, token: await w.staffToken() }),
+    call: asStaff(() => ({})),
     shapeOnly: true,
     why: 'platform-wide counts: the other door’s world changes them',
   },
   'staff.customers': {
-    call: async (w) => {
-      await w.org();
-      return { input: { q: w.tag, limit: 10 }, token: await w.staffToken() };
-    },
+    call: asStaff(
+      (w) => ({ q: w.tag, limit: 10 }),
+      (w) => w.org(),
+    ),
   },
   'staff.customer': {
-    call: async (w) => {
-      await w.org();
-      return { input: { uuid: w.user.uuid }, token: await w.staffToken() };
-    },
+    call: asStaff(
+      (w) => ({ uuid: w.user.uuid }),
+      (w) => w.org(),
+    ),
   },
   'staff.retention': {
-    call: async (w) => ({ input: {}, token: await w.staffToken() }),
+    call: asStaff(() => ({})),
     shapeOnly: true,
     why: 'platform-wide runs and closing organizations: the other door’s world changes them',
   },
   'staff.instances': {
-    call: async (w) => {
-      await w.instance();
-      return { input: { q: w.tag, limit: 10 }, token: await w.staffToken() };
-    },
+    call: asStaff(
+      (w) => ({ q: w.tag, limit: 10 }),
+      (w) => w.instance(),
+    ),
   },
 };

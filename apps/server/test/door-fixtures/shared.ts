@@ -66,6 +66,16 @@ export const after =
 /** A call with the world's organization as input, once `prepare` has made what it needs in it. */
 export const afterInOrg = (prepare: (w: DoorWorld) => Promise<unknown>) =>
   after(prepare, async (w) => ({ id: await w.org() }));
+/** A staff console call: its input (from the world) with the staff token, once `prepare` has run. */
+export const asStaff =
+  (
+    input: (w: DoorWorld) => Json | Promise<Json>,
+    prepare: (w: DoorWorld) => Promise<unknown> = async () => undefined,
+  ) =>
+  async (w: DoorWorld): Promise<DoorCall> => {
+    await prepare(w);
+    return { input: await input(w), token: await w.staffToken() };
+  };
 export const NEW_PASSWORD = 'another horse battery staple';
 export const UNKNOWN_TOKEN = 'a'.repeat(64);
 
