@@ -56,12 +56,8 @@ describe('your data export', () => {
       .where('kind', '=', 'data-export-ready')
       .execute();
     expect(mail.map((m) => m.subject)).toEqual(['Your data export is ready']);
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select('action')
-      .where('user_id', '=', A.user.id)
-      .execute();
-    expect(activity.map((a) => a.action)).toContain('data_export.requested');
+    const actions = (await activityOf(h.db, A.user.id)).map((a) => a.action);
+    expect(actions).toContain('data_export.requested');
   });
 
   it('downloads only after a fresh password confirmation (403 REAUTH_REQUIRED before)', async () => {

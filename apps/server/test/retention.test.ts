@@ -194,12 +194,14 @@ describe('the retention rules', () => {
         )
         .execute();
       await retention.runRetention(h.deps);
-      const left = await h.db
-        .selectFrom('activity_events')
-        .select('action')
-        .where('action', 'like', `retention.${tag}.%`)
-        .execute();
-      expect(left.map((a) => a.action)).toEqual([`retention.${tag}.399`]);
+      const left = await valuesWhere(
+        h.db,
+        'activity_events',
+        'action',
+        'action',
+        `retention.${tag}.%`,
+      );
+      expect(left).toEqual([`retention.${tag}.399`]);
     } finally {
       config.activityLogRetentionDays = saved;
     }
