@@ -5,6 +5,7 @@ import { publicBranding } from '@scmp/api';
 import { buildApp } from '../src/app';
 import { loggerOptions } from '../src/logging/logger-options';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { insertOrganizationRow } from '../src/testing/organization-rows';
 
 /**
  * One access line per request (issue 35): Fastify's two lines per request ("incoming request",
@@ -50,18 +51,11 @@ beforeAll(async () => {
   });
   expect(created.status, created.text).toBe(201);
   apiToken = created.body.data.token as string;
-  const org = await h.db
-    .insertInto('organizations')
-    .values({
-      owner_id: user.id,
-      name: 'Log Academy',
-      type: 'school',
-      description: null,
-      subdomain: 'log-academy',
-      status: 'active',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const org = await insertOrganizationRow(h.db, {
+    owner_id: user.id,
+    name: 'Log Academy',
+    subdomain: 'log-academy',
+  });
   await h.db.insertInto('brandings').values({ organization_id: org.id }).execute();
 });
 

@@ -1,11 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../src/testing/harness';
-import {
-  TEST_BILLING_DETAILS,
-  createTestCard,
-  giveActiveSubscription,
-} from '../src/testing/billing-fixtures';
+import { valuesWhere } from '../src/testing/recorded-rows';
+import { TEST_BILLING_DETAILS, createTestCard } from '../src/testing/billing-fixtures';
 import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
 
 /**
@@ -14,15 +11,13 @@ import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
  * header and then as the field (or the other way round, on either door) replays without charging.
  */
 let h: TestHarness;
-const { newOwner, invoices } = useSubscriptionHarness((made) => (h = made));
+const { newOwner, subscribedOwner, invoices } = useSubscriptionHarness((made) => (h = made));
 const MISMATCH =
   'This Idempotency-Key was already used with a different request. Use a new key for a new request.';
 
 describe('idempotency_key body field and Idempotency-Key header: one store', () => {
   it('replays a header key sent again as the body field (add-locations), and 422s another body', async () => {
-    const { token, orgUuid } = await newOwner();
-    await giveActiveSubscription(h, token, orgUuid);
-    h.clock.advance(10 * 86_400_000);
+    const { token, orgUuid } = await subscribedOwner({ daysIn: 10 });
     const first = await h.rest('PATCH', '/subscription/add-locations', {
       token,
       headers: { 'idempotency-key': 'loc-key-1' },
@@ -30,11 +25,7 @@ describe('idempotency_key body field and Idempotency-Key header: one store', () 
     });
     expect(first.status, first.text).toBe(200);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const stored = await h.db
-      .selectFrom('idempotent_requests')
-      .select('key')
-      .where('key', '=', 'loc-key-1')
-      .execute();
+    const stored = await valuesWhere(h.db, 'idempotent_requests', 'key', 'key', 'loc-key-1');
     expect(stored).toHaveLength(1);
     const charged = (await invoices(orgUuid, token)).length;
 
@@ -88,9 +79,7 @@ describe('idempotency_key body field and Idempotency-Key header: one store', () 
   });
 
   it('shares the store across doors: the field on /trpc, the header on /api/v1 (change plan)', async () => {
-    const { token, orgUuid } = await newOwner();
-    await giveActiveSubscription(h, token, orgUuid);
-    h.clock.advance(5 * 86_400_000);
+    const { token, orgUuid } = await subscribedOwner({ daysIn: 5 });
     const before = (await invoices(orgUuid, token)).length;
     const trpc = await h.trpc(
       'mutation',
@@ -112,8 +101,7 @@ describe('idempotency_key body field and Idempotency-Key header: one store', () 
   });
 
   it('refuses two different keys in one request; the billing service’s own table is gone', async () => {
-    const { token, orgUuid } = await newOwner();
-    await giveActiveSubscription(h, token, orgUuid);
+    const { token, orgUuid } = await subscribedOwner();
     const before = (await invoices(orgUuid, token)).length;
     const res = await h.rest('PATCH', '/subscription/plan', {
       token,

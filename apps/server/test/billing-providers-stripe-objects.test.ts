@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_BILLING_DETAILS, stubPaymentMethod } from '../src/testing/billing-fixtures';
 import type { TestHarness } from '../src/testing/harness';
+import { organizationId } from '../src/testing/organization-rows';
+import { valuesWhere } from '../src/testing/recorded-rows';
 import type { StripeStub } from '../src/testing/stripe-stub';
 import { useStripeWorld } from '../src/testing/stripe-world';
 
@@ -51,13 +53,15 @@ describe('Stripe objects', () => {
     expect(stripeSubOf(o.orgUuid).customer).toBe(seti.customer);
     expect(stub.state.prices.size).toBe(pricesBefore);
     expect(pricesBefore).toBe(4);
-    const customers = await h.db
-      .selectFrom('billing_customers')
-      .innerJoin('organizations', 'organizations.id', 'billing_customers.organization_id')
-      .select('provider_customer_id')
-      .where('organizations.uuid', '=', o.orgUuid)
-      .execute();
-    expect(customers).toEqual([{ provider_customer_id: seti.customer }]);
+    const orgId = await organizationId(h.db, o.orgUuid);
+    const customers = await valuesWhere(
+      h.db,
+      'billing_customers',
+      'provider_customer_id',
+      'organization_id',
+      orgId,
+    );
+    expect(customers).toEqual([seti.customer]);
   });
 
   it('sends an idempotency key of ours with every mutating call', () => {

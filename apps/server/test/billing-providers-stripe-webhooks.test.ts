@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { STUB_WEBHOOK_SECRET, stubPaymentMethod } from '../src/testing/billing-fixtures';
 import type { TestHarness } from '../src/testing/harness';
+import { activityOf } from '../src/testing/recorded-rows';
 import type { StripeStub } from '../src/testing/stripe-stub';
 import { useStripeWorld } from '../src/testing/stripe-world';
 
@@ -138,13 +139,7 @@ describe('Stripe webhooks', () => {
       last_setup_error: { message: 'The IBAN was refused.' },
     });
     await deliver(`evt_sf_${String(bad.id)}`, 'setup_intent.setup_failed', { id: bad.id });
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select(['action', 'description'])
-      .where('user_id', '=', o.user.id)
-      .where('action', 'like', 'subscription.mandate%')
-      .orderBy('id')
-      .execute();
+    const activity = await activityOf(h.db, o.user.id, 'subscription.mandate%');
     expect(activity.map((a) => a.action)).toEqual([
       'subscription.mandate_confirmed',
       'subscription.mandate_failed',

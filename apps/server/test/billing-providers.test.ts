@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { createOrganization } from '../src/testing/organization-rows';
 import {
   createStripeHarness,
   createTestCard,
@@ -60,11 +61,11 @@ describe.each(cases)('payment provider contract: $name', (c) => {
 
   async function owner() {
     const user = await h.createUser();
-    const org = await h.rest('POST', '/organizations', {
-      token: user.token,
-      body: { name: `Org ${Math.random()}`, type: 'camp' },
+    const org = await createOrganization(h, user.token, {
+      name: `Org ${Math.random()}`,
+      type: 'camp',
     });
-    return { token: user.token, orgUuid: org.body.data.uuid as string };
+    return { token: user.token, orgUuid: org.uuid };
   }
   const subscribe = (token: string, orgUuid: string, pm: string, extra = {}) =>
     postSubscription(h, token, orgUuid, pm, { additional_venues: 1, ...extra });

@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicBranding } from '@scmp/api';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { insertOrganizationRow } from '../src/testing/organization-rows';
 import { SECURITY_HEADERS } from '../src/testing/security-fixtures';
 
 /** The branding edge sits in the HTTP server (not in app.inject), so these go over a socket. */
@@ -13,18 +14,11 @@ let base: string;
 beforeAll(async () => {
   h = await createHarness();
   const owner = await h.createUser({ verified: true });
-  const org = await h.db
-    .insertInto('organizations')
-    .values({
-      owner_id: owner.id,
-      name: 'Edge Academy',
-      type: 'school',
-      description: null,
-      subdomain: 'edge-academy',
-      status: 'active',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const org = await insertOrganizationRow(h.db, {
+    owner_id: owner.id,
+    name: 'Edge Academy',
+    subdomain: 'edge-academy',
+  });
   // A footer long enough that the answer is worth compressing (over 1 KB), not all ASCII.
   await h.db
     .insertInto('brandings')

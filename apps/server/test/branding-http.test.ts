@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { insertOrganizationRow } from '../src/testing/organization-rows';
 
 let h: TestHarness;
 let base = '';
@@ -16,22 +17,17 @@ const PNG = Buffer.from(
   'base64',
 );
 
+/** A new user and their active organization `name` (subdomain `slug-<now>`). */
+async function ownOrganization(name: string, slug: string) {
+  const user = await h.createUser();
+  const subdomain = `${slug}-${Date.now()}`;
+  return { user, org: await insertOrganizationRow(h.db, { owner_id: user.id, name, subdomain }) };
+}
+
 /** Real HTTP (not inject): oversized and aborted uploads answer cleanly and the server lives on. */
 describe('uploads over real HTTP', () => {
   it('answers 413 to an oversized logo and keeps serving', async () => {
-    const user = await h.createUser();
-    const org = await h.db
-      .insertInto('organizations')
-      .values({
-        owner_id: user.id,
-        name: 'HTTP Org',
-        type: 'school',
-        description: null,
-        subdomain: `http-org-${Date.now()}`,
-        status: 'active',
-      })
-      .returning(['uuid'])
-      .executeTakeFirstOrThrow();
+    const { user, org } = await ownOrganization('HTTP Org', 'http-org');
     const upload = (bytes: typeof PNG, name: string) => {
       const form = new FormData();
       form.append('logo', new Blob([bytes], { type: 'image/png' }), name);
@@ -53,19 +49,7 @@ describe('uploads over real HTTP', () => {
   });
 
   it('survives a client that aborts mid-upload', async () => {
-    const user = await h.createUser();
-    const org = await h.db
-      .insertInto('organizations')
-      .values({
-        owner_id: user.id,
-        name: 'Abort Org',
-        type: 'school',
-        description: null,
-        subdomain: `abort-org-${Date.now()}`,
-        status: 'active',
-      })
-      .returning(['uuid'])
-      .executeTakeFirstOrThrow();
+    const { user, org } = await ownOrganization('Abort Org', 'abort-org');
     const url = new URL(base);
     await new Promise<void>((resolve) => {
       const socket = connect(Number(url.port), url.hostname, () => {

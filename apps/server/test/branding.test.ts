@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRANDING } from '@scmp/api/contracts';
+import { expectAnswer } from '../src/testing/expect-answer';
 import { type TestHarness } from '../src/testing/harness';
 import { brandingHelpers } from '../src/testing/branding-helpers';
 import { useHarness } from '../src/testing/use-harness';
@@ -46,9 +47,7 @@ describe('GET and PUT /branding/{id}', () => {
         email_template_header: '<p>Hello</p>',
       },
     });
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Branding settings saved successfully.');
-    expect(res.body.data).toMatchObject({
+    expectAnswer(res, 200, 'Branding settings saved successfully.', {
       company_name: 'Acme School',
       tagline: 'Learning together',
       primary_color: '#123',

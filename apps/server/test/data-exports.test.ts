@@ -1,11 +1,11 @@
-import { unzipSync, strFromU8 } from 'fflate';
+import { strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { dataExports } from '@scmp/api';
 import { PRIVACY_TEXTS } from '@scmp/api/contracts/privacy';
 import { type Json } from '../src/testing/harness';
 import { TINY_PNG } from '../src/testing/security-fixtures';
 import { activityOf, mailsTo } from '../src/testing/recorded-rows';
-import { archiveText, expectNoPlantedSecret } from '../src/testing/archive-checks';
+import { archiveText, expectNoPlantedSecret, exportArchive } from '../src/testing/archive-checks';
 import {
   h,
   A,
@@ -26,9 +26,8 @@ import {
 useExportHarness();
 
 let exportUuid: string;
-let files: Record<string, Uint8Array>;
-
-const json = (name: string): Json => JSON.parse(strFromU8(files[name]!));
+const archive = exportArchive();
+const { json } = archive;
 
 describe('your data export', () => {
   it('is requested with 202 pending, listed, built by the worker and e-mailed', async () => {
@@ -57,12 +56,8 @@ describe('your data export', () => {
       .where('kind', '=', 'data-export-ready')
       .execute();
     expect(mail.map((m) => m.subject)).toEqual(['Your data export is ready']);
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select('action')
-      .where('user_id', '=', A.user.id)
-      .execute();
-    expect(activity.map((a) => a.action)).toContain('data_export.requested');
+    const actions = (await activityOf(h.db, A.user.id)).map((a) => a.action);
+    expect(actions).toContain('data_export.requested');
   });
 
   it('downloads only after a fresh password confirmation (403 REAUTH_REQUIRED before)', async () => {
@@ -79,7 +74,7 @@ describe('your data export', () => {
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="scmp-data-export-/);
     expect(res.headers['cache-control']).toBe('private, no-store');
-    files = unzipSync(new Uint8Array(res.rawPayload));
+    archive.open(res.rawPayload);
     expect(await activityOf(h.db, A.user.id, 'data_export.downloaded')).toHaveLength(1);
     expect(await mailsTo(h.db, A.user.email, { kind: 'data-export-downloaded' })).toHaveLength(1);
   });
@@ -98,8 +93,8 @@ describe('your data export', () => {
       'api-tokens-and-webhooks.json',
       'consent.json',
     ])
-      expect(Object.keys(files), name).toContain(name);
-    const readme = strFromU8(files['README.txt']!);
+      expect(Object.keys(archive.files), name).toContain(name);
+    const readme = strFromU8(archive.files['README.txt']!);
     expect(readme).toContain('tickets.json');
     expect(json('profile.json')).toMatchObject({ uuid: A.user.uuid, email: A.user.email });
     const signIn = json('sign-in-methods.json');
@@ -133,10 +128,10 @@ describe('your data export', () => {
     expect(tickets.map((t: Json) => t.uuid)).toEqual([A.ticketId]);
     const attachment = tickets[0].attachments[0];
     expect(attachment.name).toBe('screen.png');
-    expect(Buffer.from(files[attachment.file]!)).toEqual(TINY_PNG);
+    expect(Buffer.from(archive.files[attachment.file]!)).toEqual(TINY_PNG);
     const invoices = json('invoices.json');
     expect(invoices.map((i: Json) => i.uuid)).toEqual([A.invoiceId]);
-    expect(strFromU8(files[invoices[0].file]!.slice(0, 5))).toBe('%PDF-');
+    expect(strFromU8(archive.files[invoices[0].file]!.slice(0, 5))).toBe('%PDF-');
     const api = json('api-tokens-and-webhooks.json');
     expect(api.api_tokens.map((t: Json) => t.uuid)).toContain(A.apiTokenUuid);
     expect(api.webhooks.map((w: Json) => w.uuid)).toEqual([A.webhookUuid]);
@@ -144,7 +139,7 @@ describe('your data export', () => {
   });
 
   it('contains no secret of any kind and nothing of another member', () => {
-    const text = archiveText(files);
+    const text = archiveText(archive.files);
     expectNoPlantedSecret(text, secrets, [
       'password',
       'TOTP secret',

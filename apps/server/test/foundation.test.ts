@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type TestHarness } from '../src/testing/harness';
 
 let h: TestHarness;
+/** A body sent as written, declared JSON (for bodies that are not, or are hostile). */
+const JSON_TYPE = { 'content-type': 'application/json' };
 beforeAll(async () => {
   h = await createHarness();
 });
@@ -58,25 +60,18 @@ describe('the API envelope on both doors', () => {
   });
 
   it('answers malformed JSON with a 400 envelope, not a crash', async () => {
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/v1/health',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"broken":',
-    });
-    expect([400, 404]).toContain(res.statusCode);
-    expect(JSON.parse(res.body)).toMatchObject({ success: false });
+    const res = await h.rest('POST', '/health', { headers: JSON_TYPE, body: '{"broken":' });
+    expect([400, 404]).toContain(res.status);
+    expect(JSON.parse(res.text)).toMatchObject({ success: false });
   });
 
   it('refuses prototype-poisoning JSON keys', async () => {
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/v1/nothing-here',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"__proto__": {"polluted": true}}',
+    const res = await h.rest('POST', '/nothing-here', {
+      headers: JSON_TYPE,
+      body: '{"__proto__": {"polluted": true}}',
     });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode).toBeLessThan(500);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

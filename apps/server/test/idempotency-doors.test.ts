@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestHarness } from '../src/testing/harness';
 import { multipartBody } from '../src/testing/multipart';
 import { useHarness } from '../src/testing/use-harness';
-import { countOrganizationsNamed } from '../src/testing/organization-rows';
+import { countOrganizationsNamed, createOrganization } from '../src/testing/organization-rows';
 import { ticketsWithSubject } from '../src/testing/recorded-rows';
 
 /**
@@ -92,16 +92,16 @@ describe('Idempotency-Key on the tRPC door', () => {
 
 describe('Idempotency-Key on a multipart upload', () => {
   it('replays the same file and answers 422 to another file under the same key', async () => {
-    const org = await h.rest('POST', '/organizations', {
-      token: owner.token,
-      body: { name: 'Upload Key School', type: 'school' },
+    const org = await createOrganization(h, owner.token, {
+      name: 'Upload Key School',
+      type: 'school',
     });
     const send = (bytes: Buffer) => {
       const { body, headers } = multipartBody([
         { name: 'subject', value: 'Same subject' },
         { name: 'description', value: 'Same description.' },
         { name: 'category', value: 'general' },
-        { name: 'organization_uuid', value: org.body.data.uuid as string },
+        { name: 'organization_uuid', value: org.uuid },
         { name: 'attachments[0]', filename: 'note.txt', bytes, type: 'text/plain' },
       ]);
       return h.rest('POST', '/support/tickets', {
@@ -164,13 +164,18 @@ describe('Idempotency-Key on a multipart upload through both doors', () => {
   const ticketsWith = (subject: string) => ticketsWithSubject(h.db, subject);
 
   beforeAll(async () => {
-    const org = await h.rest('POST', '/organizations', {
-      token: owner.token,
-      body: { name: 'Upload Doors School', type: 'school' },
-    });
-    orgUuid = org.body.data.uuid as string;
+    orgUuid = (
+      await createOrganization(h, owner.token, { name: 'Upload Doors School', type: 'school' })
+    ).uuid;
     address = await serverAddress();
   });
+
+  /** Another file under a used key, as FormData on /trpc: 422, and still the one ticket. */
+  async function expectOtherFileRefused(key: string, subject: string) {
+    const other = await trpcSend(key, subject, Buffer.from('another file'));
+    expect(other.status).toBe(422);
+    expect(await ticketsWith(subject)).toBe(1);
+  }
 
   it('replays a FormData upload on /trpc for the same file and answers 422 to another file', async () => {
     const first = await trpcSend('trpc-upload', 'Trpc upload', Buffer.from('one file'));
@@ -180,9 +185,7 @@ describe('Idempotency-Key on a multipart upload through both doors', () => {
     expect(again.status).toBe(200);
     expect(again.replayed).toBe('true');
     expect(again.body.result.data).toEqual(first.body.result.data);
-    const other = await trpcSend('trpc-upload', 'Trpc upload', Buffer.from('another file'));
-    expect(other.status).toBe(422);
-    expect(await ticketsWith('Trpc upload')).toBe(1);
+    await expectOtherFileRefused('trpc-upload', 'Trpc upload');
   });
 
   it('shares the key across doors: the same file sent as multipart to REST, then FormData to /trpc, is one ticket', async () => {
@@ -192,9 +195,7 @@ describe('Idempotency-Key on a multipart upload through both doors', () => {
     expect(trpc.status).toBe(200);
     expect(trpc.replayed).toBe('true');
     expect(trpc.body.result.data).toEqual(rest.body);
-    const other = await trpcSend('cross-upload', 'Cross upload', Buffer.from('other bytes'));
-    expect(other.status).toBe(422);
-    expect(await ticketsWith('Cross upload')).toBe(1);
+    await expectOtherFileRefused('cross-upload', 'Cross upload');
   });
 
   it('answers 403 on replay to a token whose scope does not cover the upload, on both doors', async () => {
@@ -222,9 +223,9 @@ describe('Idempotency-Key on a multipart upload through both doors', () => {
 
 describe('a ticket with attachments through both doors', () => {
   it('takes the same multipart body on /trpc and /api/v1, with the same limits', async () => {
-    const org = await h.rest('POST', '/organizations', {
-      token: owner.token,
-      body: { name: 'Two Doors Upload School', type: 'school' },
+    const org = await createOrganization(h, owner.token, {
+      name: 'Two Doors Upload School',
+      type: 'school',
     });
     const form = (subject: string, files: { name: string; bytes: Buffer }[]) =>
       multipartBody([
@@ -232,7 +233,7 @@ describe('a ticket with attachments through both doors', () => {
         { name: 'description', value: 'Attached.' },
         { name: 'category', value: 'general' },
         { name: 'priority', value: '' },
-        { name: 'organization_uuid', value: org.body.data.uuid as string },
+        { name: 'organization_uuid', value: org.uuid },
         ...files.map((f, i) => ({
           name: `attachments[${i}]`,
           filename: f.name,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDeps, enqueueJob, instanceInfrastructure, runDueHealthChecks } from '@scmp/api';
 import type { TestHarness } from '../src/testing/harness';
+import { activityOf } from '../src/testing/recorded-rows';
 import { useInstancesWorld, type InstancesWorld } from './instances/fixtures';
 
 /** An instance's lifecycle: suspend and resume, health checks over real HTTP, one provisioning, deletion. */
@@ -149,12 +150,7 @@ describe('the lifecycle', () => {
       subdomain: 'temp',
     });
     expect(reuse.status).toBe(201);
-    const events = await h.db
-      .selectFrom('activity_events')
-      .select('action')
-      .where('user_id', '=', owner.id)
-      .execute();
-    const actions = new Set(events.map((e) => e.action));
+    const actions = new Set((await activityOf(h.db, owner.id)).map((e) => e.action));
     for (const a of [
       'instance.deployed',
       'instance.suspended',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEMBER_TEXTS } from '@scmp/api/contracts/roles';
 import type { TestHarness } from '../src/testing/harness';
-import { mailsTo } from '../src/testing/recorded-rows';
+import { mailsTo, valuesWhere } from '../src/testing/recorded-rows';
 import { useHarness } from '../src/testing/use-harness';
 import { teamHelpers } from './members/fixtures';
 
@@ -167,12 +167,14 @@ describe('invitations', () => {
       h.rest('POST', `/invitations/${token}/accept`, { token: invited.token }),
     ]);
     expect([x.status, y.status].sort()).toEqual([200, 404]);
-    const rows = await h.db
-      .selectFrom('organization_members')
-      .select('user_id')
-      .where('user_id', '=', invited.id)
-      .execute();
-    expect(rows).toHaveLength(1);
+    const memberships = await valuesWhere(
+      h.db,
+      'organization_members',
+      'role',
+      'user_id',
+      invited.id,
+    );
+    expect(memberships).toHaveLength(1);
   });
 
   it('answers 404 for an invitation whose organization was deleted', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../src/testing/harness';
+import { createOrganization } from '../src/testing/organization-rows';
 import { stubPaymentMethod, postSubscription } from '../src/testing/billing-fixtures';
 import type { StripeStub } from '../src/testing/stripe-stub';
 import { useStripeWorld } from '../src/testing/stripe-world';
@@ -16,11 +17,10 @@ const { stripeSubOf, subscriptionOf } = useStripeWorld((w) => ({ h, stub } = w))
 describe('closing an organization with a Stripe subscription', () => {
   it('cancels the subscription in Stripe at the end of the paid period', async () => {
     const user = await h.createUser();
-    const org = await h.rest('POST', '/organizations', {
-      token: user.token,
-      body: { name: 'Stripe Closing School', type: 'school' },
+    const { uuid: orgUuid } = await createOrganization(h, user.token, {
+      name: 'Stripe Closing School',
+      type: 'school',
     });
-    const orgUuid = org.body.data.uuid as string;
     const subscribed = await postSubscription(h, user.token, orgUuid, stubPaymentMethod('ok'));
     expect(subscribed.status, subscribed.text).toBe(201);
     const stripeSub = stripeSubOf(orgUuid);

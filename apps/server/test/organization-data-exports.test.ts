@@ -1,10 +1,10 @@
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { PRIVACY_TEXTS } from '@scmp/api/contracts/privacy';
 import { type Json } from '../src/testing/harness';
 import { addMemberRow } from '../src/testing/organization-rows';
 import { mailsTo } from '../src/testing/recorded-rows';
-import { archiveText, expectNoPlantedSecret } from '../src/testing/archive-checks';
+import { archiveText, expectNoPlantedSecret, exportArchive } from '../src/testing/archive-checks';
 import {
   h,
   A,
@@ -27,8 +27,8 @@ import {
 useOrganizationExportHarness();
 
 let exportUuid: string;
-let files: Record<string, Uint8Array>;
-const json = (name: string): Json => JSON.parse(strFromU8(files[name]!));
+const archive = exportArchive();
+const { json } = archive;
 
 describe("an organization's data export", () => {
   it('is for the owner and admins: 202 pending, listed, built, e-mailed; 403 for other members', async () => {
@@ -84,7 +84,7 @@ describe("an organization's data export", () => {
     const res = await download(exportUuid, admin.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/filename="scmp-organization-export-/);
-    files = unzipSync(new Uint8Array(res.rawPayload));
+    archive.open(res.rawPayload);
     const activity = await h.db
       .selectFrom('activity_events')
       .select('action')
@@ -110,8 +110,8 @@ describe("an organization's data export", () => {
       'webhooks.json',
       'domains-and-sso.json',
     ])
-      expect(Object.keys(files), name).toContain(name);
-    expect(strFromU8(files['README.txt']!)).toContain('domains-and-sso.json');
+      expect(Object.keys(archive.files), name).toContain(name);
+    expect(strFromU8(archive.files['README.txt']!)).toContain('domains-and-sso.json');
     expect(json('organization.json')).toMatchObject({ uuid: A.orgUuid, subdomain: A.subdomain });
     const members = json('members.json');
     expect(members.members.map((m: Json) => [m.email, m.role]).sort()).toEqual(
@@ -127,10 +127,10 @@ describe("an organization's data export", () => {
     expect(instances[0]).toHaveProperty('health_checks');
     const branding = json('branding.json');
     expect(branding[0].logo).toMatch(/^branding\//);
-    expect(files[branding[0].logo]!.length).toBeGreaterThan(0);
+    expect(archive.files[branding[0].logo]!.length).toBeGreaterThan(0);
     const tickets = json('tickets.json');
     expect(tickets.map((t: Json) => t.uuid)).toEqual([A.ticketId]);
-    expect(files[tickets[0].attachments[0].file]!.length).toBeGreaterThan(0);
+    expect(archive.files[tickets[0].attachments[0].file]!.length).toBeGreaterThan(0);
     const billing = json('billing.json');
     expect(billing.subscription.status).toBe('active');
     expect(billing.invoices.map((i: Json) => i.uuid)).toEqual([A.invoiceId]);
@@ -146,7 +146,7 @@ describe("an organization's data export", () => {
   });
 
   it('contains no secret of any kind and nothing of another organization', () => {
-    const text = archiveText(files);
+    const text = archiveText(archive.files);
     expectNoPlantedSecret(text, secrets, [
       'password hash',
       'TOTP secret',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { organizationClosure } from '@scmp/api';
 import { organizationId } from '../src/testing/organization-rows';
+import { activityOf } from '../src/testing/recorded-rows';
 import { insertLiveSubscription } from '../src/testing/billing-fixtures';
 import { useOrganizationsWorld } from '../src/testing/organizations-world';
 
@@ -33,12 +34,7 @@ describe('editing and deleting', () => {
       token: w.owner.token,
     });
     expect(renamed.body.data.subdomain).toBe('edited-slug');
-    const events = await w.h.db
-      .selectFrom('activity_events')
-      .select('action')
-      .where('user_id', '=', w.owner.id)
-      .execute();
-    const actions = events.map((e) => e.action);
+    const actions = (await activityOf(w.h.db, w.owner.id)).map((e) => e.action);
     expect(actions).toContain('organization.created');
     expect(actions).toContain('organization.updated');
     expect(actions).toContain('organization.subdomain_changed');

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { requireRecentReauth, toErrorEnvelope } from '@scmp/api';
 import { PRIVACY_TEXTS } from '@scmp/api/contracts/privacy';
 import type { TestHarness } from '../src/testing/harness';
+import { activityOf } from '../src/testing/recorded-rows';
 import { useHarness } from '../src/testing/use-harness';
 
 /**
@@ -52,12 +53,8 @@ describe('POST /user/confirm-password', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors.password).toEqual([PRIVACY_TEXTS.wrongPassword]);
     expect((await reauthError(user.token))?.body.code).toBe('REAUTH_REQUIRED');
-    const actions = await h.db
-      .selectFrom('activity_events')
-      .select('action')
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(actions.map((a) => a.action)).toContain('password.confirm_failed');
+    const actions = (await activityOf(h.db, user.id)).map((a) => a.action);
+    expect(actions).toContain('password.confirm_failed');
   });
 
   it('keeps this session (only) fresh for 10 minutes, on both doors', async () => {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { expectAnswer } from '../src/testing/expect-answer';
 import type { TestHarness } from '../src/testing/harness';
 import { multipartBody } from '../src/testing/multipart';
 import { useHarness } from '../src/testing/use-harness';
@@ -53,9 +54,7 @@ describe('profile', () => {
         website: 'example.com',
       }),
     });
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Profile updated successfully.');
-    expect(res.body.data).toMatchObject({
+    expectAnswer(res, 200, 'Profile updated successfully.', {
       name: 'Ada Lovelace',
       phone: '+44 20 7946 0958',
       bio: 'Mathematician',

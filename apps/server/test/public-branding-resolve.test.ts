@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publicBranding } from '@scmp/api';
 import { DEFAULT_BRANDING } from '@scmp/api/contracts';
-import { createHarness, type TestHarness } from '../src/testing/harness';
-import { publicBrandingFixtures } from './public-branding/fixtures';
+import { h, owner, usePublicBrandingWorld } from './public-branding/fixtures';
 
 /** An organization's public branding, resolution field by field, and the public site config and analytics. */
-let h: TestHarness;
-let ownerId: number;
-
-beforeAll(async () => {
-  h = await createHarness();
-  ownerId = (await h.createUser({ verified: true })).id;
-});
-afterAll(() => h.close());
-const { insertOrg } = publicBrandingFixtures(
-  () => h,
-  () => ownerId,
-);
+const { insertOrg } = usePublicBrandingWorld();
 
 describe('GET /organizations/{uuid}/branding?public=true', () => {
   it('answers the public fields of an active organization and 404 otherwise', async () => {
@@ -54,7 +42,7 @@ describe('resolveInstanceBranding', () => {
       .insertInto('instances')
       .values({
         organization_id: org.id,
-        owner_id: ownerId,
+        owner_id: owner.id,
         name: 'Main portal',
         prefix: 'main',
         host: 'main-layers.instances.localhost',

@@ -1,25 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { publicBranding } from '@scmp/api';
 import { DEFAULT_BRANDING } from '@scmp/api/contracts';
-import { createHarness, type TestHarness } from '../src/testing/harness';
-import { publicBrandingFixtures } from './public-branding/fixtures';
+import { h, owner, usePublicBrandingWorld } from './public-branding/fixtures';
 
 /** The public branding of a tenant (by slug): answers, 404s, ETags and the cache; the dashboard summary. */
-let h: TestHarness;
-let ownerId: number;
-let ownerToken: string;
-
-beforeAll(async () => {
-  h = await createHarness();
-  const owner = await h.createUser({ verified: true });
-  ownerId = owner.id;
-  ownerToken = owner.token;
-});
-afterAll(() => h.close());
-const { insertOrg } = publicBrandingFixtures(
-  () => h,
-  () => ownerId,
-);
+const { insertOrg } = usePublicBrandingWorld();
 
 describe('GET /public/tenant/{slug}/branding', () => {
   it('answers an active tenant with its branding and defaults for blank fields', async () => {
@@ -235,7 +220,7 @@ describe('GET /dashboard/summary', () => {
       instance_count: 2,
     });
     // Someone else's numbers are their own.
-    const other = await h.rest('GET', '/dashboard/summary', { token: ownerToken });
+    const other = await h.rest('GET', '/dashboard/summary', { token: owner.token });
     expect(other.body.data.organization_count).toBeGreaterThan(2);
     expect((await h.rest('GET', '/dashboard/summary')).status).toBe(401);
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { insertOrganizationRow } from '../src/testing/organization-rows';
 import { SECURITY_HEADERS } from '../src/testing/security-fixtures';
 
 let h: TestHarness;
@@ -7,30 +8,22 @@ let h: TestHarness;
 beforeAll(async () => {
   h = await createHarness();
   const owner = await h.createUser({ verified: true });
-  await h.db
-    .insertInto('organizations')
-    .values({
-      owner_id: owner.id,
-      name: 'Fast Path School',
-      type: 'school',
-      description: null,
-      subdomain: 'fastpath',
-      status: 'active',
-    })
-    .execute();
+  await insertOrganizationRow(h.db, {
+    owner_id: owner.id,
+    name: 'Fast Path School',
+    subdomain: 'fastpath',
+  });
 });
 afterAll(() => h.close());
 
 describe('REST door security headers', () => {
   it('are on answers that never reach a handler (an unparsable body)', async () => {
     const reference = await h.rest('GET', '/public/site-config');
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
+    const res = await h.rest('POST', '/auth/login', {
       headers: { 'content-type': 'application/json' },
-      payload: '{not json',
+      body: '{not json',
     });
-    expect(res.statusCode).toBe(400);
+    expect(res.status).toBe(400);
     for (const name of SECURITY_HEADERS) {
       expect(res.headers[name], name).toBe(reference.headers[name]);
     }

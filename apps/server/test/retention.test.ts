@@ -4,6 +4,7 @@ import { retention } from '@scmp/api';
 import { ACCOUNT_RESTORE_DAYS, DATA_EXPORT_EXPIRY_DAYS } from '@scmp/api/contracts/privacy';
 import { RETENTION_RULE_IDS, RETENTION_TEXTS } from '@scmp/api/contracts/retention';
 import { type Json } from '../src/testing/harness';
+import { valuesWhere } from '../src/testing/recorded-rows';
 import { h, owner, instanceId, MIN, DAY, useRetentionSchool } from './privacy/retention-fixtures';
 
 /**
@@ -103,12 +104,9 @@ describe('the retention rules', () => {
       edges('health-checks').young.getTime(),
     ]);
 
-    const keys = await h.db
-      .selectFrom('idempotent_requests')
-      .select('key')
-      .where('key', 'like', `retention-${tag}-%`)
-      .execute();
-    expect(keys.map((k) => k.key)).toEqual([`retention-${tag}-young`]);
+    expect(
+      await valuesWhere(h.db, 'idempotent_requests', 'key', 'key', `retention-${tag}-%`),
+    ).toEqual([`retention-${tag}-young`]);
 
     const people = await h.db
       .selectFrom('users')
@@ -136,19 +134,12 @@ describe('the retention rules', () => {
       removed: 1,
     });
 
-    const invoices = await h.db
-      .selectFrom('invoices')
-      .select('number')
-      .where('number', 'like', `RET-${tag}-%`)
-      .execute();
-    expect(invoices.map((i) => i.number)).toEqual([`RET-${tag}-young`]);
-
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .select('action')
-      .where('action', 'like', `retention.${tag}.%`)
-      .execute();
-    expect(activity.map((a) => a.action)).toEqual([`retention.${tag}.young`]);
+    expect(await valuesWhere(h.db, 'invoices', 'number', 'number', `RET-${tag}-%`)).toEqual([
+      `RET-${tag}-young`,
+    ]);
+    expect(
+      await valuesWhere(h.db, 'activity_events', 'action', 'action', `retention.${tag}.%`),
+    ).toEqual([`retention.${tag}.young`]);
 
     // One summary row: every rule in order with what it removed.
     const runs = await retentionRuns();
@@ -203,12 +194,14 @@ describe('the retention rules', () => {
         )
         .execute();
       await retention.runRetention(h.deps);
-      const left = await h.db
-        .selectFrom('activity_events')
-        .select('action')
-        .where('action', 'like', `retention.${tag}.%`)
-        .execute();
-      expect(left.map((a) => a.action)).toEqual([`retention.${tag}.399`]);
+      const left = await valuesWhere(
+        h.db,
+        'activity_events',
+        'action',
+        'action',
+        `retention.${tag}.%`,
+      );
+      expect(left).toEqual([`retention.${tag}.399`]);
     } finally {
       config.activityLogRetentionDays = saved;
     }

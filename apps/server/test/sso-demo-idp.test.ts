@@ -50,28 +50,24 @@ afterAll(async () => {
 
 describe('the demo identity provider (local mode)', () => {
   it('is seeded with a verified domain, and a connection whose issuer is on this server', async () => {
-    const domain = await h.db
-      .selectFrom('organization_domains')
-      .selectAll()
-      .where('organization_id', '=', orgId)
-      .executeTakeFirstOrThrow();
-    expect(domain).toMatchObject({
-      domain: DEMO_IDP_DOMAIN,
-      status: 'verified',
-      next_check_at: null,
-    });
-    const connection = await h.db
-      .selectFrom('sso_connections')
-      .selectAll()
-      .where('organization_id', '=', orgId)
-      .executeTakeFirstOrThrow();
-    expect(connection).toMatchObject({
-      type: 'oidc',
-      display_name: 'Oakfield Demo IdP',
-      issuer: `${appUrl}/demo-idp`,
-      client_id: 'scmp-demo',
-      group_mappings: [{ group: 'it-staff', role: 'admin' }],
-    });
+    const seeded = {
+      organization_domains: { domain: DEMO_IDP_DOMAIN, status: 'verified', next_check_at: null },
+      sso_connections: {
+        type: 'oidc',
+        display_name: 'Oakfield Demo IdP',
+        issuer: `${appUrl}/demo-idp`,
+        client_id: 'scmp-demo',
+        group_mappings: [{ group: 'it-staff', role: 'admin' }],
+      },
+    };
+    for (const [table, expected] of Object.entries(seeded) as [keyof typeof seeded, object][]) {
+      const row = await h.db
+        .selectFrom(table)
+        .selectAll()
+        .where('organization_id', '=', orgId)
+        .executeTakeFirstOrThrow();
+      expect(row, table).toMatchObject(expected);
+    }
     const discovery = await fetch(`${appUrl}/demo-idp/.well-known/openid-configuration`);
     expect(discovery.status).toBe(200);
     expect(((await discovery.json()) as { issuer: string }).issuer).toBe(`${appUrl}/demo-idp`);

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runDueOrganizationDomainChecks } from '@scmp/api';
 import { API_SCOPES } from '@scmp/api/contracts/api-tokens';
 import { SSO_DOMAIN_TEXTS } from '@scmp/api/contracts/sso';
+import { expectAnswer } from '../src/testing/expect-answer';
 import { startTestDnsServer, type TestDnsServer } from '../src/testing/dns-server';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
-import { organizationId } from '../src/testing/organization-rows';
+import { addMemberRow, createOrganization, organizationId } from '../src/testing/organization-rows';
 import { activityOf } from '../src/testing/recorded-rows';
 
 /**
@@ -25,20 +26,11 @@ let otherOrgUuid: string;
 const HOUR = 3600 * 1000;
 
 async function organization(user: User, name: string, subdomain: string): Promise<string> {
-  const res = await h.rest('POST', '/organizations', {
-    token: user.token,
-    body: { name, type: 'school', subdomain },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.uuid as string;
+  return (await createOrganization(h, user.token, { name, type: 'school', subdomain })).uuid;
 }
 
 async function join(orgUuidValue: string, user: User, role: 'admin' | 'member' | 'billing') {
-  const org = { id: await organizationId(h.db, orgUuidValue) };
-  await h.db
-    .insertInto('organization_members')
-    .values({ organization_id: org.id, user_id: user.id, role, joined_at: new Date() })
-    .execute();
+  await addMemberRow(h.db, await organizationId(h.db, orgUuidValue), user.id, role);
 }
 
 beforeAll(async () => {
@@ -127,9 +119,10 @@ describe('verification through DNS', () => {
   it('verifies on demand once the TXT record holds the token, and the worker re-checks daily', async () => {
     const d = (await add('oakfield.kent.sch.uk')).body.data;
     const early = await verify(d.uuid);
-    expect(early.status).toBe(200);
-    expect(early.body.message).toBe(SSO_DOMAIN_TEXTS.notYet);
-    expect(early.body.data).toMatchObject({ status: 'pending', reason: 'TXT record not found' });
+    expectAnswer(early, 200, SSO_DOMAIN_TEXTS.notYet, {
+      status: 'pending',
+      reason: 'TXT record not found',
+    });
 
     dns.set(d.dns_record.name, 'TXT', ['scmp-verify=somebody-else']);
     expect((await verify(d.uuid)).body.data.reason).toBe(

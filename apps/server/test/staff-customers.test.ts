@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Json, TestHarness } from '../src/testing/harness';
+import { valuesWhere } from '../src/testing/recorded-rows';
 import { useStaffWorld, type User } from './staff/fixtures';
 
 /**
@@ -69,13 +70,10 @@ describe('staff lists', () => {
     expect(new Set(all)).toEqual(new Set(expected));
 
     const pagers = await allPages('/staff/customers', { q: 'PAGER' }, 4);
-    const pagerRows = await h.db
-      .selectFrom('users')
-      .select('uuid')
-      .where('email', 'like', 'pager%')
-      .execute();
     expect(pagers).toHaveLength(23);
-    expect(new Set(pagers)).toEqual(new Set(pagerRows.map((r) => r.uuid)));
+    expect(new Set(pagers)).toEqual(
+      new Set(await valuesWhere(h.db, 'users', 'uuid', 'email', 'pager%')),
+    );
   });
 
   it('finds customers by e-mail, name and organization name, each once', async () => {
@@ -205,11 +203,8 @@ describe('staff only', () => {
       );
       expect((await h.trpc('query', path, input)).status, path).toBe(401);
     }
-    const events = await h.db
-      .selectFrom('activity_events')
-      .select('id')
-      .where('action', '=', 'staff.viewed')
-      .execute();
-    expect(events).toHaveLength(1);
+    expect(await valuesWhere(h.db, 'activity_events', 'id', 'action', 'staff.viewed')).toHaveLength(
+      1,
+    );
   });
 });

@@ -5,15 +5,12 @@ import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
 
 /** Changing a subscription in test mode: locations added and removed, the plan, and the deploy gate. */
 let h: TestHarness;
-const { newOwner, orgId, addInstances, invoices, changeSubscription } = useSubscriptionHarness(
-  (made) => (h = made),
-);
+const { newOwner, subscribedOwner, orgId, addInstances, invoices, changeSubscription } =
+  useSubscriptionHarness((made) => (h = made));
 
 describe('locations and plan changes', () => {
   it('adds locations with a prorated charge today and previews it first', async () => {
-    const { token, orgUuid } = await newOwner();
-    await giveActiveSubscription(h, token, orgUuid);
-    h.clock.advance(15 * 86_400_000);
+    const { token, orgUuid } = await subscribedOwner({ daysIn: 15 });
     const preview = await h.rest('GET', '/subscription/preview', {
       token,
       query: { organization_uuid: orgUuid, additional_locations: '2' },
@@ -41,8 +38,7 @@ describe('locations and plan changes', () => {
   });
 
   it('removes only unused locations: at most min(10, limit − max(current, 1))', async () => {
-    const { token, orgUuid } = await newOwner();
-    await giveActiveSubscription(h, token, orgUuid, 'basic', 15);
+    const { token, orgUuid } = await subscribedOwner({ planType: 'basic', additionalVenues: 15 });
     await addInstances(orgUuid, 8);
     // limit 16, current 8 → at most 8
     const tooMany = await changeSubscription(token, orgUuid, 'remove-locations', {
@@ -64,8 +60,7 @@ describe('locations and plan changes', () => {
   });
 
   it('changes plan immediately with a prorated charge', async () => {
-    const { token, orgUuid } = await newOwner();
-    await giveActiveSubscription(h, token, orgUuid);
+    const { token, orgUuid } = await subscribedOwner();
     const preview = await h.rest('GET', '/subscription/preview', {
       token,
       query: { organization_uuid: orgUuid, plan_type: 'unlimited' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { billingService, runDueJobs } from '@scmp/api';
 import type { TestHarness } from '../src/testing/harness';
+import { mailsTo } from '../src/testing/recorded-rows';
 import { createTestCard, postSubscription } from '../src/testing/billing-fixtures';
 import {
   SUBSCRIPTION_WEBHOOK_SECRET as WEBHOOK_SECRET,
@@ -43,13 +44,7 @@ describe('lifecycle on the controllable clock', () => {
     expect(sub.grace_period_ends_at).toBeTruthy();
     let history = await invoices(orgUuid, token);
     expect(history[0]).toMatchObject({ status: 'failed', amount_pence: 25_000 });
-    const mail = await h.db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .where('kind', '=', 'billing-past-due')
-      .execute();
-    expect(mail).toHaveLength(1);
+    expect(await mailsTo(h.db, user.email, { kind: 'billing-past-due' })).toHaveLength(1);
     expect((await orgId(orgUuid)).status).toBe('active');
 
     // Still within grace after 6 days: active organization.

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../src/testing/harness';
-import {
-  TEST_BILLING_DETAILS,
-  giveActiveSubscription,
-  subscribeByCard,
-} from '../src/testing/billing-fixtures';
+import { TEST_BILLING_DETAILS, subscribeByCard } from '../src/testing/billing-fixtures';
 import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
 
 /**
@@ -14,9 +10,8 @@ import { useSubscriptionHarness } from '../src/testing/subscription-helpers';
  * refused with 409 and charges nothing. And a new subscription sends a receipt.
  */
 let h: TestHarness;
-const { newOwner, invoices, subscriptionOf, changeSubscription } = useSubscriptionHarness(
-  (made) => (h = made),
-);
+const { newOwner, subscribedOwner, invoices, subscriptionOf, changeSubscription } =
+  useSubscriptionHarness((made) => (h = made));
 
 type Quote = {
   amount_due_today: number;
@@ -34,10 +29,9 @@ async function quote(token: string, query: Record<string, string>): Promise<Quot
 }
 
 /** An owner with an active Basic subscription half-way through its first period. */
-async function subscribedOwner() {
-  const o = await newOwner();
-  await giveActiveSubscription(h, o.token, o.orgUuid);
-  h.clock.advance(10 * 86_400_000 + 12_345);
+async function ownerHalfWay() {
+  const o = await subscribedOwner({ daysIn: 10 });
+  h.clock.advance(12_345);
   return o;
 }
 
@@ -59,7 +53,7 @@ const addLocationsTrpc = (token: string, orgUuid: string, n: number, prorationDa
 
 describe('a quote is the charge', () => {
   it('quotes the amount due today, currency, new monthly price, next billing date and its proration time', async () => {
-    const { token, orgUuid } = await subscribedOwner();
+    const { token, orgUuid } = await ownerHalfWay();
     const sub = await subscriptionOf(orgUuid, token);
     const q = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
     expect(q.currency).toBe('GBP');
@@ -79,7 +73,7 @@ describe('a quote is the charge', () => {
   });
 
   it('charges exactly the quoted plan change when the clock moves between quote and charge (REST)', async () => {
-    const { token, orgUuid } = await subscribedOwner();
+    const { token, orgUuid } = await ownerHalfWay();
     const q = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
     // The customer reads the confirmation for four minutes: the clock moves on.
     h.clock.advance(4 * 60_000);
@@ -94,7 +88,7 @@ describe('a quote is the charge', () => {
   });
 
   it('charges exactly the quoted added locations across a clock change (tRPC)', async () => {
-    const { token, orgUuid } = await subscribedOwner();
+    const { token, orgUuid } = await ownerHalfWay();
     const q = await quote(token, { organization_uuid: orgUuid, additional_locations: '10' });
     expect(q.new_price_monthly_pence).toBe(70_000);
     h.clock.advance(4 * 60_000 + 30_500);
@@ -108,7 +102,7 @@ describe('a quote is the charge', () => {
   });
 
   it('refuses a quote older than five minutes with 409 and charges nothing', async () => {
-    const { token, orgUuid } = await subscribedOwner();
+    const { token, orgUuid } = await ownerHalfWay();
     const q = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
     h.clock.advance(5 * 60_000 + 1_000);
     const res = await toUnlimited(token, orgUuid, q.proration_date);
@@ -135,7 +129,7 @@ describe('a quote is the charge', () => {
   });
 
   it('refuses a quote made before the subscription changed with 409', async () => {
-    const { token, orgUuid } = await subscribedOwner();
+    const { token, orgUuid } = await ownerHalfWay();
     const q = await quote(token, { organization_uuid: orgUuid, plan_type: 'unlimited' });
     h.clock.advance(3_000);
     const added = await changeSubscription(token, orgUuid, 'add-locations', {
@@ -158,7 +152,7 @@ describe('a quote is the charge', () => {
   });
 
   it('validates proration_date', async () => {
-    const { token, orgUuid } = await subscribedOwner();
+    const { token, orgUuid } = await ownerHalfWay();
     for (const bad of ['soon', -1, 1.5]) {
       const res = await toUnlimited(token, orgUuid, bad);
       expect(res.status).toBe(422);

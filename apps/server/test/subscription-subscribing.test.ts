@@ -39,33 +39,27 @@ describe('config and test payment methods', () => {
 
   it('accepts test cards and IBANs only and stores brand and last four', async () => {
     const { token } = await newOwner();
-    const ok = await h.rest('POST', '/payments/test/payment-methods', {
-      token,
-      body: {
-        type: 'card',
-        number: '4242 4242 4242 4242',
-        exp_month: 12,
-        exp_year: 2099,
-        cvc: '123',
-      },
+    const addMethod = (body: Record<string, unknown>) =>
+      h.rest('POST', '/payments/test/payment-methods', { token, body });
+    const card = (number: string) => ({
+      type: 'card',
+      number,
+      exp_month: 12,
+      exp_year: 2099,
+      cvc: '123',
     });
+    const ok = await addMethod(card('4242 4242 4242 4242'));
     expect(ok.status).toBe(201);
     expect(ok.body.data).toMatchObject({ brand: 'visa', last4: '4242' });
     expect(ok.body.data.id).toMatch(/^pm_test_/);
-    const bad = await h.rest('POST', '/payments/test/payment-methods', {
-      token,
-      body: { type: 'card', number: '4111111111111111', exp_month: 12, exp_year: 2099, cvc: '123' },
-    });
+    const bad = await addMethod(card('4111111111111111'));
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('Test mode accepts test card numbers only');
-    const iban = await h.rest('POST', '/payments/test/payment-methods', {
-      token,
-      body: {
-        type: 'sepa_debit',
-        iban: 'DE89370400440532013000',
-        name: 'Ada',
-        email: 'a@example.com',
-      },
+    const iban = await addMethod({
+      type: 'sepa_debit',
+      iban: 'DE89370400440532013000',
+      name: 'Ada',
+      email: 'a@example.com',
     });
     expect(iban.status).toBe(201);
     expect(iban.body.data.last4).toBe('3000');

@@ -5,7 +5,7 @@ import { createHarness, type Json, type TestHarness } from '../src/testing/harne
 import { supportHelpers } from '../src/testing/support-helpers';
 
 let h: TestHarness;
-const { outboxTo } = supportHelpers(() => h);
+const { outboxTo, postJson } = supportHelpers(() => h);
 beforeAll(async () => {
   h = await createHarness();
 });
@@ -13,13 +13,23 @@ afterAll(() => h.close());
 
 describe('threads, ownership and staff', () => {
   async function openTicket(token: string, subject = 'Help please') {
-    const res = await h.rest('POST', '/support/tickets', {
-      token,
-      body: { subject, description: 'Something is wrong', category: 'technical' },
+    const res = await postJson(token, {
+      subject,
+      description: 'Something is wrong',
+      category: 'technical',
     });
     expect(res.status).toBe(201);
     return res.body.data as { id: string; ticket_number: string };
   }
+
+  /** A message on the ticket from its customer, or (`staffMessage`) from staff. */
+  const customerMessage = (token: string, ticketId: string, message: string) =>
+    h.rest('POST', `/support/tickets/${ticketId}/messages`, { token, body: { message } });
+  const staffMessage = (token: string, ticketId: string, message: string) =>
+    h.rest('POST', `/support/staff/tickets/${ticketId}/messages`, { token, body: { message } });
+  /** Staff set the ticket's status. */
+  const setStatus = (token: string, ticketId: string, status: string) =>
+    h.rest('PATCH', `/support/staff/tickets/${ticketId}/status`, { token, body: { status } });
 
   it("answers 404 for another user's ticket and writes nothing", async () => {
     const owner = await h.createUser();
@@ -28,10 +38,7 @@ describe('threads, ownership and staff', () => {
     expect(
       (await h.rest('GET', `/support/tickets/${ticket.id}`, { token: other.token })).status,
     ).toBe(404);
-    const reply = await h.rest('POST', `/support/tickets/${ticket.id}/messages`, {
-      token: other.token,
-      body: { message: 'hi' },
-    });
+    const reply = await customerMessage(other.token, ticket.id, 'hi');
     expect(reply.status).toBe(404);
     expect((await h.rest('GET', '/support/tickets/nope', { token: owner.token })).status).toBe(404);
     const detail = await h.rest('GET', `/support/tickets/${ticket.id}`, { token: owner.token });
@@ -84,21 +91,12 @@ describe('threads, ownership and staff', () => {
     expect(full.body.data.customer).toMatchObject({ name: 'Cara Customer', email: customer.email });
     expect(full.body.data.organization).toBeNull();
 
-    const blank = await h.rest('POST', `/support/staff/tickets/${ticket.id}/messages`, {
-      token: staff.token,
-      body: { message: '  ' },
-    });
+    const blank = await staffMessage(staff.token, ticket.id, '  ');
     expect(blank.status).toBe(422);
 
-    const reply = await h.rest('POST', `/support/staff/tickets/${ticket.id}/messages`, {
-      token: staff.token,
-      body: { message: 'We are on it.' },
-    });
+    const reply = await staffMessage(staff.token, ticket.id, 'We are on it.');
     expect(reply.status).toBe(201);
-    const status = await h.rest('PATCH', `/support/staff/tickets/${ticket.id}/status`, {
-      token: staff.token,
-      body: { status: 'in_progress' },
-    });
+    const status = await setStatus(staff.token, ticket.id, 'in_progress');
     expect(status.status).toBe(200);
     expect(status.body.data.status).toBe('in_progress');
 
@@ -143,10 +141,7 @@ describe('threads, ownership and staff', () => {
     expect(saved.body.data).toEqual(allOff);
 
     // Through the REST door…
-    const reply = await h.rest('POST', `/support/staff/tickets/${ticket.id}/messages`, {
-      token: staff.token,
-      body: { message: 'A reply you asked for' },
-    });
+    const reply = await staffMessage(staff.token, ticket.id, 'A reply you asked for');
     expect(reply.status).toBe(201);
     // …and the tRPC door.
     const second = await h.trpc(
@@ -170,20 +165,11 @@ describe('threads, ownership and staff', () => {
     const ticket = await openTicket(customer.token, 'Reopen me');
     const before = (await outboxTo(h.config.mail.supportEmail)).length;
 
-    const blank = await h.rest('POST', `/support/tickets/${ticket.id}/messages`, {
-      token: customer.token,
-      body: { message: '   ' },
-    });
+    const blank = await customerMessage(customer.token, ticket.id, '   ');
     expect(blank.status).toBe(422);
 
-    await h.rest('PATCH', `/support/staff/tickets/${ticket.id}/status`, {
-      token: staff.token,
-      body: { status: 'resolved' },
-    });
-    const reply = await h.rest('POST', `/support/tickets/${ticket.id}/messages`, {
-      token: customer.token,
-      body: { message: 'Still broken' },
-    });
+    await setStatus(staff.token, ticket.id, 'resolved');
+    const reply = await customerMessage(customer.token, ticket.id, 'Still broken');
     expect(reply.status).toBe(201);
     expect(reply.body.data.status).toBe('open');
     expect(reply.body.data.messages).toEqual([
@@ -193,14 +179,8 @@ describe('threads, ownership and staff', () => {
     expect(support.length).toBe(before + 1);
     expect(support.at(-1)!.kind).toBe('support-ticket-customer-reply');
 
-    await h.rest('PATCH', `/support/staff/tickets/${ticket.id}/status`, {
-      token: staff.token,
-      body: { status: 'closed' },
-    });
-    const closed = await h.rest('POST', `/support/tickets/${ticket.id}/messages`, {
-      token: customer.token,
-      body: { message: 'Hello?' },
-    });
+    await setStatus(staff.token, ticket.id, 'closed');
+    const closed = await customerMessage(customer.token, ticket.id, 'Hello?');
     expect(closed.status).toBe(409);
     expect(closed.body.message).toMatch(/closed/);
   });

@@ -1,26 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { type TestHarness } from '../src/testing/harness';
+import { insertOrganizationRow } from '../src/testing/organization-rows';
+import { activityOf } from '../src/testing/recorded-rows';
 import { PNG, fields, supportHelpers } from '../src/testing/support-helpers';
 import { useHarness } from '../src/testing/use-harness';
 
 /** Opening support tickets: JSON, validation, who may, throttling, and the organization a ticket is about. */
 let h: TestHarness;
 useHarness((made) => (h = made));
-const { postMultipart, outboxTo } = supportHelpers(() => h);
+const { postMultipart, postJson, outboxTo } = supportHelpers(() => h);
+/** The smallest valid ticket. */
+const SMALL_TICKET = { subject: 's', description: 'd', category: 'general' };
 
 describe('opening tickets', () => {
   it('opens a ticket from JSON with defaults and a ticket number', async () => {
     const user = await h.createUser();
-    const res = await h.rest('POST', '/support/tickets', {
-      token: user.token,
-      body: { subject: 'Invoice question', description: 'Why two charges?', category: 'billing' },
-    });
+    const question = { subject: 'Invoice question', description: 'Why two charges?' };
+    const res = await postJson(user.token, { ...question, category: 'billing' });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
     const t = res.body.data;
     expect(t.ticket_number).toMatch(/^SUP-\d{6}$/);
     expect(t).toMatchObject({
-      subject: 'Invoice question',
+      ...question,
       category: 'billing',
       priority: 'medium',
       status: 'open',
@@ -35,25 +37,20 @@ describe('opening tickets', () => {
     // The support address hears of it.
     const mails = await outboxTo(h.config.mail.supportEmail);
     expect(mails.some((m) => m.subject.includes(t.ticket_number))).toBe(true);
-    const activity = await h.db
-      .selectFrom('activity_events')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .where('action', '=', 'ticket.opened')
-      .execute();
-    expect(activity).toHaveLength(1);
+    expect(await activityOf(h.db, user.id, 'ticket.opened')).toHaveLength(1);
   });
 
   it('gives the spec validation texts', async () => {
     const user = await h.createUser();
-    const res = await h.rest('POST', '/support/tickets', { token: user.token, body: {} });
+    const res = await postJson(user.token, {});
     expect(res.status).toBe(422);
     expect(res.body.errors.category).toEqual(['Category is required']);
     expect(res.body.errors.subject).toEqual(['Subject is required']);
     expect(res.body.errors.description).toEqual(['Description is required']);
-    const blank = await h.rest('POST', '/support/tickets', {
-      token: user.token,
-      body: { category: 'general', subject: '   ', description: 'x' },
+    const blank = await postJson(user.token, {
+      category: 'general',
+      subject: '   ',
+      description: 'x',
     });
     expect(blank.status).toBe(422);
     expect(blank.body.message).toBe('Subject is required');
@@ -63,15 +60,10 @@ describe('opening tickets', () => {
   });
 
   it('requires a signed-in user with a verified e-mail', async () => {
-    const anon = await h.rest('POST', '/support/tickets', {
-      body: { subject: 's', description: 'd', category: 'general' },
-    });
+    const anon = await postJson(undefined, SMALL_TICKET);
     expect(anon.status).toBe(401);
     const unverified = await h.createUser({ verified: false });
-    const res = await h.rest('POST', '/support/tickets', {
-      token: unverified.token,
-      body: { subject: 's', description: 'd', category: 'general' },
-    });
+    const res = await postJson(unverified.token, SMALL_TICKET);
     expect(res.status).toBe(403);
     expect(res.body.email_verification_required).toBe(true);
     const multi = await postMultipart(unverified.token, fields());
@@ -82,28 +74,17 @@ describe('opening tickets', () => {
   it("accepts only the user's own organizations", async () => {
     const owner = await h.createUser();
     const other = await h.createUser();
-    const org = await h.db
-      .insertInto('organizations')
-      .values({
-        owner_id: owner.id,
-        name: 'Oak School',
-        type: 'school',
-        description: null,
-        subdomain: null,
-      })
-      .returning('uuid')
-      .executeTakeFirstOrThrow();
-    const ok = await h.rest('POST', '/support/tickets', {
-      token: owner.token,
-      body: { subject: 's', description: 'd', category: 'general', organization_uuid: org.uuid },
+    const org = await insertOrganizationRow(h.db, {
+      owner_id: owner.id,
+      name: 'Oak School',
+      subdomain: null,
+      status: 'pending',
     });
+    const ok = await postJson(owner.token, { ...SMALL_TICKET, organization_uuid: org.uuid });
     expect(ok.status).toBe(201);
     expect(ok.body.data.organization_uuid).toBe(org.uuid);
     expect(ok.body.data.organization_name).toBe('Oak School');
-    const refused = await h.rest('POST', '/support/tickets', {
-      token: other.token,
-      body: { subject: 's', description: 'd', category: 'general', organization_uuid: org.uuid },
-    });
+    const refused = await postJson(other.token, { ...SMALL_TICKET, organization_uuid: org.uuid });
     expect(refused.status).toBe(404);
     expect(refused.body.errors.organization_uuid).toBeDefined();
   });
@@ -111,15 +92,17 @@ describe('opening tickets', () => {
   it('throttles ticket creation', async () => {
     const user = await h.createUser();
     for (let i = 0; i < 10; i += 1) {
-      const res = await h.rest('POST', '/support/tickets', {
-        token: user.token,
-        body: { subject: `s${i}`, description: 'd', category: 'general' },
+      const res = await postJson(user.token, {
+        subject: `s${i}`,
+        description: 'd',
+        category: 'general',
       });
       expect(res.status).toBe(201);
     }
-    const res = await h.rest('POST', '/support/tickets', {
-      token: user.token,
-      body: { subject: 'one more', description: 'd', category: 'general' },
+    const res = await postJson(user.token, {
+      subject: 'one more',
+      description: 'd',
+      category: 'general',
     });
     expect(res.status).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
@@ -144,7 +127,7 @@ describe('tickets carry their organization', () => {
     const body = { subject: 'Portal down', description: 'It is down.', category: 'technical' };
 
     // Without one: 422 with the field, through both doors and both bodies.
-    const json = await h.rest('POST', '/support/tickets', { token: user.token, body });
+    const json = await postJson(user.token, body);
     expect(json.status).toBe(422);
     expect(json.body.errors.organization_uuid).toEqual(['Organization is required']);
     const trpc = await h.trpc('mutation', 'support.createTicket', body, { token: user.token });
@@ -156,43 +139,34 @@ describe('tickets carry their organization', () => {
 
     // Another organization's uuid (or nonsense) is refused as if it did not exist.
     for (const organization_uuid of [theirs, 'not-a-uuid']) {
-      const other = await h.rest('POST', '/support/tickets', {
-        token: user.token,
-        body: { ...body, organization_uuid },
-      });
+      const other = await postJson(user.token, { ...body, organization_uuid });
       expect(other.status).toBe(404);
       expect(other.body.errors.organization_uuid).toBeDefined();
       const otherMulti = await postMultipart(user.token, fields({ organization_uuid }));
       expect(otherMulti.status).toBe(404);
       expect(otherMulti.body.errors.organization_uuid).toBeDefined();
     }
-    const otherTrpc = await h.trpc(
-      'mutation',
-      'support.createTicket',
-      { ...body, organization_uuid: theirs },
-      { token: user.token },
-    );
+    const overTrpc = (organization_uuid: string) =>
+      h.trpc(
+        'mutation',
+        'support.createTicket',
+        { ...body, organization_uuid },
+        { token: user.token },
+      );
+    const otherTrpc = await overTrpc(theirs);
     expect(otherTrpc.status).toBe(404);
     // Nothing was opened by the refused requests.
     expect((await h.rest('GET', '/support/tickets', { token: user.token })).body.data).toEqual([]);
 
     // With their own: stored and answered as organization_uuid and organization_name.
     const created = [
-      await h.rest('POST', '/support/tickets', {
-        token: user.token,
-        body: { ...body, organization_uuid: org },
-      }),
+      await postJson(user.token, { ...body, organization_uuid: org }),
       await postMultipart(user.token, [
         ...fields({ organization_uuid: org }),
         { name: 'attachments[0]', filename: 'screen.png', bytes: PNG },
       ]),
     ];
-    const viaTrpc = await h.trpc(
-      'mutation',
-      'support.createTicket',
-      { ...body, organization_uuid: org },
-      { token: user.token },
-    );
+    const viaTrpc = await overTrpc(org);
     expect(viaTrpc.status).toBe(200);
     const ids = [
       ...created.map((res) => {
@@ -247,10 +221,7 @@ describe('tickets carry their organization', () => {
 
   it('stays optional for a user without any organization', async () => {
     const user = await h.createUser();
-    const res = await h.rest('POST', '/support/tickets', {
-      token: user.token,
-      body: { subject: 's', description: 'd', category: 'general' },
-    });
+    const res = await postJson(user.token, SMALL_TICKET);
     expect(res.status).toBe(201);
     expect(res.body.data.organization_uuid).toBeNull();
   });

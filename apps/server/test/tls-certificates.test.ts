@@ -4,6 +4,7 @@ import tls from 'node:tls';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runDueCertificateChecks, runDueDomainChecks, runDueJobs } from '@scmp/api';
 import { giveActiveSubscription } from '../src/testing/billing-fixtures';
+import { pointCustomDomain } from '../src/testing/custom-domain-dns';
 import { startTestDnsServer, type TestDnsServer } from '../src/testing/dns-server';
 import { createHarness, type Json, type TestHarness } from '../src/testing/harness';
 import { makeServerCertificate, makeTestCa, type Pem } from '../src/testing/test-certificates';
@@ -171,13 +172,7 @@ describe('custom domain certificates', () => {
     const inst = await deployWith((host) =>
       makeServerCertificate(ca, [host], { notAfter: days(60) }),
     );
-    const set = await h.rest('PUT', `/instances/${inst.uuid}/custom-domain`, {
-      token: owner.token,
-      body: { domain: 'portal.cert-school.test' },
-    });
-    for (const record of set.body.data.dns_records as Json[])
-      dns.set(record.name, record.type, [record.value]);
-    dns.set('portal.cert-school.test', 'A', ['127.0.0.1']);
+    await pointCustomDomain(h, dns, owner.token, inst.uuid, 'portal.cert-school.test');
     const verified = await h.rest('POST', `/instances/${inst.uuid}/custom-domain/verify`, {
       token: owner.token,
     });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAddress, runDueJobs, sendWebhook, vettedAddresses } from '@scmp/api';
 import { WEBHOOK_TEXTS } from '@scmp/api/contracts/webhooks';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { createOrganization } from '../src/testing/organization-rows';
 import { startWebhookReceiver } from '../src/testing/webhook-receiver';
 import { createWebhookRowForTest } from '../src/testing/webhook-rows';
 
@@ -73,11 +74,8 @@ describe('in production mode', () => {
     ['https://localtest.me.localhost/hook', WEBHOOK_TEXTS.urlNotPublic],
   ])('refuses %s when it is saved', async (url, message) => {
     const owner = await h.createUser();
-    const org = await h.rest('POST', '/organizations', {
-      token: owner.token,
-      body: { name: 'Prod School', type: 'school' },
-    });
-    const res = await h.rest('POST', `/organizations/${org.body.data.uuid}/webhooks`, {
+    const org = await createOrganization(h, owner.token, { name: 'Prod School', type: 'school' });
+    const res = await h.rest('POST', `/organizations/${org.uuid}/webhooks`, {
       token: owner.token,
       body: { url, events: ['organization.updated'] },
     });
@@ -87,11 +85,10 @@ describe('in production mode', () => {
 
   it('checks again at send time: a saved host that now resolves to loopback is not contacted', async () => {
     const owner = await h.createUser();
-    const org = await h.rest('POST', '/organizations', {
-      token: owner.token,
-      body: { name: 'Rebind School', type: 'school' },
+    const { uuid: orgUuid } = await createOrganization(h, owner.token, {
+      name: 'Rebind School',
+      type: 'school',
     });
-    const orgUuid = org.body.data.uuid as string;
     // As if the name resolved to a public address when saved and to 127.0.0.1 now (rebinding):
     // the row is written directly, since the API would refuse it.
     const port = new URL(receiver.url).port;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { emitWebhookEvent, organizationClosure, sweepWebhooks } from '@scmp/api';
 import type { TestHarness } from '../src/testing/harness';
 import { organizationId } from '../src/testing/organization-rows';
+import { valuesWhere } from '../src/testing/recorded-rows';
 import { useWebhookWorld } from './webhooks/fixtures';
 
 /** The webhook outbox (issue 22): organization.deleted after the purge, and the event's transaction. */
@@ -72,11 +73,6 @@ describe('the outbox', () => {
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    const events = await h.db
-      .selectFrom('webhook_events')
-      .select('id')
-      .where('organization_id', '=', org.id)
-      .execute();
-    expect(events).toHaveLength(0);
+    expect(await valuesWhere(h.db, 'webhook_events', 'id', 'organization_id', org.id)).toEqual([]);
   });
 });

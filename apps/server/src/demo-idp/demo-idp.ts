@@ -2,7 +2,13 @@ import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '@scmp/api';
-import { confidentialClient, finishLogin, grantConsent, rsaSigningJwk } from './oidc-setup';
+import {
+  confidentialClient,
+  findAccountBy,
+  finishLogin,
+  grantConsent,
+  rsaSigningJwk,
+} from './oidc-setup';
 
 /**
  * The demo identity provider (issue 37): a small OpenID provider (`oidc-provider`, the certified
@@ -103,20 +109,17 @@ async function createDemoProvider(deps: AppDeps): Promise<Handler> {
       profile: ['name'],
     },
     interactions: { url: (_ctx, interaction) => `${DEMO_IDP_PATH}/interaction/${interaction.uid}` },
-    findAccount: (_ctx, sub) => {
+    findAccount: findAccountBy((sub) => {
       const user = DEMO_IDP_USERS.find((u) => u.sub === sub);
-      if (!user) return undefined;
-      return {
-        accountId: sub,
-        claims: () => ({
-          sub,
+      return (
+        user && {
           email: user.email,
           email_verified: true,
           name: user.name,
           groups: [...user.groups],
-        }),
-      };
-    },
+        }
+      );
+    }),
   });
   provider.proxy = false;
   const callback = provider.callback();

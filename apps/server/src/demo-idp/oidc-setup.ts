@@ -68,3 +68,14 @@ export async function grantConsent(
     { mergeWithLastSubmission: true },
   );
 }
+
+/**
+ * `findAccount` over the claims each subject's ID token carries besides `sub` (`claimsOf`
+ * answers undefined for a subject it does not know).
+ */
+export function findAccountBy(claimsOf: (sub: string) => Record<string, unknown> | undefined) {
+  return (_ctx: unknown, sub: string) => {
+    const claims = claimsOf(sub);
+    return claims && { accountId: sub, claims: () => ({ sub, ...claims }) };
+  };
+}

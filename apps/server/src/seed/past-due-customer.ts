@@ -1,4 +1,5 @@
 import type { AppDeps } from '@scmp/api';
+import { monthlyPricePence, PLANS, type PlanId } from '@scmp/api/contracts/plans';
 import type { OrganizationType } from '@scmp/db';
 import { DEMO_USERS } from './demo-users';
 import { addMonthsClamped } from './invoice-history';
@@ -12,8 +13,6 @@ type PastDueCustomer = {
   subdomain: string;
   plan: 'basic' | 'unlimited';
   additionalVenues: number;
-  totalPence: number;
-  description: string;
   monthsSubscribed: number;
   daysPastDue: number;
   card: { brand: string; last4: string };
@@ -37,8 +36,6 @@ const PAST_DUE_CUSTOMERS: PastDueCustomer[] = [
     subdomain: 'hillside',
     plan: 'basic',
     additionalVenues: 2,
-    totalPence: 30_000,
-    description: 'Basic plan with 2 additional venues',
     monthsSubscribed: 5,
     daysPastDue: 4,
     card: { brand: 'mastercard', last4: '0341' },
@@ -54,8 +51,6 @@ const PAST_DUE_CUSTOMERS: PastDueCustomer[] = [
     subdomain: 'brookfield',
     plan: 'unlimited',
     additionalVenues: 0,
-    totalPence: 120_000,
-    description: 'Unlimited plan',
     monthsSubscribed: 8,
     daysPastDue: 2,
     card: { brand: 'visa', last4: '0002' },
@@ -113,9 +108,9 @@ async function seedPastDueCustomer(
       number: `INV-DEMO-${ownerId}-PD`,
       subscription_id: subscriptionId,
       organization_id: org.id,
-      description: customer.description,
+      description: planDescription(customer.plan, customer.additionalVenues),
       status: 'failed',
-      total_pence: customer.totalPence,
+      total_pence: monthlyPricePence(customer.plan, customer.additionalVenues),
       currency: 'GBP',
       billing_details: JSON.stringify(details),
       period_start: start,
@@ -124,6 +119,13 @@ async function seedPastDueCustomer(
       created_at: start,
     })
     .execute();
+}
+
+/** The failed renewal's line: "Basic plan with 2 additional venues", "Unlimited plan". */
+function planDescription(plan: PlanId, additionalVenues: number): string {
+  const s = additionalVenues === 1 ? '' : 's';
+  const venues = additionalVenues > 0 ? ` with ${additionalVenues} additional venue${s}` : '';
+  return `${PLANS[plan].name} plan${venues}`;
 }
 
 function ownerName(email: string): string {

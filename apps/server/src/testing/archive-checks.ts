@@ -1,4 +1,6 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { expect } from 'vitest';
+import type { Json } from './harness';
 
 /** A secret a test planted before the export ran: its kind and its value. */
 export type PlantedSecret = { label: string; value: string };
@@ -18,4 +20,19 @@ export function expectNoPlantedSecret(text: string, secrets: PlantedSecret[], ki
   const found = secrets.filter((s) => s.value.length >= 6 && text.includes(s.value));
   expect(found.map((s) => s.label)).toEqual([]);
   for (const label of kinds) expect(secrets.map((s) => s.label)).toContain(label);
+}
+
+/** The export archive a test downloaded: `open` it from the download's bytes, then read its files. */
+export function exportArchive() {
+  let files: Record<string, Uint8Array> = {};
+  return {
+    open(payload: Buffer): void {
+      files = unzipSync(new Uint8Array(payload));
+    },
+    get files(): Record<string, Uint8Array> {
+      return files;
+    },
+    /** One of its JSON files, parsed. */
+    json: (name: string): Json => JSON.parse(strFromU8(files[name]!)),
+  };
 }

@@ -70,6 +70,9 @@ export type TestHarness = {
   close: () => Promise<void>;
 };
 
+/** A user `createUser` made: its ids, e-mail, password and (unless asked not to) session token. */
+export type TestUser = Awaited<ReturnType<TestHarness['createUser']>>;
+
 function toResponse(res: {
   statusCode: number;
   headers: Record<string, unknown>;

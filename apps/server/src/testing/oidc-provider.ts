@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import {
   confidentialClient,
+  findAccountBy,
   finishLogin,
   grantConsent,
   rsaSigningJwk,
@@ -68,22 +69,19 @@ export async function startTestOidcProvider(redirectUri: string): Promise<TestOi
       profile: ['name'],
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    findAccount: (_ctx, sub) => {
+    findAccount: findAccountBy((sub) => {
       const account = accounts.get(sub);
-      if (!account) return undefined;
-      return {
-        accountId: sub,
-        claims: () => ({
-          sub,
+      return (
+        account && {
           email: account.email,
           email_verified: account.email_verified ?? true,
           name: account.name ?? account.email.split('@')[0],
           ...(account.hd !== undefined ? { hd: account.hd } : {}),
           ...(account.tid !== undefined ? { tid: account.tid } : {}),
           ...(account.groups ? { groups: account.groups } : {}),
-        }),
-      };
-    },
+        }
+      );
+    }),
   });
   provider.proxy = false;
 

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import type { OrganizationsTable } from '@scmp/db';
+import { sql, type Insertable } from 'kysely';
 import { expect } from 'vitest';
 import type { TestHarness } from './harness';
 
@@ -13,6 +14,21 @@ export async function organizationId(db: Db, uuid: string): Promise<number> {
     .where('uuid', '=', uuid)
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * An organization written straight to the table, for tests that need one without the API's
+ * checks: a school with no description, active unless `status` says otherwise.
+ */
+export async function insertOrganizationRow(
+  db: Db,
+  row: Pick<Insertable<OrganizationsTable>, 'owner_id' | 'name' | 'subdomain' | 'status'>,
+): Promise<{ id: number; uuid: string }> {
+  return db
+    .insertInto('organizations')
+    .values({ type: 'school', description: null, ...row, status: row.status ?? 'active' })
+    .returning(['id', 'uuid'])
+    .executeTakeFirstOrThrow();
 }
 
 /** Creates an organization through REST as `token` (201 expected); returns its uuid and id. */

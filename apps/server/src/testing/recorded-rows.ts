@@ -1,5 +1,5 @@
 import type { Database } from '@scmp/db';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 type Db = Kysely<Database>;
 
@@ -49,4 +49,22 @@ export async function ticketsWithSubject(db: Db, subject: string): Promise<numbe
     .where('subject', '=', subject)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * The `select` column of the rows of `table` whose `column` is `value` (with a `%` in it, a `like`
+ * pattern): what a test planted, or what an action left behind, read straight from SQL.
+ */
+export async function valuesWhere(
+  db: Db,
+  table: keyof Database,
+  select: string,
+  column: string,
+  value: string | number,
+): Promise<unknown[]> {
+  const op = sql.raw(typeof value === 'string' && value.includes('%') ? 'like' : '=');
+  const { rows } = await sql<{ value: unknown }>`
+    select ${sql.ref(select)} as value from ${sql.table(table)} where ${sql.ref(column)} ${op} ${value}
+  `.execute(db);
+  return rows.map((row) => row.value);
 }

@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
+import { giveActiveSubscription } from './billing-fixtures';
 import { createHarness, type TestHarness } from './harness';
+import { createOrganization } from './organization-rows';
 import { useHarness } from './use-harness';
 
 export const SUBSCRIPTION_WEBHOOK_SECRET = 'whsec_test_secret';
@@ -23,12 +25,29 @@ export function subscriptionHelpers(harness: () => TestHarness) {
   async function newOwner() {
     const h = harness();
     const user = await h.createUser();
-    const org = await h.rest('POST', '/organizations', {
-      token: user.token,
-      body: { name: `Org ${Math.random().toString(36).slice(2, 8)}`, type: 'school' },
-    });
-    expect(org.status).toBe(201);
-    return { user, token: user.token, orgUuid: org.body.data.uuid as string };
+    const name = `Org ${Math.random().toString(36).slice(2, 8)}`;
+    const { uuid } = await createOrganization(h, user.token, { name, type: 'school' });
+    return { user, token: user.token, orgUuid: uuid };
+  }
+
+  /**
+   * A new owner (as newOwner) whose organization holds an active test-mode subscription (basic, no
+   * extra venue, unless asked), the test clock then `daysIn` days into its first period.
+   */
+  async function subscribedOwner(
+    options: { planType?: 'basic' | 'unlimited'; additionalVenues?: number; daysIn?: number } = {},
+  ) {
+    const h = harness();
+    const owner = await newOwner();
+    await giveActiveSubscription(
+      h,
+      owner.token,
+      owner.orgUuid,
+      options.planType,
+      options.additionalVenues,
+    );
+    h.clock.advance((options.daysIn ?? 0) * 86_400_000);
+    return owner;
   }
 
   async function orgId(uuid: string) {
@@ -100,7 +119,15 @@ export function subscriptionHelpers(harness: () => TestHarness) {
       body: { organization_uuid: uuid, ...fields },
     });
 
-  return { newOwner, orgId, addInstances, invoices, subscriptionOf, changeSubscription };
+  return {
+    newOwner,
+    subscribedOwner,
+    orgId,
+    addInstances,
+    invoices,
+    subscriptionOf,
+    changeSubscription,
+  };
 }
 
 /**

@@ -35,6 +35,11 @@ export function supportHelpers(harness: () => TestHarness) {
     return harness().rest('POST', '/support/tickets', { body, headers, token });
   }
 
+  /** POST /support/tickets with a JSON body (the multipart form's twin). */
+  async function postJson(token: string | undefined, body: Record<string, unknown>) {
+    return harness().rest('POST', '/support/tickets', { body, token });
+  }
+
   async function outboxTo(address: string) {
     return harness()
       .db.selectFrom('mail_outbox')
@@ -44,5 +49,5 @@ export function supportHelpers(harness: () => TestHarness) {
       .execute();
   }
 
-  return { postMultipart, outboxTo };
+  return { postMultipart, postJson, outboxTo };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Json, TestHarness } from '../../src/testing/harness';
+import { mailsTo } from '../../src/testing/recorded-rows';
 import { useHarness } from '../../src/testing/use-harness';
 import { latestMailTo, linkIn, passwordPair, register, withHarness } from './fixtures';
 
@@ -138,12 +139,7 @@ describe('e-mail verification', () => {
     }
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
-    const mails = await h.db
-      .selectFrom('mail_outbox')
-      .select('id')
-      .where('to_address', '=', email)
-      .execute();
-    expect(mails).toHaveLength(2);
+    expect(await mailsTo(h.db, email)).toHaveLength(2);
     const none = await latestMailTo(h, verifiedUser.email);
     expect(none).toBeUndefined();
     for (let i = 0; i < 3; i++) {

@@ -74,6 +74,9 @@ export function twoFactorCalls(harness: () => TestHarness) {
       user: { token: string },
       password: unknown,
     ) => harness().rest('POST', `/two-factor/${route}`, { token: user.token, body: { password } }),
+    /** twoFactor.enable with `password` through the tRPC door. */
+    enableOverTrpc: (user: { token: string }, password: unknown) =>
+      harness().trpc('mutation', 'twoFactor.enable', { password }, { token: user.token }),
     /** POST /two-factor/confirm with `code`. */
     confirm: (user: { token: string }, code: unknown) =>
       harness().rest('POST', '/two-factor/confirm', { token: user.token, body: { code } }),

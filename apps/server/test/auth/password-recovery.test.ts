@@ -7,6 +7,8 @@ let h: TestHarness;
 useHarness((made) => (h = made));
 
 const MINUTE = 60_000;
+const resetPassword = (body: Record<string, unknown>) =>
+  h.rest('POST', '/auth/reset-password', { body });
 
 describe('password recovery', () => {
   async function requestReset(email: string) {
@@ -68,7 +70,7 @@ describe('password recovery', () => {
       token,
       ...passwordPair('a brand new secret'),
     };
-    const res = await h.rest('POST', '/auth/reset-password', { body });
+    const res = await resetPassword(body);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Password reset successfully' });
 
@@ -82,11 +84,9 @@ describe('password recovery', () => {
     const oldPassword = await signIn(h, user.email, user.password);
     expect(oldPassword.status).toBe(401);
 
-    const reuse = await h.rest('POST', '/auth/reset-password', {
-      body: {
-        ...body,
-        ...passwordPair('another new secret'),
-      },
+    const reuse = await resetPassword({
+      ...body,
+      ...passwordPair('another new secret'),
     });
     expect(reuse.status).toBe(400);
     expect(reuse.body.message).toBe('This password reset link is invalid or has expired.');
@@ -99,12 +99,10 @@ describe('password recovery', () => {
     await requestReset(user.email);
     const token = (await resetLinkFor(user.email)).searchParams.get('token')!;
     const attempt = (email: string, t: string) =>
-      h.rest('POST', '/auth/reset-password', {
-        body: {
-          email,
-          token: t,
-          ...passwordPair('fresh password here'),
-        },
+      resetPassword({
+        email,
+        token: t,
+        ...passwordPair('fresh password here'),
       });
     expect((await attempt(user.email, token + 'x')).status).toBe(400);
     expect((await attempt(other.email, token)).status).toBe(400);
@@ -115,22 +113,18 @@ describe('password recovery', () => {
   });
 
   it('validates the new password', async () => {
-    const res = await h.rest('POST', '/auth/reset-password', {
-      body: {
-        email: 'a@example.com',
-        token: 'x',
-        password: 'short',
-        password_confirmation: 'other',
-      },
+    const res = await resetPassword({
+      email: 'a@example.com',
+      token: 'x',
+      password: 'short',
+      password_confirmation: 'other',
     });
     expect(res.status).toBe(422);
     expect(res.body.errors.password).toContain('Password must be at least 8 characters');
     expect(res.body.errors.password_confirmation).toEqual(['Passwords do not match']);
-    const missing = await h.rest('POST', '/auth/reset-password', {
-      body: {
-        email: 'a@example.com',
-        ...passwordPair('long enough pw'),
-      },
+    const missing = await resetPassword({
+      email: 'a@example.com',
+      ...passwordPair('long enough pw'),
     });
     expect(missing.status).toBe(422);
     expect(missing.body.errors.token).toEqual(['Invalid or missing reset token']);

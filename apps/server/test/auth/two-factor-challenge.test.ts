@@ -2,13 +2,22 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../../src/testing/harness';
 import { useHarness } from '../../src/testing/use-harness';
+import { rowsOfUser } from './fixtures';
 import { setCookies, twoFactorSignIn } from './two-factor-fixtures';
 
 let h: TestHarness;
 useHarness((made) => (h = made));
 
-const { login, verify, verifyNow, codeNow, passwordStep, userWithTwoFactor, sessionCount } =
-  twoFactorSignIn(() => h);
+const {
+  login,
+  verify,
+  verifyNow,
+  codeNow,
+  passwordStep,
+  userWithTwoFactor,
+  challengedUser,
+  sessionCount,
+} = twoFactorSignIn(() => h);
 
 describe('two-factor sign-in', () => {
   it('a correct password opens a challenge instead of a session; a good code finishes sign-in', async () => {
@@ -40,11 +49,7 @@ describe('two-factor sign-in', () => {
     const user = await userWithTwoFactor();
     const first = await passwordStep(user);
     const second = await passwordStep(user);
-    const rows = await h.db
-      .selectFrom('login_challenges')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .execute();
+    const rows = await rowsOfUser(h, 'login_challenges', user.id);
     expect(rows.map((r) => r.token_hash).sort()).toEqual(
       [first, second].map((t) => createHash('sha256').update(t).digest('hex')).sort(),
     );
@@ -137,8 +142,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('a recovery code needs the challenge too, and is not spent by a refused attempt', async () => {
-    const user = await userWithTwoFactor();
-    const challenge = await passwordStep(user);
+    const { user, challenge } = await challengedUser();
     const code = user.recoveryCodes[0]!;
     const attack = await verify({ email: user.email, code, type: 'recovery' });
     expect(attack.status).toBe(422);
@@ -157,8 +161,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('the challenge is single use', async () => {
-    const user = await userWithTwoFactor();
-    const challenge = await passwordStep(user);
+    const { user, challenge } = await challengedUser();
     const first = await verifyNow(user, challenge);
     expect(first.status).toBe(200);
     h.clock.advance(30_000); // a fresh code: only the challenge is reused
@@ -175,8 +178,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('the challenge expires after 5 minutes', async () => {
-    const user = await userWithTwoFactor();
-    const challenge = await passwordStep(user);
+    const { user, challenge } = await challengedUser();
     h.clock.advance(5 * 60_000 + 1000);
     const res = await verifyNow(user, challenge);
     expect(res.status).toBe(422);

@@ -7,7 +7,7 @@ import { setCookies, twoFactorSignIn } from './two-factor-fixtures';
 let h: TestHarness;
 useHarness((made) => (h = made));
 
-const { verify, verifyNow, codeNow, passwordStep, userWithTwoFactor, wrongCode } = twoFactorSignIn(
+const { verify, verifyNow, codeNow, passwordStep, challengedUser, wrongCode } = twoFactorSignIn(
   () => h,
 );
 
@@ -17,8 +17,7 @@ const wrongTry = (user: { email: string; secret: string }, challenge: string) =>
 
 describe('two-factor sign-in', () => {
   it('closes the challenge after 5 wrong codes', async () => {
-    const user = await userWithTwoFactor();
-    const challenge = await passwordStep(user);
+    const { user, challenge } = await challengedUser();
     const other = await passwordStep(user);
     for (let i = 0; i < 5; i++) {
       const res = await wrongTry(user, challenge);
@@ -36,8 +35,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('wrong codes count per challenge: 4 wrong, then the right one still works', async () => {
-    const user = await userWithTwoFactor();
-    const challenge = await passwordStep(user);
+    const { user, challenge } = await challengedUser();
     for (let i = 0; i < 4; i++) {
       const res = await wrongTry(user, challenge);
       expect(res.status).toBe(422);
@@ -47,8 +45,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('throttles 5 tries a minute per e-mail and IP', async () => {
-    const user = await userWithTwoFactor();
-    const challenge = await passwordStep(user);
+    const { user, challenge } = await challengedUser();
     for (let i = 0; i < 5; i++) await verify({ email: user.email, code: '12345' });
     const blocked = await verifyNow(user, challenge);
     expect(blocked.status).toBe(429);

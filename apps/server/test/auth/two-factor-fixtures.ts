@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { TestHarness } from '../../src/testing/harness';
+import { valuesWhere } from '../../src/testing/recorded-rows';
 import { totp } from '../../src/testing/totp';
 import { enableTwoFactor, signIn } from './fixtures';
 
@@ -21,6 +22,15 @@ export function twoFactorSignIn(harness: () => TestHarness) {
     return token;
   }
 
+  /** A user with two-factor on, its secret and recovery codes; the confirming code's step used up. */
+  async function userWithTwoFactor() {
+    const h = harness();
+    const user = await h.createUser();
+    const { secret, recoveryCodes } = await enableTwoFactor(h, user);
+    h.clock.advance(60_000); // the confirming code's step is used up
+    return { ...user, secret, recoveryCodes };
+  }
+
   return {
     login: (email: string, password: string) => signIn(harness(), email, password),
     verify,
@@ -34,22 +44,14 @@ export function twoFactorSignIn(harness: () => TestHarness) {
         code: totp(user.secret, harness().clock.now()),
         challenge_token: challenge,
       }),
-    /** A user with two-factor on, its secret and recovery codes; the confirming code's step used up. */
-    async userWithTwoFactor() {
-      const h = harness();
-      const user = await h.createUser();
-      const { secret, recoveryCodes } = await enableTwoFactor(h, user);
-      h.clock.advance(60_000); // the confirming code's step is used up
-      return { ...user, secret, recoveryCodes };
+    userWithTwoFactor,
+    /** A user with two-factor on (as userWithTwoFactor) past the password step, and its challenge. */
+    async challengedUser() {
+      const user = await userWithTwoFactor();
+      return { user, challenge: await passwordStep(user) };
     },
     sessionCount: async (userId: number) =>
-      (
-        await harness()
-          .db.selectFrom('sessions')
-          .select('id')
-          .where('user_id', '=', userId)
-          .execute()
-      ).length,
+      (await valuesWhere(harness().db, 'sessions', 'id', 'user_id', userId)).length,
     wrongCode: (secret: string) =>
       totp(secret, harness().clock.now()) === '000000' ? '111111' : '000000',
   };

@@ -91,12 +91,7 @@ describe('two-factor lifecycle', () => {
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe('The password is incorrect.');
     expect(wrong.body.errors.password).toEqual(['The password is incorrect.']);
-    const wrongTrpc = await h.trpc(
-      'mutation',
-      'twoFactor.enable',
-      { password: 'not my password' },
-      { token: user.token },
-    );
+    const wrongTrpc = await twoFactor.enableOverTrpc(user, 'not my password');
     expect(wrongTrpc.status).toBe(422);
     expect(wrongTrpc.body.error.message).toBe('The password is incorrect.');
     // nothing was set up by the refused calls
@@ -106,12 +101,7 @@ describe('two-factor lifecycle', () => {
     const ok = await twoFactor.withPassword('enable', user, user.password);
     expect(ok.status).toBe(200);
     expect(ok.body.data.secret).toMatch(/^[A-Z2-7]{32}$/);
-    const okTrpc = await h.trpc(
-      'mutation',
-      'twoFactor.enable',
-      { password: user.password },
-      { token: user.token },
-    );
+    const okTrpc = await twoFactor.enableOverTrpc(user, user.password);
     expect(okTrpc.status).toBe(200);
     expect(okTrpc.body.result.data.data.secret).toMatch(/^[A-Z2-7]{32}$/);
   });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDueCertificateChecks, runDueDomainChecks } from '@scmp/api';
 import { deployedInstance } from '../../src/testing/billing-fixtures';
+import { pointCustomDomain } from '../../src/testing/custom-domain-dns';
 import { startTestDnsServer, type TestDnsServer } from '../../src/testing/dns-server';
 import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
 import { freePort } from '../../src/testing/free-port';
@@ -160,13 +161,7 @@ describe('Caddy with on-demand TLS asking the server', () => {
   });
 
   it('serves a verified custom domain over https, and its status becomes active', async () => {
-    const set = await h.rest('PUT', `/instances/${inst.uuid}/custom-domain`, {
-      token: owner.token,
-      body: { domain: 'portal.acme.test' },
-    });
-    for (const record of set.body.data.dns_records as Json[])
-      dns.set(record.name, record.type, [record.value]);
-    dns.set('portal.acme.test', 'A', ['127.0.0.1']);
+    await pointCustomDomain(h, dns, owner.token, inst.uuid, 'portal.acme.test');
 
     // Before verification Caddy is refused a certificate for it.
     await expect(get('portal.acme.test', '/')).rejects.toThrow();

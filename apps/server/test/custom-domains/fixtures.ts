@@ -3,6 +3,7 @@ import { runDueJobs } from '@scmp/api';
 import { giveActiveSubscription } from '../../src/testing/billing-fixtures';
 import { startTestDnsServer, type TestDnsServer } from '../../src/testing/dns-server';
 import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
+import { createOrganization } from '../../src/testing/organization-rows';
 
 /**
  * The world of the custom-domain tests (issue 24) against a real DNS server on loopback: one
@@ -32,11 +33,11 @@ export async function customer(
   prefix: string,
 ) {
   const owner = await h.createUser();
-  const org = await h.rest('POST', '/organizations', {
-    token: owner.token,
-    body: { name, type: 'school', subdomain },
+  const { uuid: orgUuid } = await createOrganization(h, owner.token, {
+    name,
+    type: 'school',
+    subdomain,
   });
-  const orgUuid = org.body.data.uuid as string;
   await giveActiveSubscription(h, owner.token, orgUuid, 'unlimited');
   let counter = 0;
   async function newInstance(): Promise<Json> {

@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { runDueJobs } from '@scmp/api';
 import { giveActiveSubscription } from '../../src/testing/billing-fixtures';
-import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
-import { organizationId, addMemberRow } from '../../src/testing/organization-rows';
+import {
+  createHarness,
+  type Json,
+  type TestHarness,
+  type TestUser,
+} from '../../src/testing/harness';
+import {
+  addMemberRow,
+  createOrganization,
+  organizationId,
+} from '../../src/testing/organization-rows';
 
 /**
  * The world of the dashboard-home tests (issue 23), written through the API and into rows: an
@@ -12,13 +21,12 @@ import { organizationId, addMemberRow } from '../../src/testing/organization-row
  * an unhealthy instance and a ticket of their own. Handed to `keep` once built.
  */
 export const DAY = 86_400_000;
-type User = Awaited<ReturnType<TestHarness['createUser']>>;
 export type DashboardWorld = {
   h: TestHarness;
-  owner: User;
-  stranger: User;
-  staff: User;
-  member: User;
+  owner: TestUser;
+  stranger: TestUser;
+  staff: TestUser;
+  member: TestUser;
   orgs: Record<string, string>;
   instances: Record<string, string>;
   tickets: Record<string, string>;
@@ -26,21 +34,19 @@ export type DashboardWorld = {
 
 export function useDashboardWorld(keep: (w: DashboardWorld) => unknown) {
   let h: TestHarness;
-  let owner: User;
-  let stranger: User;
-  let staff: User;
-  let member: User;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let staff: TestUser;
+  let member: TestUser;
   const orgs: Record<string, string> = {};
   const instances: Record<string, string> = {};
   const tickets: Record<string, string> = {};
 
   async function createOrg(token: string, label: string): Promise<string> {
-    const res = await h.rest('POST', '/organizations', {
-      token,
-      body: { name: `${label} School`, type: 'school', subdomain: `${label}-${Date.now() % 1e6}` },
-    });
-    expect(res.status, res.text).toBe(201);
-    return res.body.data.uuid as string;
+    const subdomain = `${label}-${Date.now() % 1e6}`;
+    return (
+      await createOrganization(h, token, { name: `${label} School`, type: 'school', subdomain })
+    ).uuid;
   }
 
   async function deploy(token: string, orgUuid: string, name: string): Promise<string> {

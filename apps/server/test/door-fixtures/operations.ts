@@ -1,7 +1,14 @@
 /** Door fixtures (see ./shared.ts): Support, subscription, webhooks and the staff console. */
 import { WEBHOOK_EVENTS } from '@scmp/api/contracts/webhooks';
 import { TINY_PNG } from '../../src/testing/security-fixtures';
-import { anonymous, after, type DoorFixture, afterInOrg } from './shared';
+import { anonymous, after, asStaff, type DoorFixture, afterInOrg, inOrg } from './shared';
+
+/** A staff figure of the whole platform: keys and types compared only, because `why`. */
+const platformWide = (why: string): DoorFixture => ({
+  call: asStaff(() => ({})),
+  shapeOnly: true,
+  why,
+});
 
 export const OPERATIONS_FIXTURES: Record<string, DoorFixture> = {
   // support
@@ -25,25 +32,17 @@ export const OPERATIONS_FIXTURES: Record<string, DoorFixture> = {
     call: async (w) => ({ input: { id: await w.ticket(), message: 'Any news on this?' } }),
   },
   'support.staffListTickets': {
-    call: async (w) => {
-      await w.ticket();
-      return { input: { q: w.tag }, token: await w.staffToken() };
-    },
+    call: asStaff(
+      (w) => ({ q: w.tag }),
+      (w) => w.ticket(),
+    ),
   },
-  'support.staffGetTicket': {
-    call: async (w) => ({ input: { id: await w.ticket() }, token: await w.staffToken() }),
-  },
+  'support.staffGetTicket': { call: asStaff(async (w) => ({ id: await w.ticket() })) },
   'support.staffReply': {
-    call: async (w) => ({
-      input: { id: await w.ticket(), message: 'We are on it.' },
-      token: await w.staffToken(),
-    }),
+    call: asStaff(async (w) => ({ id: await w.ticket(), message: 'We are on it.' })),
   },
   'support.staffSetStatus': {
-    call: async (w) => ({
-      input: { id: await w.ticket(), status: 'resolved' },
-      token: await w.staffToken(),
-    }),
+    call: asStaff(async (w) => ({ id: await w.ticket(), status: 'resolved' })),
   },
 
   // subscription
@@ -134,28 +133,23 @@ export const OPERATIONS_FIXTURES: Record<string, DoorFixture> = {
     call: afterInOrg((w) => w.webhook()),
   },
   'webhooks.create': {
-    call: async (w) => ({
-      input: {
-        id: await w.org(),
-        url: 'https://hooks.example.com/new',
-        events: [WEBHOOK_EVENTS[0]],
-        description: 'New one',
-      },
-    }),
+    call: inOrg(() => ({
+      url: 'https://hooks.example.com/new',
+      events: [WEBHOOK_EVENTS[0]],
+      description: 'New one',
+    })),
   },
   'webhooks.get': {
-    call: async (w) => ({ input: { id: await w.org(), uuid: await w.webhook() } }),
+    call: inOrg(async (w) => ({ uuid: await w.webhook() })),
   },
   'webhooks.update': {
-    call: async (w) => ({
-      input: { id: await w.org(), uuid: await w.webhook(), description: 'Edited', enabled: false },
-    }),
+    call: inOrg(async (w) => ({ uuid: await w.webhook(), description: 'Edited', enabled: false })),
   },
   'webhooks.remove': {
-    call: async (w) => ({ input: { id: await w.org(), uuid: await w.webhook() } }),
+    call: inOrg(async (w) => ({ uuid: await w.webhook() })),
   },
   'webhooks.test': {
-    call: async (w) => ({ input: { id: await w.org(), uuid: await w.webhook() } }),
+    call: inOrg(async (w) => ({ uuid: await w.webhook() })),
   },
   'webhooks.deliveries': {
     call: after(
@@ -164,38 +158,30 @@ export const OPERATIONS_FIXTURES: Record<string, DoorFixture> = {
     ),
   },
   'webhooks.redeliver': {
-    call: async (w) => ({
-      input: { id: await w.org(), uuid: await w.webhook(), delivery_uuid: await w.delivery() },
-    }),
+    call: inOrg(async (w) => ({ uuid: await w.webhook(), delivery_uuid: await w.delivery() })),
   },
 
   // staff console (a search by the world's tag keeps the lists to this world)
-  'staff.overview': {
-    call: async (w) => ({ input: {}, token: await w.staffToken() }),
-    shapeOnly: true,
-    why: 'platform-wide counts: the other door’s world changes them',
-  },
+  'staff.overview': platformWide('platform-wide counts: the other door’s world changes them'),
   'staff.customers': {
-    call: async (w) => {
-      await w.org();
-      return { input: { q: w.tag, limit: 10 }, token: await w.staffToken() };
-    },
+    call: asStaff(
+      (w) => ({ q: w.tag, limit: 10 }),
+      (w) => w.org(),
+    ),
   },
   'staff.customer': {
-    call: async (w) => {
-      await w.org();
-      return { input: { uuid: w.user.uuid }, token: await w.staffToken() };
-    },
+    call: asStaff(
+      (w) => ({ uuid: w.user.uuid }),
+      (w) => w.org(),
+    ),
   },
-  'staff.retention': {
-    call: async (w) => ({ input: {}, token: await w.staffToken() }),
-    shapeOnly: true,
-    why: 'platform-wide runs and closing organizations: the other door’s world changes them',
-  },
+  'staff.retention': platformWide(
+    'platform-wide runs and closing organizations: the other door’s world changes them',
+  ),
   'staff.instances': {
-    call: async (w) => {
-      await w.instance();
-      return { input: { q: w.tag, limit: 10 }, token: await w.staffToken() };
-    },
+    call: asStaff(
+      (w) => ({ q: w.tag, limit: 10 }),
+      (w) => w.instance(),
+    ),
   },
 };

@@ -1,6 +1,14 @@
 /** Door fixtures (see ./shared.ts): Organizations and what they hold: the public site, dashboard, organizations, members, instances and branding. */
 import type { DoorWorld } from '../../src/testing/door-world/types';
-import { anonymous, png, after, type DoorCall, type DoorFixture, afterInOrg } from './shared';
+import {
+  anonymous,
+  png,
+  after,
+  type DoorCall,
+  type DoorFixture,
+  afterInOrg,
+  inOrg,
+} from './shared';
 
 /** The world's instance, with a custom domain set first (to remove or verify). */
 async function withCustomDomain(w: DoorWorld): Promise<DoorCall> {
@@ -66,9 +74,7 @@ export const ORGANIZATIONS_FIXTURES: Record<string, DoorFixture> = {
     }),
   },
   'organizations.update': {
-    call: async (w) => ({
-      input: { id: await w.org(), name: `${w.tag} Renamed`, type: 'camp', subdomain: w.tag },
-    }),
+    call: inOrg((w) => ({ name: `${w.tag} Renamed`, type: 'camp', subdomain: w.tag })),
   },
   'organizations.delete': { call: async (w) => ({ input: { id: await w.org() } }) },
   'organizations.checkSubdomain': { call: (w) => ({ input: { subdomain: `${w.tag}-free` } }) },
@@ -84,26 +90,22 @@ export const ORGANIZATIONS_FIXTURES: Record<string, DoorFixture> = {
     call: afterInOrg((w) => w.member()),
   },
   'members.changeRole': {
-    call: async (w) => ({
-      input: { id: await w.org(), user_uuid: (await w.member()).uuid, role: 'billing' },
-    }),
+    call: inOrg(async (w) => ({ user_uuid: (await w.member()).uuid, role: 'billing' })),
   },
   'members.remove': {
-    call: async (w) => ({ input: { id: await w.org(), user_uuid: (await w.member()).uuid } }),
+    call: inOrg(async (w) => ({ user_uuid: (await w.member()).uuid })),
   },
   'members.transferOwnership': {
-    call: async (w) => ({ input: { id: await w.org(), user_uuid: (await w.member()).uuid } }),
+    call: inOrg(async (w) => ({ user_uuid: (await w.member()).uuid })),
   },
   'members.invitations': {
     call: afterInOrg((w) => w.invitation()),
   },
   'members.invite': {
-    call: async (w) => ({
-      input: { id: await w.org(), email: `${w.tag}-colleague@example.com`, role: 'member' },
-    }),
+    call: inOrg((w) => ({ email: `${w.tag}-colleague@example.com`, role: 'member' })),
   },
   'members.revokeInvitation': {
-    call: async (w) => ({ input: { id: await w.org(), uuid: (await w.invitation()).uuid } }),
+    call: inOrg(async (w) => ({ uuid: (await w.invitation()).uuid })),
   },
   'members.invitation': {
     call: async (w) => anonymous({ token: (await w.invitation()).token }),
@@ -156,9 +158,7 @@ export const ORGANIZATIONS_FIXTURES: Record<string, DoorFixture> = {
   // branding
   'branding.getBranding': { call: async (w) => ({ input: { id: await w.org() } }) },
   'branding.updateBranding': {
-    call: async (w) => ({
-      input: { id: await w.org(), company_name: `${w.tag} Ltd`, primary_color: '#112233' },
-    }),
+    call: inOrg((w) => ({ company_name: `${w.tag} Ltd`, primary_color: '#112233' })),
   },
   'branding.deleteBrandingLogo': {
     call: afterInOrg((w) => w.logo()),

@@ -66,6 +66,22 @@ export const after =
 /** A call with the world's organization as input, once `prepare` has made what it needs in it. */
 export const afterInOrg = (prepare: (w: DoorWorld) => Promise<unknown>) =>
   after(prepare, async (w) => ({ id: await w.org() }));
+/** A call on the world's organization: its id, then the `fields` the world gives. */
+export const inOrg =
+  (fields: (w: DoorWorld) => Json | Promise<Json>) =>
+  async (w: DoorWorld): Promise<DoorCall> => ({
+    input: { id: await w.org(), ...(await fields(w)) },
+  });
+/** A staff console call: its input (from the world) with the staff token, once `prepare` has run. */
+export const asStaff =
+  (
+    input: (w: DoorWorld) => Json | Promise<Json>,
+    prepare: (w: DoorWorld) => Promise<unknown> = async () => undefined,
+  ) =>
+  async (w: DoorWorld): Promise<DoorCall> => {
+    await prepare(w);
+    return { input: await input(w), token: await w.staffToken() };
+  };
 export const NEW_PASSWORD = 'another horse battery staple';
 export const UNKNOWN_TOKEN = 'a'.repeat(64);
 

@@ -1,5 +1,5 @@
 /** Door fixtures (see ./shared.ts): Single sign-on: domains, connections, policies and sign-in. */
-import { anonymous, UNKNOWN_TOKEN, type DoorFixture, afterInOrg } from './shared';
+import { anonymous, UNKNOWN_TOKEN, type DoorFixture, afterInOrg, inOrg } from './shared';
 
 export const SSO_FIXTURES: Record<string, DoorFixture> = {
   // single sign-on
@@ -7,48 +7,43 @@ export const SSO_FIXTURES: Record<string, DoorFixture> = {
     call: afterInOrg((w) => w.domain()),
   },
   'sso.addDomain': {
-    call: async (w) => ({ input: { id: await w.org(), domain: `${w.tag}-b.example.org` } }),
+    call: inOrg((w) => ({ domain: `${w.tag}-b.example.org` })),
   },
   'sso.verifyDomain': {
-    call: async (w) => ({ input: { id: await w.org(), uuid: await w.domain() } }),
+    call: inOrg(async (w) => ({ uuid: await w.domain() })),
     why: 'no DNS server in tests: the TXT record is not found',
   },
   'sso.removeDomain': {
-    call: async (w) => ({ input: { id: await w.org(), uuid: await w.domain() } }),
+    call: inOrg(async (w) => ({ uuid: await w.domain() })),
   },
   'sso.listConnections': {
     call: afterInOrg((w) => w.ssoConnection()),
   },
   'sso.createConnection': {
-    call: async (w) => ({
-      input: {
-        id: await w.org(),
-        type: 'oidc',
-        display_name: 'Staff IdP',
-        issuer: w.idp.issuer,
-        client_id: w.idp.clientId,
-        client_secret: w.idp.clientSecret,
-      },
-    }),
+    call: inOrg((w) => ({
+      type: 'oidc',
+      display_name: 'Staff IdP',
+      issuer: w.idp.issuer,
+      client_id: w.idp.clientId,
+      client_secret: w.idp.clientSecret,
+    })),
   },
   'sso.getConnection': {
-    call: async (w) => ({ input: { id: await w.org(), uuid: await w.ssoConnection() } }),
+    call: inOrg(async (w) => ({ uuid: await w.ssoConnection() })),
   },
   'sso.updateConnection': {
-    call: async (w) => ({
-      input: { id: await w.org(), uuid: await w.ssoConnection(), display_name: 'Renamed IdP' },
-    }),
+    call: inOrg(async (w) => ({ uuid: await w.ssoConnection(), display_name: 'Renamed IdP' })),
   },
   'sso.deleteConnection': {
-    call: async (w) => ({ input: { id: await w.org(), uuid: await w.ssoConnection() } }),
+    call: inOrg(async (w) => ({ uuid: await w.ssoConnection() })),
   },
   'sso.testConnection': {
-    call: async (w) => ({ input: { id: await w.org(), uuid: await w.ssoConnection() } }),
+    call: inOrg(async (w) => ({ uuid: await w.ssoConnection() })),
   },
   'sso.failures': { call: async (w) => ({ input: { id: await w.org() } }) },
   'sso.getPolicy': { call: async (w) => ({ input: { id: await w.org() } }) },
   'sso.updatePolicy': {
-    call: async (w) => ({ input: { id: await w.org(), require_two_factor: true } }),
+    call: inOrg(() => ({ require_two_factor: true })),
   },
   'sso.tenantConnections': {
     call: async (w) => {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { instanceInfrastructure, runDueJobs, type AppDeps } from '@scmp/api';
-import { createHarness, type TestHarness } from '../../src/testing/harness';
+import { createHarness, type TestHarness, type TestUser } from '../../src/testing/harness';
 import { insertLiveSubscription } from '../../src/testing/billing-fixtures';
 import { freePort } from '../../src/testing/free-port';
 
@@ -9,18 +9,17 @@ import { freePort } from '../../src/testing/free-port';
  * real HTTP), an owner whose organization Acme Academy (`acme`) has a live subscription, and
  * another user; handed to `keep`. A test that replaces the provisioning step gets it back after.
  */
-type User = Awaited<ReturnType<TestHarness['createUser']>>;
 export type InstancesWorld = {
   h: TestHarness;
   port: number;
-  owner: User;
-  other: User;
+  owner: TestUser;
+  other: TestUser;
   org: { uuid: string; subdomain: string };
 };
 
 export function useInstancesWorld(keep: (w: InstancesWorld) => unknown) {
   let h: TestHarness;
-  let owner: User;
+  let owner: TestUser;
   const originalProvision = instanceInfrastructure.provision;
   beforeAll(async () => {
     const port = await freePort();

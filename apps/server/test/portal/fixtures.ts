@@ -1,6 +1,7 @@
 import { PRODUCT } from '@scmp/api/contracts';
 import { afterAll, beforeAll } from 'vitest';
 import { createHarness, type TestHarness } from '../../src/testing/harness';
+import { insertOrganizationRow } from '../../src/testing/organization-rows';
 
 export type User = Awaited<ReturnType<TestHarness['createUser']>>;
 
@@ -28,18 +29,7 @@ export function usePortalFixtures(keep: (made: { h: TestHarness; owner: User }) 
   ) {
     counter += 1;
     const slug = `school-${counter}-${Date.now().toString(36)}`;
-    const org = await h.db
-      .insertInto('organizations')
-      .values({
-        owner_id: owner.id,
-        name,
-        type: 'school',
-        description: null,
-        subdomain: slug,
-        status: 'active',
-      })
-      .returning(['id', 'uuid'])
-      .executeTakeFirstOrThrow();
+    const org = await insertOrganizationRow(h.db, { owner_id: owner.id, name, subdomain: slug });
     const host = `main-${slug}.instances.localhost`;
     const instance = await h.db
       .insertInto('instances')

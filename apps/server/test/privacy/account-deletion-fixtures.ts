@@ -1,7 +1,10 @@
-import { expect } from 'vitest';
 import { PRIVACY_TEXTS } from '@scmp/api/contracts/privacy';
 import { type Json, type TestHarness } from '../../src/testing/harness';
-import { addMemberRow, organizationId } from '../../src/testing/organization-rows';
+import {
+  addMemberRow,
+  createOrganization,
+  organizationId,
+} from '../../src/testing/organization-rows';
 import { useHarness } from '../../src/testing/use-harness';
 
 /** The shared setup of the account deletion tests (account-deletion*.test.ts). */
@@ -12,12 +15,7 @@ export const IP = '203.0.113.77';
 const del = (token: string, body: Json) => h.rest('DELETE', '/user', { token, body });
 
 async function orgOf(owner: User, name: string, subdomain: string): Promise<string> {
-  const res = await h.rest('POST', '/organizations', {
-    token: owner.token,
-    body: { name, type: 'school', subdomain },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.uuid as string;
+  return (await createOrganization(h, owner.token, { name, type: 'school', subdomain })).uuid;
 }
 
 /** Adds `user` to the organization with `role`, straight into the table. */

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { InsertObject } from 'kysely';
+import type { Database } from '@scmp/db';
 import { beforeAll, expect } from 'vitest';
 import { retention, runDueJobs } from '@scmp/api';
 import { ACCOUNT_RESTORE_DAYS } from '@scmp/api/contracts/privacy';
@@ -7,7 +9,7 @@ import { giveActiveSubscription, testInvoiceRow } from '../../src/testing/billin
 import type { TestHarness } from '../../src/testing/harness';
 import { useHarness } from '../../src/testing/use-harness';
 import { createWebhookRowForTest } from '../../src/testing/webhook-rows';
-import { organizationId } from '../../src/testing/organization-rows';
+import { createOrganization } from '../../src/testing/organization-rows';
 
 /** The retention suites' setup (retention*.test.ts): the school and the rows on both sides of each edge. */
 export let h: TestHarness;
@@ -29,6 +31,19 @@ function edges(id: RetentionRuleId) {
   return { old: new Date(cutoff.getTime() - MIN), young: new Date(cutoff.getTime() + MIN) };
 }
 
+/** Plants into `table` one row just past the rule's edge (`old`) and one just inside it (`young`). */
+async function plantAtEdges<T extends keyof Database & string>(
+  rule: RetentionRuleId,
+  table: T,
+  row: (label: 'old' | 'young', at: Date) => InsertObject<Database, T>,
+) {
+  const { old, young } = edges(rule);
+  await h.db
+    .insertInto(table)
+    .values([row('old', old), row('young', young)])
+    .execute();
+}
+
 async function retentionRuns() {
   return h.db.selectFrom('retention_runs').selectAll().orderBy('id').execute();
 }
@@ -40,12 +55,11 @@ export function useRetentionSchool() {
   useHarness((made) => (h = made));
   beforeAll(async () => {
     owner = await h.createUser({ verified: true });
-    const org = await h.rest('POST', '/organizations', {
-      token: owner.token,
-      body: { name: 'Retention School', type: 'school', subdomain: 'retention' },
-    });
-    expect(org.status, org.text).toBe(201);
-    orgUuid = org.body.data.uuid;
+    ({ uuid: orgUuid, id: orgId } = await createOrganization(h, owner.token, {
+      name: 'Retention School',
+      type: 'school',
+      subdomain: 'retention',
+    }));
     await giveActiveSubscription(h, owner.token, orgUuid);
     const inst = await h.rest('POST', '/instances', {
       token: owner.token,
@@ -53,7 +67,6 @@ export function useRetentionSchool() {
     });
     expect(inst.status, inst.text).toBe(201);
     while ((await runDueJobs(h.deps)) > 0);
-    orgId = await organizationId(h.db, orgUuid);
     subscriptionId = (
       await h.db
         .selectFrom('subscriptions')
@@ -75,12 +88,7 @@ export function useRetentionSchool() {
 
 /** An organization of the owner, closed (DELETE /organizations/{id}): its purge date is 60 days on. */
 async function closedOrganization(name: string, subdomain: string): Promise<string> {
-  const created = await h.rest('POST', '/organizations', {
-    token: owner.token,
-    body: { name, type: 'school', subdomain },
-  });
-  expect(created.status, created.text).toBe(201);
-  const uuid = created.body.data.uuid as string;
+  const { uuid } = await createOrganization(h, owner.token, { name, type: 'school', subdomain });
   const closed = await h.rest('DELETE', `/organizations/${uuid}`, { token: owner.token });
   expect(closed.status, closed.text).toBe(200);
   return uuid;
@@ -195,38 +203,22 @@ async function plantRows() {
     ])
     .execute();
 
-  const c = edges('health-checks');
-  await h.db
-    .insertInto('instance_health_checks')
-    .values(
-      [c.old, c.young].map((at) => ({
-        instance_id: instanceId,
-        checked_at: at,
-        healthy: true,
-        status_code: 200,
-        response_ms: 12,
-        detail: null,
-      })),
-    )
-    .execute();
-
-  const i = edges('idempotency-keys');
-  await h.db
-    .insertInto('idempotent_requests')
-    .values(
-      [
-        ['old', i.old],
-        ['young', i.young],
-      ].map(([label, at]) => ({
-        user_id: owner.id,
-        key: `retention-${tag}-${label as string}`,
-        fingerprint: 'f',
-        status: 200,
-        response: '{}',
-        created_at: at as Date,
-      })),
-    )
-    .execute();
+  await plantAtEdges('health-checks', 'instance_health_checks', (_, at) => ({
+    instance_id: instanceId,
+    checked_at: at,
+    healthy: true,
+    status_code: 200,
+    response_ms: 12,
+    detail: null,
+  }));
+  await plantAtEdges('idempotency-keys', 'idempotent_requests', (label, at) => ({
+    user_id: owner.id,
+    key: `retention-${tag}-${label}`,
+    fingerprint: 'f',
+    status: 200,
+    response: '{}',
+    created_at: at,
+  }));
 
   // Deleted accounts: the 30 days are on the row (purge_after).
   const gone = await h.createUser({ verified: true, name: `Gone Person ${tag}` });
@@ -247,43 +239,30 @@ async function plantRows() {
       .execute();
   }
 
-  const v = edges('invoices');
-  await h.db
-    .insertInto('invoices')
-    .values(
-      (['old', 'young'] as const).map((label) =>
-        testInvoiceRow({
-          number: `RET-${tag}-${label}`,
-          subscription_id: subscriptionId,
-          organization_id: orgId,
-          description: 'Retention test invoice',
-          status: 'paid' as const,
-          total_pence: 1000,
-          paid_at: label === 'old' ? v.old : v.young,
-          created_at: label === 'old' ? v.old : v.young,
-        }),
-      ),
-    )
-    .execute();
-
-  const a = edges('activity-log');
-  await h.db
-    .insertInto('activity_events')
-    .values(
-      (['old', 'young'] as const).map((label) => ({
-        user_id: owner.id,
-        type: 'security' as const,
-        action: `retention.${tag}.${label}`,
-        description: 'Retention test',
-        severity: 'info' as const,
-        ip_address: '203.0.113.9',
-        user_agent: 'RetentionTest',
-        device: null,
-        location: null,
-        created_at: label === 'old' ? a.old : a.young,
-      })),
-    )
-    .execute();
+  await plantAtEdges('invoices', 'invoices', (label, at) =>
+    testInvoiceRow({
+      number: `RET-${tag}-${label}`,
+      subscription_id: subscriptionId,
+      organization_id: orgId,
+      description: 'Retention test invoice',
+      status: 'paid',
+      total_pence: 1000,
+      paid_at: at,
+      created_at: at,
+    }),
+  );
+  await plantAtEdges('activity-log', 'activity_events', (label, at) => ({
+    user_id: owner.id,
+    type: 'security' as const,
+    action: `retention.${tag}.${label}`,
+    description: 'Retention test',
+    severity: 'info' as const,
+    ip_address: '203.0.113.9',
+    user_agent: 'RetentionTest',
+    device: null,
+    location: null,
+    created_at: at,
+  }));
 
   return { tag, exportKey, eventIds, gone, waiting };
 }

@@ -1,25 +1,34 @@
-import { type TestHarness } from '../../src/testing/harness';
+import { beforeAll } from 'vitest';
+import type { TestHarness, TestUser } from '../../src/testing/harness';
+import { insertOrganizationRow } from '../../src/testing/organization-rows';
+import { useHarness } from '../../src/testing/use-harness';
 
-/** What the public branding tests share: an organization row of the signed-in owner (or `owner`). */
-export function publicBrandingFixtures(harness: () => TestHarness, ownerId: () => number) {
+/** The public branding suites' world (public-branding*.test.ts): one server and a verified owner. */
+export let h: TestHarness;
+export let owner: TestUser;
+
+/**
+ * Registers the file's setup (the server, then the owner); `insertOrg` writes an organization row
+ * of that owner (or `owner`).
+ */
+export function usePublicBrandingWorld() {
+  useHarness((made) => (h = made));
+  beforeAll(async () => {
+    owner = await h.createUser({ verified: true });
+  });
+
   async function insertOrg(input: {
     subdomain: string | null;
     status?: 'pending' | 'active' | 'inactive';
     name?: string;
     owner?: number;
   }) {
-    return harness()
-      .db.insertInto('organizations')
-      .values({
-        owner_id: input.owner ?? ownerId(),
-        name: input.name ?? `Org ${input.subdomain ?? 'none'}`,
-        type: 'school',
-        description: null,
-        subdomain: input.subdomain,
-        status: input.status ?? 'active',
-      })
-      .returning(['id', 'uuid'])
-      .executeTakeFirstOrThrow();
+    return insertOrganizationRow(h.db, {
+      owner_id: input.owner ?? owner.id,
+      name: input.name ?? `Org ${input.subdomain ?? 'none'}`,
+      subdomain: input.subdomain,
+      status: input.status,
+    });
   }
   return { insertOrg };
 }

@@ -6,7 +6,11 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { hashPassword } from '@scmp/api';
 import { createTestDb, type TestDatabase } from '@scmp/db/testing';
 import { freePort } from '../../src/testing/free-port';
-import { addMemberRow, organizationId } from '../../src/testing/organization-rows';
+import {
+  addMemberRow,
+  insertOrganizationRow,
+  organizationId,
+} from '../../src/testing/organization-rows';
 import { startSmtpRecorder, type SmtpRecorder } from '../../src/testing/smtp-recorder';
 import { insertUserRow } from '../../src/testing/user-rows';
 import { buildServerBundle, call, startServer, type ServerProcess } from './processes';
@@ -102,18 +106,11 @@ export async function login(server: ServerProcess, address = email): Promise<str
 
 /** An organization of the owner, inserted straight into the database. */
 export async function insertOrg(subdomain: string) {
-  return database.db
-    .insertInto('organizations')
-    .values({
-      owner_id: userId,
-      name: `Org ${subdomain}`,
-      type: 'school',
-      description: null,
-      subdomain,
-      status: 'active',
-    })
-    .returning(['id', 'uuid'])
-    .executeTakeFirstOrThrow();
+  return insertOrganizationRow(database.db, {
+    owner_id: userId,
+    name: `Org ${subdomain}`,
+    subdomain,
+  });
 }
 
 /** Asks `get` again every 20 ms until `done` (or `timeoutMs`); the last answer and how long it took. */

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loggerOptions } from '../../src/logging/logger-options';
 import { createHarness, type Json, type TestHarness } from '../../src/testing/harness';
+import { mailsTo } from '../../src/testing/recorded-rows';
 
 type Res = { status: number; body: Json };
 type CallOptions = {
@@ -83,13 +84,8 @@ export async function startLoggedServer() {
       return code;
     },
     async lastMailLink(to: string, pathPart: string): Promise<string> {
-      const mail = await h.db
-        .selectFrom('mail_outbox')
-        .select('text')
-        .where('to_address', '=', to)
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
-      const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(pathPart));
+      const mail = (await mailsTo(h.db, to)).at(-1);
+      const link = mail?.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(pathPart));
       expect(link).toBeTruthy();
       return link!;
     },

@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app';
 import { PNG } from '../../src/testing/branding-helpers';
 import { createHarness, type TestHarness } from '../../src/testing/harness';
 import { multipartBody, type MultipartPart } from '../../src/testing/multipart';
+import { valuesWhere } from '../../src/testing/recorded-rows';
 
 type Kind = 'logo' | 'favicon';
 type Answer = { status: number; body: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -74,12 +75,7 @@ export function useUploadServer(keep: (server: { h: TestHarness; base: string })
   }
 
   async function brandingRows(organizationId: number): Promise<number> {
-    const rows = await h.db
-      .selectFrom('brandings')
-      .select('id')
-      .where('organization_id', '=', organizationId)
-      .execute();
-    return rows.length;
+    return (await valuesWhere(h.db, 'brandings', 'id', 'organization_id', organizationId)).length;
   }
 
   async function avatarPath(userId: number): Promise<string | null> {

@@ -10,12 +10,14 @@ export type NullableTimestamp = ColumnType<
 >;
 export type Json<T> = ColumnType<T, string | T, string | T>;
 
-/** The keys of a row that belongs to one organization and is named by a uuid in the API. */
-export type OrganizationRecord = {
-  id: Generated<number>;
+/** The keys of a row numbered in the database and named by a uuid in the API. */
+export type UuidRecord<Id extends number | string = number> = {
+  id: Generated<Id>;
   uuid: Generated<string>;
-  organization_id: number;
 };
+
+/** The keys of a row that belongs to one organization and is named by a uuid in the API. */
+export type OrganizationRecord = UuidRecord & { organization_id: number };
 
 export type UsersTable = {
   id: Generated<number>;

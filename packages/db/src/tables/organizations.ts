@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, NullableTimestamp, OrganizationRecord } from './core';
+import type { CreatedAt, NullableTimestamp, OrganizationRecord, UuidRecord } from './core';
 
 export type OrganizationType = 'school' | 'camp' | 'other';
 /** `closing` during the 60 days after DELETE /organizations/{id}; `closed` once purged. */
@@ -16,9 +16,7 @@ type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export type CustomDomainStatus = 'pending_dns' | 'verified' | 'active' | 'failed';
 
-export type OrganizationsTable = {
-  id: Generated<number>;
-  uuid: Generated<string>;
+export type OrganizationsTable = UuidRecord & {
   owner_id: number;
   name: string;
   type: OrganizationType;

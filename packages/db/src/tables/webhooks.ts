@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { CreatedAt, Json, NullableTimestamp, OrganizationRecord } from './core';
+import type { CreatedAt, Json, NullableTimestamp, OrganizationRecord, UuidRecord } from './core';
 
 /** Where an organization wants its events sent; the signing secret is encrypted with the app key. */
 export type WebhookEndpointsTable = OrganizationRecord & {
@@ -38,9 +38,7 @@ export type WebhookEventsTable = {
 export type WebhookDeliveryStatus = 'pending' | 'retrying' | 'succeeded' | 'failed';
 
 /** One event to one endpoint, with the outcome of its latest attempt. */
-export type WebhookDeliveriesTable = {
-  id: Generated<string>;
-  uuid: Generated<string>;
+export type WebhookDeliveriesTable = UuidRecord<string> & {
   endpoint_id: number;
   event_id: string;
   status: Generated<WebhookDeliveryStatus>;

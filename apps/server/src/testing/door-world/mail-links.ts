@@ -1,15 +1,10 @@
 import type { TestHarness } from '../harness';
+import { mailsTo } from '../recorded-rows';
 
 /** The link `marker` (e.g. '/reset-password?') in the newest e-mail to `to` that has one. */
 export function mailLinkFinder(h: TestHarness) {
   const linkInMail = async (to: string, marker: string) => {
-    const mails = await h.db
-      .selectFrom('mail_outbox')
-      .select('text')
-      .where('to_address', '=', to)
-      .orderBy('id', 'desc')
-      .execute();
-    for (const mail of mails) {
+    for (const mail of (await mailsTo(h.db, to)).reverse()) {
       const at = mail.text.indexOf(marker);
       if (at < 0) continue;
       const start = mail.text.lastIndexOf('http', at);

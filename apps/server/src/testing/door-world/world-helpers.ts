@@ -1,14 +1,9 @@
 import { runDueJobs } from '@scmp/api';
 import type { TestHarness } from '../harness';
-import type { DoorIdentityProvider } from './types';
+import type { DoorWorld } from './types';
 
 /** What every piece of a world is built from: its harness, identity, user and REST door. */
-export type WorldBase = {
-  h: TestHarness;
-  idp: DoorIdentityProvider;
-  tag: string;
-  ip: string;
-  user: { id: number; uuid: string; email: string; password: string; token: string };
+export type WorldBase = Pick<DoorWorld, 'h' | 'idp' | 'tag' | 'ip' | 'user'> & {
   rest: (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
