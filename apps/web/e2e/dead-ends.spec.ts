@@ -1,14 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { createActiveTenant } from './fixtures/active-tenant';
+import { activeInstance, createActiveTenant } from './fixtures/active-tenant';
 import { expectAccessible } from './fixtures/axe';
-import {
-  VIEWPORTS,
-  activeInstance,
-  api,
-  pageWithToken,
-  stamp,
-  verifiedAccount,
-} from './fixtures/dead-ends';
+import { VIEWPORTS, api, pageWithToken, stamp, verifiedAccount } from './fixtures/dead-ends';
 import { linkFromMail } from './fixtures/dev-mail';
 
 /**

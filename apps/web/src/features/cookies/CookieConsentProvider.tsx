@@ -1,13 +1,4 @@
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import {
   ALL_COOKIES,
   clearConsent,
@@ -17,6 +8,7 @@ import {
   writeConsent,
   type CookiePreferences,
 } from './consent-storage';
+import { requiredContext } from '../../lib/required-context';
 
 // The banner (first visit only) and the dialog (Modal, ScrollArea, FocusTrap, only when someone
 // opens it) are not part of the entry every returning visitor downloads.
@@ -41,7 +33,10 @@ type CookieConsentState = {
   save: (preferences: Omit<CookiePreferences, 'essential'>) => void;
 };
 
-const CookieConsentContext = createContext<CookieConsentState | null>(null);
+const [CookieConsentContext, useCookieConsentContext] = requiredContext<CookieConsentState>(
+  'useCookieConsent',
+  'CookieConsentProvider',
+);
 
 /** Cookie consent state, the bottom banner and the preferences dialog (spec part 1 §2, §4). */
 export function CookieConsentProvider({ children }: { children: ReactNode }) {
@@ -101,8 +96,4 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function useCookieConsent(): CookieConsentState {
-  const value = useContext(CookieConsentContext);
-  if (!value) throw new Error('useCookieConsent must be used inside CookieConsentProvider');
-  return value;
-}
+export const useCookieConsent = useCookieConsentContext;

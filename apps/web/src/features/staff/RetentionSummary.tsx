@@ -17,17 +17,7 @@ const RUN_BADGE: Record<Run['status'], { color: string; label: string }> = {
 };
 
 /** "26 Nov 2026, 09:00" (UTC). */
-function formatTime(iso: string | null): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  });
-}
+const formatTime = (iso: string | null) => formatDay(iso, true);
 
 function RuleOutcome({ result }: { result: Run['results'][number] }) {
   if (result.outcome === 'failed')
