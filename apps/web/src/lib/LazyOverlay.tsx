@@ -1,8 +1,9 @@
 import type { DrawerProps, ModalProps } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from './lazy-named';
 
-const Modal = lazy(() => import('./overlay-impl').then((m) => ({ default: m.Modal })));
-const Drawer = lazy(() => import('./overlay-impl').then((m) => ({ default: m.Drawer })));
+const Modal = lazyNamed(() => import('./overlay-impl'), 'Modal');
+const Drawer = lazyNamed(() => import('./overlay-impl'), 'Drawer');
 
 /** Whether the overlay has been opened once: from then on it stays mounted (its close transition runs). */
 function useOpenedOnce(opened: boolean): boolean {

@@ -1,4 +1,12 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   ALL_COOKIES,
   clearConsent,
@@ -8,15 +16,14 @@ import {
   writeConsent,
   type CookiePreferences,
 } from './consent-storage';
-import { requiredContext } from '../../lib/required-context';
+import { lazyNamed } from '../../lib/lazy-named';
 
 // The banner (first visit only) and the dialog (Modal, ScrollArea, FocusTrap, only when someone
 // opens it) are not part of the entry every returning visitor downloads.
-const CookieBanner = lazy(() =>
-  import('./CookieBanner').then((m) => ({ default: m.CookieBanner })),
-);
-const CookiePreferencesModal = lazy(() =>
-  import('./CookiePreferencesModal').then((m) => ({ default: m.CookiePreferencesModal })),
+const CookieBanner = lazyNamed(() => import('./CookieBanner'), 'CookieBanner');
+const CookiePreferencesModal = lazyNamed(
+  () => import('./CookiePreferencesModal'),
+  'CookiePreferencesModal',
 );
 
 export type { CookiePreferences } from './consent-storage';
@@ -33,10 +40,7 @@ type CookieConsentState = {
   save: (preferences: Omit<CookiePreferences, 'essential'>) => void;
 };
 
-const [CookieConsentContext, useCookieConsentContext] = requiredContext<CookieConsentState>(
-  'useCookieConsent',
-  'CookieConsentProvider',
-);
+const CookieConsentContext = createContext<CookieConsentState | null>(null);
 
 /** Cookie consent state, the bottom banner and the preferences dialog (spec part 1 §2, §4). */
 export function CookieConsentProvider({ children }: { children: ReactNode }) {
@@ -96,4 +100,8 @@ export function CookieConsentProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export const useCookieConsent = useCookieConsentContext;
+export function useCookieConsent(): CookieConsentState {
+  const value = useContext(CookieConsentContext);
+  if (!value) throw new Error('useCookieConsent must be used inside CookieConsentProvider');
+  return value;
+}

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { Suspense, useState, type ComponentProps } from 'react';
+import { lazyNamed } from '../../lib/lazy-named';
 
 // The dialog (Modal, focus trap, scroll lock, transitions) loads the first time it opens.
-const DemoModal = lazy(() => import('./DemoModal').then((m) => ({ default: m.DemoModal })));
+const DemoModal = lazyNamed(() => import('./DemoModal'), 'DemoModal');
 
 /** DemoModal, loaded on first open and kept mounted afterwards (so it can animate closed). */
 export function LazyDemoModal(props: ComponentProps<typeof DemoModal>) {

@@ -1,9 +1,18 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { dataLayer } from '../../lib/data-layer-ref';
 import { clearStoredToken, getStoredToken, setStoredToken } from '../../lib/token';
 import type { SessionUser } from '../../lib/types';
 import type { MeState } from './session-types';
-import { requiredContext } from '../../lib/required-context';
 
 export type { SessionUser };
 export type { MeState };
@@ -19,10 +28,7 @@ type SessionState = {
   refetchUser: () => Promise<unknown>;
 };
 
-const [SessionContext, useSessionContext] = requiredContext<SessionState>(
-  'useSession',
-  'SessionProvider',
-);
+const SessionContext = createContext<SessionState | null>(null);
 
 // The auth.me query and the periodic re-validation need TanStack Query and the tRPC client: they
 // load only when a token is stored, so anonymous visits to public pages skip the data layer.
@@ -84,4 +90,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export const useSession = useSessionContext;
+export function useSession(): SessionState {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession must be used inside SessionProvider');
+  return value;
+}

@@ -17,7 +17,17 @@ const RUN_BADGE: Record<Run['status'], { color: string; label: string }> = {
 };
 
 /** "26 Nov 2026, 09:00" (UTC). */
-const formatTime = (iso: string | null) => formatDay(iso, true);
+function formatTime(iso: string | null): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
+}
 
 function RuleOutcome({ result }: { result: Run['results'][number] }) {
   if (result.outcome === 'failed')

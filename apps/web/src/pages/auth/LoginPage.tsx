@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { SSO_TEXTS } from '@scmp/api/contracts/sso';
 import { AuthCard, LoginForm, type LoginOutcome } from '../../features/auth';
@@ -8,22 +8,19 @@ import { useSession } from '../../features/session';
 import { useTenant } from '../../features/tenant';
 import { useTRPCClient } from '../../lib/trpc';
 import { usePageMeta } from '../../lib/page-meta';
+import { lazyNamed } from '../../lib/lazy-named';
 
 // Later steps of the sign-in, loaded when reached (the first load stays small).
-const ResendVerificationButton = lazy(() =>
-  import('../../features/auth/ResendVerificationButton').then((m) => ({
-    default: m.ResendVerificationButton,
-  })),
+const ResendVerificationButton = lazyNamed(
+  () => import('../../features/auth/ResendVerificationButton'),
+  'ResendVerificationButton',
 );
-const SsoSignInForm = lazy(() =>
-  import('../../features/auth/SsoSignInForm').then((m) => ({ default: m.SsoSignInForm })),
+const SsoSignInForm = lazyNamed(() => import('../../features/auth/SsoSignInForm'), 'SsoSignInForm');
+const TenantSsoButtons = lazyNamed(
+  () => import('../../features/auth/TenantSsoButtons'),
+  'TenantSsoButtons',
 );
-const TenantSsoButtons = lazy(() =>
-  import('../../features/auth/TenantSsoButtons').then((m) => ({ default: m.TenantSsoButtons })),
-);
-const TwoFactorForm = lazy(() =>
-  import('../../features/auth/TwoFactorForm').then((m) => ({ default: m.TwoFactorForm })),
-);
+const TwoFactorForm = lazyNamed(() => import('../../features/auth/TwoFactorForm'), 'TwoFactorForm');
 
 type Step = { kind: 'credentials' } | LoginOutcome;
 

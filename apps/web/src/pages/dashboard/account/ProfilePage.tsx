@@ -1,26 +1,28 @@
 import { Card, Skeleton } from '@mantine/core';
-import { lazy } from 'react';
 import { AvatarBlock, ProfileForm } from '../../../features/account';
 import { useSession } from '../../../features/session';
 import { DashboardPage } from '../../../lib/DashboardPage';
 import { LazySection } from '../../../lib/LazySection';
 import { usePageMeta } from '../../../lib/page-meta';
 import { SectionCard } from '../../../lib/SectionCard';
+import { lazyNamed } from '../../../lib/lazy-named';
 
 // The cards under the profile form load after the page's first chunks (issue 36).
-const TwoFactorCard = lazy(() =>
-  import('../../../features/two-factor/TwoFactorCard').then((m) => ({ default: m.TwoFactorCard })),
+const TwoFactorCard = lazyNamed(
+  () => import('../../../features/two-factor/TwoFactorCard'),
+  'TwoFactorCard',
 );
-const ApiTokensCard = lazy(() =>
-  import('../../../features/api-tokens/ApiTokensCard').then((m) => ({ default: m.ApiTokensCard })),
+const ApiTokensCard = lazyNamed(
+  () => import('../../../features/api-tokens/ApiTokensCard'),
+  'ApiTokensCard',
 );
-const YourDataCard = lazy(() =>
-  import('../../../features/privacy/YourDataCard').then((m) => ({ default: m.YourDataCard })),
+const YourDataCard = lazyNamed(
+  () => import('../../../features/privacy/YourDataCard'),
+  'YourDataCard',
 );
-const DeleteAccountCard = lazy(() =>
-  import('../../../features/privacy/DeleteAccountCard').then((m) => ({
-    default: m.DeleteAccountCard,
-  })),
+const DeleteAccountCard = lazyNamed(
+  () => import('../../../features/privacy/DeleteAccountCard'),
+  'DeleteAccountCard',
 );
 
 export default function ProfilePage() {

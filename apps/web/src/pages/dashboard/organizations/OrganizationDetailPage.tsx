@@ -1,7 +1,7 @@
 import { Button, Card, Group, Paper, Skeleton, Tabs, Text, Title } from '@mantine/core';
 import { IconEdit, IconPalette, IconPlus, IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { can } from '@scmp/api/contracts/roles';
 import { StatusBadge } from '@scmp/ui';
@@ -17,33 +17,31 @@ import { OrganizationDetailsCard } from './OrganizationDetailsCard';
 import { OrganizationInstancesTable } from './OrganizationInstancesTable';
 import { ErrorAlert } from '../../../lib/ErrorAlert';
 import { SkeletonRows } from '../../../lib/ListState';
+import { lazyNamed } from '../../../lib/lazy-named';
 
 // The Security tab (SSO domains and connections) is drawn by owners and admins only, when opened:
 // its code loads then, not with the page.
-const SecurityPanel = lazy(() =>
-  import('../../../features/sso').then((m) => ({ default: m.SecurityPanel })),
-);
+const SecurityPanel = lazyNamed(() => import('../../../features/sso'), 'SecurityPanel');
 // So are the other tabs and the edit form (issue 36: the page draws within 170 KB of script).
-const MembersPanel = lazy(() =>
-  import('../../../features/members/MembersPanel').then((m) => ({ default: m.MembersPanel })),
+const MembersPanel = lazyNamed(
+  () => import('../../../features/members/MembersPanel'),
+  'MembersPanel',
 );
-const WebhooksPanel = lazy(() =>
-  import('../../../features/webhooks/WebhooksPanel').then((m) => ({ default: m.WebhooksPanel })),
+const WebhooksPanel = lazyNamed(
+  () => import('../../../features/webhooks/WebhooksPanel'),
+  'WebhooksPanel',
 );
-const OrganizationDataCard = lazy(() =>
-  import('../../../features/privacy/OrganizationDataCard').then((m) => ({
-    default: m.OrganizationDataCard,
-  })),
+const OrganizationDataCard = lazyNamed(
+  () => import('../../../features/privacy/OrganizationDataCard'),
+  'OrganizationDataCard',
 );
-const CloseOrganizationCard = lazy(() =>
-  import('../../../features/privacy/CloseOrganization').then((m) => ({
-    default: m.CloseOrganizationCard,
-  })),
+const CloseOrganizationCard = lazyNamed(
+  () => import('../../../features/privacy/CloseOrganization'),
+  'CloseOrganizationCard',
 );
-const EditOrganizationForm = lazy(() =>
-  import('../../../features/organizations/EditOrganizationForm').then((m) => ({
-    default: m.EditOrganizationForm,
-  })),
+const EditOrganizationForm = lazyNamed(
+  () => import('../../../features/organizations/EditOrganizationForm'),
+  'EditOrganizationForm',
 );
 
 const BACK = { to: '/dashboard/organizations', label: 'Back to Organisations' };
