@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { activeInstance } from './fixtures/active-tenant';
 import { consentToEssentialCookies } from './fixtures/cookie-consent';
+import { expectLinks } from './fixtures/links';
 import { expectAccessible } from './fixtures/axe';
 
 /**
@@ -66,16 +67,12 @@ for (const size of WIDTHS) {
     ).toBeVisible();
     await expect(page.getByText(/A friendly primary school for ages 4 to 11/)).toBeVisible();
     const links = page.getByRole('navigation', { name: 'Quick links' });
-    for (const [name, href] of [
+    await expectLinks(links, [
       ['Parent sign-in', 'https://parents.oakfield.example/sign-in'],
       ['Staff sign-in', 'https://staff.oakfield.example/sign-in'],
       ['Book a club place', 'https://oakfield.example/clubs'],
       ['Term dates', 'https://oakfield.example/term-dates'],
-    ] as const) {
-      const link = links.getByRole('link', { name, exact: true });
-      await expect(link).toBeVisible();
-      await expect(link).toHaveAttribute('href', href);
-    }
+    ]);
     const contact = page.getByRole('region', { name: 'Contact' });
     await expect(contact.getByRole('link', { name: 'office@oakfield.example' })).toHaveAttribute(
       'href',

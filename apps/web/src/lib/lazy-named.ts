@@ -9,4 +9,4 @@ export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K)
 }
 
 /** The component type of a module's export (its props kept). */
-type Named<C> = C extends ComponentType<infer P> ? ComponentType<P> : never;
+export type Named<C> = C extends ComponentType<infer P> ? ComponentType<P> : never;

@@ -8,19 +8,15 @@ import { useSession } from '../../features/session';
 import { useTenant } from '../../features/tenant';
 import { useTRPCClient } from '../../lib/trpc';
 import { usePageMeta } from '../../lib/page-meta';
-import { lazyNamed } from '../../lib/lazy-named';
+import { lazyParts } from '../../lib/lazy-parts';
 
 // Later steps of the sign-in, loaded when reached (the first load stays small).
-const ResendVerificationButton = lazyNamed(
-  () => import('../../features/auth/ResendVerificationButton'),
-  'ResendVerificationButton',
-);
-const SsoSignInForm = lazyNamed(() => import('../../features/auth/SsoSignInForm'), 'SsoSignInForm');
-const TenantSsoButtons = lazyNamed(
-  () => import('../../features/auth/TenantSsoButtons'),
-  'TenantSsoButtons',
-);
-const TwoFactorForm = lazyNamed(() => import('../../features/auth/TwoFactorForm'), 'TwoFactorForm');
+const { ResendVerificationButton, SsoSignInForm, TenantSsoButtons, TwoFactorForm } = lazyParts({
+  ResendVerificationButton: () => import('../../features/auth/ResendVerificationButton'),
+  SsoSignInForm: () => import('../../features/auth/SsoSignInForm'),
+  TenantSsoButtons: () => import('../../features/auth/TenantSsoButtons'),
+  TwoFactorForm: () => import('../../features/auth/TwoFactorForm'),
+});
 
 type Step = { kind: 'credentials' } | LoginOutcome;
 

@@ -5,25 +5,15 @@ import { DashboardPage } from '../../../lib/DashboardPage';
 import { LazySection } from '../../../lib/LazySection';
 import { usePageMeta } from '../../../lib/page-meta';
 import { SectionCard } from '../../../lib/SectionCard';
-import { lazyNamed } from '../../../lib/lazy-named';
+import { lazyParts } from '../../../lib/lazy-parts';
 
 // The cards under the profile form load after the page's first chunks (issue 36).
-const TwoFactorCard = lazyNamed(
-  () => import('../../../features/two-factor/TwoFactorCard'),
-  'TwoFactorCard',
-);
-const ApiTokensCard = lazyNamed(
-  () => import('../../../features/api-tokens/ApiTokensCard'),
-  'ApiTokensCard',
-);
-const YourDataCard = lazyNamed(
-  () => import('../../../features/privacy/YourDataCard'),
-  'YourDataCard',
-);
-const DeleteAccountCard = lazyNamed(
-  () => import('../../../features/privacy/DeleteAccountCard'),
-  'DeleteAccountCard',
-);
+const { TwoFactorCard, ApiTokensCard, YourDataCard, DeleteAccountCard } = lazyParts({
+  TwoFactorCard: () => import('../../../features/two-factor/TwoFactorCard'),
+  ApiTokensCard: () => import('../../../features/api-tokens/ApiTokensCard'),
+  YourDataCard: () => import('../../../features/privacy/YourDataCard'),
+  DeleteAccountCard: () => import('../../../features/privacy/DeleteAccountCard'),
+});
 
 export default function ProfilePage() {
   usePageMeta('Profile', 'Your personal information and two-factor authentication.');

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Paper, Skeleton, Tabs, Text, Title } from '@mantine/core';
 import { IconEdit, IconPalette, IconPlus, IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { can } from '@scmp/api/contracts/roles';
 import { StatusBadge } from '@scmp/ui';
@@ -17,34 +17,37 @@ import { OrganizationDetailsCard } from './OrganizationDetailsCard';
 import { OrganizationInstancesTable } from './OrganizationInstancesTable';
 import { ErrorAlert } from '../../../lib/ErrorAlert';
 import { SkeletonRows } from '../../../lib/ListState';
-import { lazyNamed } from '../../../lib/lazy-named';
+import { lazyParts } from '../../../lib/lazy-parts';
 
 // The Security tab (SSO domains and connections) is drawn by owners and admins only, when opened:
-// its code loads then, not with the page.
-const SecurityPanel = lazyNamed(() => import('../../../features/sso'), 'SecurityPanel');
-// So are the other tabs and the edit form (issue 36: the page draws within 170 KB of script).
-const MembersPanel = lazyNamed(
-  () => import('../../../features/members/MembersPanel'),
-  'MembersPanel',
-);
-const WebhooksPanel = lazyNamed(
-  () => import('../../../features/webhooks/WebhooksPanel'),
-  'WebhooksPanel',
-);
-const OrganizationDataCard = lazyNamed(
-  () => import('../../../features/privacy/OrganizationDataCard'),
-  'OrganizationDataCard',
-);
-const CloseOrganizationCard = lazyNamed(
-  () => import('../../../features/privacy/CloseOrganization'),
-  'CloseOrganizationCard',
-);
-const EditOrganizationForm = lazyNamed(
-  () => import('../../../features/organizations/EditOrganizationForm'),
-  'EditOrganizationForm',
-);
+// its code loads then, not with the page. So do the other tabs and the edit form (issue 36: the
+// page draws within 170 KB of script).
+const {
+  SecurityPanel,
+  MembersPanel,
+  WebhooksPanel,
+  OrganizationDataCard,
+  CloseOrganizationCard,
+  EditOrganizationForm,
+} = lazyParts({
+  SecurityPanel: () => import('../../../features/sso'),
+  MembersPanel: () => import('../../../features/members/MembersPanel'),
+  WebhooksPanel: () => import('../../../features/webhooks/WebhooksPanel'),
+  OrganizationDataCard: () => import('../../../features/privacy/OrganizationDataCard'),
+  CloseOrganizationCard: () => import('../../../features/privacy/CloseOrganization'),
+  EditOrganizationForm: () => import('../../../features/organizations/EditOrganizationForm'),
+});
 
 const BACK = { to: '/dashboard/organizations', label: 'Back to Organisations' };
+
+/** A header button leading to another page about the organization. */
+function LinkButton({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Button variant="default" component={Link} to={to} leftSection={icon}>
+      {children}
+    </Button>
+  );
+}
 
 export default function OrganizationDetailPage() {
   const { orgUuid = '' } = useParams();
@@ -104,23 +107,13 @@ export default function OrganizationDetailPage() {
               Edit
             </Button>
           </RoleGate>
-          <Button
-            variant="default"
-            component={Link}
-            to={`/dashboard/branding/${org.uuid}`}
-            leftSection={<IconPalette size={16} />}
-          >
+          <LinkButton to={`/dashboard/branding/${org.uuid}`} icon={<IconPalette size={16} />}>
             Branding
-          </Button>
+          </LinkButton>
           <RoleGate {...manage}>
-            <Button
-              variant="default"
-              component={Link}
-              to={`/dashboard/tenant/${org.uuid}`}
-              leftSection={<IconWorld size={16} />}
-            >
+            <LinkButton to={`/dashboard/tenant/${org.uuid}`} icon={<IconWorld size={16} />}>
               Subdomain
-            </Button>
+            </LinkButton>
           </RoleGate>
         </>
       }

@@ -14,21 +14,14 @@ import { DashboardPage } from '../../../lib/DashboardPage';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import { ErrorAlert } from '../../../lib/ErrorAlert';
-import { lazyNamed } from '../../../lib/lazy-named';
+import { lazyParts } from '../../../lib/lazy-parts';
 
 // The tabs other than the overview are fetched when first opened, not before the page draws.
-const CustomersList = lazyNamed(
-  () => import('../../../features/staff/CustomersList'),
-  'CustomersList',
-);
-const InstancesList = lazyNamed(
-  () => import('../../../features/staff/InstancesList'),
-  'InstancesList',
-);
-const RetentionSummary = lazyNamed(
-  () => import('../../../features/staff/RetentionSummary'),
-  'RetentionSummary',
-);
+const { CustomersList, InstancesList, RetentionSummary } = lazyParts({
+  CustomersList: () => import('../../../features/staff/CustomersList'),
+  InstancesList: () => import('../../../features/staff/InstancesList'),
+  RetentionSummary: () => import('../../../features/staff/RetentionSummary'),
+});
 
 /** The console's tabs; all but the overview are fetched when first opened (`lazy`). */
 const TAB_LIST: { value: string; label: string; Panel: ComponentType; lazy?: boolean }[] = [

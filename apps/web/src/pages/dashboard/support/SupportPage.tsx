@@ -16,18 +16,14 @@ import { StatTile } from '../../../lib/StatTile';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import { QueryStates, SkeletonRows } from '../../../lib/ListState';
-import { lazyNamed } from '../../../lib/lazy-named';
+import { lazyParts } from '../../../lib/lazy-parts';
 
 // The new-ticket form and the ticket drawer open on demand: their code (the form, the thread,
 // attachments, uploads) is fetched after the page has drawn, not before.
-const NewTicketModal = lazyNamed(
-  () => import('../../../features/support/NewTicketModal'),
-  'NewTicketModal',
-);
-const TicketDetailDrawer = lazyNamed(
-  () => import('../../../features/support/TicketDetailDrawer'),
-  'TicketDetailDrawer',
-);
+const { NewTicketModal, TicketDetailDrawer } = lazyParts({
+  NewTicketModal: () => import('../../../features/support/NewTicketModal'),
+  TicketDetailDrawer: () => import('../../../features/support/TicketDetailDrawer'),
+});
 
 /** A card leading to a help page, beside the ticket figures. */
 function HelpLinkCard({
