@@ -4,7 +4,8 @@ import { useTRPC } from '../../lib/trpc';
 import { ListState, LoadMoreButton } from '../../lib/ListState';
 import { SearchField, useSearchQuery } from '../../lib/SearchField';
 import { statusLabel } from './types';
-import { ScrollTable, CustomerLink } from './ScrollTable';
+import { ScrollTable } from './ScrollTable';
+import { CustomerLink } from './CustomerLink';
 
 /** Every customer with their organizations, plan and state: prefix search, "Load more" paging. */
 export function CustomersList() {

@@ -1,7 +1,8 @@
 import { Group, Table, Text } from '@mantine/core';
 import { formatDay, statusLabel, type StaffOverview } from './types';
-import { NameCell, ScrollTable, CustomerLink } from './ScrollTable';
+import { NameCell, ScrollTable } from './ScrollTable';
 import { StaffSection } from './StaffSection';
+import { CustomerLink } from './CustomerLink';
 
 /** The instance fleet by status and health, with the unhealthy instances listed. */
 export function FleetSummary({ fleet }: { fleet: StaffOverview['fleet'] }) {

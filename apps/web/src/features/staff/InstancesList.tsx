@@ -6,7 +6,8 @@ import { useTRPC } from '../../lib/trpc';
 import { ListState, LoadMoreButton } from '../../lib/ListState';
 import { SearchField, useSearchQuery } from '../../lib/SearchField';
 import { statusLabel } from './types';
-import { InstanceBadges, NameCell, ScrollTable, CustomerLink } from './ScrollTable';
+import { InstanceBadges, NameCell, ScrollTable } from './ScrollTable';
+import { CustomerLink } from './CustomerLink';
 
 const STATUSES = ['pending', 'provisioning', 'active', 'suspended', 'terminated'] as const;
 type Status = (typeof STATUSES)[number];

@@ -1,6 +1,7 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { formatDay, plural, statusLabel, type StaffOverview } from './types';
-import { TableSection, CustomerLink } from './ScrollTable';
+import { TableSection } from './ScrollTable';
+import { CustomerLink } from './CustomerLink';
 
 /** Subscriptions behind on payment, oldest first, each linking to its customer. */
 export function PastDueList({ pastDue }: { pastDue: StaffOverview['past_due'] }) {

@@ -1,6 +1,5 @@
-import { Anchor, Badge, Group, Table, Text, type AnchorProps } from '@mantine/core';
+import { Badge, Group, Table, Text } from '@mantine/core';
 import { Children, type ComponentProps, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { DataTable } from '../../lib/DataTable';
 import { StaffSection } from './StaffSection';
 import { statusLabel } from './types';
@@ -94,18 +93,5 @@ export function InstanceBadges({ status, health }: { status: string; health: str
         {health ? statusLabel(health) : 'Not checked'}
       </Badge>
     </Group>
-  );
-}
-
-/** A link to a customer's page in the operator console. */
-export function CustomerLink({
-  uuid,
-  children,
-  ...anchor
-}: AnchorProps & { uuid: string; children: ReactNode }) {
-  return (
-    <Anchor component={Link} to={`/dashboard/staff/customers/${uuid}`} {...anchor}>
-      {children}
-    </Anchor>
   );
 }

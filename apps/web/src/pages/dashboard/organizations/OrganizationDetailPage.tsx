@@ -40,6 +40,13 @@ const {
 
 const BACK = { to: '/dashboard/organizations', label: 'Back to Organisations' };
 
+/** The tabs after Overview, each one panel of its own loaded when first opened. */
+const TAB_PANELS = [
+  ['members', MembersPanel],
+  ['webhooks', WebhooksPanel],
+  ['security', SecurityPanel],
+] as const;
+
 /** A header button leading to another page about the organization. */
 function LinkButton({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -180,21 +187,13 @@ export default function OrganizationDetailPage() {
             <CloseOrganizationCard organization={org} />
           </Suspense>
         </Tabs.Panel>
-        <Tabs.Panel value="members">
-          <Suspense fallback={<Skeleton h={160} />}>
-            <MembersPanel organization={org} />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="webhooks">
-          <Suspense fallback={<Skeleton h={160} />}>
-            <WebhooksPanel organization={org} />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="security">
-          <Suspense fallback={<Skeleton h={160} />}>
-            <SecurityPanel organization={org} />
-          </Suspense>
-        </Tabs.Panel>
+        {TAB_PANELS.map(([value, Panel]) => (
+          <Tabs.Panel key={value} value={value}>
+            <Suspense fallback={<Skeleton h={160} />}>
+              <Panel organization={org} />
+            </Suspense>
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </DetailPage>
   );
