@@ -1,18 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { consentToEssentialCookies } from './fixtures/cookie-consent';
+import { signInAsDemo } from './fixtures/demo-session';
 
 /** Profile → API tokens: create one with a scope, use it against the API, revoke it. */
 test('an API token is created with a scope, works once copied, and stops when revoked', async ({
   page,
 }) => {
-  const login = await page.request.post('/api/v1/auth/login', {
-    data: { email: 'demo@scmp.test', password: 'DemoPass!2026' },
-  });
-  expect(login.status()).toBe(200);
-  const session = ((await login.json()) as { data: { token: string } }).data.token;
-  await consentToEssentialCookies(page);
-  await page.goto('/login');
-  await page.evaluate((value) => window.localStorage.setItem('token', value), session);
+  await signInAsDemo(page);
 
   await page.goto('/dashboard/profile');
   await expect(page.getByRole('heading', { level: 2, name: 'API tokens' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { totp } from '../../server/src/testing/totp';
+import { ACCOUNT_PASSWORD, apiLogin, registerAccount } from './fixtures/accounts';
 import { mailLink } from './fixtures/dev-mail';
 
 const DEMO_PASSWORD = 'DemoPass!2026';
@@ -133,12 +134,8 @@ test('a broken verification link shows the signed-out error variant', async ({ p
 test('an expired session sends the user to /login?session_expired=true with the notice', async ({
   page,
 }) => {
-  const email = `expiry-${Date.now()}@example.com`;
-  const password = 'expiring session pass';
-  const reg = await page.request.post('/api/v1/auth/register', {
-    data: { name: 'Expiry Person', email, password, password_confirmation: password },
-  });
-  expect(reg.status()).toBe(201);
+  const email = await registerAccount(page, 'Expiry Person');
+  const password = ACCOUNT_PASSWORD;
   await page.goto('/login');
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -166,13 +163,9 @@ test('an expired session sends the user to /login?session_expired=true with the 
 test('two-factor sign-in: code entry, switching to a recovery code, Back to login resets', async ({
   page,
 }) => {
-  const email = `twofa-${Date.now()}@example.com`;
-  const password = 'two factor journey';
-  const reg = await page.request.post('/api/v1/auth/register', {
-    data: { name: 'Two Factor', email, password, password_confirmation: password },
-  });
-  const token = (await reg.json()).data.token as string;
-  const headers = { authorization: `Bearer ${token}` };
+  const email = await registerAccount(page, 'Two Factor');
+  const password = ACCOUNT_PASSWORD;
+  const headers = { authorization: `Bearer ${await apiLogin(page, email)}` };
   const enable = await page.request.post('/api/v1/two-factor/enable', {
     headers,
     data: { password },

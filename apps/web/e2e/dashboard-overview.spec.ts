@@ -95,19 +95,20 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page) {
+/** Opens `path` signed in as the demo customer, `width` pixels wide. */
+async function openSignedIn(page: Page, width: number, path: string) {
+  await page.setViewportSize({ width, height: 900 });
   await consentToEssentialCookies(page);
   await page.goto('/login');
   await page.evaluate((value) => window.localStorage.setItem('token', value), session);
+  await page.goto(path);
 }
 
 for (const width of [1280, 390]) {
   test(`Needs attention names the past-due payment and the unhealthy instance, and links to each fix @ ${width}px`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await signIn(page);
-    await page.goto('/dashboard');
+    await openSignedIn(page, width, '/dashboard');
 
     const attention = page.getByRole('region', { name: 'Needs attention' });
     const problems = attention.getByRole('list', { name: 'Problems to fix' });
@@ -143,9 +144,7 @@ for (const width of [1280, 390]) {
   test(`the instances list shows each instance's 30-day uptime bar @ ${width}px`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await signIn(page);
-    await page.goto('/dashboard/instances');
+    await openSignedIn(page, width, '/dashboard/instances');
     const card = page.getByRole('article', { name: 'main' });
     const bar = card.getByRole('img', { name: /^Uptime 30 days: \d+(\.\d+)?%$/ });
     await expect(bar).toBeVisible();

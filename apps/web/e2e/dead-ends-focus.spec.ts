@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { pageWithToken, stamp, verifiedAccount } from './fixtures/dead-ends';
+import { pageWithToken, verifiedAccount } from './fixtures/dead-ends';
 
 /**
  * Issue 40 part 5 in Chromium: the cookie banner never covers the focused element and gives focus
@@ -11,8 +11,7 @@ test('on a 390×844 phone the cookie banner is compact, never covers the focused
   request,
 }) => {
   test.setTimeout(90_000);
-  const email = `cookies-${stamp()}@example.com`;
-  const token = await verifiedAccount(request, email, 'Casey Cookies');
+  const { token } = await verifiedAccount(request, 'Casey Cookies');
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.addInitScript((t) => window.localStorage.setItem('token', t), token);
   const page = await context.newPage();
@@ -95,8 +94,7 @@ test('closing an inline form returns focus to the button that opened it', async 
   browser,
   request,
 }) => {
-  const email = `focus-${stamp()}@example.com`;
-  const token = await verifiedAccount(request, email, 'Fran Focus');
+  const { token } = await verifiedAccount(request, 'Fran Focus');
   const { context, page } = await pageWithToken(browser, { width: 1280, height: 800 }, token);
   await page.goto('/dashboard/organizations');
   await page.getByRole('button', { name: 'New Organization' }).click();

@@ -1,14 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { createActiveTenant } from './fixtures/active-tenant';
+import { activeInstance, createActiveTenant } from './fixtures/active-tenant';
 import { expectAccessible } from './fixtures/axe';
-import {
-  VIEWPORTS,
-  activeInstance,
-  api,
-  pageWithToken,
-  stamp,
-  verifiedAccount,
-} from './fixtures/dead-ends';
+import { VIEWPORTS, api, pageWithToken, stamp, verifiedAccount } from './fixtures/dead-ends';
 import { linkFromMail } from './fixtures/dev-mail';
 
 /**
@@ -25,8 +18,7 @@ for (const [label, viewport] of VIEWPORTS) {
       request,
     }) => {
       test.setTimeout(90_000);
-      const email = `noplan-${stamp()}@example.com`;
-      const token = await verifiedAccount(request, email, 'Pat Planless');
+      const { email, token } = await verifiedAccount(request, 'Pat Planless');
       const org = await api<{ uuid: string }>(request, token, 'POST', '/organizations', {
         name: 'Planless Primary',
         type: 'school',
@@ -184,7 +176,7 @@ for (const [label, viewport] of VIEWPORTS) {
         role: 'member',
       });
       const invitation = await linkFromMail(request, email, /\/invitations\/[A-Za-z0-9_-]+/);
-      const token = await verifiedAccount(request, email, 'Morgan Member');
+      const { token } = await verifiedAccount(request, 'Morgan Member', email);
       await api(request, token, 'POST', `${invitation}/accept`);
 
       const { context, page } = await pageWithToken(browser, viewport, token);

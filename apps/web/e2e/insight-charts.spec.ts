@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { consentToEssentialCookies } from './fixtures/cookie-consent';
+import { expect, test } from '@playwright/test';
+import { signInAsDemo } from './fixtures/demo-session';
 import { expectAccessible } from './fixtures/axe';
 
 /**
@@ -8,28 +8,10 @@ import { expectAccessible } from './fixtures/axe';
  * of invoices plus the upcoming one; each chart has bars, a text alternative (a table with the
  * figures) and passes axe at desktop and phone widths. Screenshots go to /tmp/shots/.
  */
-async function signInAsDemo(page: Page, scheme: 'light' | 'dark' = 'light'): Promise<string> {
-  const login = await page.request.post('/api/v1/auth/login', {
-    data: { email: 'demo@scmp.test', password: 'DemoPass!2026' },
-  });
-  expect(login.status()).toBe(200);
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  await consentToEssentialCookies(page);
-  await page.goto('/login');
-  await page.evaluate(
-    ([value, colorScheme]) => {
-      window.localStorage.setItem('token', value!);
-      window.localStorage.setItem('mantine-color-scheme-value', colorScheme!);
-    },
-    [token, scheme],
-  );
-  return token;
-}
-
 for (const width of [1280, 390]) {
   test(`the activity page charts events per day by type @ ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    const token = await signInAsDemo(page);
+    const token = await signInAsDemo(page, 'light');
     const api = await page.request.get('/api/v1/activity/daily?days=90', {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -74,7 +56,7 @@ for (const width of [1280, 390]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signInAsDemo(page);
+    await signInAsDemo(page, 'light');
     await page.goto('/dashboard/subscription');
     await page.getByRole('combobox', { name: 'Organization' }).click();
     await page.getByRole('option', { name: 'Oakfield Primary School' }).click();

@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { createActiveTenant } from './fixtures/active-tenant';
+import { activeInstance } from './fixtures/active-tenant';
 import { consentToEssentialCookies } from './fixtures/cookie-consent';
+import { expectLinks } from './fixtures/links';
+import { expectAccessible } from './fixtures/axe';
 
 /**
  * Issue 40 part 1: an instance's portal is the school's own front page — its name, welcome, links
@@ -65,16 +67,12 @@ for (const size of WIDTHS) {
     ).toBeVisible();
     await expect(page.getByText(/A friendly primary school for ages 4 to 11/)).toBeVisible();
     const links = page.getByRole('navigation', { name: 'Quick links' });
-    for (const [name, href] of [
+    await expectLinks(links, [
       ['Parent sign-in', 'https://parents.oakfield.example/sign-in'],
       ['Staff sign-in', 'https://staff.oakfield.example/sign-in'],
       ['Book a club place', 'https://oakfield.example/clubs'],
       ['Term dates', 'https://oakfield.example/term-dates'],
-    ] as const) {
-      const link = links.getByRole('link', { name, exact: true });
-      await expect(link).toBeVisible();
-      await expect(link).toHaveAttribute('href', href);
-    }
+    ]);
     const contact = page.getByRole('region', { name: 'Contact' });
     await expect(contact.getByRole('link', { name: 'office@oakfield.example' })).toHaveAttribute(
       'href',
@@ -104,29 +102,6 @@ for (const size of WIDTHS) {
   });
 }
 
-/** Deploys an instance of the tenant's organization and waits until it is active. */
-async function deployInstance(request: APIRequestContext, token: string, orgUuid: string) {
-  const headers = { Authorization: `Bearer ${token}` };
-  const deployed = await request.post('/api/v1/instances', {
-    headers,
-    data: { organization_uuid: orgUuid, name: 'Main Site', subdomain: 'main' },
-  });
-  expect(deployed.status(), await deployed.text()).toBe(201);
-  const instance = ((await deployed.json()) as { data: { uuid: string; host: string } }).data;
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await request.get(`/api/v1/instances/${instance.uuid}`, { headers })).json()) as {
-            data: { status: string };
-          }
-        ).data.status,
-      { timeout: 30_000 },
-    )
-    .toBe('active');
-  return instance;
-}
-
 async function signIn(page: Page, token: string) {
   await consentToEssentialCookies(page);
   await page.addInitScript((t) => window.localStorage.setItem('token', t), token);
@@ -137,8 +112,7 @@ test('the owner writes the front page in the instance branding editor and sees i
   request,
 }) => {
   test.setTimeout(120_000);
-  const tenant = await createActiveTenant(request, 'portal');
-  const instance = await deployInstance(request, tenant.token, tenant.uuid);
+  const { tenant, ...instance } = await activeInstance(request, 'portal', 'Main Site');
   const schoolName = 'portal School';
   await signIn(page, tenant.token);
 
@@ -185,15 +159,7 @@ test('the owner writes the front page in the instance branding editor and sees i
 
   // The editor with its Front page section stays accessible (the project's axe bar: no serious
   // or critical violation; the e-mail preview frame is left out as in accessibility.spec.ts).
-  const editorScan = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('iframe')
-    .analyze();
-  expect(
-    editorScan.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectAccessible(page, (axe) => axe.withTags(['wcag2a', 'wcag2aa']).exclude('iframe'));
 
   // Not https: refused before anything is published.
   await page.getByRole('button', { name: 'Save Branding' }).click();
@@ -237,8 +203,7 @@ test('Enter in a colour field does not publish; colours typed during a save are 
   request,
 }) => {
   test.setTimeout(120_000);
-  const tenant = await createActiveTenant(request, 'enter');
-  const instance = await deployInstance(request, tenant.token, tenant.uuid);
+  const { tenant, ...instance } = await activeInstance(request, 'enter', 'Main Site');
   await signIn(page, tenant.token);
   const saves: string[] = [];
   page.on('request', (r) => {

@@ -1,7 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { ACCOUNT_PASSWORD as PASSWORD, newSignedInAccount } from './fixtures/accounts';
 import { confirmAndDownloadZip, requestExport } from './fixtures/data-export';
 import { mailTo } from './fixtures/dev-mail';
+
+/** A new signed-in account on its Profile page: its e-mail, the page and the region named `region`. */
+async function onProfile(browser: Browser, name: string, region: string) {
+  const { email, page } = await newSignedInAccount(browser, name);
+  await page.goto('/dashboard/profile');
+  return { email, page, section: page.getByRole('region', { name: region }) };
+}
 
 /**
  * Issue 38 in the browser: Profile → Your data. Request an export, see it prepared and ready
@@ -10,9 +17,7 @@ import { mailTo } from './fixtures/dev-mail';
 test('Your data: request an export, then download it after confirming the password', async ({
   browser,
 }) => {
-  const { email, page } = await newSignedInAccount(browser, 'Data Owner');
-  await page.goto('/dashboard/profile');
-  const section = page.getByRole('region', { name: 'Your data' });
+  const { email, page, section } = await onProfile(browser, 'Data Owner', 'Your data');
   await expect(section).toBeVisible();
   await requestExport(page, section, 'Request data export', email);
 
@@ -42,9 +47,7 @@ test('Your data: request an export, then download it after confirming the passwo
 test('Delete account: the danger zone signs out at once, the e-mailed link restores the account', async ({
   browser,
 }) => {
-  const { email, page } = await newSignedInAccount(browser, 'Leaving User');
-  await page.goto('/dashboard/profile');
-  const zone = page.getByRole('region', { name: 'Delete account' });
+  const { email, page, section: zone } = await onProfile(browser, 'Leaving User', 'Delete account');
   await zone.getByRole('button', { name: 'Delete account…' }).click();
   const submit = zone.getByRole('button', { name: 'Delete my account' });
   await zone.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { consentToEssentialCookies } from './fixtures/cookie-consent';
+import { expectAccessible } from './fixtures/axe';
 
 /** The cookie banner sits at the bottom of every page: consent up front so it never covers a control. */
 test.beforeEach(({ page }) => consentToEssentialCookies(page));
@@ -198,27 +198,13 @@ for (const { path } of PAGES) {
   test(`axe: no serious or critical violations in the content of ${path}`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('main').analyze();
-    const found = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${path} ${v.id}: ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(' | ')}`,
-      );
-    expect(found).toEqual([]);
+    await expectAccessible(page);
   });
 
   test(`axe at a mobile width: no serious or critical violations on ${path}`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).include('main').analyze();
-    const found = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${path} ${v.id}`);
-    expect(found).toEqual([]);
+    await expectAccessible(page);
   });
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { consentToEssentialCookies } from './fixtures/cookie-consent';
+import { expectLinks } from './fixtures/links';
 
 test('the SPA loads / and navigates through the public nav', async ({ page }) => {
   await page.goto('/');
@@ -155,31 +156,24 @@ test.describe('shell', () => {
     ).toBeVisible();
 
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const [name, href] of [
+    await expectLinks(nav, [
       ['Dashboard', '/dashboard'],
       ['Organizations', '/dashboard/organizations'],
       ['Instances', '/dashboard/instances'],
       ['Subscription', '/dashboard/subscription'],
       ['Support', '/dashboard/support'],
-    ]) {
-      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!);
-    }
+    ]);
     // No Dashboard button inside the dashboard (only the nav entry).
     await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(1);
 
     // Dashboard home: four tiles and a checklist ticked from real data (the demo customer has an
     // organization and a live instance).
-    for (const [name, href] of [
+    await expectLinks(page.getByRole('main'), [
       ['Organizations', '/dashboard/organizations'],
       ['Instances', '/dashboard/instances'],
       ['Subscription', '/dashboard/subscription'],
       ['Support', '/dashboard/support'],
-    ]) {
-      await expect(page.getByRole('main').getByRole('link', { name, exact: true })).toHaveAttribute(
-        'href',
-        href!,
-      );
-    }
+    ]);
     const checklist = page.getByRole('list', { name: 'Getting Started checklist' });
     await expect(checklist.getByRole('listitem')).toHaveCount(5);
     await expect(checklist.getByRole('listitem').nth(0)).toHaveAttribute('data-done', 'true');

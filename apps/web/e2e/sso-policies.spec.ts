@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { signInWithPassword, totp } from './fixtures/sign-in';
 import { SSO_POLICY_TEXTS } from '@scmp/api/contracts/sso';
-import { startTestDnsServer } from '../../server/src/testing/dns-server';
-import { startTestOidcProvider } from '../../server/src/testing/oidc-provider';
-import { baseURL, dnsPort } from '../playwright.config';
+import { baseURL } from '../playwright.config';
 import { createActiveTenant } from './fixtures/active-tenant';
 import { consentToEssentialCookies } from './fixtures/cookie-consent';
-import { addOidcConnection, openSignedIn } from './fixtures/sso';
+import { addOidcConnection, openSignedIn, withDnsAndOidcProvider } from './fixtures/sso';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /**
@@ -21,9 +19,7 @@ test('Require SSO: staff sign in through the provider, passwords are refused, th
   browser,
 }) => {
   test.setTimeout(180_000);
-  const dns = await startTestDnsServer(dnsPort);
-  const idp = await startTestOidcProvider(`${baseURL}/api/v1/sso/oidc/callback`);
-  try {
+  await withDnsAndOidcProvider(async (dns, idp) => {
     const domain = `pol${Date.now().toString(36)}.org.uk`;
     const ownerEmail = `head@${domain}`;
     const ownerPassword = 'tenant spec password';
@@ -146,10 +142,7 @@ test('Require SSO: staff sign in through the provider, passwords are refused, th
         );
       })
       .toBe(true);
-  } finally {
-    await idp.close();
-    await dns.close();
-  }
+  });
 });
 
 /**

@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startTestDnsServer } from '../../server/src/testing/dns-server';
-import { startTestOidcProvider } from '../../server/src/testing/oidc-provider';
-import { baseURL, dnsPort } from '../playwright.config';
+import { baseURL } from '../playwright.config';
 import { createActiveTenant } from './fixtures/active-tenant';
 import { withDnsAndSignedInOwner } from './fixtures/dns-tenant';
 import {
@@ -9,6 +7,7 @@ import {
   newStaffSignsInWithSso,
   openSignedIn,
   verifyDomainThroughApi,
+  withDnsAndOidcProvider,
 } from './fixtures/sso';
 
 /**
@@ -62,9 +61,7 @@ test('an owner adds and tests an OIDC connection; a new staff member signs in wi
   browser,
 }) => {
   test.setTimeout(120_000);
-  const dns = await startTestDnsServer(dnsPort);
-  const idp = await startTestOidcProvider(`${baseURL}/api/v1/sso/oidc/callback`);
-  try {
+  await withDnsAndOidcProvider(async (dns, idp) => {
     const tenant = await createActiveTenant(page.request, 'ssoidc');
     const domain = `${tenant.subdomain}-oidc.org.uk`;
     await verifyDomainThroughApi(page.request, tenant, dns, domain);
@@ -88,8 +85,5 @@ test('an owner adds and tests an OIDC connection; a new staff member signs in wi
     // A new staff member, in a browser of their own.
     idp.loginAs('staff');
     await newStaffSignsInWithSso(browser, `new.teacher@${domain}`, 'ssoidc School');
-  } finally {
-    await idp.close();
-    await dns.close();
-  }
+  });
 });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createOrganization, signInAsDemo } from './fixtures/demo-session';
+import { demoWithNewOrganization } from './fixtures/demo-session';
+import { fillPaymentDetails } from './fixtures/test-payment';
 
 /**
  * Issue 40, parts 2 and 3, at desktop and phone widths: money never moves on one click (a plan
@@ -87,9 +88,7 @@ for (const size of WIDTHS) {
     test('added locations and a plan change ask first; the confirmed amount is the invoice', async ({
       page,
     }) => {
-      const token = await signInAsDemo(page);
-      const orgName = `Confirm ${size.name} ${Date.now()}`;
-      const orgUuid = await createOrganization(page, token, orgName);
+      const { token, orgUuid } = await demoWithNewOrganization(page, `Confirm ${size.name}`);
       await subscribeByApi(page, token, orgUuid);
       await page.goto(`/dashboard/subscription?organization=${orgUuid}`);
       const current = page.getByTestId('current-plan');
@@ -158,9 +157,7 @@ for (const size of WIDTHS) {
     test('checkout: the card form comes into view focused, a decline is shown beside Pay, success shows the next step', async ({
       page,
     }) => {
-      const token = await signInAsDemo(page);
-      const orgName = `Checkout ${size.name} ${Date.now()}`;
-      const orgUuid = await createOrganization(page, token, orgName);
+      const { orgName, orgUuid } = await demoWithNewOrganization(page, `Checkout ${size.name}`);
       await page.goto(`/dashboard/subscription?organization=${orgUuid}`);
       await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
 
@@ -171,13 +168,7 @@ for (const size of WIDTHS) {
       await expect(page.getByRole('form', { name: 'Payment form' })).toBeInViewport();
 
       await page.keyboard.type('4000 0000 0000 0002');
-      await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-      await page.getByLabel('CVC').fill('123');
-      await page.getByLabel('Full name').fill('Demo Customer');
-      await page.getByLabel(/^Email/).fill('receipts@scmp.test');
-      await page.getByLabel('Address line 1').fill('12 Oak Lane');
-      await page.getByLabel('City').fill('Oxford');
-      await page.getByLabel('Postal code').fill('OX1 2AB');
+      await fillPaymentDetails(page, 'receipts@scmp.test');
 
       // Hold the charge until the busy state has been seen.
       let release!: () => void;
@@ -243,8 +234,7 @@ for (const size of WIDTHS) {
 test('a quote that went stale before Confirm is refused, nothing is charged, and the fresh amount is confirmed', async ({
   page,
 }) => {
-  const token = await signInAsDemo(page);
-  const orgUuid = await createOrganization(page, token, `Stale quote ${Date.now()}`);
+  const { token, orgUuid } = await demoWithNewOrganization(page, 'Stale quote');
   await subscribeByApi(page, token, orgUuid);
   await page.goto(`/dashboard/subscription?organization=${orgUuid}`);
   const current = page.getByTestId('current-plan');

@@ -1,15 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createOrganization, signInAsDemo } from './fixtures/demo-session';
+import { demoWithNewOrganization, signInAsDemo } from './fixtures/demo-session';
+import { fillPaymentDetails } from './fixtures/test-payment';
 
 async function fillPaymentForm(page: Page, card: string) {
   await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Full name').fill('Demo Customer');
-  await page.getByLabel(/^Email/).fill('demo@scmp.test');
-  await page.getByLabel('Address line 1').fill('12 Oak Lane');
-  await page.getByLabel('City').fill('Oxford');
-  await page.getByLabel('Postal code').fill('OX1 2AB');
+  await fillPaymentDetails(page, 'demo@scmp.test');
+}
+
+/** Confirms the change the dialog asks about, at the amount it shows. */
+async function confirmAndPay(page: Page, dialog: string) {
+  await page
+    .getByRole('dialog', { name: dialog })
+    .getByRole('button', { name: /^Confirm and pay £/ })
+    .click();
 }
 
 test('subscribe in test mode, add a location, download an invoice, change plan, cancel', async ({
@@ -20,9 +23,7 @@ test('subscribe in test mode, add a location, download an invoice, change plan, 
   page.on('request', (request) => {
     if (/stripe\.com/.test(new URL(request.url()).hostname)) stripeRequests.push(request.url());
   });
-  const token = await signInAsDemo(page);
-  const orgName = `Billing Test ${Date.now()}`;
-  await createOrganization(page, token, orgName);
+  const { orgName } = await demoWithNewOrganization(page, 'Billing Test');
 
   await page.goto('/dashboard/subscription');
   await expect(page.getByText('Test mode — no real charges').first()).toBeVisible();
@@ -63,10 +64,7 @@ test('subscribe in test mode, add a location, download an invoice, change plan, 
     'Due today (prorated for the rest of the billing period): £',
   );
   await page.getByRole('button', { name: 'Add Locations' }).click();
-  await page
-    .getByRole('dialog', { name: 'Add 1 location?' })
-    .getByRole('button', { name: /^Confirm and pay £/ })
-    .click();
+  await confirmAndPay(page, 'Add 1 location?');
   await expect(current.getByText('Locations: 0 of 2 used')).toBeVisible();
   const rows = page.getByRole('table', { name: 'Billing history' }).getByRole('row');
   await expect(rows).toHaveCount(3);
@@ -83,10 +81,7 @@ test('subscribe in test mode, add a location, download an invoice, change plan, 
   // Change plan to Unlimited (proration preview shown on the card).
   await expect(page.getByTestId('plan-preview-unlimited')).toContainText('Due today (prorated): £');
   await page.getByRole('button', { name: 'Change to this plan' }).click();
-  await page
-    .getByRole('dialog', { name: 'Change to the Unlimited plan?' })
-    .getByRole('button', { name: /^Confirm and pay £/ })
-    .click();
+  await confirmAndPay(page, 'Change to the Unlimited plan?');
   await expect(current.getByText('Unlimited plan')).toBeVisible();
   await expect(current.getByText(/of unlimited used/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Manage Locations' })).toHaveCount(0);

@@ -1,8 +1,21 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { ACCOUNT_PASSWORD as PASSWORD, registerAccount as register } from './fixtures/accounts';
 import { signInWithPassword, signOutFromMenu, totp } from './fixtures/sign-in';
+import { expectAccessible } from './fixtures/axe';
+
+/**
+ * Enable or Disable asks for the current password first: a wrong one shows the error in a red
+ * box, the right one goes on.
+ */
+async function passwordStep(card: Locator, verb: 'Enable' | 'Disable') {
+  await card.getByRole('button', { name: `${verb} Two-Factor Authentication` }).click();
+  await card.getByRole('textbox', { name: 'Current Password' }).fill('not my password');
+  await card.getByRole('button', { name: `${verb} 2FA` }).click();
+  await expect(card.getByRole('alert')).toContainText('incorrect');
+  await card.getByRole('textbox', { name: 'Current Password' }).fill(PASSWORD);
+  await card.getByRole('button', { name: `${verb} 2FA` }).click();
+}
 
 test('enable two-factor, sign in with a TOTP code and a recovery code, then disable', async ({
   page,
@@ -18,12 +31,7 @@ test('enable two-factor, sign in with a TOTP code and a recovery code, then disa
   await expect(card.getByText('Disabled', { exact: true })).toBeVisible();
 
   // Setting up needs the current password: a wrong one shows the error, the right one the QR code
-  await card.getByRole('button', { name: 'Enable Two-Factor Authentication' }).click();
-  await card.getByRole('textbox', { name: 'Current Password' }).fill('not my password');
-  await card.getByRole('button', { name: 'Enable 2FA' }).click();
-  await expect(card.getByRole('alert')).toContainText('incorrect');
-  await card.getByRole('textbox', { name: 'Current Password' }).fill(PASSWORD);
-  await card.getByRole('button', { name: 'Enable 2FA' }).click();
+  await passwordStep(card, 'Enable');
   await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await card.getByTestId('two-factor-secret').innerText()).trim();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -34,10 +42,7 @@ test('enable two-factor, sign in with a TOTP code and a recovery code, then disa
   await expect(verifyButton).toBeDisabled();
   await codeInput.fill(totp(secret));
   await expect(verifyButton).toBeEnabled();
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  expect(
-    results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-  ).toEqual([]);
+  await expectAccessible(page);
   await verifyButton.click();
 
   await expect(
@@ -98,12 +103,7 @@ test('enable two-factor, sign in with a TOTP code and a recovery code, then disa
   await expect(profileCard.getByText('Recovery codes available: 8')).toBeVisible();
 
   // --- disable: a wrong password shows the error in a red box, the right one turns it off
-  await profileCard.getByRole('button', { name: 'Disable Two-Factor Authentication' }).click();
-  await profileCard.getByRole('textbox', { name: 'Current Password' }).fill('not my password');
-  await profileCard.getByRole('button', { name: 'Disable 2FA' }).click();
-  await expect(profileCard.getByRole('alert')).toContainText('incorrect');
-  await profileCard.getByRole('textbox', { name: 'Current Password' }).fill(PASSWORD);
-  await profileCard.getByRole('button', { name: 'Disable 2FA' }).click();
+  await passwordStep(profileCard, 'Disable');
   await expect(profileCard.getByText('Disabled', { exact: true })).toBeVisible();
   await expect(
     profileCard.getByRole('button', { name: 'Enable Two-Factor Authentication' }),

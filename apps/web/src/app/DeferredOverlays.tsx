@@ -1,5 +1,6 @@
 import { notificationsStore } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazyNamed } from '../lib/lazy-named';
 
 /*
  * Modals and toasts are not part of the first paint: their providers (Modal, Portal, Transition,
@@ -7,9 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
  * `modals.openConfirmModal(…)` and `notifications.show(…)` as usual.
  */
 
-const ModalsProvider = lazy(() =>
-  import('./modals-provider').then((m) => ({ default: m.ModalsProvider })),
-);
+const ModalsProvider = lazyNamed(() => import('./modals-provider'), 'ModalsProvider');
 const NotificationsLayer = lazy(() => import('./NotificationsLayer'));
 
 // `modals.*` dispatch window events that ModalsProvider listens to. Until it is loaded, they are

@@ -1,14 +1,29 @@
 import type { DrawerProps, ModalProps } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
+import { lazyNamed } from './lazy-named';
 
-const Modal = lazy(() => import('./overlay-impl').then((m) => ({ default: m.Modal })));
-const Drawer = lazy(() => import('./overlay-impl').then((m) => ({ default: m.Drawer })));
+const Modal = lazyNamed(() => import('./overlay-impl'), 'Modal');
+const Drawer = lazyNamed(() => import('./overlay-impl'), 'Drawer');
 
-/** Whether the overlay has been opened once: from then on it stays mounted (its close transition runs). */
-function useOpenedOnce(opened: boolean): boolean {
-  const [once, setOnce] = useState(opened);
-  if (opened && !once) setOnce(true);
-  return once;
+/**
+ * `overlay` drawn from the first time it opens; from then on it stays mounted (its close
+ * transition runs).
+ */
+export function OpenedOnce<P extends { opened: boolean }>({
+  overlay: Overlay,
+  props,
+}: {
+  overlay: ComponentType<P>;
+  props: P;
+}) {
+  const [once, setOnce] = useState(props.opened);
+  if (props.opened && !once) setOnce(true);
+  if (!once) return null;
+  return (
+    <Suspense fallback={null}>
+      <Overlay {...props} />
+    </Suspense>
+  );
 }
 
 /**
@@ -16,20 +31,10 @@ function useOpenedOnce(opened: boolean): boolean {
  * scroll lock (~18 KB gzip) stay out of every page until a dialog is wanted. Same props as Modal.
  */
 export function LazyModal(props: ModalProps) {
-  if (!useOpenedOnce(props.opened)) return null;
-  return (
-    <Suspense fallback={null}>
-      <Modal {...props} />
-    </Suspense>
-  );
+  return <OpenedOnce overlay={Modal} props={props} />;
 }
 
 /** Mantine's Drawer, loaded the first time it opens, as LazyModal. Same props as Drawer. */
 export function LazyDrawer(props: DrawerProps) {
-  if (!useOpenedOnce(props.opened)) return null;
-  return (
-    <Suspense fallback={null}>
-      <Drawer {...props} />
-    </Suspense>
-  );
+  return <OpenedOnce overlay={Drawer} props={props} />;
 }

@@ -1,27 +1,20 @@
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { can, ORGANIZATION_PERMISSIONS, type OrganizationRole } from '@scmp/api/contracts/roles';
 import { LazySection } from '../../lib/LazySection';
 import { useTRPC } from '../../lib/trpc';
 import { CurrentPlanCard, UpdatePaymentMethod } from './CurrentPlanCard';
 import { SubscriptionSuccess, type Purchase } from './SubscriptionSuccess';
+import { lazyNamed } from '../../lib/lazy-named';
 
 // Under the current plan: loaded after the page's first chunks (issue 36).
-const ChoosePlan = lazy(() => import('./ChoosePlan').then((m) => ({ default: m.ChoosePlan })));
-const ChangePlan = lazy(() => import('./ChangePlan').then((m) => ({ default: m.ChangePlan })));
-const ManageLocations = lazy(() =>
-  import('./ManageLocations').then((m) => ({ default: m.ManageLocations })),
-);
-const InvoicedChart = lazy(() =>
-  import('./InvoicedChart').then((m) => ({ default: m.InvoicedChart })),
-);
-const BillingHistory = lazy(() =>
-  import('./BillingHistory').then((m) => ({ default: m.BillingHistory })),
-);
-const CancelSubscription = lazy(() =>
-  import('./CancelSubscription').then((m) => ({ default: m.CancelSubscription })),
-);
+const ChoosePlan = lazyNamed(() => import('./ChoosePlan'), 'ChoosePlan');
+const ChangePlan = lazyNamed(() => import('./ChangePlan'), 'ChangePlan');
+const ManageLocations = lazyNamed(() => import('./ManageLocations'), 'ManageLocations');
+const InvoicedChart = lazyNamed(() => import('./InvoicedChart'), 'InvoicedChart');
+const BillingHistory = lazyNamed(() => import('./BillingHistory'), 'BillingHistory');
+const CancelSubscription = lazyNamed(() => import('./CancelSubscription'), 'CancelSubscription');
 
 /**
  * Everything for one organization: the current plan and its management, or Choose Your Plan.

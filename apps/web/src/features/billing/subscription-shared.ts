@@ -1,19 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '../../lib/trpc';
+import { useInvalidateQueries } from '../../lib/invalidate';
 import type { RouterOutputs } from '../../lib/types';
 
 export type Subscription = NonNullable<RouterOutputs['subscription']['get']['data']>;
 
 /** After any subscription change: refetch the subscription area and organization statuses. */
-export function useInvalidate() {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return async () => {
-    await queryClient.invalidateQueries({ queryKey: trpc.subscription.pathKey() });
-    await queryClient.invalidateQueries({ queryKey: trpc.organizations.pathKey() });
-  };
-}
+export const useInvalidate = () =>
+  useInvalidateQueries((trpc) => [trpc.subscription, trpc.organizations]);
 
 /** After a subscription change succeeded: the server's message (or `done`) in green, then a refetch. */
 export function useChanged() {

@@ -13,7 +13,7 @@ import {
 } from '@scmp/api/contracts/branding';
 import { DEFAULT_BRANDING } from '@scmp/api/contracts/branding-defaults';
 import { FRONT_PAGE_TEXTS } from '@scmp/api/contracts/front-page';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { LazyColorInput } from '../../lib/LazyColorInput';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import type { BrandingData } from './api';
@@ -31,13 +31,10 @@ import {
 } from './form-values';
 import { keepEnterLocal } from './keep-enter-local';
 import { UnsavedChangesPrompt } from './useUnsavedChangesPrompt';
+import { lazyNamed } from '../../lib/lazy-named';
 // The Front page section is an instance's only: its code loads when an instance is edited.
-const FrontPageFields = lazy(() =>
-  import('./FrontPageSection').then((m) => ({ default: m.FrontPageFields })),
-);
-const FrontPagePreview = lazy(() =>
-  import('./FrontPageSection').then((m) => ({ default: m.FrontPagePreview })),
-);
+const FrontPageFields = lazyNamed(() => import('./FrontPageSection'), 'FrontPageFields');
+const FrontPagePreview = lazyNamed(() => import('./FrontPageSection'), 'FrontPagePreview');
 
 const BRAND_COLORS: BrandingColorField[] = ['primary_color', 'secondary_color', 'accent_color'];
 const NAV_COLORS: BrandingColorField[] = [

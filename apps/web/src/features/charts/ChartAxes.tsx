@@ -8,18 +8,19 @@ export interface Plot {
   bottom: number;
 }
 
-/** Horizontal grid lines with their value labels left of the plot. */
-export function YAxis({
-  plot,
-  ticks,
-  y,
-  format,
-}: {
+/** The y axis: where the plot is, its tick values, their height and how they read. */
+type YAxisProps = {
   plot: Plot;
   ticks: number[];
   y: (v: number) => number;
   format: (n: number) => string;
-}) {
+};
+
+/** The x axis: the data and the centre of each datum. */
+type XAxisProps = { plot: Plot; data: ChartDatum[]; x: (i: number) => number };
+
+/** Horizontal grid lines with their value labels left of the plot. */
+export function YAxis({ plot, ticks, y, format }: YAxisProps) {
   return (
     <g aria-hidden="true">
       {ticks.map((t) => (
@@ -49,15 +50,7 @@ export function YAxis({
 }
 
 /** X labels under the plot at the centre of each datum, thinned so they do not overlap. */
-export function XLabels({
-  plot,
-  data,
-  x,
-}: {
-  plot: Plot;
-  data: ChartDatum[];
-  x: (i: number) => number;
-}) {
+export function XLabels({ plot, data, x }: XAxisProps) {
   const stride = labelStride(data.length, plot.right - plot.left);
   return (
     <g aria-hidden="true">
@@ -80,25 +73,11 @@ export function XLabels({
 }
 
 /** Y grid and labels plus the x labels. */
-export function ChartAxes({
-  plot,
-  ticks,
-  y,
-  format,
-  data,
-  x,
-}: {
-  plot: Plot;
-  ticks: number[];
-  y: (v: number) => number;
-  format: (n: number) => string;
-  data: ChartDatum[];
-  x: (i: number) => number;
-}) {
+export function ChartAxes(props: YAxisProps & XAxisProps) {
   return (
     <>
-      <YAxis plot={plot} ticks={ticks} y={y} format={format} />
-      <XLabels plot={plot} data={data} x={x} />
+      <YAxis {...props} />
+      <XLabels {...props} />
     </>
   );
 }

@@ -1,6 +1,5 @@
 import {
   createContext,
-  lazy,
   Suspense,
   useCallback,
   useContext,
@@ -17,14 +16,14 @@ import {
   writeConsent,
   type CookiePreferences,
 } from './consent-storage';
+import { lazyNamed } from '../../lib/lazy-named';
 
 // The banner (first visit only) and the dialog (Modal, ScrollArea, FocusTrap, only when someone
 // opens it) are not part of the entry every returning visitor downloads.
-const CookieBanner = lazy(() =>
-  import('./CookieBanner').then((m) => ({ default: m.CookieBanner })),
-);
-const CookiePreferencesModal = lazy(() =>
-  import('./CookiePreferencesModal').then((m) => ({ default: m.CookiePreferencesModal })),
+const CookieBanner = lazyNamed(() => import('./CookieBanner'), 'CookieBanner');
+const CookiePreferencesModal = lazyNamed(
+  () => import('./CookiePreferencesModal'),
+  'CookiePreferencesModal',
 );
 
 export type { CookiePreferences } from './consent-storage';

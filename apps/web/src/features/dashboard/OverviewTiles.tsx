@@ -15,45 +15,40 @@ type Tile = {
 
 const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
 
+/** A figure that counts `noun`s, with the parts that are not zero under it (or `none`). */
+const counted = (value: number, noun: string, detail: [number, string][], none = 'None yet') => ({
+  value,
+  unit: plural(value, noun),
+  detail: parts(detail, none),
+});
+
 const TILES: Tile[] = [
   {
     to: '/dashboard/organizations',
     title: 'Organizations',
     icon: <IconBuilding size={22} />,
     description: 'Create and manage your schools, nurseries and camps.',
-    figure: ({ organizations: o }) => ({
-      value: o.total,
-      unit: plural(o.total, 'organization'),
-      detail: parts(
-        [
-          [o.by_status.active, 'active'],
-          [o.by_status.pending, 'pending'],
-          [o.by_status.inactive, 'inactive'],
-          [o.by_status.closing, 'closing'],
-        ],
-        'None yet',
-      ),
-    }),
+    figure: ({ organizations: o }) =>
+      counted(o.total, 'organization', [
+        [o.by_status.active, 'active'],
+        [o.by_status.pending, 'pending'],
+        [o.by_status.inactive, 'inactive'],
+        [o.by_status.closing, 'closing'],
+      ]),
   },
   {
     to: '/dashboard/instances',
     title: 'Instances',
     icon: <IconServer size={22} />,
     description: 'Deploy and manage your hosted, branded portals.',
-    figure: ({ instances: i }) => ({
-      value: i.total,
-      unit: plural(i.total, 'instance'),
-      detail: parts(
-        [
-          [i.by_health.healthy, 'healthy'],
-          [i.by_health.unhealthy, 'unhealthy'],
-          [i.by_health.unchecked, 'not checked yet'],
-          [i.by_status.suspended, 'suspended'],
-          [i.by_status.pending + i.by_status.provisioning, 'being set up'],
-        ],
-        'None yet',
-      ),
-    }),
+    figure: ({ instances: i }) =>
+      counted(i.total, 'instance', [
+        [i.by_health.healthy, 'healthy'],
+        [i.by_health.unhealthy, 'unhealthy'],
+        [i.by_health.unchecked, 'not checked yet'],
+        [i.by_status.suspended, 'suspended'],
+        [i.by_status.pending + i.by_status.provisioning, 'being set up'],
+      ]),
   },
   {
     to: '/dashboard/subscription',
@@ -71,21 +66,19 @@ const TILES: Tile[] = [
           detail: 'Your role does not include billing.',
         };
       }
-      return {
-        value: live,
-        unit: plural(live, 'subscription'),
-        detail: parts(
-          [
-            [count('active'), 'active'],
-            [count('past_due'), 'past due'],
-            [count('suspended'), 'suspended'],
-            [count('cancelled'), 'cancelled'],
-            [count('none'), 'without a plan'],
-            [count('hidden'), 'managed by the owner'],
-          ],
-          'No plan yet',
-        ),
-      };
+      return counted(
+        live,
+        'subscription',
+        [
+          [count('active'), 'active'],
+          [count('past_due'), 'past due'],
+          [count('suspended'), 'suspended'],
+          [count('cancelled'), 'cancelled'],
+          [count('none'), 'without a plan'],
+          [count('hidden'), 'managed by the owner'],
+        ],
+        'No plan yet',
+      );
     },
   },
   {

@@ -1,16 +1,11 @@
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
+import { lazyNamed } from '../../lib/lazy-named';
+import { OpenedOnce } from '../../lib/LazyOverlay';
 
 // The dialog (Modal, focus trap, scroll lock, transitions) loads the first time it opens.
-const DemoModal = lazy(() => import('./DemoModal').then((m) => ({ default: m.DemoModal })));
+const DemoModal = lazyNamed(() => import('./DemoModal'), 'DemoModal');
 
 /** DemoModal, loaded on first open and kept mounted afterwards (so it can animate closed). */
 export function LazyDemoModal(props: ComponentProps<typeof DemoModal>) {
-  const [used, setUsed] = useState(false);
-  if (props.opened && !used) setUsed(true);
-  if (!used) return null;
-  return (
-    <Suspense fallback={null}>
-      <DemoModal {...props} />
-    </Suspense>
-  );
+  return <OpenedOnce overlay={DemoModal} props={props} />;
 }

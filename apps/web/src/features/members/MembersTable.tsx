@@ -16,6 +16,7 @@ import type { RouterOutputs } from '../../lib/types';
 import { RoleBadge } from './RoleBadge';
 import { RoleGate } from './RoleGate';
 import { useMembersRefresh } from './use-member-mutations';
+import { notifyServerOutcome } from '../../lib/notify';
 import { formatDate } from '../../lib/format';
 import { confirmDanger } from '../../lib/confirm-danger';
 import { DataTable } from '../../lib/DataTable';
@@ -39,13 +40,9 @@ export function MembersTable({ organization, members, meUuid }: Props) {
     getInitialValueInEffect: false,
   });
   const changeRole = useMutation(
-    trpc.members.changeRole.mutationOptions({
-      onSuccess: async (res) => {
-        done(res.message ?? MEMBER_TEXTS.roleChanged);
-        await refresh();
-      },
-      onError: (error) => failed(error, 'Failed to change the role'),
-    }),
+    trpc.members.changeRole.mutationOptions(
+      notifyServerOutcome('Failed to change the role', refresh, MEMBER_TEXTS.roleChanged),
+    ),
   );
   const remove = useMutation(
     trpc.members.remove.mutationOptions({

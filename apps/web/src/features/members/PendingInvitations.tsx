@@ -5,6 +5,7 @@ import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { RoleBadge } from './RoleBadge';
 import { useMembersRefresh } from './use-member-mutations';
+import { notifyServerOutcome } from '../../lib/notify';
 import { DataTable } from '../../lib/DataTable';
 import { hiddenHeading } from '../../lib/hidden-heading';
 import { formatDate } from '../../lib/format';
@@ -28,13 +29,13 @@ export function PendingInvitations({
   const trpc = useTRPC();
   const { refresh, done, failed } = useMembersRefresh();
   const revoke = useMutation(
-    trpc.members.revokeInvitation.mutationOptions({
-      onSuccess: async (res) => {
-        done(res.message ?? MEMBER_TEXTS.invitationRevoked);
-        await refresh();
-      },
-      onError: (error) => failed(error, 'Failed to revoke the invitation'),
-    }),
+    trpc.members.revokeInvitation.mutationOptions(
+      notifyServerOutcome(
+        'Failed to revoke the invitation',
+        refresh,
+        MEMBER_TEXTS.invitationRevoked,
+      ),
+    ),
   );
   const resend = useMutation(
     trpc.members.invite.mutationOptions({

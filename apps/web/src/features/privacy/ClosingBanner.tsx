@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { CLOSURE_TEXTS } from '@scmp/api/contracts/organization-closure';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import { day, useRefresh, type Organization } from './closure-shared';
+import { formatDate } from '../../lib/format';
+import { useRefresh, type Organization } from './closure-shared';
 
 /**
  * Shown while the organization is closing: the date its data is deleted; the owner can restore
@@ -21,7 +22,7 @@ export function ClosingBanner({ organization }: { organization: Organization }) 
     }),
   );
   if (organization.status !== 'closing') return null;
-  const date = organization.purge_at ? day(organization.purge_at) : '';
+  const date = organization.purge_at ? formatDate(organization.purge_at, 'long') : '';
   const owner = organization.role === 'owner';
   return (
     <Alert color="red" variant="light" mb="lg" title="This organization is closing" role="status">

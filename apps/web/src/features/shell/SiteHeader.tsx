@@ -1,7 +1,7 @@
 import { Box, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutDashboard } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { shellColors } from '@scmp/ui';
 import { useSession } from '../session';
@@ -20,8 +20,9 @@ import {
 } from './nav-links';
 import classes from './SiteHeader.module.css';
 
-const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
+const MobileMenu = lazyNamed(() => import('./MobileMenu'), 'MobileMenu');
 import { useSignOut } from './use-sign-out';
+import { lazyNamed } from '../../lib/lazy-named';
 
 /** Top navigation: public or dashboard links, sign-in/register or the user menu, mobile drawer. */
 export function SiteHeader() {

@@ -1,11 +1,11 @@
-import { Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { ListState, LoadMoreButton } from '../../lib/ListState';
 import { SearchField, useSearchQuery } from '../../lib/SearchField';
 import { statusLabel } from './types';
 import { ScrollTable } from './ScrollTable';
+import { CustomerLink } from './CustomerLink';
 
 /** Every customer with their organizations, plan and state: prefix search, "Load more" paging. */
 export function CustomersList() {
@@ -45,9 +45,9 @@ export function CustomersList() {
           {rows.map((c) => (
             <Table.Tr key={c.uuid}>
               <Table.Td>
-                <Anchor component={Link} to={`/dashboard/staff/customers/${c.uuid}`} fw={600}>
+                <CustomerLink uuid={c.uuid} fw={600}>
                   {c.name}
-                </Anchor>
+                </CustomerLink>
                 <Text size="xs" c="gray.7">
                   {c.email}
                   {c.email_verified ? '' : ' · not verified'}

@@ -1,8 +1,8 @@
-import { Anchor, Group, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Group, Table, Text } from '@mantine/core';
 import { formatDay, statusLabel, type StaffOverview } from './types';
 import { NameCell, ScrollTable } from './ScrollTable';
 import { StaffSection } from './StaffSection';
+import { CustomerLink } from './CustomerLink';
 
 /** The instance fleet by status and health, with the unhealthy instances listed. */
 export function FleetSummary({ fleet }: { fleet: StaffOverview['fleet'] }) {
@@ -36,13 +36,9 @@ export function FleetSummary({ fleet }: { fleet: StaffOverview['fleet'] }) {
           <Table.Tr key={i.uuid}>
             <NameCell name={i.name} detail={[i.host ?? 'No host', i.organization.name]} />
             <Table.Td>
-              <Anchor
-                component={Link}
-                to={`/dashboard/staff/customers/${i.customer.uuid}`}
-                size="sm"
-              >
+              <CustomerLink uuid={i.customer.uuid} size="sm">
                 {i.customer.email}
-              </Anchor>
+              </CustomerLink>
             </Table.Td>
             <Table.Td>
               <Text size="sm">{formatDay(i.last_health_check)}</Text>

@@ -1,13 +1,13 @@
-import { Anchor, Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { ListState, LoadMoreButton } from '../../lib/ListState';
 import { SearchField, useSearchQuery } from '../../lib/SearchField';
 import { statusLabel } from './types';
 import { InstanceBadges, NameCell, ScrollTable } from './ScrollTable';
+import { CustomerLink } from './CustomerLink';
 
 const STATUSES = ['pending', 'provisioning', 'active', 'suspended', 'terminated'] as const;
 type Status = (typeof STATUSES)[number];
@@ -64,13 +64,9 @@ export function InstancesList() {
               <NameCell name={i.name} detail={i.host ?? 'No host'} />
               <Table.Td>
                 <Text size="sm">{i.organization.name}</Text>
-                <Anchor
-                  component={Link}
-                  to={`/dashboard/staff/customers/${i.owner.uuid}`}
-                  size="xs"
-                >
+                <CustomerLink uuid={i.owner.uuid} size="xs">
                   {i.owner.email}
-                </Anchor>
+                </CustomerLink>
               </Table.Td>
               <Table.Td>
                 <InstanceBadges status={i.status} health={i.health} />

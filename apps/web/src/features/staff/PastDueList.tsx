@@ -1,7 +1,7 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Badge, Table, Text } from '@mantine/core';
 import { formatDay, plural, statusLabel, type StaffOverview } from './types';
 import { TableSection } from './ScrollTable';
+import { CustomerLink } from './CustomerLink';
 
 /** Subscriptions behind on payment, oldest first, each linking to its customer. */
 export function PastDueList({ pastDue }: { pastDue: StaffOverview['past_due'] }) {
@@ -18,9 +18,7 @@ export function PastDueList({ pastDue }: { pastDue: StaffOverview['past_due'] })
       {pastDue.items.map((item) => (
         <Table.Tr key={item.subscription_uuid}>
           <Table.Td>
-            <Anchor component={Link} to={`/dashboard/staff/customers/${item.customer.uuid}`}>
-              {item.organization.name}
-            </Anchor>
+            <CustomerLink uuid={item.customer.uuid}>{item.organization.name}</CustomerLink>
           </Table.Td>
           <Table.Td>
             <Text size="sm">{item.customer.name}</Text>

@@ -2,13 +2,14 @@ import { MantineProvider } from '@mantine/core';
 import { DEFAULT_BRANDING, type PublicBranding } from '@scmp/api/contracts/branding-defaults';
 import { PRODUCT } from '@scmp/api/contracts/product';
 import { BrandedTheme } from '@scmp/ui';
-import { createContext, lazy, Suspense, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useMemo, type ReactNode } from 'react';
 import { theme as defaultTheme } from '../../app/theme';
 import type { SiteConfig, TenantInfo, TenantLoad } from './load-tenant';
 import { mainSiteUrl } from './resolve-slug';
 import { TenantLoading } from './TenantLoading';
 import { useTenantDocument } from './use-tenant-document';
 import { useTenantLoad } from './use-tenant-load';
+import { lazyNamed } from '../../lib/lazy-named';
 
 type TenantState = {
   branding: PublicBranding;
@@ -30,9 +31,7 @@ function fallbackMainSiteUrl(): string {
 }
 
 // Only shown when the site configuration cannot be loaded: not part of the first load.
-const ConfigurationError = lazy(() =>
-  import('./ConfigurationError').then((m) => ({ default: m.ConfigurationError })),
-);
+const ConfigurationError = lazyNamed(() => import('./ConfigurationError'), 'ConfigurationError');
 
 const TenantContext = createContext<TenantState | null>(null);
 

@@ -5,7 +5,7 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSession } from '../session';
-import { ConfirmPasswordForm } from '../../lib/ConfirmPasswordForm';
+import { ConfirmPasswordForm, type ConfirmPasswordFormProps } from '../../lib/ConfirmPasswordForm';
 import { useReturnFocusOnClose } from '../../lib/return-focus';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { RecoveryCodesList } from './RecoveryCodesList';
@@ -104,6 +104,25 @@ export function TwoFactorCard() {
     setError(null);
   };
 
+  // Enabling and disabling both start with the current password.
+  const passwordStep = (
+    run: { mutate: (input: { password: string }) => void; isPending: boolean },
+    labels: Pick<
+      ConfirmPasswordFormProps,
+      'intro' | 'submitLabel' | 'pendingLabel' | 'submitColor'
+    >,
+  ) => (
+    <ConfirmPasswordForm
+      {...labels}
+      password={password}
+      onPasswordChange={setPassword}
+      onConfirm={(value) => run.mutate({ password: value })}
+      onEmpty={() => setError('Password is required')}
+      onCancel={cancelPasswordStep}
+      pending={run.isPending}
+    />
+  );
+
   const cancelSetup = () => {
     setStep({ kind: 'idle' });
     setCode('');
@@ -136,33 +155,17 @@ export function TwoFactorCard() {
       />
     );
   } else if (!confirmed && step.kind === 'enable') {
-    body = (
-      <ConfirmPasswordForm
-        intro="Enter your current password to set up two-factor authentication."
-        password={password}
-        onPasswordChange={setPassword}
-        onConfirm={(value) => enable.mutate({ password: value })}
-        onEmpty={() => setError('Password is required')}
-        onCancel={cancelPasswordStep}
-        pending={enable.isPending}
-        submitLabel="Enable 2FA"
-        pendingLabel="Setting up..."
-      />
-    );
+    body = passwordStep(enable, {
+      intro: 'Enter your current password to set up two-factor authentication.',
+      submitLabel: 'Enable 2FA',
+      pendingLabel: 'Setting up...',
+    });
   } else if (confirmed && step.kind === 'disable') {
-    body = (
-      <ConfirmPasswordForm
-        password={password}
-        onPasswordChange={setPassword}
-        onConfirm={(value) => disable.mutate({ password: value })}
-        onEmpty={() => setError('Password is required')}
-        onCancel={cancelPasswordStep}
-        pending={disable.isPending}
-        submitLabel="Disable 2FA"
-        pendingLabel="Disabling..."
-        submitColor="red"
-      />
-    );
+    body = passwordStep(disable, {
+      submitLabel: 'Disable 2FA',
+      pendingLabel: 'Disabling...',
+      submitColor: 'red',
+    });
   } else if (confirmed) {
     body = (
       <Stack>

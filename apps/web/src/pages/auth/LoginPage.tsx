@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { SSO_TEXTS } from '@scmp/api/contracts/sso';
 import { AuthCard, LoginForm, type LoginOutcome } from '../../features/auth';
@@ -8,22 +8,15 @@ import { useSession } from '../../features/session';
 import { useTenant } from '../../features/tenant';
 import { useTRPCClient } from '../../lib/trpc';
 import { usePageMeta } from '../../lib/page-meta';
+import { lazyParts } from '../../lib/lazy-parts';
 
 // Later steps of the sign-in, loaded when reached (the first load stays small).
-const ResendVerificationButton = lazy(() =>
-  import('../../features/auth/ResendVerificationButton').then((m) => ({
-    default: m.ResendVerificationButton,
-  })),
-);
-const SsoSignInForm = lazy(() =>
-  import('../../features/auth/SsoSignInForm').then((m) => ({ default: m.SsoSignInForm })),
-);
-const TenantSsoButtons = lazy(() =>
-  import('../../features/auth/TenantSsoButtons').then((m) => ({ default: m.TenantSsoButtons })),
-);
-const TwoFactorForm = lazy(() =>
-  import('../../features/auth/TwoFactorForm').then((m) => ({ default: m.TwoFactorForm })),
-);
+const { ResendVerificationButton, SsoSignInForm, TenantSsoButtons, TwoFactorForm } = lazyParts({
+  ResendVerificationButton: () => import('../../features/auth/ResendVerificationButton'),
+  SsoSignInForm: () => import('../../features/auth/SsoSignInForm'),
+  TenantSsoButtons: () => import('../../features/auth/TenantSsoButtons'),
+  TwoFactorForm: () => import('../../features/auth/TwoFactorForm'),
+});
 
 type Step = { kind: 'credentials' } | LoginOutcome;
 

@@ -1,27 +1,19 @@
 import { Card, Skeleton } from '@mantine/core';
-import { lazy } from 'react';
 import { AvatarBlock, ProfileForm } from '../../../features/account';
 import { useSession } from '../../../features/session';
 import { DashboardPage } from '../../../lib/DashboardPage';
 import { LazySection } from '../../../lib/LazySection';
 import { usePageMeta } from '../../../lib/page-meta';
 import { SectionCard } from '../../../lib/SectionCard';
+import { lazyParts } from '../../../lib/lazy-parts';
 
 // The cards under the profile form load after the page's first chunks (issue 36).
-const TwoFactorCard = lazy(() =>
-  import('../../../features/two-factor/TwoFactorCard').then((m) => ({ default: m.TwoFactorCard })),
-);
-const ApiTokensCard = lazy(() =>
-  import('../../../features/api-tokens/ApiTokensCard').then((m) => ({ default: m.ApiTokensCard })),
-);
-const YourDataCard = lazy(() =>
-  import('../../../features/privacy/YourDataCard').then((m) => ({ default: m.YourDataCard })),
-);
-const DeleteAccountCard = lazy(() =>
-  import('../../../features/privacy/DeleteAccountCard').then((m) => ({
-    default: m.DeleteAccountCard,
-  })),
-);
+const { TwoFactorCard, ApiTokensCard, YourDataCard, DeleteAccountCard } = lazyParts({
+  TwoFactorCard: () => import('../../../features/two-factor/TwoFactorCard'),
+  ApiTokensCard: () => import('../../../features/api-tokens/ApiTokensCard'),
+  YourDataCard: () => import('../../../features/privacy/YourDataCard'),
+  DeleteAccountCard: () => import('../../../features/privacy/DeleteAccountCard'),
+});
 
 export default function ProfilePage() {
   usePageMeta('Profile', 'Your personal information and two-factor authentication.');

@@ -1,6 +1,6 @@
 import { Alert, SimpleGrid, Stack, ThemeIcon, Title } from '@mantine/core';
 import { useLocation } from 'react-router';
-import { lazy, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import {
   IconMailCheck,
   IconMailExclamation,
@@ -14,11 +14,13 @@ import { DashboardPage } from '../../../lib/DashboardPage';
 import { LazySection } from '../../../lib/LazySection';
 import { StatTile } from '../../../lib/StatTile';
 import { usePageMeta } from '../../../lib/page-meta';
+import { lazyNamed } from '../../../lib/lazy-named';
 
 // The two-factor card (its setup wizard and recovery codes) loads after the page's first chunks, as
 // on the profile page (issue 36: every route draws within 170 KB of JavaScript).
-const TwoFactorCard = lazy(() =>
-  import('../../../features/two-factor/TwoFactorCard').then((m) => ({ default: m.TwoFactorCard })),
+const TwoFactorCard = lazyNamed(
+  () => import('../../../features/two-factor/TwoFactorCard'),
+  'TwoFactorCard',
 );
 
 function Tile({

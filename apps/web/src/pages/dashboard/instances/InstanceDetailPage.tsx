@@ -1,29 +1,25 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
 import { isSettling, useInstanceStatus } from '../../../features/instances';
 import { gate, RoleGate, useOrganizationRoles } from '../../../features/members';
 import { DetailPage, DetailPageLoading, DetailPageNotFound } from '../../../lib/DetailPage';
 import { LazySection } from '../../../lib/LazySection';
 import { usePageMeta } from '../../../lib/page-meta';
-import { errorMessage, useTRPC } from '../../../lib/trpc';
+import { useTRPC } from '../../../lib/trpc';
 import { InstanceDangerZoneCard } from './InstanceDangerZoneCard';
 import { InstanceManagementSection } from './InstanceManagementSection';
 import { InstanceSummaryCard } from './InstanceSummaryCard';
-import { confirmDanger } from '../../../lib/confirm-danger';
+import { lazyNamed } from '../../../lib/lazy-named';
 
 // Below the details: loaded after the page's first chunks (issue 36).
-const InstanceHealthCard = lazy(() =>
-  import('../../../features/instances/InstanceHealthCard').then((m) => ({
-    default: m.InstanceHealthCard,
-  })),
+const InstanceHealthCard = lazyNamed(
+  () => import('../../../features/instances/InstanceHealthCard'),
+  'InstanceHealthCard',
 );
-const CustomDomainCard = lazy(() =>
-  import('../../../features/instances/CustomDomainCard').then((m) => ({
-    default: m.CustomDomainCard,
-  })),
+const CustomDomainCard = lazyNamed(
+  () => import('../../../features/instances/CustomDomainCard'),
+  'CustomDomainCard',
 );
 
 const BACK = { to: '/dashboard/instances', label: 'Back to Instances' };
@@ -31,8 +27,6 @@ const BACK = { to: '/dashboard/instances', label: 'Back to Instances' };
 export default function InstanceDetailPage() {
   const { uuid = '' } = useParams();
   const trpc = useTRPC();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const query = useQuery({
     ...trpc.instances.get.queryOptions({ uuid }),
     // Fast while provisioning; every 30 s while the worker is checking a custom domain's DNS.
@@ -47,23 +41,6 @@ export default function InstanceDetailPage() {
   usePageMeta(instance ? instance.name : 'Instance');
   const status = useInstanceStatus();
   const roleOf = useOrganizationRoles();
-  const remove = useMutation(
-    trpc.instances.delete.mutationOptions({
-      onSuccess: async () => {
-        await queryClient.invalidateQueries({ queryKey: trpc.instances.pathKey() });
-        await queryClient.invalidateQueries({ queryKey: trpc.organizations.pathKey() });
-        void navigate('/dashboard/instances', {
-          state: { message: `Instance "${instance?.name ?? ''}" has been deleted successfully.` },
-        });
-      },
-      onError: (error) =>
-        notifications.show({
-          color: 'red',
-          message: errorMessage(error, 'Failed to delete instance. Please try again.'),
-        }),
-    }),
-  );
-
   if (query.isPending) return <DetailPageLoading sections={[180]} />;
   if (query.isError || !instance) {
     return (
@@ -76,18 +53,6 @@ export default function InstanceDetailPage() {
   }
 
   const manage = gate(roleOf(instance.organization_uuid), 'manage');
-  const confirmDelete = () =>
-    confirmDanger({
-      title: 'Delete instance',
-      message: (
-        <>
-          Are you sure you want to delete the instance &quot;{instance.name}&quot;? Deletion is
-          permanent and removes all of its data.
-        </>
-      ),
-      confirm: 'Delete Instance',
-      onConfirm: () => remove.mutate({ uuid: instance.uuid }),
-    });
 
   return (
     <DetailPage
@@ -120,13 +85,7 @@ export default function InstanceDetailPage() {
 
       <InstanceManagementSection instance={instance} />
 
-      <InstanceDangerZoneCard
-        instance={instance}
-        manage={manage}
-        status={status}
-        remove={remove}
-        confirmDelete={confirmDelete}
-      />
+      <InstanceDangerZoneCard instance={instance} manage={manage} status={status} />
     </DetailPage>
   );
 }

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Paper, Skeleton, Tabs, Text, Title } from '@mantine/core';
 import { IconEdit, IconPalette, IconPlus, IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { can } from '@scmp/api/contracts/roles';
 import { StatusBadge } from '@scmp/ui';
@@ -17,36 +17,44 @@ import { OrganizationDetailsCard } from './OrganizationDetailsCard';
 import { OrganizationInstancesTable } from './OrganizationInstancesTable';
 import { ErrorAlert } from '../../../lib/ErrorAlert';
 import { SkeletonRows } from '../../../lib/ListState';
+import { lazyParts } from '../../../lib/lazy-parts';
 
 // The Security tab (SSO domains and connections) is drawn by owners and admins only, when opened:
-// its code loads then, not with the page.
-const SecurityPanel = lazy(() =>
-  import('../../../features/sso').then((m) => ({ default: m.SecurityPanel })),
-);
-// So are the other tabs and the edit form (issue 36: the page draws within 170 KB of script).
-const MembersPanel = lazy(() =>
-  import('../../../features/members/MembersPanel').then((m) => ({ default: m.MembersPanel })),
-);
-const WebhooksPanel = lazy(() =>
-  import('../../../features/webhooks/WebhooksPanel').then((m) => ({ default: m.WebhooksPanel })),
-);
-const OrganizationDataCard = lazy(() =>
-  import('../../../features/privacy/OrganizationDataCard').then((m) => ({
-    default: m.OrganizationDataCard,
-  })),
-);
-const CloseOrganizationCard = lazy(() =>
-  import('../../../features/privacy/CloseOrganization').then((m) => ({
-    default: m.CloseOrganizationCard,
-  })),
-);
-const EditOrganizationForm = lazy(() =>
-  import('../../../features/organizations/EditOrganizationForm').then((m) => ({
-    default: m.EditOrganizationForm,
-  })),
-);
+// its code loads then, not with the page. So do the other tabs and the edit form (issue 36: the
+// page draws within 170 KB of script).
+const {
+  SecurityPanel,
+  MembersPanel,
+  WebhooksPanel,
+  OrganizationDataCard,
+  CloseOrganizationCard,
+  EditOrganizationForm,
+} = lazyParts({
+  SecurityPanel: () => import('../../../features/sso'),
+  MembersPanel: () => import('../../../features/members/MembersPanel'),
+  WebhooksPanel: () => import('../../../features/webhooks/WebhooksPanel'),
+  OrganizationDataCard: () => import('../../../features/privacy/OrganizationDataCard'),
+  CloseOrganizationCard: () => import('../../../features/privacy/CloseOrganization'),
+  EditOrganizationForm: () => import('../../../features/organizations/EditOrganizationForm'),
+});
 
 const BACK = { to: '/dashboard/organizations', label: 'Back to Organisations' };
+
+/** The tabs after Overview, each one panel of its own loaded when first opened. */
+const TAB_PANELS = [
+  ['members', MembersPanel],
+  ['webhooks', WebhooksPanel],
+  ['security', SecurityPanel],
+] as const;
+
+/** A header button leading to another page about the organization. */
+function LinkButton({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Button variant="default" component={Link} to={to} leftSection={icon}>
+      {children}
+    </Button>
+  );
+}
 
 export default function OrganizationDetailPage() {
   const { orgUuid = '' } = useParams();
@@ -106,23 +114,13 @@ export default function OrganizationDetailPage() {
               Edit
             </Button>
           </RoleGate>
-          <Button
-            variant="default"
-            component={Link}
-            to={`/dashboard/branding/${org.uuid}`}
-            leftSection={<IconPalette size={16} />}
-          >
+          <LinkButton to={`/dashboard/branding/${org.uuid}`} icon={<IconPalette size={16} />}>
             Branding
-          </Button>
+          </LinkButton>
           <RoleGate {...manage}>
-            <Button
-              variant="default"
-              component={Link}
-              to={`/dashboard/tenant/${org.uuid}`}
-              leftSection={<IconWorld size={16} />}
-            >
+            <LinkButton to={`/dashboard/tenant/${org.uuid}`} icon={<IconWorld size={16} />}>
               Subdomain
-            </Button>
+            </LinkButton>
           </RoleGate>
         </>
       }
@@ -189,21 +187,13 @@ export default function OrganizationDetailPage() {
             <CloseOrganizationCard organization={org} />
           </Suspense>
         </Tabs.Panel>
-        <Tabs.Panel value="members">
-          <Suspense fallback={<Skeleton h={160} />}>
-            <MembersPanel organization={org} />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="webhooks">
-          <Suspense fallback={<Skeleton h={160} />}>
-            <WebhooksPanel organization={org} />
-          </Suspense>
-        </Tabs.Panel>
-        <Tabs.Panel value="security">
-          <Suspense fallback={<Skeleton h={160} />}>
-            <SecurityPanel organization={org} />
-          </Suspense>
-        </Tabs.Panel>
+        {TAB_PANELS.map(([value, Panel]) => (
+          <Tabs.Panel key={value} value={value}>
+            <Suspense fallback={<Skeleton h={160} />}>
+              <Panel organization={org} />
+            </Suspense>
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </DetailPage>
   );

@@ -1,6 +1,6 @@
 import { Anchor, Grid, Skeleton, Stack, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   FigureTiles,
@@ -14,19 +14,14 @@ import { DashboardPage } from '../../../lib/DashboardPage';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import { ErrorAlert } from '../../../lib/ErrorAlert';
+import { lazyParts } from '../../../lib/lazy-parts';
 
 // The tabs other than the overview are fetched when first opened, not before the page draws.
-const CustomersList = lazy(() =>
-  import('../../../features/staff/CustomersList').then((m) => ({ default: m.CustomersList })),
-);
-const InstancesList = lazy(() =>
-  import('../../../features/staff/InstancesList').then((m) => ({ default: m.InstancesList })),
-);
-const RetentionSummary = lazy(() =>
-  import('../../../features/staff/RetentionSummary').then((m) => ({
-    default: m.RetentionSummary,
-  })),
-);
+const { CustomersList, InstancesList, RetentionSummary } = lazyParts({
+  CustomersList: () => import('../../../features/staff/CustomersList'),
+  InstancesList: () => import('../../../features/staff/InstancesList'),
+  RetentionSummary: () => import('../../../features/staff/RetentionSummary'),
+});
 
 /** The console's tabs; all but the overview are fetched when first opened (`lazy`). */
 const TAB_LIST: { value: string; label: string; Panel: ComponentType; lazy?: boolean }[] = [

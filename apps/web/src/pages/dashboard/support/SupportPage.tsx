@@ -7,7 +7,7 @@ import {
   SUPPORT_TEXTS,
   TICKET_CATEGORY_LABELS,
 } from '@scmp/api/contracts/support';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime, TicketBadges, TicketList } from '../../../features/support';
 import { useSession } from '../../../features/session';
@@ -16,17 +16,14 @@ import { StatTile } from '../../../lib/StatTile';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import { QueryStates, SkeletonRows } from '../../../lib/ListState';
+import { lazyParts } from '../../../lib/lazy-parts';
 
 // The new-ticket form and the ticket drawer open on demand: their code (the form, the thread,
 // attachments, uploads) is fetched after the page has drawn, not before.
-const NewTicketModal = lazy(() =>
-  import('../../../features/support/NewTicketModal').then((m) => ({ default: m.NewTicketModal })),
-);
-const TicketDetailDrawer = lazy(() =>
-  import('../../../features/support/TicketDetailDrawer').then((m) => ({
-    default: m.TicketDetailDrawer,
-  })),
-);
+const { NewTicketModal, TicketDetailDrawer } = lazyParts({
+  NewTicketModal: () => import('../../../features/support/NewTicketModal'),
+  TicketDetailDrawer: () => import('../../../features/support/TicketDetailDrawer'),
+});
 
 /** A card leading to a help page, beside the ticket figures. */
 function HelpLinkCard({
