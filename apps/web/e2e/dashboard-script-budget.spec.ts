@@ -83,4 +83,21 @@ test.describe('dashboard routes: script transferred on a cold load', () => {
       expect(wire).toBeLessThanOrEqual(SCRIPT_BUDGET_BYTES);
     });
   }
+
+  test('tooltips are fetched at the first interaction, and show on hover', async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('token', t), tokens.demo);
+    const scripts = recordScripts(page);
+    await page.goto(`/dashboard/instances/${ids.instance}`);
+    const badge = page.getByText(/^SSL: /);
+    await expect(badge).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const isTooltipScript = (url: string) => /\/(floating-ui|tooltip-impl)[^/]*\.js$/.test(url);
+    expect((await Promise.all(scripts)).map((s) => s.url).filter(isTooltipScript)).toEqual([]);
+
+    const fetched = page.waitForResponse((res) => isTooltipScript(res.url()));
+    await page.mouse.move(5, 5); // the first interaction
+    await fetched;
+    await badge.hover();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+  });
 });
