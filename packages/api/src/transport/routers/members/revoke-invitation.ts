@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MEMBER_TEXTS } from '../../../contracts/roles';
-import { messageEnvelope, okMessage } from '../../envelope';
+import { messageEnvelope } from '../../envelope';
+import { removeOrganizationItem } from '../../organization-item';
 import { revokeInvitation as revoke } from '../../../domain/organizations';
 import { members, manageMembers } from './area';
 
@@ -12,7 +13,4 @@ export const revokeInvitation = members
   )
   .input(z.object({ id: z.string(), uuid: z.string() }))
   .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await revoke(ctx.deps, ctx.req, ctx.user, input.id, input.uuid);
-    return okMessage(MEMBER_TEXTS.invitationRevoked);
-  });
+  .mutation(removeOrganizationItem(revoke, MEMBER_TEXTS.invitationRevoked));

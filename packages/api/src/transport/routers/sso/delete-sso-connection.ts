@@ -1,5 +1,6 @@
 import { SSO_TEXTS } from '../../../contracts/sso';
-import { messageEnvelope, okMessage } from '../../envelope';
+import { messageEnvelope } from '../../envelope';
+import { removeOrganizationItem } from '../../organization-item';
 import { deleteConnection } from '../../../domain/sso';
 import { connectionUuidInput } from './connection-schemas';
 import { sso } from './area';
@@ -10,7 +11,4 @@ export const deleteSsoConnection = sso
   })
   .input(connectionUuidInput)
   .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await deleteConnection(ctx.deps, ctx.req, ctx.user, input.id, input.uuid);
-    return okMessage(SSO_TEXTS.removed);
-  });
+  .mutation(removeOrganizationItem(deleteConnection, SSO_TEXTS.removed));

@@ -1,5 +1,6 @@
 import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
-import { messageEnvelope, okMessage } from '../../envelope';
+import { messageEnvelope } from '../../envelope';
+import { removeOrganizationItem } from '../../organization-item';
 import { removeDomain } from '../../../domain/sso';
 import { domainUuidInput } from './domain-schemas';
 import { sso } from './area';
@@ -10,7 +11,4 @@ export const removeOrganizationDomain = sso
   })
   .input(domainUuidInput)
   .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await removeDomain(ctx.deps, ctx.req, ctx.user, input.id, input.uuid);
-    return okMessage(SSO_DOMAIN_TEXTS.removed);
-  });
+  .mutation(removeOrganizationItem(removeDomain, SSO_DOMAIN_TEXTS.removed));

@@ -1,5 +1,6 @@
 import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
-import { messageEnvelope, okMessage } from '../../envelope';
+import { messageEnvelope } from '../../envelope';
+import { removeOrganizationItem } from '../../organization-item';
 import { deleteWebhook as remove } from '../../../domain/webhooks';
 import { webhookIdInput } from './schemas';
 import { webhooks, writeWebhooks } from './area';
@@ -12,7 +13,4 @@ export const deleteWebhook = webhooks
   )
   .input(webhookIdInput)
   .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await remove(ctx.deps, ctx.req, ctx.user, input.id, input.uuid);
-    return okMessage(WEBHOOK_TEXTS.deleted);
-  });
+  .mutation(removeOrganizationItem(remove, WEBHOOK_TEXTS.deleted));
