@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { MEMBER_TEXTS } from '../../../contracts/roles';
 import { messageEnvelope } from '../../envelope';
-import { removeOrganizationItem } from '../../organization-item';
+import { organizationItemInput, removeOrganizationItem } from '../../organization-item';
 import { revokeInvitation as revoke } from '../../../domain/organizations';
 import { members, manageMembers } from './area';
 
@@ -11,6 +10,6 @@ export const revokeInvitation = members
     'Revoke an open invitation',
     manageMembers,
   )
-  .input(z.object({ id: z.string(), uuid: z.string() }))
+  .input(organizationItemInput)
   .output(messageEnvelope)
   .mutation(removeOrganizationItem(revoke, MEMBER_TEXTS.invitationRevoked));

@@ -1,14 +1,13 @@
 import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
 import { messageEnvelope } from '../../envelope';
-import { removeOrganizationItem } from '../../organization-item';
+import { organizationItemInput, removeOrganizationItem } from '../../organization-item';
 import { removeDomain } from '../../../domain/sso';
-import { domainUuidInput } from './domain-schemas';
 import { sso } from './area';
 
 export const removeOrganizationDomain = sso
   .session('DELETE /organizations/{id}/domains/{uuid}', 'Remove an e-mail domain', {
     permission: 'manage',
   })
-  .input(domainUuidInput)
+  .input(organizationItemInput)
   .output(messageEnvelope)
   .mutation(removeOrganizationItem(removeDomain, SSO_DOMAIN_TEXTS.removed));

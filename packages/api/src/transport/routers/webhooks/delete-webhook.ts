@@ -1,8 +1,7 @@
 import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
 import { messageEnvelope } from '../../envelope';
-import { removeOrganizationItem } from '../../organization-item';
+import { organizationItemInput, removeOrganizationItem } from '../../organization-item';
 import { deleteWebhook as remove } from '../../../domain/webhooks';
-import { webhookIdInput } from './schemas';
 import { webhooks, writeWebhooks } from './area';
 
 export const deleteWebhook = webhooks
@@ -11,6 +10,6 @@ export const deleteWebhook = webhooks
     'Delete a webhook with its delivery log',
     writeWebhooks,
   )
-  .input(webhookIdInput)
+  .input(organizationItemInput)
   .output(messageEnvelope)
   .mutation(removeOrganizationItem(remove, WEBHOOK_TEXTS.deleted));
