@@ -18,10 +18,16 @@ const kinds: Array<[string, (clock: TestClock) => RateLimiter]> = [
 // Both stores keep the same fixed windows: the embedded database uses the memory one, PostgreSQL
 // the table, and a user must not be able to tell which.
 describe.each(kinds)('%s rate limiter', (kind, make) => {
-  it('counts a fixed window, answers Retry-After from its end and starts afresh after it', async () => {
-    const clock = createTestClock('2026-11-22T09:00:00Z');
+  /** A store of this kind with no windows yet (the database one is shared by the tests), on its own clock. */
+  async function emptyLimiter(start?: string) {
+    const clock = createTestClock(start);
     const limiter = make(clock);
     await limiter.resetAll();
+    return { clock, limiter };
+  }
+
+  it('counts a fixed window, answers Retry-After from its end and starts afresh after it', async () => {
+    const { clock, limiter } = await emptyLimiter('2026-11-22T09:00:00Z');
     const key = `window:${kind}`;
     for (let i = 1; i <= 3; i++) {
       expect(await limiter.hit(key, 3, 60)).toEqual({
@@ -47,9 +53,7 @@ describe.each(kinds)('%s rate limiter', (kind, make) => {
   });
 
   it('forgets one key on reset and every key on resetAll', async () => {
-    const clock = createTestClock();
-    const limiter = make(clock);
-    await limiter.resetAll();
+    const { limiter } = await emptyLimiter();
     await limiter.hit('a', 1, 60);
     await limiter.hit('b', 1, 60);
     await limiter.reset('a');
@@ -60,9 +64,7 @@ describe.each(kinds)('%s rate limiter', (kind, make) => {
   });
 
   it('sweeps ended windows and keeps running ones', async () => {
-    const clock = createTestClock();
-    const limiter = make(clock);
-    await limiter.resetAll();
+    const { clock, limiter } = await emptyLimiter();
     await limiter.hit('short', 5, 60);
     await limiter.hit('long', 5, 3600);
     await limiter.hit('long', 5, 3600);

@@ -1,14 +1,10 @@
-import { messageEnvelope, okMessage } from '../../envelope';
 import { ACCOUNT_MESSAGES, resendVerification as resend } from '../../../domain/accounts';
-import { emailInput } from './schemas';
-import { auth } from './area';
+import { emailLinkRequest } from './email-link-request';
 
 /** Same answer whether or not the address exists or is already verified. */
-export const resendVerification = auth
-  .public('POST /auth/resend-verification', 'Send a new verification link')
-  .input(emailInput)
-  .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await resend(ctx.deps, ctx.req, input.email);
-    return okMessage(ACCOUNT_MESSAGES.verificationResent);
-  });
+export const resendVerification = emailLinkRequest(
+  'POST /auth/resend-verification',
+  'Send a new verification link',
+  resend,
+  ACCOUNT_MESSAGES.verificationResent,
+);

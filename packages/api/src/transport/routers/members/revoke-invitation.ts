@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { MEMBER_TEXTS } from '../../../contracts/roles';
-import { messageEnvelope, okMessage } from '../../envelope';
+import { messageEnvelope } from '../../envelope';
+import { organizationItemInput, removeOrganizationItem } from '../../organization-item';
 import { revokeInvitation as revoke } from '../../../domain/organizations';
 import { members, manageMembers } from './area';
 
@@ -10,9 +10,6 @@ export const revokeInvitation = members
     'Revoke an open invitation',
     manageMembers,
   )
-  .input(z.object({ id: z.string(), uuid: z.string() }))
+  .input(organizationItemInput)
   .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await revoke(ctx.deps, ctx.req, ctx.user, input.id, input.uuid);
-    return okMessage(MEMBER_TEXTS.invitationRevoked);
-  });
+  .mutation(removeOrganizationItem(revoke, MEMBER_TEXTS.invitationRevoked));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SSO_CONNECTION_TYPES, SSO_PRESETS, SSO_ROLES } from '../../../contracts/sso';
 import { groupMappingFields } from '../../../domain/sso';
 import { SAML_METADATA_MAX_BYTES, SAML_TEXTS } from '../../../contracts/sso-saml';
+import { organizationItemInput } from '../../organization-item';
 
 const groupMapping = z.object(groupMappingFields);
 
@@ -34,6 +35,4 @@ export const createConnectionInput = z.object({
   ...fields,
 });
 
-export const updateConnectionInput = z.object({ id: z.string(), uuid: z.string(), ...fields });
-
-export const connectionUuidInput = z.object({ id: z.string(), uuid: z.string() });
+export const updateConnectionInput = organizationItemInput.extend(fields);

@@ -6,5 +6,3 @@ export const domainInput = z
   .trim()
   .min(1, SSO_DOMAIN_TEXTS.required)
   .max(253, SSO_DOMAIN_TEXTS.invalid);
-
-export const domainUuidInput = z.object({ id: z.string(), uuid: z.string() });

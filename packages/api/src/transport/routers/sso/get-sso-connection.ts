@@ -1,6 +1,6 @@
 import { envelope, ok } from '../../envelope';
 import { connectionOutput, getConnection } from '../../../domain/sso';
-import { connectionUuidInput } from './connection-schemas';
+import { organizationItemInput } from '../../organization-item';
 import { sso } from './area';
 
 export const getSsoConnection = sso
@@ -9,7 +9,7 @@ export const getSsoConnection = sso
     'One connection, with the values to paste into the identity provider',
     { permission: 'manage' },
   )
-  .input(connectionUuidInput)
+  .input(organizationItemInput)
   .output(envelope(connectionOutput))
   .query(async ({ ctx, input }) =>
     ok(await getConnection(ctx.deps, ctx.user, input.id, input.uuid)),

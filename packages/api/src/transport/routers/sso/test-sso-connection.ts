@@ -6,7 +6,7 @@ import {
   ssoRedirectOutput,
   startAttempt,
 } from '../../../domain/sso';
-import { connectionUuidInput } from './connection-schemas';
+import { organizationItemInput } from '../../organization-item';
 import { sso } from './area';
 
 export const testSsoConnection = sso
@@ -15,7 +15,7 @@ export const testSsoConnection = sso
     'Start a test sign-in: open redirect_url; the claims received are then in last_test (no session is created)',
     { permission: 'manage' },
   )
-  .input(connectionUuidInput)
+  .input(organizationItemInput)
   .output(envelope(ssoRedirectOutput))
   .mutation(async ({ ctx, input }) => {
     const org = await organizationForSso(ctx.deps, ctx.user, input.id);

@@ -1,7 +1,7 @@
 import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
 import { envelope, ok } from '../../envelope';
 import { organizationDomainOutput, verifyDomain } from '../../../domain/sso';
-import { domainUuidInput } from './domain-schemas';
+import { organizationItemInput } from '../../organization-item';
 import { sso } from './area';
 
 export const verifyOrganizationDomain = sso
@@ -10,7 +10,7 @@ export const verifyOrganizationDomain = sso
     'Check the domain’s TXT record now; the result is in status and reason',
     { permission: 'manage' },
   )
-  .input(domainUuidInput)
+  .input(organizationItemInput)
   .output(envelope(organizationDomainOutput))
   .mutation(async ({ ctx, input }) => {
     const domain = await verifyDomain(ctx.deps, ctx.req, ctx.user, input.id, input.uuid);

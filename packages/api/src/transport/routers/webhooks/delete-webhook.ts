@@ -1,7 +1,7 @@
 import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
-import { messageEnvelope, okMessage } from '../../envelope';
+import { messageEnvelope } from '../../envelope';
+import { organizationItemInput, removeOrganizationItem } from '../../organization-item';
 import { deleteWebhook as remove } from '../../../domain/webhooks';
-import { webhookIdInput } from './schemas';
 import { webhooks, writeWebhooks } from './area';
 
 export const deleteWebhook = webhooks
@@ -10,9 +10,6 @@ export const deleteWebhook = webhooks
     'Delete a webhook with its delivery log',
     writeWebhooks,
   )
-  .input(webhookIdInput)
+  .input(organizationItemInput)
   .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await remove(ctx.deps, ctx.req, ctx.user, input.id, input.uuid);
-    return okMessage(WEBHOOK_TEXTS.deleted);
-  });
+  .mutation(removeOrganizationItem(remove, WEBHOOK_TEXTS.deleted));

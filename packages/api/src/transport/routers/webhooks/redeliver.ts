@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
 import { envelope, ok } from '../../envelope';
 import { redeliver as again, deliveryOutput } from '../../../domain/webhooks';
+import { organizationItemInput } from '../../organization-item';
 import { webhooks, writeWebhooks } from './area';
 
 export const redeliver = webhooks
@@ -10,7 +11,7 @@ export const redeliver = webhooks
     'Send a delivery’s event again (a new delivery with the same webhook-id)',
     { ...writeWebhooks, successStatus: 202 },
   )
-  .input(z.object({ id: z.string(), uuid: z.string(), delivery_uuid: z.string() }))
+  .input(organizationItemInput.extend({ delivery_uuid: z.string() }))
   .output(envelope(deliveryOutput))
   .mutation(async ({ ctx, input }) =>
     ok(

@@ -22,5 +22,3 @@ export const webhookDescription = z
   .trim()
   .max(200, 'The description must be at most 200 characters')
   .nullish();
-
-export const webhookIdInput = z.object({ id: z.string(), uuid: z.string() });

@@ -1,7 +1,7 @@
 import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
 import { envelope, ok } from '../../envelope';
 import { sendTestEvent, deliveryOutput } from '../../../domain/webhooks';
-import { webhookIdInput } from './schemas';
+import { organizationItemInput } from '../../organization-item';
 import { webhooks, writeWebhooks } from './area';
 
 export const testWebhook = webhooks
@@ -10,7 +10,7 @@ export const testWebhook = webhooks
     'Send a signed ping event to this webhook',
     { ...writeWebhooks, successStatus: 202 },
   )
-  .input(webhookIdInput)
+  .input(organizationItemInput)
   .output(envelope(deliveryOutput))
   .mutation(async ({ ctx, input }) =>
     ok(await sendTestEvent(ctx.deps, ctx.user, input.id, input.uuid), WEBHOOK_TEXTS.testSent),

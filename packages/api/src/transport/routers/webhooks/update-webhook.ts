@@ -3,6 +3,7 @@ import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
 import { envelope, ok } from '../../envelope';
 import { updateWebhook as update, webhookOutput } from '../../../domain/webhooks';
 import { webhookDescription, webhookEvents, webhookUrl } from './schemas';
+import { organizationItemInput } from '../../organization-item';
 import { webhooks, writeWebhooks } from './area';
 
 export const updateWebhook = webhooks
@@ -15,9 +16,7 @@ export const updateWebhook = webhooks
     },
   )
   .input(
-    z.object({
-      id: z.string(),
-      uuid: z.string(),
+    organizationItemInput.extend({
       url: webhookUrl.optional(),
       events: webhookEvents.optional(),
       description: webhookDescription,
