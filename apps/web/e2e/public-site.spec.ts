@@ -86,6 +86,21 @@ test('case studies launch Q1 2025 with mail links', async ({ page }) => {
   await expect(page.locator('main a[href^="mailto:"]').first()).toBeVisible();
 });
 
+test('the contact page offers three mailboxes and the telephone, each a link', async ({ page }) => {
+  await page.goto('/contact');
+  const main = page.locator('main');
+  for (const [channel, link, href] of [
+    ['Sales and demos', 'sales@scmp.co.uk', 'mailto:sales@scmp.co.uk'],
+    ['Customer support', 'support@scmp.co.uk', 'mailto:support@scmp.co.uk'],
+    ['General enquiries', 'hello@scmp.co.uk', 'mailto:hello@scmp.co.uk'],
+    ['Telephone', '+44 20 3807 4512', 'tel:+442038074512'],
+  ] as const) {
+    await expect(main.getByRole('heading', { name: channel, level: 2 })).toBeVisible();
+    await expect(main.getByRole('link', { name: link, exact: true })).toHaveAttribute('href', href);
+  }
+  await expect(main.getByText('Monday to Friday, 8:30am to 5:30pm (UK time)')).toBeVisible();
+});
+
 test('home page links to sign-up, contact and a Book Demo mail link', async ({ page }) => {
   await page.goto('/');
   const main = page.locator('main');
