@@ -156,7 +156,11 @@ test('health and safety: claims, one-open cards and demo modal', async ({ page }
   await expect(risk).toHaveAttribute('aria-expanded', 'false');
   await expect(fire).toHaveAttribute('aria-expanded', 'true');
   await page.getByRole('button', { name: 'Watch Demo' }).click();
-  await expect(page.getByTestId('demo-placeholder')).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Health and safety demo' });
+  await expect(dialog.getByTestId('demo-placeholder')).toBeVisible();
+  // It closes again (Escape), leaving the page as it was.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 });
 
 async function setCalculator(page: Page, venues: string, cost: string) {
