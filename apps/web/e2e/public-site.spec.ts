@@ -122,6 +122,10 @@ test('feature cards: one open at a time, a second click closes', async ({ page }
   const billing = page.getByRole('button', { name: /^Billing and payments/ });
   const cards = page.locator('main button[aria-expanded]');
   await expect(cards).toHaveCount(6);
+  // The six cards sit in the section named by its heading.
+  const section = page.getByRole('region', { name: 'Feature categories' });
+  await expect(section.locator('button[aria-expanded]')).toHaveCount(6);
+  await expect(section.getByText('Open a category to see what it includes.')).toBeVisible();
   await expect(page.locator('main button[aria-expanded="true"]')).toHaveCount(0);
 
   await attendance.click();
@@ -149,7 +153,9 @@ test('health and safety: claims, one-open cards and demo modal', async ({ page }
   for (const claim of ['99.9%', '10 years', '15+', '50+', '1000+']) {
     await expect(main.getByText(claim, { exact: true }).first()).toBeVisible();
   }
-  const risk = page.getByRole('button', { name: /^Risk assessments/ });
+  const areas = page.getByRole('region', { name: 'Compliance areas' });
+  await expect(areas.getByText(/^Whether you answer to Ofsted/)).toBeVisible();
+  const risk = areas.getByRole('button', { name: /^Risk assessments/ });
   const fire = page.getByRole('button', { name: /^Fire safety and premises/ });
   await risk.click();
   await fire.click();

@@ -3,7 +3,7 @@ import { IconLock, IconPlayerPlay, IconPlugConnected } from '@tabler/icons-react
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
-  ExpandableCards,
+  ExpandableCardsSection,
   PageHeader,
   WatchDemoButton,
   FEATURE_CATEGORIES,
@@ -69,15 +69,12 @@ export default function FeaturesPage() {
         </Group>
       </PageHeader>
 
-      <Container size="lg" py={64} component="section" aria-labelledby="categories-heading">
-        <Title order={2} id="categories-heading" fz={30}>
-          Feature categories
-        </Title>
-        <Text c="dimmed" mt="xs" mb="xl">
-          Open a category to see what it includes.
-        </Text>
-        <ExpandableCards items={FEATURE_CATEGORIES} />
-      </Container>
+      <ExpandableCardsSection
+        headingId="categories-heading"
+        title="Feature categories"
+        intro="Open a category to see what it includes."
+        items={FEATURE_CATEGORIES}
+      />
 
       <Box component="section" aria-labelledby="security-heading" py={64} bg="gray.0">
         <Container size="lg">

@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
-  ExpandableCards,
+  ExpandableCardsSection,
   type ExpandableItem,
   PageHeader,
   WatchDemoButton,
@@ -140,16 +140,13 @@ export default function HealthSafetyPage() {
         </Container>
       </Box>
 
-      <Container size="lg" py={64} component="section" aria-labelledby="areas-heading">
-        <Title order={2} id="areas-heading" fz={30}>
-          Compliance areas
-        </Title>
-        <Text c="dimmed" mt="xs" mb="xl" maw={720}>
-          Whether you answer to Ofsted, the Independent Schools Inspectorate or your insurer, the
-          records you need are kept in the same place as your registers and staff files.
-        </Text>
-        <ExpandableCards items={AREAS} />
-      </Container>
+      <ExpandableCardsSection
+        headingId="areas-heading"
+        title="Compliance areas"
+        intro="Whether you answer to Ofsted, the Independent Schools Inspectorate or your insurer, the records you need are kept in the same place as your registers and staff files."
+        introWidth={720}
+        items={AREAS}
+      />
 
       <Container size="lg" pb={72}>
         <Paper
