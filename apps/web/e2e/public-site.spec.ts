@@ -86,6 +86,21 @@ test('case studies launch Q1 2025 with mail links', async ({ page }) => {
   await expect(page.locator('main a[href^="mailto:"]').first()).toBeVisible();
 });
 
+test('the contact page offers three mailboxes and the telephone, each a link', async ({ page }) => {
+  await page.goto('/contact');
+  const main = page.locator('main');
+  for (const [channel, link, href] of [
+    ['Sales and demos', 'sales@scmp.co.uk', 'mailto:sales@scmp.co.uk'],
+    ['Customer support', 'support@scmp.co.uk', 'mailto:support@scmp.co.uk'],
+    ['General enquiries', 'hello@scmp.co.uk', 'mailto:hello@scmp.co.uk'],
+    ['Telephone', '+44 20 3807 4512', 'tel:+442038074512'],
+  ] as const) {
+    await expect(main.getByRole('heading', { name: channel, level: 2 })).toBeVisible();
+    await expect(main.getByRole('link', { name: link, exact: true })).toHaveAttribute('href', href);
+  }
+  await expect(main.getByText('Monday to Friday, 8:30am to 5:30pm (UK time)')).toBeVisible();
+});
+
 test('home page links to sign-up, contact and a Book Demo mail link', async ({ page }) => {
   await page.goto('/');
   const main = page.locator('main');
@@ -107,6 +122,10 @@ test('feature cards: one open at a time, a second click closes', async ({ page }
   const billing = page.getByRole('button', { name: /^Billing and payments/ });
   const cards = page.locator('main button[aria-expanded]');
   await expect(cards).toHaveCount(6);
+  // The six cards sit in the section named by its heading.
+  const section = page.getByRole('region', { name: 'Feature categories' });
+  await expect(section.locator('button[aria-expanded]')).toHaveCount(6);
+  await expect(section.getByText('Open a category to see what it includes.')).toBeVisible();
   await expect(page.locator('main button[aria-expanded="true"]')).toHaveCount(0);
 
   await attendance.click();
@@ -134,14 +153,20 @@ test('health and safety: claims, one-open cards and demo modal', async ({ page }
   for (const claim of ['99.9%', '10 years', '15+', '50+', '1000+']) {
     await expect(main.getByText(claim, { exact: true }).first()).toBeVisible();
   }
-  const risk = page.getByRole('button', { name: /^Risk assessments/ });
+  const areas = page.getByRole('region', { name: 'Compliance areas' });
+  await expect(areas.getByText(/^Whether you answer to Ofsted/)).toBeVisible();
+  const risk = areas.getByRole('button', { name: /^Risk assessments/ });
   const fire = page.getByRole('button', { name: /^Fire safety and premises/ });
   await risk.click();
   await fire.click();
   await expect(risk).toHaveAttribute('aria-expanded', 'false');
   await expect(fire).toHaveAttribute('aria-expanded', 'true');
   await page.getByRole('button', { name: 'Watch Demo' }).click();
-  await expect(page.getByTestId('demo-placeholder')).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Health and safety demo' });
+  await expect(dialog.getByTestId('demo-placeholder')).toBeVisible();
+  // It closes again (Escape), leaving the page as it was.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 });
 
 async function setCalculator(page: Page, venues: string, cost: string) {

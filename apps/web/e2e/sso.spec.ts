@@ -24,6 +24,9 @@ test('an admin verifies the organization’s e-mail domain in the Security tab',
     await page.goto(`/dashboard/organizations/${tenant.uuid}`);
     await page.getByRole('tab', { name: 'Security' }).click();
     await expect(page).toHaveURL(/tab=security/);
+    // No sign-in was refused yet: the failures list shows its empty text, not an empty table.
+    await expect(page.getByText('No refused sign-ins.')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Sign-in failures' })).toHaveCount(0);
 
     await page.getByLabel('Domain').fill('gmail.com');
     await page.getByRole('button', { name: 'Add domain' }).click();

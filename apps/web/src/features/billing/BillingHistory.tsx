@@ -6,7 +6,7 @@ import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { invoiceStatusColor, money } from './format';
 import { formatDate } from '../../lib/format';
-import { DataTable } from '../../lib/DataTable';
+import { ListTable } from '../../lib/ListTable';
 import { SectionCard } from '../../lib/SectionCard';
 
 type HistoryItem = RouterOutputs['subscription']['billingHistory']['data'][number];
@@ -60,12 +60,9 @@ export function BillingHistory({ organizationUuid }: { organizationUuid: string 
     <SectionCard title="Billing History">
       {history.isLoading ? (
         <Text size="sm">Loading...</Text>
-      ) : items.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No billing history available.
-        </Text>
       ) : (
-        <DataTable
+        <ListTable
+          emptyText="No billing history available."
           columns={['Date', 'Description', 'Amount', 'Status', 'Actions']}
           minWidth={600}
           striped
@@ -106,7 +103,7 @@ export function BillingHistory({ organizationUuid }: { organizationUuid: string 
               </Table.Td>
             </Table.Tr>
           ))}
-        </DataTable>
+        </ListTable>
       )}
     </SectionCard>
   );

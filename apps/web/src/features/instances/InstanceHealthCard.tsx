@@ -5,7 +5,7 @@ import { ResponseTimeChart } from './ResponseTimeChart';
 import type { InstanceHealth } from './types';
 import { formatDate } from '../../lib/format';
 import { ErrorAlert } from '../../lib/ErrorAlert';
-import { DataTable } from '../../lib/DataTable';
+import { ListTable } from '../../lib/ListTable';
 import { InstanceSection } from './InstanceSection';
 
 function duration(seconds: number): string {
@@ -79,37 +79,32 @@ export function InstanceHealthCard({ uuid }: { uuid: string }) {
             <Title order={3} size="h5" mb="xs">
               Incidents in the last 30 days
             </Title>
-            {query.data.data.incidents.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No incidents: every check in the last 30 days passed.
-              </Text>
-            ) : (
-              <DataTable
-                columns={['Started', 'Ended', 'Duration', 'Failed checks']}
-                minWidth={460}
-                region="Incidents"
-                aria-label="Incidents in the last 30 days"
-              >
-                {query.data.data.incidents.map((incident) => (
-                  <Table.Tr key={incident.started_at}>
-                    <Table.Td>{formatDate(incident.started_at, true)}</Table.Td>
-                    <Table.Td>
-                      {incident.ended_at ? (
-                        formatDate(incident.ended_at, true)
-                      ) : (
-                        <Group gap={4}>
-                          <Text size="sm" c="var(--mantine-color-red-text)" fw={600}>
-                            Ongoing
-                          </Text>
-                        </Group>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{duration(incident.duration_seconds)}</Table.Td>
-                    <Table.Td>{incident.failed_checks}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </DataTable>
-            )}
+            <ListTable
+              emptyText="No incidents: every check in the last 30 days passed."
+              columns={['Started', 'Ended', 'Duration', 'Failed checks']}
+              minWidth={460}
+              region="Incidents"
+              aria-label="Incidents in the last 30 days"
+            >
+              {query.data.data.incidents.map((incident) => (
+                <Table.Tr key={incident.started_at}>
+                  <Table.Td>{formatDate(incident.started_at, true)}</Table.Td>
+                  <Table.Td>
+                    {incident.ended_at ? (
+                      formatDate(incident.ended_at, true)
+                    ) : (
+                      <Group gap={4}>
+                        <Text size="sm" c="var(--mantine-color-red-text)" fw={600}>
+                          Ongoing
+                        </Text>
+                      </Group>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{duration(incident.duration_seconds)}</Table.Td>
+                  <Table.Td>{incident.failed_checks}</Table.Td>
+                </Table.Tr>
+              ))}
+            </ListTable>
           </div>
         </Stack>
       )}

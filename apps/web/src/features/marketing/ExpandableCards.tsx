@@ -1,16 +1,18 @@
 import {
   Box,
   Collapse,
+  Container,
   Group,
   List,
   Paper,
   SimpleGrid,
   Text,
   ThemeIcon,
+  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useId, useState, type ComponentType } from 'react';
+import { useId, useState, type ComponentType, type ReactNode } from 'react';
 
 export type ExpandableItem = {
   id: string;
@@ -95,5 +97,33 @@ export function ExpandableCards({
         );
       })}
     </SimpleGrid>
+  );
+}
+
+/** A page section: its heading (`headingId` names the section), an introduction, then the cards. */
+export function ExpandableCardsSection({
+  headingId,
+  title,
+  intro,
+  introWidth,
+  items,
+}: {
+  headingId: string;
+  title: string;
+  intro: ReactNode;
+  /** The introduction's maximum width, when it is long. */
+  introWidth?: number;
+  items: ExpandableItem[];
+}) {
+  return (
+    <Container size="lg" py={64} component="section" aria-labelledby={headingId}>
+      <Title order={2} id={headingId} fz={30}>
+        {title}
+      </Title>
+      <Text c="dimmed" mt="xs" mb="xl" maw={introWidth}>
+        {intro}
+      </Text>
+      <ExpandableCards items={items} />
+    </Container>
   );
 }

@@ -1,7 +1,7 @@
-import { Card, Table, Text, Title } from '@mantine/core';
+import { Card, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
-import { DataTable } from '../../lib/DataTable';
+import { ListTable } from '../../lib/ListTable';
 
 type Organization = { uuid: string; name: string };
 
@@ -15,27 +15,22 @@ export function FailuresCard({ organization }: { organization: Organization }) {
       <Title order={2} size="h4" mb="sm">
         Sign-in failures
       </Title>
-      {list.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No refused sign-ins.
-        </Text>
-      ) : (
-        <DataTable
-          columns={['When', 'Connection', 'E-mail', 'Reason']}
-          minWidth={600}
-          region="Sign-in failures"
-          aria-label="Sign-in failures"
-        >
-          {list.map((f) => (
-            <Table.Tr key={f.uuid}>
-              <Table.Td>{new Date(f.created_at).toLocaleString()}</Table.Td>
-              <Table.Td>{f.connection_name}</Table.Td>
-              <Table.Td>{f.email ?? '—'}</Table.Td>
-              <Table.Td>{f.reason}</Table.Td>
-            </Table.Tr>
-          ))}
-        </DataTable>
-      )}
+      <ListTable
+        emptyText="No refused sign-ins."
+        columns={['When', 'Connection', 'E-mail', 'Reason']}
+        minWidth={600}
+        region="Sign-in failures"
+        aria-label="Sign-in failures"
+      >
+        {list.map((f) => (
+          <Table.Tr key={f.uuid}>
+            <Table.Td>{new Date(f.created_at).toLocaleString()}</Table.Td>
+            <Table.Td>{f.connection_name}</Table.Td>
+            <Table.Td>{f.email ?? '—'}</Table.Td>
+            <Table.Td>{f.reason}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatDay, statusLabel, type StaffCustomer } from './types';
-import { InstanceBadges, NameCell, NameLines, ScrollTable } from './ScrollTable';
+import { InstanceBadges, NameCell, NameLines, ScrollTable, TextCell } from './ScrollTable';
 import { StaffSection } from './StaffSection';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -53,9 +53,7 @@ export function CustomerView({ customer }: { customer: StaffCustomer }) {
                 name={o.name}
                 detail={[statusLabel(o.status), o.subdomain ?? 'no subdomain']}
               />
-              <Table.Td>
-                <Text size="sm">{statusLabel(o.role)}</Text>
-              </Table.Td>
+              <TextCell>{statusLabel(o.role)}</TextCell>
               <Table.Td>
                 {o.subscription ? (
                   <>

@@ -4,7 +4,7 @@ import { useTRPC } from '../../lib/trpc';
 import { ListState, LoadMoreButton } from '../../lib/ListState';
 import { SearchField, useSearchQuery } from '../../lib/SearchField';
 import { statusLabel } from './types';
-import { ScrollTable } from './ScrollTable';
+import { ScrollTable, TextCell } from './ScrollTable';
 import { CustomerLink } from './CustomerLink';
 
 /** Every customer with their organizations, plan and state: prefix search, "Load more" paging. */
@@ -82,9 +82,7 @@ export function CustomersList() {
                   </Stack>
                 )}
               </Table.Td>
-              <Table.Td>
-                <Text size="sm">{new Date(c.created_at).toLocaleDateString('en-GB')}</Text>
-              </Table.Td>
+              <TextCell>{new Date(c.created_at).toLocaleDateString('en-GB')}</TextCell>
             </Table.Tr>
           ))}
         </ScrollTable>

@@ -1,6 +1,6 @@
 import { Group, Table, Text } from '@mantine/core';
 import { formatDay, statusLabel, type StaffOverview } from './types';
-import { NameCell, ScrollTable } from './ScrollTable';
+import { NameCell, ScrollTable, TextCell } from './ScrollTable';
 import { StaffSection } from './StaffSection';
 import { CustomerLink } from './CustomerLink';
 
@@ -40,9 +40,7 @@ export function FleetSummary({ fleet }: { fleet: StaffOverview['fleet'] }) {
                 {i.customer.email}
               </CustomerLink>
             </Table.Td>
-            <Table.Td>
-              <Text size="sm">{formatDay(i.last_health_check)}</Text>
-            </Table.Td>
+            <TextCell>{formatDay(i.last_health_check)}</TextCell>
           </Table.Tr>
         ))}
       </ScrollTable>

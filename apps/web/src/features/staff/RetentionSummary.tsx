@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import type { RouterOutputs } from '../../lib/types';
 import { formatDay } from './types';
-import { ScrollTable, TableSection } from './ScrollTable';
+import { ScrollTable, TableSection, TextCell } from './ScrollTable';
 import { StaffSection } from './StaffSection';
 import { ErrorAlert } from '../../lib/ErrorAlert';
 
@@ -51,9 +51,7 @@ function LatestRun({ run, rules }: { run: Run; rules: Retention['rules'] }) {
     >
       {run.results.map((r) => (
         <Table.Tr key={r.rule}>
-          <Table.Td>
-            <Text size="sm">{labels.get(r.rule)?.what ?? r.rule}</Text>
-          </Table.Td>
+          <TextCell>{labels.get(r.rule)?.what ?? r.rule}</TextCell>
           <Table.Td>
             <Text size="sm" c="gray.7">
               {labels.get(r.rule)?.kept_for ?? '—'}
@@ -115,12 +113,8 @@ export function RetentionSummary() {
         >
           {data.runs.map((run) => (
             <Table.Tr key={run.uuid}>
-              <Table.Td>
-                <Text size="sm">{formatTime(run.started_at)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{formatTime(run.finished_at)}</Text>
-              </Table.Td>
+              <TextCell>{formatTime(run.started_at)}</TextCell>
+              <TextCell>{formatTime(run.finished_at)}</TextCell>
               <Table.Td>
                 <Badge color={RUN_BADGE[run.status].color} variant="light">
                   {RUN_BADGE[run.status].label}
@@ -131,11 +125,9 @@ export function RetentionSummary() {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>
-                <Text size="sm">
-                  {run.results.reduce((n, r) => n + r.removed, 0).toLocaleString('en-GB')}
-                </Text>
-              </Table.Td>
+              <TextCell>
+                {run.results.reduce((n, r) => n + r.removed, 0).toLocaleString('en-GB')}
+              </TextCell>
             </Table.Tr>
           ))}
         </TableSection>
@@ -156,15 +148,9 @@ export function RetentionSummary() {
                 {o.name}
               </Text>
             </Table.Td>
-            <Table.Td>
-              <Text size="sm">{o.owner_email}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{formatDay(o.closed_at)}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{formatDay(o.purge_at)}</Text>
-            </Table.Td>
+            <TextCell>{o.owner_email}</TextCell>
+            <TextCell>{formatDay(o.closed_at)}</TextCell>
+            <TextCell>{formatDay(o.purge_at)}</TextCell>
           </Table.Tr>
         ))}
       </TableSection>

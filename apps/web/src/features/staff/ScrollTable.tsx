@@ -79,6 +79,15 @@ export function NameCell(props: { name: ReactNode; detail: ReactNode | string[] 
   );
 }
 
+/** A plain table cell: its content in the table's small text. */
+export function TextCell({ children }: { children: ReactNode }) {
+  return (
+    <Table.Td>
+      <Text size="sm">{children}</Text>
+    </Table.Td>
+  );
+}
+
 const healthColor = (health: string | null) =>
   health === 'healthy' ? 'green' : health === 'unhealthy' ? 'red' : 'gray';
 

@@ -14,24 +14,44 @@ import { PRODUCT } from '@scmp/api/contracts/product';
 import { ContactForm, MarketingPage } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
 
-const CHANNELS = [
+/** A way to reach the team: its link is an e-mail address or, with `accent`, the telephone. */
+type Channel = {
+  icon: typeof IconMail;
+  title: string;
+  text: string;
+  href: string;
+  link: string;
+  accent?: boolean;
+};
+
+const mail = (address: string) => ({ href: `mailto:${address}`, link: address });
+
+const CHANNELS: Channel[] = [
   {
     icon: IconPresentation,
     title: 'Sales and demos',
     text: 'Pricing, plans and 30-minute demos for your setting.',
-    email: PRODUCT.salesEmail,
+    ...mail(PRODUCT.salesEmail),
   },
   {
     icon: IconHeadset,
     title: 'Customer support',
     text: 'Already a customer? Open a ticket from your dashboard or e-mail us.',
-    email: PRODUCT.supportEmail,
+    ...mail(PRODUCT.supportEmail),
   },
   {
     icon: IconMail,
     title: 'General enquiries',
     text: 'Press, partnerships and anything else.',
-    email: PRODUCT.generalEmail,
+    ...mail(PRODUCT.generalEmail),
+  },
+  {
+    icon: IconPhone,
+    title: 'Telephone',
+    text: 'Monday to Friday, 8:30am to 5:30pm (UK time)',
+    href: PRODUCT.phoneHref,
+    link: PRODUCT.phone,
+    accent: true,
   },
 ];
 
@@ -56,8 +76,12 @@ export default function ContactPage() {
               {CHANNELS.map((channel) => (
                 <Paper key={channel.title} withBorder radius="md" p="lg">
                   <Group wrap="nowrap" align="flex-start">
-                    <ThemeIcon size={40} radius="md" color="#0B173D">
-                      <channel.icon size={22} aria-hidden />
+                    <ThemeIcon size={40} radius="md" color={channel.accent ? '#D1A103' : '#0B173D'}>
+                      <channel.icon
+                        size={22}
+                        color={channel.accent ? '#0B173D' : undefined}
+                        aria-hidden
+                      />
                     </ThemeIcon>
                     <div>
                       <Title order={2} fz="lg">
@@ -68,41 +92,17 @@ export default function ContactPage() {
                       </Text>
                       <Anchor
                         underline="always"
-                        href={`mailto:${channel.email}`}
+                        href={channel.href}
                         fw={600}
                         mt={6}
                         display="inline-block"
                       >
-                        {channel.email}
+                        {channel.link}
                       </Anchor>
                     </div>
                   </Group>
                 </Paper>
               ))}
-              <Paper withBorder radius="md" p="lg">
-                <Group wrap="nowrap" align="flex-start">
-                  <ThemeIcon size={40} radius="md" color="#D1A103">
-                    <IconPhone size={22} color="#0B173D" aria-hidden />
-                  </ThemeIcon>
-                  <div>
-                    <Title order={2} fz="lg">
-                      Telephone
-                    </Title>
-                    <Text c="dimmed" fz="sm" mt={4}>
-                      Monday to Friday, 8:30am to 5:30pm (UK time)
-                    </Text>
-                    <Anchor
-                      underline="always"
-                      href={PRODUCT.phoneHref}
-                      fw={600}
-                      mt={6}
-                      display="inline-block"
-                    >
-                      {PRODUCT.phone}
-                    </Anchor>
-                  </div>
-                </Group>
-              </Paper>
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7 }}>

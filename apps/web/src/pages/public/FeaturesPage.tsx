@@ -1,11 +1,11 @@
 import { Box, Button, Container, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconPlayerPlay, IconPlugConnected } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
-  LazyDemoModal,
-  ExpandableCards,
+  ExpandableCardsSection,
   PageHeader,
+  WatchDemoButton,
   FEATURE_CATEGORIES,
   INTEGRATION_CATEGORIES,
   SECURITY_POINTS,
@@ -50,7 +50,6 @@ export default function FeaturesPage() {
     'Features',
     'Attendance, staff and payroll, billing, communications, analytics and compliance for UK schools, nurseries and camps, with security and integrations built in.',
   );
-  const [demoOpen, setDemoOpen] = useState(false);
   return (
     <MarketingPage>
       <PageHeader
@@ -59,30 +58,23 @@ export default function FeaturesPage() {
         subtitle="Six connected areas that share one set of records, so you enter a family once and use it everywhere: registers, invoices, messages and reports."
       >
         <Group mt="xl">
-          <Button
-            size="lg"
-            color="#D1A103"
-            c="#0B173D"
-            leftSection={<IconPlayerPlay size={18} aria-hidden />}
-            onClick={() => setDemoOpen(true)}
-          >
-            Watch Demo
-          </Button>
+          <WatchDemoButton
+            icon={<IconPlayerPlay size={18} aria-hidden />}
+            title="Watch Demo"
+            description="Our five-minute product film follows a school business manager through a typical morning: registers, a late payment, a parent message and a risk assessment."
+          />
           <Button component={Link} to="/pricing" size="lg" variant="outline" color="gray.0">
             See pricing
           </Button>
         </Group>
       </PageHeader>
 
-      <Container size="lg" py={64} component="section" aria-labelledby="categories-heading">
-        <Title order={2} id="categories-heading" fz={30}>
-          Feature categories
-        </Title>
-        <Text c="dimmed" mt="xs" mb="xl">
-          Open a category to see what it includes.
-        </Text>
-        <ExpandableCards items={FEATURE_CATEGORIES} />
-      </Container>
+      <ExpandableCardsSection
+        headingId="categories-heading"
+        title="Feature categories"
+        intro="Open a category to see what it includes."
+        items={FEATURE_CATEGORIES}
+      />
 
       <Box component="section" aria-labelledby="security-heading" py={64} bg="gray.0">
         <Container size="lg">
@@ -121,13 +113,6 @@ export default function FeaturesPage() {
           </Button>
         </Group>
       </Container>
-
-      <LazyDemoModal
-        opened={demoOpen}
-        onClose={() => setDemoOpen(false)}
-        title="Watch Demo"
-        description="Our five-minute product film follows a school business manager through a typical morning: registers, a late payment, a parent message and a risk assessment."
-      />
     </MarketingPage>
   );
 }

@@ -7,13 +7,12 @@ import {
   IconReportAnalytics,
   IconSchool,
 } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import {
-  LazyDemoModal,
-  ExpandableCards,
+  ExpandableCardsSection,
   type ExpandableItem,
   PageHeader,
+  WatchDemoButton,
   MarketingPage,
 } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
@@ -106,7 +105,6 @@ export default function HealthSafetyPage() {
     'Health & Safety Compliance',
     'Risk assessments, incidents, first aid, fire safety, training and audits for UK schools, nurseries and camps: 15+ compliance areas, 1000+ templates and a 10-year audit trail.',
   );
-  const [demoOpen, setDemoOpen] = useState(false);
   return (
     <MarketingPage>
       <PageHeader
@@ -115,9 +113,10 @@ export default function HealthSafetyPage() {
         subtitle="Keep children and staff safe, and prove it. Risk assessments, incidents, training and inspections in one auditable record."
       >
         <Group mt="xl">
-          <Button size="lg" color="#D1A103" c="#0B173D" onClick={() => setDemoOpen(true)}>
-            Watch Demo
-          </Button>
+          <WatchDemoButton
+            title="Health and safety demo"
+            description="See a trip risk assessment written from a template, an incident logged at lunchtime and an inspection evidence pack produced in minutes."
+          />
           <Button component={Link} to="/contact" size="lg" variant="outline" color="gray.0">
             Talk to a specialist
           </Button>
@@ -141,16 +140,13 @@ export default function HealthSafetyPage() {
         </Container>
       </Box>
 
-      <Container size="lg" py={64} component="section" aria-labelledby="areas-heading">
-        <Title order={2} id="areas-heading" fz={30}>
-          Compliance areas
-        </Title>
-        <Text c="dimmed" mt="xs" mb="xl" maw={720}>
-          Whether you answer to Ofsted, the Independent Schools Inspectorate or your insurer, the
-          records you need are kept in the same place as your registers and staff files.
-        </Text>
-        <ExpandableCards items={AREAS} />
-      </Container>
+      <ExpandableCardsSection
+        headingId="areas-heading"
+        title="Compliance areas"
+        intro="Whether you answer to Ofsted, the Independent Schools Inspectorate or your insurer, the records you need are kept in the same place as your registers and staff files."
+        introWidth={720}
+        items={AREAS}
+      />
 
       <Container size="lg" pb={72}>
         <Paper
@@ -177,13 +173,6 @@ export default function HealthSafetyPage() {
           </Group>
         </Paper>
       </Container>
-
-      <LazyDemoModal
-        opened={demoOpen}
-        onClose={() => setDemoOpen(false)}
-        title="Health and safety demo"
-        description="See a trip risk assessment written from a template, an incident logged at lunchtime and an inspection evidence pack produced in minutes."
-      />
     </MarketingPage>
   );
 }
