@@ -11,71 +11,68 @@
  *   app/        the composition root: builds AppDeps, wires event subscriptions and job handlers
  *   index.ts    the package's face for apps/server
  */
-const { noCircular, options } = require('../../dependency-cruiser.base.cjs');
+const { forbid, noCircular, options } = require('../../dependency-cruiser.base.cjs');
+
+/** What a layer may not import, from the bottom up: [rule, why, the layer, what it may not reach]. */
+const LAYERS = [
+  [
+    'contracts-only-zod',
+    'Contracts are loaded by the browser too: zod and other contracts only.',
+    '^src/contracts/',
+    { pathNot: ['^src/contracts/', 'node_modules/zod/'] },
+  ],
+  [
+    'core-not-up',
+    'The core knows no area, no door and no composition root.',
+    '^src/core/',
+    { path: '^src/(domain|transport|app)/|^src/index\\.ts$' },
+  ],
+  [
+    'domain-not-transport',
+    'A domain area never imports a door (tRPC, the context, routers) or the composition root.',
+    '^src/domain/',
+    { path: '^src/(transport|app)/|^src/index\\.ts$' },
+  ],
+  [
+    'transport-not-app',
+    'The doors are wired by the composition root, never the other way round.',
+    '^src/transport/',
+    { path: '^src/app/|^src/index\\.ts$' },
+  ],
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     noCircular,
     {
-      name: 'no-circular-folders',
-      severity: 'error',
-      comment:
+      ...forbid(
+        'no-circular-folders',
         'Folders that import each other, directly or round a loop, are one knot, not two layers.',
+        {},
+        { circular: true },
+      ),
       scope: 'folder',
-      from: {},
-      to: { circular: true },
     },
-    {
-      name: 'contracts-only-zod',
-      severity: 'error',
-      comment: 'Contracts are loaded by the browser too: zod and other contracts only.',
-      from: { path: '^src/contracts/' },
-      to: { pathNot: ['^src/contracts/', 'node_modules/zod/'] },
-    },
-    {
-      name: 'core-not-up',
-      severity: 'error',
-      comment: 'The core knows no area, no door and no composition root.',
-      from: { path: '^src/core/' },
-      to: { path: '^src/(domain|transport|app)/|^src/index\\.ts$' },
-    },
-    {
-      name: 'domain-not-transport',
-      severity: 'error',
-      comment:
-        'A domain area never imports a door (tRPC, the context, routers) or the composition root.',
-      from: { path: '^src/domain/' },
-      to: { path: '^src/(transport|app)/|^src/index\\.ts$' },
-    },
-    {
-      name: 'transport-not-app',
-      severity: 'error',
-      comment: 'The doors are wired by the composition root, never the other way round.',
-      from: { path: '^src/transport/' },
-      to: { path: '^src/app/|^src/index\\.ts$' },
-    },
-    {
-      name: 'area-through-index',
-      severity: 'error',
-      comment:
-        "An area's public face is its index.ts: no file outside the area imports another of its files.",
-      from: { path: '^src/(?!domain/)|^src/domain/([^/]+)/' },
-      to: {
+    ...LAYERS.map(([name, comment, layer, to]) => forbid(name, comment, { path: layer }, to)),
+    forbid(
+      'area-through-index',
+      "An area's public face is its index.ts: no file outside the area imports another of its files.",
+      { path: '^src/(?!domain/)|^src/domain/([^/]+)/' },
+      {
         path: '^src/domain/([^/]+)/.+',
         pathNot: ['^src/domain/$1/', '^src/domain/[^/]+/index\\.ts$'],
       },
-    },
-    {
-      name: 'no-orphans',
-      severity: 'error',
-      comment: 'A file nothing imports is dead code (tests and the package face excepted).',
-      from: {
+    ),
+    forbid(
+      'no-orphans',
+      'A file nothing imports is dead code (tests and the package face excepted).',
+      {
         orphan: true,
         pathNot: ['\\.test\\.ts$', '\\.d\\.ts$', '^src/index\\.ts$', '^src/contracts/'],
       },
-      to: {},
-    },
+      {},
+    ),
   ],
   options: options(),
 };
