@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { asPage } from './security-headers';
 
 const require = createRequire(import.meta.url);
 
@@ -49,6 +50,6 @@ export async function registerApiDocs(app: FastifyInstance, appUrl: string): Pro
     allowedPath: (file) =>
       /^\/?(swagger-ui\.css|swagger-ui-bundle\.js|favicon-32x32\.png)$/.test(file),
   });
-  app.get('/api/docs', (_req, reply) => reply.type('text/html; charset=utf-8').send(DOCS_HTML));
+  app.get('/api/docs', (_req, reply) => asPage(reply).send(DOCS_HTML));
   app.get('/api/docs/init.js', (_req, reply) => reply.type('application/javascript').send(INIT_JS));
 }

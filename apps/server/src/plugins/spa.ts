@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { TEST_MODE_TEXT } from '@scmp/api/contracts/product';
+import { asPage } from './security-headers';
 
 export type SpaServer = { sendIndex: (reply: FastifyReply) => FastifyReply; available: boolean };
 
@@ -61,11 +62,7 @@ export async function registerSpa(
     });
   }
   const sendIndex = (reply: FastifyReply) => {
-    return reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml);
+    return asPage(reply.code(200)).header('cache-control', 'no-cache').send(indexHtml);
   };
   return { sendIndex, available };
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { AppDeps, FileAnswer } from '@scmp/api';
 import { sendError } from './rest-door';
+import { asPage } from '../plugins/security-headers';
 
 /**
  * The door for the operations that answer a file (packages/api/src/transport/file-operations.ts): their
@@ -13,7 +14,8 @@ export async function sendFileAnswer(
 ): Promise<FastifyReply> {
   try {
     const file = await answer();
-    return reply.code(200).headers(file.headers).send(file.body);
+    const page = String(file.headers['content-type']).startsWith('text/html');
+    return (page ? asPage(reply) : reply).code(200).headers(file.headers).send(file.body);
   } catch (error) {
     return sendError(reply, error, deps);
   }

@@ -30,7 +30,7 @@ export function createBrandingEdge(
   trustProxy: boolean,
   logAccess?: (reqId: string, url: string, status: number, ms: number) => void,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const staticHeaders = security.headers.flat();
+  const staticHeaders = security.dataHeaders.flat();
   /** Per branding answer, the security headers followed by its own, joined once. */
   const joined = new WeakMap<BrandingAnswer, string[]>();
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '@scmp/api';
 import { escapeHtml } from './escape-html';
+import { asPage } from '../plugins/security-headers';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -74,10 +75,9 @@ export async function registerDevMailRoutes(app: FastifyInstance, deps: AppDeps)
           )
           .join('')}</tbody></table>`
       : '<p>No e-mails yet.</p>';
-    return reply
+    return asPage(reply)
       .header('content-security-policy', VIEWER_CSP)
       .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
       .send(
         page('Dev mail', `<h1>Dev mail</h1><p>Newest first. ${rows.length} message(s).</p>${list}`),
       );
@@ -101,10 +101,9 @@ export async function registerDevMailRoutes(app: FastifyInstance, deps: AppDeps)
 <p><strong>To:</strong> ${escapeHtml(mail.to_address)}<br><strong>Created:</strong> ${escapeHtml(new Date(mail.created_at).toISOString())}<br><strong>Status:</strong> ${escapeHtml(mail.status)}</p>
 <p><a href="/dev/mail/${mail.uuid}/html">View the HTML version</a></p>
 <h2>Text</h2><pre>${linkify(mail.text)}</pre>`;
-    return reply
+    return asPage(reply)
       .header('content-security-policy', VIEWER_CSP)
       .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
       .send(page(mail.subject, body));
   });
 
@@ -112,10 +111,9 @@ export async function registerDevMailRoutes(app: FastifyInstance, deps: AppDeps)
     if (!allowed(request)) return notFound(reply);
     const mail = await findOne(request.params.id);
     if (!mail) return notFound(reply);
-    return reply
+    return asPage(reply)
       .header('content-security-policy', VIEWER_CSP)
       .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
       .send(mail.html);
   });
 }

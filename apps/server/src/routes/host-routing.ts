@@ -3,6 +3,7 @@ import { publicBranding, type AppDeps, type ResolvedHost } from '@scmp/api';
 import type { RouteContext } from './context';
 import { portalAnswer, renderedPortalPage, type PortalPageKind } from './portal-page';
 import { escapeHtml } from './escape-html';
+import { asPage } from '../plugins/security-headers';
 
 /** Paths that keep working on every host (the API, static assets, uploaded files). */
 const PASS_THROUGH = /^\/(api|trpc|assets|files)(\/|$|\?)/;
@@ -12,9 +13,7 @@ function statusPage(title: string, text: string): string {
 }
 
 function sendPage(reply: FastifyReply, status: number, title: string, text: string) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
+  return asPage(reply.code(status))
     .header('cache-control', 'no-store')
     .send(statusPage(title, text));
 }
@@ -113,9 +112,7 @@ export async function registerHostRouting(
 
     if (!isNavigation(request, path)) return false;
     const meta = tenantMeta(resolved);
-    return reply
-      .code(200)
-      .type('text/html; charset=utf-8')
+    return asPage(reply.code(200))
       .header('cache-control', 'no-cache')
       .send(
         indexHtml.includes('</head>')
@@ -132,6 +129,7 @@ function captureIndexHtml(context: RouteContext): string {
     code: () => recorder,
     type: () => recorder,
     header: () => recorder,
+    headers: () => recorder,
     send: (body: unknown) => {
       html = typeof body === 'string' ? body : String(body);
       return recorder;

@@ -6,6 +6,7 @@ import { createHarness, type TestHarness } from '../../src/testing/harness';
 import {
   buildSecurityResourceSet,
   multipartBody,
+  SECURITY_HEADERS,
   TINY_PNG,
   type SecurityResourceSet,
 } from '../../src/testing/security-fixtures';
@@ -16,6 +17,15 @@ import { leaks, loadOperations, type Operation } from './openapi-tools';
  * Asserted to be EXACTLY the failing set.
  */
 const KNOWN_HTML_ISSUES: string[] = [];
+
+/** Headers that act on a page only (plugins/security-headers.ts): on pages, never on data. */
+const PAGE_ONLY = {
+  'origin-agent-cluster': '?1',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
 
 let h: TestHarness;
 let ops: Operation[];
@@ -76,29 +86,55 @@ describe('headers on HTML responses', () => {
       '/api/docs',
       '/dev/mail',
       `/api/v1/subscription/invoices/${A.invoiceId}`,
+      // A browser opening the e-mail's link to a door's path gets the app's page.
+      '/api/v1/auth/verify-email/1/0123abcd?expires=1&signature=x',
     ];
     const failing: string[] = [];
-    let html = 0;
+    const pages: string[] = [];
     for (const url of urls) {
       const res = await get(url, {
         authorization: `Bearer ${A.user.token}`,
         accept: 'text/html',
       });
       if (!String(res.headers['content-type'] ?? '').includes('text/html')) continue;
-      html += 1;
+      pages.push(url);
       const problems = cspProblems(res.headers['content-security-policy'] as string | undefined);
       if (res.headers['x-content-type-options'] !== 'nosniff') problems.push('no nosniff');
       if (!res.headers['referrer-policy']) problems.push('no Referrer-Policy');
+      for (const [name, value] of Object.entries(PAGE_ONLY)) {
+        if (res.headers[name] !== value) problems.push(`no ${name}`);
+      }
       if (problems.length)
         failing.push(`${url.replace(/[0-9a-f-]{36}/, '{id}')}: ${problems.join(', ')}`);
     }
-    expect(html).toBeGreaterThanOrEqual(5);
+    // Every one is a page; production does not serve the mail viewer.
+    const notPages = urls.filter((url) => !pages.includes(url));
+    expect(notPages).toEqual(notPages.includes('/dev/mail') ? ['/dev/mail'] : []);
     expect(failing.sort()).toEqual([...KNOWN_HTML_ISSUES].sort());
   });
 
   it('JSON and file responses carry nosniff too', async () => {
     for (const url of ['/api/v1/health', '/api/v1/openapi.json', '/api/v1/user']) {
       expect((await get(url)).headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
+  it("the doors' data answers carry the frame, referrer and cross-origin policies, not the page-only headers", async () => {
+    const page = await get('/login');
+    const auth = { authorization: `Bearer ${A.user.token}` };
+    const answers = [
+      await get('/api/v1/user', auth),
+      await get('/api/v1/no-such-path', auth),
+      await get('/trpc/publicSite.siteConfig'),
+      await get(`/api/v1/public/tenant/${A.subdomain}/branding`),
+      await get('/api/v1/openapi.json'),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 404, 200, 200, 200]);
+    for (const answer of answers) {
+      for (const name of SECURITY_HEADERS) {
+        expect(answer.headers[name], name).toBe(page.headers[name]);
+      }
+      for (const name of Object.keys(PAGE_ONLY)) expect(answer.headers[name], name).toBeUndefined();
     }
   });
 });
