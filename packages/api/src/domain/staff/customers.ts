@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors';
 import { isUuid } from '../../core/uuid';
 import { toIso } from '../../core/iso-date';
 import { recordActivity } from '../activity';
-import { instanceSummary } from './instance-summary';
+import { INSTANCE_SUMMARY_COLUMNS, instanceSummary } from './instance-summary';
 import { afterCursor, prefixRange, staffListPage, type StaffListInput } from './search';
 import type { StaffCustomerDetail, StaffCustomerSummary, StaffPage } from './staff-schema';
 
@@ -161,18 +161,7 @@ export async function customerForStaff(
       ? []
       : await deps.db
           .selectFrom('instances')
-          .select([
-            'uuid',
-            'name',
-            'host',
-            'status',
-            'ssl_status',
-            'custom_domain',
-            'custom_domain_status',
-            'last_health_status',
-            'last_health_check',
-            'organization_id',
-          ])
+          .select([...INSTANCE_SUMMARY_COLUMNS, 'organization_id'])
           .where('organization_id', 'in', orgIds)
           .orderBy('created_at', 'desc')
           .limit(100)
