@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '@scmp/db';
 import { toIso } from '../../core/iso-date';
+import { isoDated, type IsoDated } from '../../core/output-rows';
 import { EXPORTED_COLUMNS } from './exported-columns';
 
 /**
@@ -42,30 +43,12 @@ export function childrenOf<K extends string, Row extends Record<K, unknown>>(
 
 type ExportedTable = keyof typeof EXPORTED_COLUMNS;
 
-/** A row with its dates as ISO strings (null stays null). */
-type IsoDated<Row> = {
-  [K in keyof Row]: Row[K] extends Date
-    ? string
-    : Date extends Row[K]
-      ? Exclude<Row[K], Date> | string
-      : Row[K];
-};
-
 export type ExportedRow<T extends ExportedTable> = IsoDated<
   Pick<
     Selectable<Database[T]>,
     Extract<(typeof EXPORTED_COLUMNS)[T][number], keyof Selectable<Database[T]>>
   >
 >;
-
-/** `row` with every date in it as an ISO string, each in its place. */
-export function isoDated<Row extends object>(row: Row): IsoDated<Row> {
-  const entries = Object.entries(row).map(([key, value]) => [
-    key,
-    value instanceof Date ? value.toISOString() : value,
-  ]);
-  return Object.fromEntries(entries) as IsoDated<Row>;
-}
 
 /**
  * Every row of `table` whose `owner` column is `id`, oldest first: the columns the exports copy
