@@ -55,15 +55,7 @@ export async function listCustomersForStaff(
   input: StaffListInput,
 ): Promise<StaffPage<StaffCustomerSummary>> {
   return staffListPage(deps.db, input, {
-    newest: (take, beforeId) =>
-      deps.db
-        .selectFrom('users')
-        .select('id')
-        .where('is_staff', '=', false)
-        .$if(beforeId !== null, (qb) => qb.where('id', '<', beforeId ?? 0))
-        .orderBy('id', 'desc')
-        .limit(take)
-        .execute(),
+    newest: deps.db.selectFrom('users').select('id').where('is_staff', '=', false),
     matching: (q, cursor, take) => sql`
       (SELECT u.id, lower(u.email) COLLATE "C" AS k FROM users u
         WHERE ${prefixRange('u.email', q)} AND NOT u.is_staff AND ${afterCursor('u.email', 'u.id', cursor)}

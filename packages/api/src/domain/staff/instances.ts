@@ -19,15 +19,10 @@ export async function listInstancesForStaff(
 ): Promise<StaffPage<StaffInstanceSummary>> {
   const status = input.status ? sql`i.status = ${input.status}` : sql`true`;
   return staffListPage(deps.db, input, {
-    newest: (take, beforeId) =>
-      deps.db
-        .selectFrom('instances')
-        .select('id')
-        .$if(input.status !== undefined, (qb) => qb.where('status', '=', input.status ?? 'active'))
-        .$if(beforeId !== null, (qb) => qb.where('id', '<', beforeId ?? 0))
-        .orderBy('id', 'desc')
-        .limit(take)
-        .execute(),
+    newest: deps.db
+      .selectFrom('instances')
+      .select('id')
+      .$if(input.status !== undefined, (qb) => qb.where('status', '=', input.status ?? 'active')),
     matching: (q, cursor, take) => sql`
       (SELECT i.id, lower(i.host) COLLATE "C" AS k FROM instances i
         WHERE i.host IS NOT NULL AND ${prefixRange('i.host', q)} AND ${status}
