@@ -111,23 +111,16 @@ export async function updatePolicy(
     });
   }
   const now = deps.clock.now();
+  const policy = {
+    require_sso: requireSso,
+    require_two_factor: requireTwoFactor,
+    updated_by: actor.id,
+    updated_at: now,
+  };
   await deps.db
     .insertInto('sso_policies')
-    .values({
-      organization_id: org.id,
-      require_sso: requireSso,
-      require_two_factor: requireTwoFactor,
-      updated_by: actor.id,
-      updated_at: now,
-    })
-    .onConflict((oc) =>
-      oc.column('organization_id').doUpdateSet({
-        require_sso: requireSso,
-        require_two_factor: requireTwoFactor,
-        updated_by: actor.id,
-        updated_at: now,
-      }),
-    )
+    .values({ organization_id: org.id, ...policy })
+    .onConflict((oc) => oc.column('organization_id').doUpdateSet(policy))
     .execute();
 
   let revoked = 0;
