@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-} from 'kysely';
-import type { Database } from '@scmp/db';
+import { dryKysely } from './dry-kysely';
 import { upsertRow } from './upsert-row';
 
 describe('upsertRow', () => {
   it('inserts the keyed row, or sets the same values on it when the key is taken', async () => {
     const sent: { sql: string; parameters: readonly unknown[] }[] = [];
-    const db = new Kysely<Database>({
-      dialect: {
-        createAdapter: () => new PostgresAdapter(),
-        createDriver: () => new DummyDriver(),
-        createIntrospector: (k) => new PostgresIntrospector(k),
-        createQueryCompiler: () => new PostgresQueryCompiler(),
-      },
+    const db = dryKysely({
       log: (event) => {
         sent.push(event.query);
       },
