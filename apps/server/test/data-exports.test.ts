@@ -138,6 +138,49 @@ describe('your data export', () => {
     expect(json('consent.json')).toHaveProperty('marketing_email', true);
   });
 
+  it('writes each file with its keys in order and its dates as ISO strings', () => {
+    const first = (rows: Json[]) => rows[0] as Json;
+    const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+    const session = first(json('sessions.json'));
+    expect(Object.keys(session)).toEqual([
+      'uuid',
+      'device',
+      'user_agent',
+      'ip_address',
+      'created_at',
+      'last_active_at',
+      'expires_at',
+      'ended_at',
+    ]);
+    expect(session.created_at).toMatch(iso);
+    const mail = first(json('notifications.json').history);
+    expect(Object.keys(mail)).toEqual([
+      'uuid',
+      'kind',
+      'to',
+      'subject',
+      'status',
+      'created_at',
+      'sent_at',
+    ]);
+    expect(mail.created_at).toMatch(iso);
+    const passkey = first(json('sign-in-methods.json').passkeys);
+    expect(Object.keys(passkey)).toEqual(['uuid', 'name', 'created_at', 'last_used_at']);
+    const token = first(json('api-tokens-and-webhooks.json').api_tokens);
+    expect(Object.keys(token)).toEqual([
+      'uuid',
+      'name',
+      'scopes',
+      'created_at',
+      'expires_at',
+      'last_used_at',
+      'revoked_at',
+    ]);
+    expect(token.created_at).toMatch(iso);
+    expect(first(json('activity.json')).created_at).toMatch(iso);
+    expect(first(json('organizations.json').owned).created_at).toMatch(iso);
+  });
+
   it('contains no secret of any kind and nothing of another member', () => {
     const text = archiveText(archive.files);
     expectNoPlantedSecret(text, secrets, [

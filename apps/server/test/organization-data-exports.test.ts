@@ -145,6 +145,43 @@ describe("an organization's data export", () => {
     expect(sso.sso_connections.map((c: Json) => c.client_id)).toContain('scmp-client-id');
   });
 
+  it('writes the copied rows with their keys in order and their dates as ISO strings', () => {
+    const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+    const invoice = json('billing.json').invoices[0];
+    expect(Object.keys(invoice)).toEqual([
+      'uuid',
+      'number',
+      'description',
+      'status',
+      'total_pence',
+      'currency',
+      'billing_details',
+      'period_start',
+      'period_end',
+      'paid_at',
+      'created_at',
+      'lines',
+    ]);
+    expect(invoice.created_at).toMatch(iso);
+    const hook = json('webhooks.json').find((w: Json) => w.uuid === A.webhookUuid);
+    expect(Object.keys(hook)).toEqual([
+      'uuid',
+      'url',
+      'description',
+      'events',
+      'enabled',
+      'disabled_reason',
+      'failing_since',
+      'retired_at',
+      'created_at',
+      'deliveries',
+    ]);
+    const domain = json('domains-and-sso.json').domains[0];
+    expect(Object.keys(domain)).toEqual(['uuid', 'domain', 'status', 'verified_at', 'created_at']);
+    expect(domain.created_at).toMatch(iso);
+    expect(json('activity.json').events[0].created_at).toMatch(iso);
+  });
+
   it('contains no secret of any kind and nothing of another organization', () => {
     const text = archiveText(archive.files);
     expectNoPlantedSecret(text, secrets, [

@@ -120,6 +120,22 @@ describe('staff lists', () => {
     const item = (res.body.data as Json[])[0]!;
     expect(item.organization.uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(item.owner.email).toMatch(/@/);
+    expect(Object.keys(item.owner)).toEqual(['uuid', 'email', 'name']);
+    expect(Object.keys(item.organization)).toEqual(['uuid', 'name']);
+    expect(Object.keys(item)).toEqual([
+      'uuid',
+      'name',
+      'host',
+      'status',
+      'health',
+      'last_health_check',
+      'ssl_status',
+      'custom_domain',
+      'custom_domain_status',
+      'created_at',
+      'organization',
+      'owner',
+    ]);
   });
 
   it('refuses a bad cursor and limit', async () => {

@@ -93,6 +93,18 @@ describe('GET /staff/overview', () => {
     expect(item.days_overdue).toBe(5);
     expect(item.organization.uuid).toBe(orgs[2]!.uuid);
     expect(item.customer.uuid).toBe(bob!.uuid);
+    expect(Object.keys(item)).toEqual([
+      'subscription_uuid',
+      'status',
+      'plan',
+      'additional_venues',
+      'past_due_since',
+      'days_overdue',
+      'organization',
+      'customer',
+    ]);
+    expect(item.organization).toEqual({ uuid: orgs[2]!.uuid, name: orgs[2]!.name });
+    expect(item.customer).toEqual({ uuid: bob!.uuid, email: 'bob@camp.test', name: 'Bob Brown' });
     const plan = (o.subscriptions as Json[]).find((p) => p.plan === 'basic')!;
     expect(plan.past_due).toBe(1);
     expect(plan.cancelled).toBe(1);
@@ -130,6 +142,21 @@ describe('GET /staff/overview', () => {
       unknown: live.filter((i) => i.last_health_status === null).length,
     });
     expect((o.fleet.unhealthy as Json[]).map((i) => i.uuid)).toEqual([rows[0]!.uuid]);
+    const sick = (o.fleet.unhealthy as Json[])[0]!;
+    const owner = customers.find((c) => c.uuid === sick.customer.uuid)!;
+    expect(sick).toEqual({
+      uuid: rows[0]!.uuid,
+      name: expect.any(String),
+      host: expect.any(String),
+      status: 'active',
+      last_health_check: h.clock.now().toISOString(),
+      organization: { uuid: expect.any(String), name: expect.any(String) },
+      customer: { uuid: owner.uuid, email: owner.email },
+    });
+    expect(orgs.map((org) => [org.uuid, org.name])).toContainEqual([
+      sick.organization.uuid,
+      sick.organization.name,
+    ]);
   });
 
   it('counts open tickets, those waiting on staff, and the median first response', async () => {

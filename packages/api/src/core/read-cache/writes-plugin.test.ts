@@ -1,12 +1,5 @@
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-} from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { Database } from '@scmp/db';
+import { dryKysely } from '../dry-kysely';
 import { ORGANIZATION_LIST_WRITES } from '../../domain/organizations/list-cache';
 import { SESSION_WRITES } from '../session-cache';
 import { writesPlugin, type WatchedWrites } from './writes-plugin';
@@ -14,13 +7,7 @@ import { writesPlugin, type WatchedWrites } from './writes-plugin';
 /** A Kysely that compiles and "runs" queries without a database; counts watched writes. */
 function dryDb(watch: WatchedWrites) {
   const counter = { writes: 0 };
-  const db = new Kysely<Database>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
+  const db = dryKysely({
     plugins: [writesPlugin([{ watch, onWrite: () => (counter.writes += 1) }])],
   });
   return { db, counter };

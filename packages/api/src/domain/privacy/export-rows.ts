@@ -1,4 +1,8 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '@scmp/db';
 import { toIso } from '../../core/iso-date';
+import { isoDated, type IsoDated } from '../../core/output-rows';
+import { EXPORTED_COLUMNS } from './exported-columns';
 
 /**
  * Helpers for the JSON files of the exports (personal and organization): dates as ISO 8601
@@ -35,4 +39,33 @@ export function childrenOf<K extends string, Row extends Record<K, unknown>>(
       const { [key]: _parent, ...rest } = row;
       return rest;
     });
+}
+
+type ExportedTable = keyof typeof EXPORTED_COLUMNS;
+
+export type ExportedRow<T extends ExportedTable> = IsoDated<
+  Pick<
+    Selectable<Database[T]>,
+    Extract<(typeof EXPORTED_COLUMNS)[T][number], keyof Selectable<Database[T]>>
+  >
+>;
+
+/**
+ * Every row of `table` whose `owner` column is `id`, oldest first: the columns the exports copy
+ * from it (EXPORTED_COLUMNS), dates as ISO strings.
+ */
+export async function exportedRows<T extends ExportedTable>(
+  db: Kysely<Database>,
+  table: T,
+  owner: keyof Database[T] & ('organization_id' | 'user_id' | 'owner_id'),
+  id: number,
+): Promise<ExportedRow<T>[]> {
+  // Kysely cannot resolve the columns of a generic table: the names are checked by EXPORTED_COLUMNS.
+  const rows = await db
+    .selectFrom(table as 'passkeys')
+    .select(EXPORTED_COLUMNS[table] as readonly 'uuid'[])
+    .where(owner as 'user_id', '=', id)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => isoDated(row) as unknown as ExportedRow<T>);
 }

@@ -1,3 +1,4 @@
+import { upsertRow } from '../../core/upsert-row';
 import { z } from 'zod';
 import type { AppDeps } from '../../core/app-deps';
 import type { ClientInfo } from '../../core/client-info';
@@ -32,11 +33,12 @@ export async function confirmPassword(
     failure: { action: 'password.confirm_failed', description: 'Failed password confirmation' },
   });
   const now = deps.clock.now();
-  await deps.db
-    .insertInto('session_reauthentications')
-    .values({ session_id: session.id, confirmed_at: now })
-    .onConflict((oc) => oc.column('session_id').doUpdateSet({ confirmed_at: now }))
-    .execute();
+  await upsertRow(
+    deps.db,
+    'session_reauthentications',
+    { session_id: session.id },
+    { confirmed_at: now },
+  );
   return {
     confirmed_until: new Date(now.getTime() + REAUTH_FRESH_MINUTES * 60_000).toISOString(),
   };

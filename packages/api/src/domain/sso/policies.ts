@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../core/app-deps';
 import { SSO_POLICY_TEXTS } from '../../contracts/sso';
 import { AppError } from '../../core/errors';
+import { upsertRow } from '../../core/upsert-row';
 import type { ClientInfo } from '../../core/client-info';
 import { recordOrganizationActivity } from '../activity';
 import type { MemberOrganization } from '../memberships';
@@ -111,24 +112,13 @@ export async function updatePolicy(
     });
   }
   const now = deps.clock.now();
-  await deps.db
-    .insertInto('sso_policies')
-    .values({
-      organization_id: org.id,
-      require_sso: requireSso,
-      require_two_factor: requireTwoFactor,
-      updated_by: actor.id,
-      updated_at: now,
-    })
-    .onConflict((oc) =>
-      oc.column('organization_id').doUpdateSet({
-        require_sso: requireSso,
-        require_two_factor: requireTwoFactor,
-        updated_by: actor.id,
-        updated_at: now,
-      }),
-    )
-    .execute();
+  const policy = {
+    require_sso: requireSso,
+    require_two_factor: requireTwoFactor,
+    updated_by: actor.id,
+    updated_at: now,
+  };
+  await upsertRow(deps.db, 'sso_policies', { organization_id: org.id }, policy);
 
   let revoked = 0;
   if (requireSso && !before.require_sso) {

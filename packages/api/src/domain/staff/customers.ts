@@ -5,7 +5,7 @@ import { AppError } from '../../core/errors';
 import { isUuid } from '../../core/uuid';
 import { toIso } from '../../core/iso-date';
 import { recordActivity } from '../activity';
-import { instanceSummary } from './instance-summary';
+import { INSTANCE_SUMMARY_COLUMNS, instanceSummary } from './instance-summary';
 import { afterCursor, prefixRange, staffListPage, type StaffListInput } from './search';
 import type { StaffCustomerDetail, StaffCustomerSummary, StaffPage } from './staff-schema';
 
@@ -55,15 +55,7 @@ export async function listCustomersForStaff(
   input: StaffListInput,
 ): Promise<StaffPage<StaffCustomerSummary>> {
   return staffListPage(deps.db, input, {
-    newest: (take, beforeId) =>
-      deps.db
-        .selectFrom('users')
-        .select('id')
-        .where('is_staff', '=', false)
-        .$if(beforeId !== null, (qb) => qb.where('id', '<', beforeId ?? 0))
-        .orderBy('id', 'desc')
-        .limit(take)
-        .execute(),
+    newest: deps.db.selectFrom('users').select('id').where('is_staff', '=', false),
     matching: (q, cursor, take) => sql`
       (SELECT u.id, lower(u.email) COLLATE "C" AS k FROM users u
         WHERE ${prefixRange('u.email', q)} AND NOT u.is_staff AND ${afterCursor('u.email', 'u.id', cursor)}
@@ -161,18 +153,7 @@ export async function customerForStaff(
       ? []
       : await deps.db
           .selectFrom('instances')
-          .select([
-            'uuid',
-            'name',
-            'host',
-            'status',
-            'ssl_status',
-            'custom_domain',
-            'custom_domain_status',
-            'last_health_status',
-            'last_health_check',
-            'organization_id',
-          ])
+          .select([...INSTANCE_SUMMARY_COLUMNS, 'organization_id'])
           .where('organization_id', 'in', orgIds)
           .orderBy('created_at', 'desc')
           .limit(100)

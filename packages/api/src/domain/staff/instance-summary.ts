@@ -3,18 +3,26 @@ import type { InstancesTable } from '@scmp/db';
 import { toIso } from '../../core/iso-date';
 
 /** The instance columns the operator console's instance rows show. */
+export const INSTANCE_SUMMARY_COLUMNS = [
+  'uuid',
+  'name',
+  'host',
+  'status',
+  'ssl_status',
+  'custom_domain',
+  'custom_domain_status',
+  'last_health_status',
+  'last_health_check',
+] as const;
+
 export type InstanceSummaryRow = Pick<
   Selectable<InstancesTable>,
-  | 'uuid'
-  | 'name'
-  | 'host'
-  | 'status'
-  | 'ssl_status'
-  | 'custom_domain'
-  | 'custom_domain_status'
-  | 'last_health_status'
-  | 'last_health_check'
+  (typeof INSTANCE_SUMMARY_COLUMNS)[number]
 >;
+
+/** The same columns of the instance `alias` of a query that joins other tables. */
+export const instanceSummaryColumns = <A extends string>(alias: A) =>
+  INSTANCE_SUMMARY_COLUMNS.map((column) => `${alias}.${column}` as const);
 
 /** An instance as the operator console shows it: in the instances list and a customer's view. */
 export function instanceSummary(r: InstanceSummaryRow) {

@@ -3,7 +3,8 @@ import type { InstanceStatus } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { toIso } from '../../core/iso-date';
 import { afterCursor, prefixRange, staffListPage, type StaffListInput } from './search';
-import { instanceSummary } from './instance-summary';
+import { instanceSummary, instanceSummaryColumns } from './instance-summary';
+import { organizationOf, ownerOf, rowsWithTenant } from './tenant-rows';
 import type { StaffInstanceSummary, StaffPage } from './staff-schema';
 
 /**
@@ -18,15 +19,10 @@ export async function listInstancesForStaff(
 ): Promise<StaffPage<StaffInstanceSummary>> {
   const status = input.status ? sql`i.status = ${input.status}` : sql`true`;
   return staffListPage(deps.db, input, {
-    newest: (take, beforeId) =>
-      deps.db
-        .selectFrom('instances')
-        .select('id')
-        .$if(input.status !== undefined, (qb) => qb.where('status', '=', input.status ?? 'active'))
-        .$if(beforeId !== null, (qb) => qb.where('id', '<', beforeId ?? 0))
-        .orderBy('id', 'desc')
-        .limit(take)
-        .execute(),
+    newest: deps.db
+      .selectFrom('instances')
+      .select('id')
+      .$if(input.status !== undefined, (qb) => qb.where('status', '=', input.status ?? 'active')),
     matching: (q, cursor, take) => sql`
       (SELECT i.id, lower(i.host) COLLATE "C" AS k FROM instances i
         WHERE i.host IS NOT NULL AND ${prefixRange('i.host', q)} AND ${status}
@@ -39,35 +35,15 @@ export async function listInstancesForStaff(
           AND ${afterCursor('i.name', 'i.id', cursor)}
         ORDER BY lower(i.name) COLLATE "C", i.id LIMIT ${take})`,
     load: (ids) =>
-      deps.db
-        .selectFrom('instances as i')
-        .innerJoin('organizations as o', 'o.id', 'i.organization_id')
-        .innerJoin('users as u', 'u.id', 'i.owner_id')
-        .select([
-          'i.id',
-          'i.uuid',
-          'i.name',
-          'i.host',
-          'i.status',
-          'i.ssl_status',
-          'i.custom_domain',
-          'i.custom_domain_status',
-          'i.last_health_status',
-          'i.last_health_check',
-          'i.created_at',
-          'o.uuid as organization_uuid',
-          'o.name as organization_name',
-          'u.uuid as owner_uuid',
-          'u.email as owner_email',
-          'u.name as owner_name',
-        ])
-        .where('i.id', 'in', ids)
+      rowsWithTenant(deps.db, 'instances')
+        .select([...instanceSummaryColumns('r'), 'r.id', 'r.created_at', 'u.name as owner_name'])
+        .where('r.id', 'in', ids)
         .execute(),
     toItem: (r) => ({
       ...instanceSummary(r),
       created_at: toIso(r.created_at) ?? '',
-      organization: { uuid: r.organization_uuid, name: r.organization_name },
-      owner: { uuid: r.owner_uuid, email: r.owner_email, name: r.owner_name },
+      organization: organizationOf(r),
+      owner: { ...ownerOf(r), name: r.owner_name },
     }),
   });
 }

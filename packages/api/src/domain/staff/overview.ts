@@ -6,6 +6,7 @@ import { MRR_STATUSES, mrrFromCounters, readCounters, type CounterRow } from './
 import { DAY_MS } from '../../core/durations';
 import { dayStart, utcDay } from './daily-figures';
 import type { StaffOverview } from './staff-schema';
+import { organizationOf, ownerOf, rowsWithTenant } from './tenant-rows';
 
 const LIST_LIMIT = 50;
 const WEEKS = 12;
@@ -72,24 +73,17 @@ async function weekly(deps: Pick<AppDeps, 'db'>, now: Date, today: string) {
 }
 
 async function pastDue(deps: Pick<AppDeps, 'db'>, now: Date) {
-  const rows = await deps.db
-    .selectFrom('subscriptions as s')
-    .innerJoin('organizations as o', 'o.id', 's.organization_id')
-    .innerJoin('users as u', 'u.id', 's.owner_id')
+  const rows = await rowsWithTenant(deps.db, 'subscriptions')
     .select([
-      's.uuid as subscription_uuid',
-      's.status',
-      's.plan_type',
-      's.additional_venues',
-      's.past_due_since',
-      'o.uuid as organization_uuid',
-      'o.name as organization_name',
-      'u.uuid as customer_uuid',
-      'u.email as customer_email',
-      'u.name as customer_name',
+      'r.uuid as subscription_uuid',
+      'r.status',
+      'r.plan_type',
+      'r.additional_venues',
+      'r.past_due_since',
+      'u.name as owner_name',
     ])
-    .where('s.status', 'in', ['past_due', 'suspended'])
-    .orderBy('s.past_due_since', 'asc')
+    .where('r.status', 'in', ['past_due', 'suspended'])
+    .orderBy('r.past_due_since', 'asc')
     .limit(LIST_LIMIT)
     .execute();
   return rows.map((r) => {
@@ -101,31 +95,18 @@ async function pastDue(deps: Pick<AppDeps, 'db'>, now: Date) {
       additional_venues: r.additional_venues,
       past_due_since: toIso(since),
       days_overdue: since ? Math.max(0, Math.floor((now.getTime() - since.getTime()) / DAY_MS)) : 0,
-      organization: { uuid: r.organization_uuid, name: r.organization_name },
-      customer: { uuid: r.customer_uuid, email: r.customer_email, name: r.customer_name },
+      organization: organizationOf(r),
+      customer: { ...ownerOf(r), name: r.owner_name },
     };
   });
 }
 
 async function unhealthy(deps: Pick<AppDeps, 'db'>) {
-  const rows = await deps.db
-    .selectFrom('instances as i')
-    .innerJoin('organizations as o', 'o.id', 'i.organization_id')
-    .innerJoin('users as u', 'u.id', 'i.owner_id')
-    .select([
-      'i.uuid',
-      'i.name',
-      'i.host',
-      'i.status',
-      'i.last_health_check',
-      'o.uuid as organization_uuid',
-      'o.name as organization_name',
-      'u.uuid as customer_uuid',
-      'u.email as customer_email',
-    ])
-    .where('i.last_health_status', '=', 'unhealthy')
-    .where('i.status', '<>', 'terminated')
-    .orderBy('i.last_health_check', 'desc')
+  const rows = await rowsWithTenant(deps.db, 'instances')
+    .select(['r.uuid', 'r.name', 'r.host', 'r.status', 'r.last_health_check'])
+    .where('r.last_health_status', '=', 'unhealthy')
+    .where('r.status', '<>', 'terminated')
+    .orderBy('r.last_health_check', 'desc')
     .limit(LIST_LIMIT)
     .execute();
   return rows.map((r) => ({
@@ -134,8 +115,8 @@ async function unhealthy(deps: Pick<AppDeps, 'db'>) {
     host: r.host,
     status: r.status,
     last_health_check: toIso(r.last_health_check),
-    organization: { uuid: r.organization_uuid, name: r.organization_name },
-    customer: { uuid: r.customer_uuid, email: r.customer_email },
+    organization: organizationOf(r),
+    customer: ownerOf(r),
   }));
 }
 

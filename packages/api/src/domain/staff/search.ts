@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '@scmp/db';
 import { AppError } from '../../core/errors';
 import type { StaffPage } from './staff-schema';
@@ -62,9 +62,9 @@ export function afterCursor(
 }
 
 /** How a staff list finds its rows and shows them (see staffListPage). */
-export type StaffList<R extends { id: number }, T> = {
-  /** No search: the ids of the newest `take` rows, below `beforeId` when paging on. */
-  newest: (take: number, beforeId: number | null) => Promise<Array<{ id: number }>>;
+export type StaffList<R extends { id: number }, T, TB extends keyof Database> = {
+  /** No search: the rows' ids the list shows (filtered, not ordered); paged newest first here. */
+  newest: SelectQueryBuilder<Database, TB, { id: number }>;
   /**
    * A search: the UNION ALL of prefix-range branches, each selecting `id` and its matched text `k`
    * for at most `take` rows matching `q` after `cursor`; merged here in (k, id) order.
@@ -75,15 +75,28 @@ export type StaffList<R extends { id: number }, T> = {
   toItem: (row: R) => T;
 };
 
+/** The ids of the newest `take` rows of `query`, below `beforeId` when paging on. */
+function newestIds<TB extends keyof Database>(
+  query: SelectQueryBuilder<Database, TB, { id: number }>,
+  take: number,
+  beforeId: number | null,
+) {
+  return query
+    .$if(beforeId !== null, (qb) => qb.where(sql.ref('id'), '<', beforeId ?? 0))
+    .orderBy(sql.ref('id'), 'desc')
+    .limit(take)
+    .execute();
+}
+
 /**
  * One page of a staff list: reads limit + 1 keys (newest first, or the search's matches), loads
  * the rows of the first `limit` ids, answers them in key order and, when there is more, the next
  * page's cursor.
  */
-export async function staffListPage<R extends { id: number }, T>(
+export async function staffListPage<R extends { id: number }, T, TB extends keyof Database>(
   db: Kysely<Database>,
   input: StaffListInput,
-  list: StaffList<R, T>,
+  list: StaffList<R, T, TB>,
 ): Promise<StaffPage<T>> {
   const cursor = decodeStaffCursor(input.cursor);
   const q = searchPrefix(input.q);
@@ -93,7 +106,10 @@ export async function staffListPage<R extends { id: number }, T>(
         await sql<StaffKey>`SELECT id, k FROM (${list.matching(q, cursor, take)}) matches
           ORDER BY k, id LIMIT ${take}`.execute(db)
       ).rows
-    : (await list.newest(take, cursor?.id ?? null)).map((row) => ({ id: row.id, k: null }));
+    : (await newestIds(list.newest, take, cursor?.id ?? null)).map((row) => ({
+        id: row.id,
+        k: null,
+      }));
   const page = keys.slice(0, input.limit);
   const last = page[page.length - 1];
   if (!last) return { items: [], next_cursor: null };

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { keysetPage, type Page } from '../../core/keyset-page';
 import { isUuid } from '../../core/uuid';
-import { toIso } from '../../core/iso-date';
+import { isoDated, pickKeys } from '../../core/output-rows';
 import { enqueueAttempt } from './deliver';
 import { endpointOf } from './endpoints';
 
@@ -34,7 +34,10 @@ async function queueDelivery(
 
 /** An endpoint's deliveries: test pings, the log (keyset pages) and redelivery. */
 
-import type { WebhookDeliveryOutput } from './webhook-schema';
+import {
+  deliveryOutput as deliveryOutputSchema,
+  type WebhookDeliveryOutput,
+} from './webhook-schema';
 
 type Actor = { id: number };
 
@@ -68,6 +71,7 @@ export async function sendTestEvent(
   return deliveryOutput(deps, deliveryId);
 }
 
+/** Deliveries with their event, the columns named as the output schema names them. */
 function deliveriesQuery(deps: AppDeps) {
   return deps.db
     .selectFrom('webhook_deliveries as d')
@@ -75,17 +79,17 @@ function deliveriesQuery(deps: AppDeps) {
     .select([
       'd.id',
       'd.uuid',
+      'ev.message_id as event_id',
+      'ev.type as event',
       'd.status',
       'd.attempts',
       'd.response_status',
       'd.response_body',
       'd.duration_ms',
       'd.error',
-      'd.next_attempt_at',
+      'd.next_attempt_at as next_retry_at',
       'd.last_attempt_at',
       'd.created_at',
-      'ev.message_id',
-      'ev.type',
     ]);
 }
 
@@ -94,20 +98,7 @@ type DeliveryRow = Awaited<
 >;
 
 function deliveryToOutput(row: DeliveryRow): WebhookDeliveryOutput {
-  return {
-    uuid: row.uuid,
-    event_id: row.message_id,
-    event: row.type,
-    status: row.status,
-    attempts: row.attempts,
-    response_status: row.response_status,
-    response_body: row.response_body,
-    duration_ms: row.duration_ms,
-    error: row.error,
-    next_retry_at: toIso(row.next_attempt_at),
-    last_attempt_at: toIso(row.last_attempt_at),
-    created_at: toIso(row.created_at) ?? '',
-  };
+  return isoDated(pickKeys(row, deliveryOutputSchema.keyof().options));
 }
 
 async function deliveryOutput(deps: AppDeps, id: string) {

@@ -10,29 +10,20 @@ import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import { recordOrganizationActivity } from '../activity';
 import { assertNotClosing, findMemberOrganization, managedRowFinder } from '../memberships';
-import { toIso } from '../../core/iso-date';
+import { isoDated, pickKeys } from '../../core/output-rows';
 import { encryptWebhookSecret, targetPolicyOf } from './deliver';
 import { generateWebhookSecret } from './signing';
 import { WebhookTargetError, hostOf, parseWebhookUrl, vettedAddresses } from './target-policy';
 
-import type { CreatedWebhookOutput, WebhookOutput } from './webhook-schema';
+import { webhookOutput, type CreatedWebhookOutput, type WebhookOutput } from './webhook-schema';
 
 type Req = ClientInfo;
 type Actor = { id: number };
 type EndpointRow = Selectable<WebhookEndpointsTable>;
 
+/** An endpoint as the API shows it: the columns webhookOutput names, dates as ISO strings. */
 function toOutput(row: EndpointRow): WebhookOutput {
-  return {
-    uuid: row.uuid,
-    url: row.url,
-    description: row.description,
-    events: row.events,
-    enabled: row.enabled,
-    disabled_reason: row.disabled_reason,
-    failing_since: toIso(row.failing_since),
-    created_at: toIso(row.created_at) ?? '',
-    updated_at: toIso(row.updated_at) ?? '',
-  };
+  return isoDated(pickKeys(row, webhookOutput.keyof().options));
 }
 
 /** Webhooks are managed by those who manage the organization (owner and admins). */

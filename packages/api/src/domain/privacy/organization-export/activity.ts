@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { InstancesTable, OrganizationsTable } from '@scmp/db';
 import type { AppDeps } from '../../../core/app-deps';
 import { toIso } from '../../../core/iso-date';
+import { exportedRows } from '../export-rows';
 import { jsonEntry } from '../zip-archive';
 
 /** activity.json: the organization's event log and its members' activity on it. */
@@ -12,12 +13,7 @@ export function activityEntry(
 ) {
   const organizationId = org.id;
   return jsonEntry('activity.json', async () => {
-    const events = await db
-      .selectFrom('webhook_events')
-      .select(['message_id', 'type', 'object_uuid', 'data', 'created_at'])
-      .where('organization_id', '=', organizationId)
-      .orderBy('id')
-      .execute();
+    const events = await exportedRows(db, 'webhook_events', 'organization_id', organizationId);
     // Members' activity on this organization: its name or an instance's, quoted as the log writes them.
     const names = [org.name, ...instances.map((i) => i.name)].map(
       (n) => `%"${n.replace(/[\\%_]/g, (c) => `\\${c}`)}"%`,
@@ -41,7 +37,7 @@ export function activityEntry(
       .orderBy('activity_events.id')
       .execute();
     return {
-      events: events.map((e) => ({ ...e, created_at: toIso(e.created_at) })),
+      events,
       member_activity: activity.map((a) => ({ ...a, created_at: toIso(a.created_at) })),
     };
   });

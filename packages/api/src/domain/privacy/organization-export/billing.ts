@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../../core/app-deps';
-import { childrenOf, rowsOfParents, withIsoDates } from '../export-rows';
+import { childrenOf, exportedRows, rowsOfParents, withIsoDates } from '../export-rows';
 import { jsonEntry } from '../zip-archive';
 
 /** billing.json: the subscription and every invoice with its lines. */
@@ -22,25 +22,7 @@ export function billingEntry(db: AppDeps['db'], organizationId: number) {
       ])
       .where('organization_id', '=', organizationId)
       .executeTakeFirst();
-    const invoices = await db
-      .selectFrom('invoices')
-      .select([
-        'id',
-        'uuid',
-        'number',
-        'description',
-        'status',
-        'total_pence',
-        'currency',
-        'billing_details',
-        'period_start',
-        'period_end',
-        'paid_at',
-        'created_at',
-      ])
-      .where('organization_id', '=', organizationId)
-      .orderBy('id')
-      .execute();
+    const invoices = await exportedRows(db, 'invoices', 'organization_id', organizationId);
     const lines = await rowsOfParents(
       invoices.map((i) => i.id),
       (ids) =>
@@ -62,7 +44,7 @@ export function billingEntry(db: AppDeps['db'], organizationId: number) {
           ])
         : null,
       invoices: invoices.map(({ id, ...i }) => ({
-        ...withIsoDates(i, ['period_start', 'period_end', 'paid_at', 'created_at']),
+        ...i,
         lines: childrenOf(lines, 'invoice_id', id),
       })),
     };

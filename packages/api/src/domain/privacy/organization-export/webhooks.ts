@@ -1,27 +1,16 @@
 import type { AppDeps } from '../../../core/app-deps';
-import { childrenOf, rowsOfParents, withIsoDates } from '../export-rows';
+import { childrenOf, exportedRows, rowsOfParents, withIsoDates } from '../export-rows';
 import { jsonEntry } from '../zip-archive';
 
 /** webhooks.json: webhook endpoints and their recent deliveries. */
 export function webhooksEntry(db: AppDeps['db'], organizationId: number) {
   return jsonEntry('webhooks.json', async () => {
-    const endpoints = await db
-      .selectFrom('webhook_endpoints')
-      .select([
-        'id',
-        'uuid',
-        'url',
-        'description',
-        'events',
-        'enabled',
-        'disabled_reason',
-        'failing_since',
-        'retired_at',
-        'created_at',
-      ])
-      .where('organization_id', '=', organizationId)
-      .orderBy('id')
-      .execute();
+    const endpoints = await exportedRows(
+      db,
+      'webhook_endpoints',
+      'organization_id',
+      organizationId,
+    );
     const deliveries = await rowsOfParents(
       endpoints.map((e) => e.id),
       (ids) =>
@@ -45,7 +34,7 @@ export function webhooksEntry(db: AppDeps['db'], organizationId: number) {
           .execute(),
     );
     return endpoints.map(({ id, ...e }) => ({
-      ...withIsoDates(e, ['failing_since', 'retired_at', 'created_at']),
+      ...e,
       deliveries: childrenOf(deliveries, 'endpoint_id', id).map((d) =>
         withIsoDates(d, ['last_attempt_at', 'created_at']),
       ),

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../core/app-deps';
 import { describeUserAgent } from '../../activity';
 import { getNotificationPreferences } from '../../notifications';
 import { jsonEntry, type ArchiveEntry } from '../zip-archive';
-import { withIsoDates } from '../export-rows';
+import { exportedRows } from '../export-rows';
 import { toIso } from '../../../core/iso-date';
 
 /** The account's own records: profile, sign-in methods, sessions, notifications, activity, organizations. */
@@ -29,12 +29,7 @@ export function accountEntries(
       updated_at: toIso(user.updated_at),
     })),
     jsonEntry('sign-in-methods.json', async () => {
-      const passkeys = await db
-        .selectFrom('passkeys')
-        .select(['uuid', 'name', 'created_at', 'last_used_at'])
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute();
+      const passkeys = await exportedRows(db, 'passkeys', 'user_id', userId);
       const twoFactor = await db
         .selectFrom('two_factor_secrets')
         .select(['confirmed_at'])
@@ -46,33 +41,16 @@ export function accountEntries(
           enabled: user.two_factor_enabled,
           enabled_at: toIso(twoFactor?.confirmed_at ?? null),
         },
-        passkeys: passkeys.map((p) => withIsoDates(p, ['created_at', 'last_used_at'])),
+        passkeys,
       };
     }),
     jsonEntry('sessions.json', async () => {
-      const rows = await db
-        .selectFrom('sessions')
-        .select([
-          'uuid',
-          'ip_address',
-          'user_agent',
-          'created_at',
-          'last_active_at',
-          'expires_at',
-          'revoked_at',
-        ])
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute();
-      return rows.map((s) => ({
-        uuid: s.uuid,
+      const rows = await exportedRows(db, 'sessions', 'user_id', userId);
+      return rows.map(({ uuid, revoked_at, ...s }) => ({
+        uuid,
         device: describeUserAgent(s.user_agent).device,
-        user_agent: s.user_agent,
-        ip_address: s.ip_address,
-        created_at: toIso(s.created_at),
-        last_active_at: toIso(s.last_active_at),
-        expires_at: toIso(s.expires_at),
-        ended_at: toIso(s.revoked_at),
+        ...s,
+        ended_at: revoked_at,
       }));
     }),
     jsonEntry('notifications.json', async () => {
@@ -81,53 +59,21 @@ export function accountEntries(
         .select(['preferences', 'updated_at'])
         .where('user_id', '=', userId)
         .executeTakeFirst();
-      const mail = await db
-        .selectFrom('mail_outbox')
-        .select(['uuid', 'kind', 'to_address', 'subject', 'status', 'created_at', 'sent_at'])
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute();
+      const mail = await exportedRows(db, 'mail_outbox', 'user_id', userId);
       return {
         preferences: await getNotificationPreferences(db, userId),
         preferences_updated_at: toIso(prefs?.updated_at ?? null),
-        history: mail.map((m) => ({
-          uuid: m.uuid,
-          kind: m.kind,
-          to: m.to_address,
-          subject: m.subject,
-          status: m.status,
-          created_at: toIso(m.created_at),
-          sent_at: toIso(m.sent_at),
+        history: mail.map(({ uuid, kind, to_address, ...m }) => ({
+          uuid,
+          kind,
+          to: to_address,
+          ...m,
         })),
       };
     }),
-    jsonEntry('activity.json', async () => {
-      const rows = await db
-        .selectFrom('activity_events')
-        .select([
-          'uuid',
-          'type',
-          'action',
-          'description',
-          'severity',
-          'ip_address',
-          'user_agent',
-          'device',
-          'location',
-          'created_at',
-        ])
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute();
-      return rows.map((r) => ({ ...r, created_at: toIso(r.created_at) }));
-    }),
+    jsonEntry('activity.json', async () => exportedRows(db, 'activity_events', 'user_id', userId)),
     jsonEntry('organizations.json', async () => {
-      const owned = await db
-        .selectFrom('organizations')
-        .select(['uuid', 'name', 'type', 'description', 'subdomain', 'status', 'created_at'])
-        .where('owner_id', '=', userId)
-        .orderBy('id')
-        .execute();
+      const owned = await exportedRows(db, 'organizations', 'owner_id', userId);
       const memberships = await db
         .selectFrom('organization_members as m')
         .innerJoin('organizations as o', 'o.id', 'm.organization_id')
@@ -136,7 +82,7 @@ export function accountEntries(
         .orderBy('o.id')
         .execute();
       return {
-        owned: owned.map((o) => ({ ...o, created_at: toIso(o.created_at) })),
+        owned,
         memberships: memberships.map((m) => ({
           organization_uuid: m.uuid,
           organization_name: m.name,

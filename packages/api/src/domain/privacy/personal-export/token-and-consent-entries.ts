@@ -3,7 +3,7 @@ import type { UsersTable } from '@scmp/db';
 import type { AppDeps } from '../../../core/app-deps';
 import { getNotificationPreferences } from '../../notifications';
 import { jsonEntry, type ArchiveEntry } from '../zip-archive';
-import { withIsoDates } from '../export-rows';
+import { exportedRows } from '../export-rows';
 import { toIso } from '../../../core/iso-date';
 
 /** API tokens and webhooks the person created, and what they agreed to. */
@@ -16,20 +16,7 @@ export function tokenAndConsentEntries(
   const entries: ArchiveEntry[] = [];
   entries.push(
     jsonEntry('api-tokens-and-webhooks.json', async () => {
-      const tokens = await db
-        .selectFrom('api_tokens')
-        .select([
-          'uuid',
-          'name',
-          'scopes',
-          'created_at',
-          'expires_at',
-          'last_used_at',
-          'revoked_at',
-        ])
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute();
+      const tokens = await exportedRows(db, 'api_tokens', 'user_id', userId);
       const webhooks = await db
         .selectFrom('webhook_endpoints as w')
         .innerJoin('organizations as o', 'o.id', 'w.organization_id')
@@ -46,9 +33,7 @@ export function tokenAndConsentEntries(
         .orderBy('w.id')
         .execute();
       return {
-        api_tokens: tokens.map((t) =>
-          withIsoDates(t, ['created_at', 'expires_at', 'last_used_at', 'revoked_at']),
-        ),
+        api_tokens: tokens,
         webhooks: webhooks.map((w) => ({
           uuid: w.uuid,
           organization: w.organization_name,

@@ -1,0 +1,76 @@
+import type { Database } from '@scmp/db';
+
+/**
+ * The columns the exports (personal and organization) copy from each table they read whole by
+ * its owner, chosen one by one: never a password hash, TOTP secret, token or token hash, webhook
+ * or SSO secret, session token or e-mail body. A file's keys follow the order written here.
+ */
+export const EXPORTED_COLUMNS = {
+  organization_domains: ['uuid', 'domain', 'status', 'verified_at', 'created_at'],
+  sso_connections: [
+    'uuid',
+    'type',
+    'display_name',
+    'preset',
+    'issuer',
+    'client_id',
+    'entra_tenant_id',
+    'saml_idp_metadata_url',
+    'default_role',
+    'group_mappings',
+    'tested_at',
+    'created_at',
+  ],
+  webhook_endpoints: [
+    'id',
+    'uuid',
+    'url',
+    'description',
+    'events',
+    'enabled',
+    'disabled_reason',
+    'failing_since',
+    'retired_at',
+    'created_at',
+  ],
+  webhook_events: ['message_id', 'type', 'object_uuid', 'data', 'created_at'],
+  invoices: [
+    'id',
+    'uuid',
+    'number',
+    'description',
+    'status',
+    'total_pence',
+    'currency',
+    'billing_details',
+    'period_start',
+    'period_end',
+    'paid_at',
+    'created_at',
+  ],
+  passkeys: ['uuid', 'name', 'created_at', 'last_used_at'],
+  sessions: [
+    'uuid',
+    'user_agent',
+    'ip_address',
+    'created_at',
+    'last_active_at',
+    'expires_at',
+    'revoked_at',
+  ],
+  mail_outbox: ['uuid', 'kind', 'to_address', 'subject', 'status', 'created_at', 'sent_at'],
+  activity_events: [
+    'uuid',
+    'type',
+    'action',
+    'description',
+    'severity',
+    'ip_address',
+    'user_agent',
+    'device',
+    'location',
+    'created_at',
+  ],
+  organizations: ['uuid', 'name', 'type', 'description', 'subdomain', 'status', 'created_at'],
+  api_tokens: ['uuid', 'name', 'scopes', 'created_at', 'expires_at', 'last_used_at', 'revoked_at'],
+} as const satisfies { [T in keyof Database]?: readonly (keyof Database[T] & string)[] };
