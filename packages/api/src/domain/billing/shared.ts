@@ -4,6 +4,7 @@ import { PLANS, type PlanId } from '../../contracts/plans';
 import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
+import { countRows } from '../../core/count-rows';
 import type { OrganizationPermission } from '../../contracts/roles';
 import { findMemberOrganization } from '../memberships';
 
@@ -79,14 +80,13 @@ export function locationLimitOf(plan: PlanId, additionalVenues: number): number 
 
 export const pounds = (pence: number) => Math.round(pence) / 100;
 
-export async function countLocations(db: Db, organizationId: number): Promise<number> {
-  const row = await db
-    .selectFrom('instances')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('organization_id', '=', organizationId)
-    .where('status', '!=', 'terminated')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countLocations(db: Db, organizationId: number): Promise<number> {
+  return countRows(
+    db
+      .selectFrom('instances')
+      .where('organization_id', '=', organizationId)
+      .where('status', '!=', 'terminated'),
+  );
 }
 
 export async function findSubscription(
