@@ -9,7 +9,7 @@ import {
 import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { countRows } from '../../core/count-rows';
+import { countRows } from '../../core/matching-rows';
 import { sha256Hex } from '../../core/tokens';
 import { isUuid } from '../../core/uuid';
 import { toIso } from '../../core/iso-date';

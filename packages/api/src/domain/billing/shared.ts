@@ -4,7 +4,7 @@ import { PLANS, type PlanId } from '../../contracts/plans';
 import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { countRows } from '../../core/count-rows';
+import { countRows } from '../../core/matching-rows';
 import type { OrganizationPermission } from '../../contracts/roles';
 import { findMemberOrganization } from '../memberships';
 

@@ -3,7 +3,7 @@ import type { Database } from '@scmp/db';
 import type { ClientInfo } from '../../core/client-info';
 import { invitationsWithdrawnText } from '../../contracts/roles';
 import type { AppDeps } from '../../core/app-deps';
-import { countRows } from '../../core/count-rows';
+import { countRows } from '../../core/matching-rows';
 import { recordOrganizationActivity } from '../activity';
 import type { MemberOrganization } from '../memberships';
 import { unansweredInvitation } from './invitation-rows';

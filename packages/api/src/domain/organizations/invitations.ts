@@ -9,7 +9,7 @@ import {
 } from '../../contracts/roles';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { countRows } from '../../core/count-rows';
+import { countRows } from '../../core/matching-rows';
 import { generateToken, sha256Hex } from '../../core/tokens';
 import { recordOrganizationActivity } from '../activity';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';

@@ -6,7 +6,7 @@ import { MAX_PASSKEYS_PER_USER, PASSKEY_TEXTS } from '../../contracts/passkeys';
 import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { countRows } from '../../core/count-rows';
+import { countRows } from '../../core/matching-rows';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import type { SessionRow, SessionUser } from '../sessions';
 import { consumePasskeyChallenge, openPasskeyChallenge } from './challenges';

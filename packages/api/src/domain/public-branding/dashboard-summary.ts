@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../core/app-deps';
-import { countRows } from '../../core/count-rows';
+import { countRows } from '../../core/matching-rows';
 import type { DashboardSummary } from './dashboard-summary-schema';
 
 export type { DashboardSummary };

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
-import { countRows } from '../../core/count-rows';
+import { countRows } from '../../core/matching-rows';
 import { noticeSecurityChange } from '../security-notices';
 import type { SessionUser } from '../sessions';
 import { hashRecoveryCode } from '../../core/crypto';
