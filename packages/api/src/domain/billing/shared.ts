@@ -89,6 +89,11 @@ export function countLocations(db: Db, organizationId: number): Promise<number> 
   );
 }
 
+/** The subscription with this id as it is now (a fresh read after a change). */
+export function subscriptionById(db: Db, id: number): Promise<SubscriptionRow> {
+  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
 export async function findSubscription(
   db: Db,
   organizationId: number,
