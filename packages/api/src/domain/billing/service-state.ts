@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../core/app-deps';
 import { recordOrganizationActivity } from '../activity';
+import { organizationOwner } from '../memberships';
 import { ALL_KEYS, notifyChange } from '../../core/events/events';
 import { renderEmail } from '../../core/mail/render-email';
 import type { Db, SubscriptionRow } from './shared';
@@ -63,15 +64,6 @@ export async function resumeService(db: Db, sub: SubscriptionRow, now: Date) {
     .execute();
 }
 
-export async function ownerOf(db: Db, sub: SubscriptionRow) {
-  return db
-    .selectFrom('users')
-    .innerJoin('organizations', 'organizations.owner_id', 'users.id')
-    .select(['users.id', 'users.email', 'users.name', 'organizations.name as org_name'])
-    .where('organizations.id', '=', sub.organization_id)
-    .executeTakeFirstOrThrow();
-}
-
 /** A charge failed: the subscription goes past due (grace period), the owner is told. */
 export async function markPastDue(
   deps: AppDeps,
@@ -91,12 +83,13 @@ export async function markPastDue(
     .where('id', '=', sub.id)
     .execute();
   if (wasPastDue) return;
-  const owner = await ownerOf(db, sub);
+  const owner = await organizationOwner(db, sub.organization_id);
+  if (!owner) throw new Error(`organization ${sub.organization_id} has no owner`);
   const { html, text } = renderEmail(
     {
       title: 'Your payment is past due',
       paragraphs: [
-        `We could not take the payment for ${owner.org_name}: ${message}`,
+        `We could not take the payment for ${owner.organization_name}: ${message}`,
         `Please update your payment method within ${deps.config.billing.gracePeriodDays} days to avoid service interruption.`,
       ],
       action: {
@@ -119,7 +112,7 @@ export async function markPastDue(
   );
   await recordOrganizationActivity(deps, null, db, owner.id, {
     action: 'subscription.payment_failed',
-    description: `Payment failed for "${owner.org_name}": ${message}`,
+    description: `Payment failed for "${owner.organization_name}": ${message}`,
     severity: 'high',
   });
 }

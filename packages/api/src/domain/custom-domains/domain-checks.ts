@@ -11,7 +11,7 @@ import {
 } from '../../contracts/custom-domain';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { CUSTOM_DOMAIN_UNIQUE, domainHolder, claimDueInstances } from '../instances';
-import { sendOrganizationNotice } from '../memberships';
+import { organizationOwner, sendOrganizationNotice } from '../memberships';
 import { createDnsResolver } from '../../core/dns-resolver';
 import { checkDomainRecords } from './dns-check';
 import { checkCertificate } from '../../core/tls-check';
@@ -197,12 +197,7 @@ async function failOtherClaims(deps: AppDeps, winner: InstanceRow, domain: strin
 }
 
 async function mailLapsed(deps: AppDeps, row: InstanceRow, domain: string, reason: string) {
-  const details = await deps.db
-    .selectFrom('users')
-    .innerJoin('organizations', 'organizations.owner_id', 'users.id')
-    .select(['users.id', 'users.email', 'users.name'])
-    .where('organizations.id', '=', row.organization_id)
-    .executeTakeFirst();
+  const details = await organizationOwner(deps.db, row.organization_id);
   if (!details) return;
   await sendOrganizationNotice(deps, row.organization_id, details, {
     kind: 'custom-domain-lapsed',
