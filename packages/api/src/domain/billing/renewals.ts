@@ -9,6 +9,7 @@ import {
   type SubscriptionRow,
   addMonth,
   subscriptionById,
+  updateSubscription,
 } from './shared';
 
 /** The worker side of billing: renewals at period end, retries and dunning, SEPA settlement. */
@@ -166,11 +167,7 @@ async function stopService(
   now: Date,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('subscriptions')
-      .set({ status, updated_at: now })
-      .where('id', '=', sub.id)
-      .execute();
+    await updateSubscription(trx, sub.id, { status, updated_at: now });
     await suspendService(trx, sub, now);
   });
 }

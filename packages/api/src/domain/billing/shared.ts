@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, UpdateObject } from 'kysely';
 import type { Database, InvoicesTable, SubscriptionsTable } from '@scmp/db';
 import { PLANS, type PlanId } from '../../contracts/plans';
 import type { ClientInfo } from '../../core/client-info';
@@ -92,6 +92,15 @@ export function countLocations(db: Db, organizationId: number): Promise<number> 
 /** The subscription with this id as it is now (a fresh read after a change). */
 export function subscriptionById(db: Db, id: number): Promise<SubscriptionRow> {
   return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Writes `set` to the subscription with this id. */
+export async function updateSubscription(
+  db: Db,
+  id: number,
+  set: UpdateObject<Database, 'subscriptions'>,
+): Promise<void> {
+  await db.updateTable('subscriptions').set(set).where('id', '=', id).execute();
 }
 
 export async function findSubscription(

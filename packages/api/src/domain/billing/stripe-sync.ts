@@ -10,7 +10,13 @@ import type {
 } from '../../core/payments/subscription-gateway';
 import { markPastDue, markRecovered, suspendService } from './service-state';
 import { insertInvoiceLines } from './invoices';
-import { subscriptionById, type Db, type InvoiceRow, type SubscriptionRow } from './shared';
+import {
+  subscriptionById,
+  updateSubscription,
+  type Db,
+  type InvoiceRow,
+  type SubscriptionRow,
+} from './shared';
 
 /**
  * Stripe owns these objects; our database mirrors them. Everything here applies a state read
@@ -181,11 +187,7 @@ export async function applyProviderSubscription(
       : {}),
   };
   const update = (values: Record<string, unknown>) =>
-    db
-      .updateTable('subscriptions')
-      .set({ ...base, ...values })
-      .where('id', '=', sub.id)
-      .execute();
+    updateSubscription(db, sub.id, { ...base, ...values });
   switch (ps.status) {
     case 'active':
     case 'trialing':
