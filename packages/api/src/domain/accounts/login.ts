@@ -13,7 +13,7 @@ import {
 } from '../../core/passwords';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import { createSession, type SessionUser } from '../sessions';
-import { normalizeEmail } from './email';
+import { normalizeEmail, userByEmail } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
 import { openLoginChallenge } from './two-factor-login';
 
@@ -55,11 +55,7 @@ export async function attemptLogin(
     ACCOUNT_MESSAGES.loginThrottled,
   );
 
-  const user = await deps.db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', email)
-    .executeTakeFirst();
+  const user = await userByEmail(deps.db, email);
   const hash = user?.password_hash ?? (await getDummyHash());
   const passwordOk = await verifyPassword(hash, input.password, { maxQueueMs: LOGIN_MAX_QUEUE_MS });
 

@@ -9,7 +9,7 @@ import { noticePasskeyUsed, verifyPasskeySecondFactor } from '../passkeys';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import { createSession, type SessionUser } from '../sessions';
 import { checkUserTwoFactorCode, type TwoFactorCodeType } from '../two-factor';
-import { normalizeEmail } from './email';
+import { normalizeEmail, userByEmail } from './email';
 import { ACCOUNT_MESSAGES } from './messages';
 
 export const LOGIN_CHALLENGE_LIFETIME_SECONDS = 5 * 60;
@@ -69,11 +69,7 @@ export async function verifyTwoFactorLogin(
 
   if (!input.challengeToken) throw invalid();
   const tokenHash = sha256Hex(input.challengeToken);
-  const user = await deps.db
-    .selectFrom('users')
-    .selectAll()
-    .where('email', '=', email)
-    .executeTakeFirst();
+  const user = await userByEmail(deps.db, email);
   if (!user?.two_factor_enabled) throw invalid();
   const now = deps.clock.now();
   // Missing, expired, used, closed and another sign-in's (or user's) challenges all look alike.

@@ -9,6 +9,7 @@ import {
 import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
+import { countRows } from '../../core/matching-rows';
 import { sha256Hex } from '../../core/tokens';
 import { isUuid } from '../../core/uuid';
 import { toIso } from '../../core/iso-date';
@@ -65,14 +66,14 @@ export async function createApiToken(
   const scopes = [...new Set(input.scopes)];
   const row = await deps.db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
-    const live = await trx
-      .selectFrom('api_tokens')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-      .executeTakeFirstOrThrow();
-    if (Number(live.n) >= MAX_LIVE_API_TOKENS) {
+    const live = await countRows(
+      trx
+        .selectFrom('api_tokens')
+        .where('user_id', '=', user.id)
+        .where('revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])),
+    );
+    if (live >= MAX_LIVE_API_TOKENS) {
       throw new AppError('VALIDATION_ERROR', API_TOKEN_TEXTS.tooMany, {
         errors: { name: [API_TOKEN_TEXTS.tooMany] },
       });

@@ -12,6 +12,7 @@ import {
   type Req,
   findSubscription,
   ownedLiveSubscription,
+  updateSubscription,
 } from './shared';
 import { replaceStripePaymentMethod } from './stripe-lifecycle';
 import { ensureOrganizationCustomer, isStripeManaged } from './stripe-sync';
@@ -68,15 +69,11 @@ export async function updatePaymentMethod(
   // Stripe: the new default is attached and every open invoice attempted again there.
   if (inStripe) await replaceStripePaymentMethod(deps, sub, pm);
   const now = deps.clock.now();
-  await deps.db
-    .updateTable('subscriptions')
-    .set({
-      payment_method_id: pm.id,
-      payment_type: pm.type === 'sepa_debit' ? 'direct_debit' : 'card',
-      updated_at: now,
-    })
-    .where('id', '=', sub.id)
-    .execute();
+  await updateSubscription(deps.db, sub.id, {
+    payment_method_id: pm.id,
+    payment_type: pm.type === 'sepa_debit' ? 'direct_debit' : 'card',
+    updated_at: now,
+  });
   await recordActivity(deps, req, {
     userId: owner.id,
     type: 'settings',

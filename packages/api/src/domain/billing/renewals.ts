@@ -3,7 +3,14 @@ import { PLANS } from '../../contracts/plans';
 import type { AppDeps } from '../../core/app-deps';
 import { charge, enqueueSepaSettle, insertInvoice, paymentMethodOf, planLines } from './invoices';
 import { markPastDue, markRecovered, suspendService } from './service-state';
-import { BILLING_TEXTS, RETRY_EVERY_MS, type SubscriptionRow, addMonth } from './shared';
+import {
+  BILLING_TEXTS,
+  RETRY_EVERY_MS,
+  type SubscriptionRow,
+  addMonth,
+  subscriptionById,
+  updateSubscription,
+} from './shared';
 
 /** The worker side of billing: renewals at period end, retries and dunning, SEPA settlement. */
 
@@ -17,11 +24,7 @@ export async function retryFailedInvoices(deps: AppDeps, subscriptionId: number,
   if (!force) q = q.where('next_attempt_at', '<=', now);
   const invoices = await q.orderBy('id').execute();
   for (const invoice of invoices) {
-    const sub = await deps.db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('id', '=', subscriptionId)
-      .executeTakeFirstOrThrow();
+    const sub = await subscriptionById(deps.db, subscriptionId);
     const pm = await paymentMethodOf(deps.db, sub).catch(() => null);
     if (!pm) continue;
     const result = await charge(
@@ -148,11 +151,7 @@ export async function runBillingSweep(deps: AppDeps): Promise<void> {
     .execute();
   for (const sub of pastDue) {
     if (!sub.provider_subscription_id) await retryFailedInvoices(deps, sub.id, false);
-    const fresh = await deps.db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('id', '=', sub.id)
-      .executeTakeFirstOrThrow();
+    const fresh = await subscriptionById(deps.db, sub.id);
     if (fresh.status !== 'past_due' || !fresh.past_due_since) continue;
     const graceEnds =
       new Date(fresh.past_due_since).getTime() + deps.config.billing.gracePeriodDays * 86_400_000;
@@ -168,11 +167,7 @@ async function stopService(
   now: Date,
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('subscriptions')
-      .set({ status, updated_at: now })
-      .where('id', '=', sub.id)
-      .execute();
+    await updateSubscription(trx, sub.id, { status, updated_at: now });
     await suspendService(trx, sub, now);
   });
 }
@@ -186,11 +181,7 @@ export async function settleSepaInvoice(deps: AppDeps, invoiceId: number): Promi
     .where('id', '=', invoiceId)
     .executeTakeFirst();
   if (!invoice || invoice.status !== 'pending') return;
-  const sub = await deps.db
-    .selectFrom('subscriptions')
-    .selectAll()
-    .where('id', '=', invoice.subscription_id)
-    .executeTakeFirstOrThrow();
+  const sub = await subscriptionById(deps.db, invoice.subscription_id);
   const pm = await paymentMethodOf(deps.db, sub).catch(() => null);
   const fails = pm?.test_behaviour === 'sepa_fail';
   await deps.db.transaction().execute(async (trx) => {

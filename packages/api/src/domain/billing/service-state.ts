@@ -1,8 +1,9 @@
 import type { AppDeps } from '../../core/app-deps';
 import { recordOrganizationActivity } from '../activity';
+import { organizationOwner } from '../memberships';
 import { ALL_KEYS, notifyChange } from '../../core/events/events';
 import { renderEmail } from '../../core/mail/render-email';
-import type { Db, SubscriptionRow } from './shared';
+import { updateSubscription, type Db, type SubscriptionRow } from './shared';
 
 /** The organization's service follows its subscription: suspended, resumed, past due, recovered. */
 export async function setOrganizationStatus(
@@ -38,11 +39,10 @@ export async function suspendService(db: Db, sub: SubscriptionRow, now: Date) {
     .returning('id')
     .execute();
   const ids = [...new Set([...(sub.suspended_instance_ids ?? []), ...suspended.map((r) => r.id)])];
-  await db
-    .updateTable('subscriptions')
-    .set({ suspended_instance_ids: JSON.stringify(ids), updated_at: now })
-    .where('id', '=', sub.id)
-    .execute();
+  await updateSubscription(db, sub.id, {
+    suspended_instance_ids: JSON.stringify(ids),
+    updated_at: now,
+  });
 }
 
 export async function resumeService(db: Db, sub: SubscriptionRow, now: Date) {
@@ -56,20 +56,7 @@ export async function resumeService(db: Db, sub: SubscriptionRow, now: Date) {
       .where('status', '=', 'suspended')
       .execute();
   }
-  await db
-    .updateTable('subscriptions')
-    .set({ suspended_instance_ids: '[]', updated_at: now })
-    .where('id', '=', sub.id)
-    .execute();
-}
-
-export async function ownerOf(db: Db, sub: SubscriptionRow) {
-  return db
-    .selectFrom('users')
-    .innerJoin('organizations', 'organizations.owner_id', 'users.id')
-    .select(['users.id', 'users.email', 'users.name', 'organizations.name as org_name'])
-    .where('organizations.id', '=', sub.organization_id)
-    .executeTakeFirstOrThrow();
+  await updateSubscription(db, sub.id, { suspended_instance_ids: '[]', updated_at: now });
 }
 
 /** A charge failed: the subscription goes past due (grace period), the owner is told. */
@@ -81,22 +68,19 @@ export async function markPastDue(
   message: string,
 ) {
   const wasPastDue = sub.status === 'past_due' || sub.status === 'suspended';
-  await db
-    .updateTable('subscriptions')
-    .set({
-      status: sub.status === 'suspended' ? 'suspended' : 'past_due',
-      past_due_since: sub.past_due_since ?? now,
-      updated_at: now,
-    })
-    .where('id', '=', sub.id)
-    .execute();
+  await updateSubscription(db, sub.id, {
+    status: sub.status === 'suspended' ? 'suspended' : 'past_due',
+    past_due_since: sub.past_due_since ?? now,
+    updated_at: now,
+  });
   if (wasPastDue) return;
-  const owner = await ownerOf(db, sub);
+  const owner = await organizationOwner(db, sub.organization_id);
+  if (!owner) throw new Error(`organization ${sub.organization_id} has no owner`);
   const { html, text } = renderEmail(
     {
       title: 'Your payment is past due',
       paragraphs: [
-        `We could not take the payment for ${owner.org_name}: ${message}`,
+        `We could not take the payment for ${owner.organization_name}: ${message}`,
         `Please update your payment method within ${deps.config.billing.gracePeriodDays} days to avoid service interruption.`,
       ],
       action: {
@@ -119,7 +103,7 @@ export async function markPastDue(
   );
   await recordOrganizationActivity(deps, null, db, owner.id, {
     action: 'subscription.payment_failed',
-    description: `Payment failed for "${owner.org_name}": ${message}`,
+    description: `Payment failed for "${owner.organization_name}": ${message}`,
     severity: 'high',
   });
 }
@@ -134,10 +118,6 @@ export async function markRecovered(db: Db, sub: SubscriptionRow, now: Date) {
     .executeTakeFirst();
   if (outstanding) return;
   if (sub.status !== 'past_due' && sub.status !== 'suspended') return;
-  await db
-    .updateTable('subscriptions')
-    .set({ status: 'active', past_due_since: null, updated_at: now })
-    .where('id', '=', sub.id)
-    .execute();
+  await updateSubscription(db, sub.id, { status: 'active', past_due_since: null, updated_at: now });
   await resumeService(db, sub, now);
 }

@@ -1,9 +1,10 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, UpdateObject } from 'kysely';
 import type { Database, InvoicesTable, SubscriptionsTable } from '@scmp/db';
 import { PLANS, type PlanId } from '../../contracts/plans';
 import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
+import { countRows } from '../../core/matching-rows';
 import type { OrganizationPermission } from '../../contracts/roles';
 import { findMemberOrganization } from '../memberships';
 
@@ -79,14 +80,27 @@ export function locationLimitOf(plan: PlanId, additionalVenues: number): number 
 
 export const pounds = (pence: number) => Math.round(pence) / 100;
 
-export async function countLocations(db: Db, organizationId: number): Promise<number> {
-  const row = await db
-    .selectFrom('instances')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('organization_id', '=', organizationId)
-    .where('status', '!=', 'terminated')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countLocations(db: Db, organizationId: number): Promise<number> {
+  return countRows(
+    db
+      .selectFrom('instances')
+      .where('organization_id', '=', organizationId)
+      .where('status', '!=', 'terminated'),
+  );
+}
+
+/** The subscription with this id as it is now (a fresh read after a change). */
+export function subscriptionById(db: Db, id: number): Promise<SubscriptionRow> {
+  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Writes `set` to the subscription with this id. */
+export async function updateSubscription(
+  db: Db,
+  id: number,
+  set: UpdateObject<Database, 'subscriptions'>,
+): Promise<void> {
+  await db.updateTable('subscriptions').set(set).where('id', '=', id).execute();
 }
 
 export async function findSubscription(

@@ -10,7 +10,13 @@ import type {
 } from '../../core/payments/subscription-gateway';
 import { markPastDue, markRecovered, suspendService } from './service-state';
 import { insertInvoiceLines } from './invoices';
-import type { Db, InvoiceRow, SubscriptionRow } from './shared';
+import {
+  subscriptionById,
+  updateSubscription,
+  type Db,
+  type InvoiceRow,
+  type SubscriptionRow,
+} from './shared';
 
 /**
  * Stripe owns these objects; our database mirrors them. Everything here applies a state read
@@ -160,10 +166,6 @@ export async function mirrorInvoice(
   return { invoice: inserted, previousStatus: null };
 }
 
-async function reload(db: Db, id: number): Promise<SubscriptionRow> {
-  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
 /**
  * Applies Stripe's current subscription to ours: plan, venues, period and status (active,
  * cancelled to the period end, past due, suspended when unpaid, expired when cancelled).
@@ -185,11 +187,7 @@ export async function applyProviderSubscription(
       : {}),
   };
   const update = (values: Record<string, unknown>) =>
-    db
-      .updateTable('subscriptions')
-      .set({ ...base, ...values })
-      .where('id', '=', sub.id)
-      .execute();
+    updateSubscription(db, sub.id, { ...base, ...values });
   switch (ps.status) {
     case 'active':
     case 'trialing':
@@ -204,24 +202,24 @@ export async function applyProviderSubscription(
       } else {
         await update({});
       }
-      await markRecovered(db, await reload(db, sub.id), now);
+      await markRecovered(db, await subscriptionById(db, sub.id), now);
       break;
     case 'past_due':
       await update({});
-      await markPastDue(deps, db, await reload(db, sub.id), now, 'Payment failed.');
+      await markPastDue(deps, db, await subscriptionById(db, sub.id), now, 'Payment failed.');
       break;
     case 'unpaid':
     case 'paused':
       await update({ status: 'suspended', past_due_since: sub.past_due_since ?? now });
-      await suspendService(db, await reload(db, sub.id), now);
+      await suspendService(db, await subscriptionById(db, sub.id), now);
       break;
     case 'canceled':
     case 'incomplete_expired':
       await update({ status: 'expired', service_ends_at: sub.service_ends_at ?? now });
-      await suspendService(db, await reload(db, sub.id), now);
+      await suspendService(db, await subscriptionById(db, sub.id), now);
       break;
     default:
       await update({});
   }
-  return reload(db, sub.id);
+  return subscriptionById(db, sub.id);
 }

@@ -2,7 +2,7 @@ import type { UpdateObject } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
 import { recordOrganizationActivity, type ActivityEntry } from '../activity';
-import type { Db, Owner, Req } from './shared';
+import { updateSubscription, type Db, type Owner, type Req } from './shared';
 
 /**
  * The owner's change to a subscription: its row updated with `set` and the change in the
@@ -21,6 +21,6 @@ export async function changeSubscription(
   },
 ): Promise<void> {
   const { set, action = 'subscription.changed', ...entry } = change;
-  await trx.updateTable('subscriptions').set(set).where('id', '=', subscriptionId).execute();
+  await updateSubscription(trx, subscriptionId, set);
   await recordOrganizationActivity(deps, req, trx, owner.id, { action, ...entry });
 }

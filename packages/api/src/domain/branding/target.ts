@@ -4,9 +4,8 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { OrganizationPermission, OrganizationRole } from '../../contracts/roles';
 import { AppError } from '../../core/errors';
+import { isUuid } from '../../core/uuid';
 import { requirePermission } from '../memberships';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whose branding an id names: one of the user's organizations, else one of their instances. */
 export type BrandingTarget = {
@@ -91,7 +90,7 @@ export async function findBrandingTarget(
   id: string,
   permission: OrganizationPermission = 'view',
 ): Promise<BrandingTarget> {
-  if (!UUID.test(id)) throw brandingNotFound();
+  if (!isUuid(id)) throw brandingNotFound();
   const found = await brandingTargetByUuid(deps, id.toLowerCase(), userId);
   if (!found?.role) throw brandingNotFound();
   requirePermission(found.role, permission);

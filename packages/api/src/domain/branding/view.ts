@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { BrandingsTable } from '@scmp/db';
+import { BRANDING_COLOR_FIELDS, type BrandingEditableField } from '../../contracts/branding';
 import { resolveFrontPage } from '../../contracts/front-page-schemas';
 import type { PublicBranding } from '../../contracts/branding-defaults';
 import type { AppDeps } from '../../core/app-deps';
@@ -63,6 +64,22 @@ export async function resolvedBrandingOf(
     : resolveOrganizationBranding(deps.db, target.organizationId);
 }
 
+/** The editable fields GET /branding/{id} shows as stored (null when not set), in its order. */
+const STORED_FIELDS: readonly BrandingEditableField[] = [
+  'company_name',
+  'tagline',
+  ...BRANDING_COLOR_FIELDS,
+  'footer_text',
+  'email_template_header',
+  'email_template_footer',
+  'custom_css',
+];
+
+function storedFields(row: BrandingRow | undefined) {
+  const entries = STORED_FIELDS.map((field) => [field, row?.[field] ?? null]);
+  return Object.fromEntries(entries) as Record<BrandingEditableField, string | null>;
+}
+
 export async function viewOf(deps: AppDeps, target: BrandingTarget): Promise<BrandingView> {
   const [row, resolved, organization] = await Promise.all([
     rowOf(deps, target),
@@ -80,18 +97,7 @@ export async function viewOf(deps: AppDeps, target: BrandingTarget): Promise<Bra
     type: target.kind,
     name: target.name,
     organization_uuid: target.organizationUuid,
-    company_name: row?.company_name ?? null,
-    tagline: row?.tagline ?? null,
-    primary_color: row?.primary_color ?? null,
-    secondary_color: row?.secondary_color ?? null,
-    accent_color: row?.accent_color ?? null,
-    nav_text_color: row?.nav_text_color ?? null,
-    nav_text_hover_color: row?.nav_text_hover_color ?? null,
-    nav_background_color: row?.nav_background_color ?? null,
-    footer_text: row?.footer_text ?? null,
-    email_template_header: row?.email_template_header ?? null,
-    email_template_footer: row?.email_template_footer ?? null,
-    custom_css: row?.custom_css ?? null,
+    ...storedFields(row),
     logo_url: brandingFileUrl(row?.logo_path) || null,
     favicon_url: brandingFileUrl(row?.favicon_path) || null,
     updated_at: row?.updated_at ? new Date(row.updated_at).toISOString() : null,

@@ -11,7 +11,7 @@ import {
 } from '../../contracts/custom-domain';
 import { isUniqueViolation } from '../../core/unique-violation';
 import { CUSTOM_DOMAIN_UNIQUE, domainHolder, claimDueInstances } from '../instances';
-import { sendOrganizationNotice } from '../memberships';
+import { organizationOwner, sendOrganizationNotice } from '../memberships';
 import { createDnsResolver } from '../../core/dns-resolver';
 import { checkDomainRecords } from './dns-check';
 import { checkCertificate } from '../../core/tls-check';
@@ -150,19 +150,24 @@ function lostReason(claimOrganizationId: number, holderOrganizationId: number | 
     : CUSTOM_DOMAIN_TEXTS.verifiedByOtherOrganization;
 }
 
+/** What a claim that lost its domain becomes: failed with `reason`, never checked again. */
+function failedClaim(reason: string, now: Date) {
+  return {
+    custom_domain_status: 'failed',
+    custom_domain_reason: reason,
+    custom_domain_checked_at: now,
+    custom_domain_lapsed_at: null,
+    custom_domain_next_check_at: null,
+    updated_at: now,
+  } as const;
+}
+
 /** A claim whose domain another instance verified first: failed, never checked again. */
 async function failLostClaim(deps: AppDeps, row: InstanceRow, holderOrganizationId: number | null) {
   const now = deps.clock.now();
   await deps.db
     .updateTable('instances')
-    .set({
-      custom_domain_status: 'failed',
-      custom_domain_reason: lostReason(row.organization_id, holderOrganizationId),
-      custom_domain_checked_at: now,
-      custom_domain_lapsed_at: null,
-      custom_domain_next_check_at: null,
-      updated_at: now,
-    })
+    .set(failedClaim(lostReason(row.organization_id, holderOrganizationId), now))
     .where('id', '=', row.id)
     .where('custom_domain', '=', row.custom_domain)
     .where('custom_domain_token', '=', row.custom_domain_token)
@@ -175,16 +180,14 @@ async function failOtherClaims(deps: AppDeps, winner: InstanceRow, domain: strin
   for (const sameOrganization of [true, false]) {
     await deps.db
       .updateTable('instances')
-      .set({
-        custom_domain_status: 'failed',
-        custom_domain_reason: sameOrganization
-          ? CUSTOM_DOMAIN_TEXTS.verifiedByOtherInstance
-          : CUSTOM_DOMAIN_TEXTS.verifiedByOtherOrganization,
-        custom_domain_checked_at: now,
-        custom_domain_lapsed_at: null,
-        custom_domain_next_check_at: null,
-        updated_at: now,
-      })
+      .set(
+        failedClaim(
+          sameOrganization
+            ? CUSTOM_DOMAIN_TEXTS.verifiedByOtherInstance
+            : CUSTOM_DOMAIN_TEXTS.verifiedByOtherOrganization,
+          now,
+        ),
+      )
       .where('custom_domain', '=', domain)
       .where('id', '!=', winner.id)
       .where('custom_domain_status', 'not in', ['verified', 'active'])
@@ -194,12 +197,7 @@ async function failOtherClaims(deps: AppDeps, winner: InstanceRow, domain: strin
 }
 
 async function mailLapsed(deps: AppDeps, row: InstanceRow, domain: string, reason: string) {
-  const details = await deps.db
-    .selectFrom('users')
-    .innerJoin('organizations', 'organizations.owner_id', 'users.id')
-    .select(['users.id', 'users.email', 'users.name'])
-    .where('organizations.id', '=', row.organization_id)
-    .executeTakeFirst();
+  const details = await organizationOwner(deps.db, row.organization_id);
   if (!details) return;
   await sendOrganizationNotice(deps, row.organization_id, details, {
     kind: 'custom-domain-lapsed',

@@ -4,6 +4,7 @@ import { INSTANCE_TEXTS } from '../../contracts/instances';
 import { instanceHostOf, slugify } from '../../contracts/subdomain';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
+import { rowExists } from '../../core/matching-rows';
 import { recordOrganizationActivity } from '../activity';
 import { assertDeployAllowed } from '../billing';
 import { enqueueJob } from '../../core/jobs/queue';
@@ -31,12 +32,7 @@ export type DeployInput = {
 const MAX_LABEL = 63;
 
 async function isHostFree(db: Kysely<Database>, host: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('instances')
-    .select('id')
-    .where('host', '=', host)
-    .executeTakeFirst();
-  return row === undefined;
+  return !(await rowExists(db.selectFrom('instances').where('host', '=', host)));
 }
 
 /** Creates the instance as `pending` and queues its provisioning. */

@@ -3,6 +3,7 @@ import type { Database } from '@scmp/db';
 import type { ClientInfo } from '../../core/client-info';
 import { invitationsWithdrawnText } from '../../contracts/roles';
 import type { AppDeps } from '../../core/app-deps';
+import { countRows } from '../../core/matching-rows';
 import { recordOrganizationActivity } from '../activity';
 import type { MemberOrganization } from '../memberships';
 import { unansweredInvitation } from './invitation-rows';
@@ -26,20 +27,19 @@ function openInvitationsSentBy(
 }
 
 /** How many open invitations `userId` sent for the organization: they go when the sender does. */
-export async function countInvitationsSentBy(
+export function countInvitationsSentBy(
   db: Kysely<Database>,
   organizationId: number,
   userId: number,
   now: Date,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('organization_invitations')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('organization_id', '=', organizationId)
-    .where('invited_by', '=', userId)
-    .where(unansweredInvitation(now))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(
+    db
+      .selectFrom('organization_invitations')
+      .where('organization_id', '=', organizationId)
+      .where('invited_by', '=', userId)
+      .where(unansweredInvitation(now)),
+  );
 }
 
 /**

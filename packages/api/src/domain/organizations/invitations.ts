@@ -9,6 +9,7 @@ import {
 } from '../../contracts/roles';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
+import { countRows } from '../../core/matching-rows';
 import { generateToken, sha256Hex } from '../../core/tokens';
 import { recordOrganizationActivity } from '../activity';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
@@ -111,13 +112,13 @@ export async function createInvitation(
       .where('email', '=', email)
       .where(unansweredInvitation())
       .execute();
-    const open = await trx
-      .selectFrom('organization_invitations')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('organization_id', '=', org.id)
-      .where(unansweredInvitation(now))
-      .executeTakeFirstOrThrow();
-    if (Number(open.n) >= MAX_OPEN_INVITATIONS) {
+    const open = await countRows(
+      trx
+        .selectFrom('organization_invitations')
+        .where('organization_id', '=', org.id)
+        .where(unansweredInvitation(now)),
+    );
+    if (open >= MAX_OPEN_INVITATIONS) {
       throw new AppError('CONFLICT', MEMBER_TEXTS.tooManyInvitations);
     }
     const row = await trx

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
+import { rowExists } from '../../core/matching-rows';
 import { SUBDOMAIN_TEXTS, slugify, subdomainProblem } from '../../contracts/subdomain';
 import { findMemberOrganization } from '../memberships';
 
@@ -11,9 +12,9 @@ export async function isSubdomainFree(
   subdomain: string,
   exceptOrganizationId?: number,
 ): Promise<boolean> {
-  let query = db.selectFrom('organizations').select('id').where('subdomain', '=', subdomain);
+  let query = db.selectFrom('organizations').where('subdomain', '=', subdomain);
   if (exceptOrganizationId !== undefined) query = query.where('id', '!=', exceptOrganizationId);
-  return (await query.executeTakeFirst()) === undefined;
+  return !(await rowExists(query));
 }
 
 /** A free slug derived from `base`: base, base-2, base-3, … (always a valid subdomain). */

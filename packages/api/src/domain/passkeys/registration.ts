@@ -6,6 +6,7 @@ import { MAX_PASSKEYS_PER_USER, PASSKEY_TEXTS } from '../../contracts/passkeys';
 import type { ClientInfo } from '../../core/client-info';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
+import { countRows } from '../../core/matching-rows';
 import { enforceRateLimit } from '../../core/rate-limit/rate-limiter';
 import type { SessionRow, SessionUser } from '../sessions';
 import { consumePasskeyChallenge, openPasskeyChallenge } from './challenges';
@@ -16,13 +17,8 @@ import { CEREMONY_TIMEOUT_MS, loadWebAuthn, SUPPORTED_ALGORITHMS, userHandleOf }
 
 const REGISTRATIONS_PER_MINUTE = 10;
 
-async function passkeyCount(deps: AppDeps, userId: number): Promise<number> {
-  const row = await deps.db
-    .selectFrom('passkeys')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+function passkeyCount(deps: AppDeps, userId: number): Promise<number> {
+  return countRows(deps.db.selectFrom('passkeys').where('user_id', '=', userId));
 }
 
 /**

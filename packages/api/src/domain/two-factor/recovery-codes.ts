@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
+import { countRows } from '../../core/matching-rows';
 import { noticeSecurityChange } from '../security-notices';
 import type { SessionUser } from '../sessions';
 import { hashRecoveryCode } from '../../core/crypto';
@@ -7,14 +8,13 @@ import { RECOVERY_CODE_COUNT, generateRecoveryCode } from './totp';
 import { requirePassword, type Req } from './require-password';
 import { TWO_FACTOR_TEXTS } from './texts';
 
-export async function unusedRecoveryCount(deps: AppDeps, userId: number): Promise<number> {
-  const row = await deps.db
-    .selectFrom('two_factor_recovery_codes')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+export function unusedRecoveryCount(deps: AppDeps, userId: number): Promise<number> {
+  return countRows(
+    deps.db
+      .selectFrom('two_factor_recovery_codes')
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null),
+  );
 }
 export async function replaceRecoveryCodes(
   deps: AppDeps,

@@ -9,13 +9,18 @@ import { EMAIL_CHANGE_TEXTS } from './texts';
 
 type Req = ClientInfo;
 
+/** Deletes the pending change `by` names; its user and new address, or undefined when none. */
+function dropPendingChange(deps: AppDeps, by: { user_id: number } | { cancel_token_hash: string }) {
+  return deps.db
+    .deleteFrom('email_changes')
+    .where((eb) => eb.and(by))
+    .returning(['user_id', 'new_email'])
+    .executeTakeFirst();
+}
+
 /** The signed-in user drops their pending change. */
 export async function cancelEmailChange(deps: AppDeps, req: Req, user: SessionUser) {
-  const row = await deps.db
-    .deleteFrom('email_changes')
-    .where('user_id', '=', user.id)
-    .returning('new_email')
-    .executeTakeFirst();
+  const row = await dropPendingChange(deps, { user_id: user.id });
   if (!row) throw new AppError('NOT_FOUND', EMAIL_CHANGE_TEXTS.nothingPending);
   await recordActivity(deps, req, {
     userId: user.id,
@@ -28,11 +33,7 @@ export async function cancelEmailChange(deps: AppDeps, req: Req, user: SessionUs
 /** The cancel link mailed to the current address: drops the pending change, no sign-in needed. */
 export async function cancelEmailChangeByLink(deps: AppDeps, req: Req, token: string) {
   await enforceRateLimit(deps.rateLimiter, `email-change-cancel:${req.ip ?? 'unknown'}`, 10, 60);
-  const row = await deps.db
-    .deleteFrom('email_changes')
-    .where('cancel_token_hash', '=', sha256Hex(token))
-    .returning(['user_id', 'new_email'])
-    .executeTakeFirst();
+  const row = await dropPendingChange(deps, { cancel_token_hash: sha256Hex(token) });
   if (!row) throw new AppError('BAD_REQUEST', EMAIL_CHANGE_TEXTS.invalidLink);
   await recordActivity(deps, req, {
     userId: row.user_id,

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../../core/app-deps';
+import { rowExists } from '../../../core/matching-rows';
 import type { PendingEmailChange } from './texts';
 
 /** The user's pending (unexpired) e-mail change, if any. */
@@ -15,16 +16,11 @@ export async function pendingEmailChange(
   return row ? { email: row.new_email, expires_at: new Date(row.expires_at).toISOString() } : null;
 }
 
-export async function emailBelongsToAnother(
-  deps: Pick<AppDeps, 'db'>,
-  email: string,
-  userId: number,
-) {
-  const row = await deps.db
-    .selectFrom('users')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-    .where('id', '!=', userId)
-    .executeTakeFirst();
-  return Boolean(row);
+export function emailBelongsToAnother(deps: Pick<AppDeps, 'db'>, email: string, userId: number) {
+  return rowExists(
+    deps.db
+      .selectFrom('users')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+      .where('id', '!=', userId),
+  );
 }
