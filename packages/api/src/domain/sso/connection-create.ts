@@ -12,6 +12,7 @@ import {
   oidcFields,
   type ConnectionInput,
 } from './connection-validation';
+import { countRows } from '../../core/matching-rows';
 
 type Req = ClientInfo;
 type Actor = { id: number };
@@ -24,12 +25,10 @@ export async function createConnection(
   input: ConnectionInput,
 ): Promise<ConnectionOutput> {
   const org = await organizationForSso(deps, actor, organizationUuid);
-  const count = await deps.db
-    .selectFrom('sso_connections')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('organization_id', '=', org.id)
-    .executeTakeFirstOrThrow();
-  if (Number(count.n) >= MAX_SSO_CONNECTIONS) throw invalid('type', SSO_TEXTS.tooMany);
+  const count = await countRows(
+    deps.db.selectFrom('sso_connections').where('organization_id', '=', org.id),
+  );
+  if (count >= MAX_SSO_CONNECTIONS) throw invalid('type', SSO_TEXTS.tooMany);
   const displayName = displayNameOrThrow(input.display_name);
   const type = input.type === 'saml' ? 'saml' : 'oidc';
   const fields = type === 'oidc' ? await oidcFields(deps, input, null) : {};

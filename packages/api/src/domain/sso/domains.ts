@@ -12,6 +12,7 @@ import { checkOrganizationDomain } from './domain-checks';
 import { emailDomainOrThrow, invalid } from './domain-names';
 import { toDomainOutput, verifiedElsewhere, type DomainRow } from './domain-records';
 import type { OrganizationDomainOutput } from './sso-schemas';
+import { countRows } from '../../core/matching-rows';
 
 type Req = ClientInfo;
 type Actor = { id: number };
@@ -43,12 +44,10 @@ export async function addDomain(
       errors: { domain: [SSO_DOMAIN_TEXTS.takenElsewhere] },
     });
   }
-  const count = await deps.db
-    .selectFrom('organization_domains')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('organization_id', '=', org.id)
-    .executeTakeFirstOrThrow();
-  if (Number(count.n) >= MAX_ORGANIZATION_DOMAINS) throw invalid(SSO_DOMAIN_TEXTS.tooMany);
+  const count = await countRows(
+    deps.db.selectFrom('organization_domains').where('organization_id', '=', org.id),
+  );
+  if (count >= MAX_ORGANIZATION_DOMAINS) throw invalid(SSO_DOMAIN_TEXTS.tooMany);
   const now = deps.clock.now();
   let row: DomainRow;
   try {

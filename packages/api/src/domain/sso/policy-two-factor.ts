@@ -5,16 +5,11 @@ import { isUuid } from '../../core/uuid';
 import type { SessionUser } from '../sessions';
 import { SSO_SESSION_METHOD_PREFIX } from './policies';
 import { organizationsRequiringTwoFactor } from './two-factor-policy-cache';
+import { rowExists } from '../../core/matching-rows';
 
 /** A passkey counts as a second factor (Require two-factor; the password sign-in's second step). */
 export async function hasPasskey(db: AppDeps['db'], userId: number): Promise<boolean> {
-  const passkey = await db
-    .selectFrom('passkeys')
-    .select('id')
-    .where('user_id', '=', userId)
-    .limit(1)
-    .executeTakeFirst();
-  return !!passkey;
+  return rowExists(db.selectFrom('passkeys').where('user_id', '=', userId));
 }
 
 /**

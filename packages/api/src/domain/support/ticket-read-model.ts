@@ -5,12 +5,12 @@ import { SUPPORT_TEXTS } from '../../contracts/support';
 import type { AppDeps } from '../../core/app-deps';
 import { AppError } from '../../core/errors';
 import type { AttachmentOutput, TicketDetailOutput, TicketSummaryOutput } from './ticket-schema';
+import { isUuid } from '../../core/uuid';
 
 /** How tickets are read: output shapes, the summary query, detail with thread and files. */
 export type UserRow = Pick<Selectable<UsersTable>, 'id' | 'name' | 'email'>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
+export { isUuid };
 
 export const iso = (value: Date | string) => new Date(value).toISOString();
 

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@scmp/db';
 import type { Clock } from '../../core/clock';
 import type { WebhookEventType } from '../../contracts/webhooks';
+import { rowExists } from '../../core/matching-rows';
 
 /**
  * Records an event for the organization's webhooks inside the caller's transaction (the outbox):
@@ -30,15 +31,14 @@ export async function hasListeners(
   organizationId: number,
   type: WebhookEventType,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('webhook_endpoints')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('enabled', '=', true)
-    .where('retired_at', 'is', null)
-    .where(sql<boolean>`events ? ${type}`)
-    .executeTakeFirst();
-  return row !== undefined;
+  return rowExists(
+    db
+      .selectFrom('webhook_endpoints')
+      .where('organization_id', '=', organizationId)
+      .where('enabled', '=', true)
+      .where('retired_at', 'is', null)
+      .where(sql<boolean>`events ? ${type}`),
+  );
 }
 
 /**

@@ -16,6 +16,7 @@ import { generateWebhookSecret } from './signing';
 import { WebhookTargetError, hostOf, parseWebhookUrl, vettedAddresses } from './target-policy';
 
 import { webhookOutput, type CreatedWebhookOutput, type WebhookOutput } from './webhook-schema';
+import { countRows } from '../../core/matching-rows';
 
 type Req = ClientInfo;
 type Actor = { id: number };
@@ -97,14 +98,13 @@ export async function createWebhook(
   const row = await deps.db.transaction().execute(async (trx) => {
     // Serialise creations per organization so the limit holds under concurrent requests.
     await sql`SELECT pg_advisory_xact_lock(${org.id}, 22)`.execute(trx);
-    const count = await trx
-      .selectFrom('webhook_endpoints')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('organization_id', '=', org.id)
-      .where('retired_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (Number(count.count) >= MAX_WEBHOOK_ENDPOINTS)
-      throw new AppError('CONFLICT', WEBHOOK_TEXTS.tooMany);
+    const live = await countRows(
+      trx
+        .selectFrom('webhook_endpoints')
+        .where('organization_id', '=', org.id)
+        .where('retired_at', 'is', null),
+    );
+    if (live >= MAX_WEBHOOK_ENDPOINTS) throw new AppError('CONFLICT', WEBHOOK_TEXTS.tooMany);
     const inserted = await trx
       .insertInto('webhook_endpoints')
       .values({
