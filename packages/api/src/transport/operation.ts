@@ -1,4 +1,12 @@
+import type {
+  inferProcedureBuilderResolverOptions,
+  TRPCMutationProcedure,
+  TRPCProcedureBuilder,
+  TRPCQueryProcedure,
+  TRPCUnsetMarker,
+} from '@trpc/server';
 import type { OpenApiMethod } from 'trpc-to-openapi';
+import type { z } from 'zod';
 import type { ApiScope } from '../contracts/api-tokens';
 import type { OrganizationPermission } from '../contracts/roles';
 import {
@@ -10,6 +18,7 @@ import {
   type Meta,
   type OperationFields,
 } from './trpc';
+import { envelope, ok } from './envelope';
 
 /** An operation's REST method and path, written as docs/api.md writes them: `'GET /instances/{uuid}'`. */
 export type Route = `${OpenApiMethod} /${string}`;
@@ -79,24 +88,100 @@ export function operationMeta(
   return { ...meta, openapi };
 }
 
+/** A base procedure of trpc.ts given an operation's meta, before its input, output and handler. */
+type Declared<Context, Overrides, ErrorShape> = TRPCProcedureBuilder<
+  Context,
+  Meta,
+  Overrides,
+  TRPCUnsetMarker,
+  TRPCUnsetMarker,
+  TRPCUnsetMarker,
+  TRPCUnsetMarker,
+  false,
+  ErrorShape
+>;
+
+/**
+ * The procedure `answers` builds: a query for a GET route, else a mutation (as trpc-to-openapi
+ * needs), typed as the chain `.input(input).output(envelope(data)).query/mutation(…)` would be.
+ */
+type Answering<R extends Route, Input extends z.ZodType, Data extends z.ZodType, ErrorShape> = {
+  input: z.input<Input>;
+  output: z.output<ReturnType<typeof envelope<Data>>>;
+  meta: Meta;
+  errorShape: ErrorShape;
+} extends infer Def extends { input: unknown; output: unknown; meta: Meta; errorShape: unknown }
+  ? R extends `GET ${string}`
+    ? TRPCQueryProcedure<Def>
+    : TRPCMutationProcedure<Def>
+  : never;
+
+/**
+ * One declared operation: the procedure with its meta, ready for `.input()`, `.output()` and the
+ * handler where it does more than answer, and `answers(input, data, handler, message?)` for a thin
+ * one: its input schema, the schema of the `data` of its success envelope, a handler returning
+ * that data, and the envelope's message (a text, or one made from the data and the input).
+ */
+type Operation<R extends Route, Context, Overrides, ErrorShape> = Declared<
+  Context,
+  Overrides,
+  ErrorShape
+> & {
+  answers<Input extends z.ZodType, Data extends z.ZodType>(
+    input: Input,
+    data: Data,
+    handler: (options: {
+      ctx: inferProcedureBuilderResolverOptions<Declared<Context, Overrides, ErrorShape>>['ctx'];
+      input: z.output<Input>;
+    }) => z.input<Data> | Promise<z.input<Data>>,
+    message?: string | ((data: z.input<Data>, input: z.output<Input>) => string),
+  ): Answering<R, Input, Data, ErrorShape>;
+};
+
 /**
  * Declares operations on one base procedure of trpc.ts: `(route, summary, options?)` is that
- * procedure with the operation's meta, ready for `.input()`, `.output()` and the handler;
- * `(route, { restFlag, … })` declares a flagged one.
+ * procedure with the operation's meta (an Operation); `(route, { restFlag, … })` declares a
+ * flagged one.
  */
-function declareOn<Procedure extends { meta(meta: Meta): Procedure }>(
-  base: Procedure,
+function declareOn<Context, Overrides, ErrorShape>(
+  base: Declared<Context, Overrides, ErrorShape>,
   tag: string,
   signedIn: boolean,
 ) {
-  return (route: Route, summary: string | FlaggedOptions, options?: OperationOptions): Procedure =>
-    base.meta(operationMeta(tag, signedIn, route, summary, options));
+  return <R extends Route>(
+    route: R,
+    summary: string | FlaggedOptions,
+    options?: OperationOptions,
+  ): Operation<R, Context, Overrides, ErrorShape> => {
+    const declared = base.meta(operationMeta(tag, signedIn, route, summary, options));
+    return {
+      ...declared,
+      answers(input, data, handler, message) {
+        const chain = declared.input(input).output(envelope(data));
+        // The chain's resolver types are tRPC's own spelling of the handler's; Operation states them.
+        type Resolver = Parameters<typeof chain.query>[0];
+        const resolve = async (resolving: Parameters<Resolver>[0]) => {
+          const call = resolving as Parameters<typeof handler>[0];
+          const answer = await handler(call);
+          return ok(answer, typeof message === 'function' ? message(answer, call.input) : message);
+        };
+        return (route.startsWith('GET ')
+          ? chain.query(resolve as unknown as Resolver)
+          : chain.mutation(resolve as unknown as Resolver)) as unknown as Answering<
+          R,
+          typeof input,
+          typeof data,
+          ErrorShape
+        >;
+      },
+    } as Operation<R, Context, Overrides, ErrorShape>;
+  };
 }
 
 /**
  * The operations of one OpenAPI tag (an area's `routers/<area>/area.ts`), one way per kind of
  * caller: `instances.authed('GET /instances/{uuid}', 'One of your instances', { scope, permission })`
- * is authedProcedure with that meta.
+ * is authedProcedure with that meta (and the `answers` step).
  */
 export function area(tag: string) {
   return {
