@@ -18,12 +18,12 @@ const answered = {
   change: demo.public('PATCH /demo/{id}', 'Change').answers(
     input,
     data,
-    async ({ input: { id } }) => ({ id, at: AT }),
     (answer, { limit }) => `Changed ${answer.id} (${limit}).`,
+    async ({ input: { id } }) => ({ id, at: AT }),
   ),
   save: demo
     .public('PUT /demo/{id}', 'Save')
-    .answers(input, data, ({ input: { id } }) => ({ id, at: AT }), 'Saved.'),
+    .answers(input, data, 'Saved.', ({ input: { id } }) => ({ id, at: AT })),
 };
 
 /** The same operations written as the explicit chain `answers` stands for. */

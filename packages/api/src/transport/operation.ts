@@ -116,11 +116,21 @@ type Answering<R extends Route, Input extends z.ZodType, Data extends z.ZodType,
     : TRPCMutationProcedure<Def>
   : never;
 
+/** The handler of an operation that answers: it returns the `data` of the success envelope. */
+type Handler<Context, Input extends z.ZodType, Data extends z.ZodType> = (call: {
+  ctx: Context;
+  input: z.output<Input>;
+}) => z.input<Data> | Promise<z.input<Data>>;
+
+/** The success envelope's message: a text, or one made from the data and the input. */
+type Message<Input extends z.ZodType, Data extends z.ZodType> =
+  string | ((data: z.input<Data>, input: z.output<Input>) => string);
+
 /**
- * One declared operation: the procedure with its meta, ready for `.input()`, `.output()` and the
- * handler where it does more than answer, and `answers(input, data, handler, message?)` for a thin
- * one: its input schema, the schema of the `data` of its success envelope, a handler returning
- * that data, and the envelope's message (a text, or one made from the data and the input).
+ * One declared operation: the procedure with its meta, ready for `.input()`, `.output()` and a
+ * resolver where it does more than answer, and, for a thin one, `answers(input, data, message?,
+ * handler)`: its input schema, the schema of the `data` of its success envelope, the envelope's
+ * message, and the handler returning that data.
  */
 type Operation<R extends Route, Context, Overrides, ErrorShape> = Declared<
   Context,
@@ -130,13 +140,20 @@ type Operation<R extends Route, Context, Overrides, ErrorShape> = Declared<
   answers<Input extends z.ZodType, Data extends z.ZodType>(
     input: Input,
     data: Data,
-    handler: (options: {
-      ctx: inferProcedureBuilderResolverOptions<Declared<Context, Overrides, ErrorShape>>['ctx'];
-      input: z.output<Input>;
-    }) => z.input<Data> | Promise<z.input<Data>>,
-    message?: string | ((data: z.input<Data>, input: z.output<Input>) => string),
+    handler: Handler<Caller<Context, Overrides, ErrorShape>, Input, Data>,
+  ): Answering<R, Input, Data, ErrorShape>;
+  answers<Input extends z.ZodType, Data extends z.ZodType>(
+    input: Input,
+    data: Data,
+    message: Message<Input, Data>,
+    handler: Handler<Caller<Context, Overrides, ErrorShape>, Input, Data>,
   ): Answering<R, Input, Data, ErrorShape>;
 };
+
+/** The `ctx` a handler of the base procedure gets (its middlewares' additions included). */
+type Caller<Context, Overrides, ErrorShape> = inferProcedureBuilderResolverOptions<
+  Declared<Context, Overrides, ErrorShape>
+>['ctx'];
 
 /**
  * Declares operations on one base procedure of trpc.ts: `(route, summary, options?)` is that
@@ -154,27 +171,22 @@ function declareOn<Context, Overrides, ErrorShape>(
     options?: OperationOptions,
   ): Operation<R, Context, Overrides, ErrorShape> => {
     const declared = base.meta(operationMeta(tag, signedIn, route, summary, options));
-    return {
-      ...declared,
-      answers(input, data, handler, message) {
-        const chain = declared.input(input).output(envelope(data));
-        // The chain's resolver types are tRPC's own spelling of the handler's; Operation states them.
-        type Resolver = Parameters<typeof chain.query>[0];
-        const resolve = async (resolving: Parameters<Resolver>[0]) => {
-          const call = resolving as Parameters<typeof handler>[0];
-          const answer = await handler(call);
-          return ok(answer, typeof message === 'function' ? message(answer, call.input) : message);
-        };
-        return (route.startsWith('GET ')
-          ? chain.query(resolve as unknown as Resolver)
-          : chain.mutation(resolve as unknown as Resolver)) as unknown as Answering<
-          R,
-          typeof input,
-          typeof data,
-          ErrorShape
-        >;
-      },
-    } as Operation<R, Context, Overrides, ErrorShape>;
+    // Operation states the types; here the chain is built for any schemas.
+    type AnyHandler = Handler<Caller<Context, Overrides, ErrorShape>, z.ZodType, z.ZodType>;
+    const answers = (
+      input: z.ZodType,
+      data: z.ZodType,
+      ...how: [AnyHandler] | [Message<z.ZodType, z.ZodType>, AnyHandler]
+    ) => {
+      const [message, handler] = how.length === 2 ? how : [undefined, how[0]];
+      const chain = declared.input(input).output(envelope(data));
+      const resolve = async (call: Parameters<AnyHandler>[0]) => {
+        const answer = await handler(call);
+        return ok(answer, typeof message === 'function' ? message(answer, call.input) : message);
+      };
+      return route.startsWith('GET ') ? chain.query(resolve) : chain.mutation(resolve);
+    };
+    return { ...declared, answers } as unknown as Operation<R, Context, Overrides, ErrorShape>;
   };
 }
 

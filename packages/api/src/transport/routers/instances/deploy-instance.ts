@@ -48,6 +48,6 @@ export const deployInstance = instances
       custom_domain: customDomainSchema,
     }),
     instanceSchema,
-    ({ ctx, input }) => deploy(ctx.deps, ctx.req, ctx.user, input),
     INSTANCE_TEXTS.deployed,
+    ({ ctx, input }) => deploy(ctx.deps, ctx.req, ctx.user, input),
   );

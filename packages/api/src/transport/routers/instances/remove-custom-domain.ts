@@ -11,9 +11,6 @@ export const removeCustomDomain = instances
     'Remove the custom domain; the instance stays on its own host',
     manageInstances,
   )
-  .answers(
-    instanceUuidInput,
-    instanceSchema,
-    ({ ctx, input }) => remove(ctx.deps, ctx.req, ctx.user, input.uuid),
-    CUSTOM_DOMAIN_TEXTS.removed,
+  .answers(instanceUuidInput, instanceSchema, CUSTOM_DOMAIN_TEXTS.removed, ({ ctx, input }) =>
+    remove(ctx.deps, ctx.req, ctx.user, input.uuid),
   );

@@ -21,6 +21,6 @@ export const setCustomDomain = instances
         .max(2000, CUSTOM_DOMAIN_TEXTS.tooLong),
     }),
     instanceSchema,
-    ({ ctx, input }) => set(ctx.deps, ctx.req, ctx.user, input.uuid, input.domain),
     CUSTOM_DOMAIN_TEXTS.saved,
+    ({ ctx, input }) => set(ctx.deps, ctx.req, ctx.user, input.uuid, input.domain),
   );

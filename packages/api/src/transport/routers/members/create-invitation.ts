@@ -22,7 +22,7 @@ export const createInvitation = members
       role: assignableRole,
     }),
     invitationSchema,
+    MEMBER_TEXTS.invited,
     ({ ctx, input }) =>
       create(ctx.deps, ctx.req, ctx.user, input.id, { email: input.email, role: input.role }),
-    MEMBER_TEXTS.invited,
   );

@@ -26,6 +26,6 @@ export const createOrganization = organizations
   .answers(
     createOrganizationInput,
     organizationSchema,
-    ({ ctx, input }) => create(ctx.deps, ctx.req, ctx.user, input),
     ORGANIZATION_TEXTS.created,
+    ({ ctx, input }) => create(ctx.deps, ctx.req, ctx.user, input),
   );

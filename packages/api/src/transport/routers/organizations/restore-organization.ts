@@ -12,9 +12,6 @@ export const restoreOrganization = organizations
       'the cancelled subscription is not revived (a new one is needed to resume paid service ' +
       'once its paid period has run out). 409 when the organization is not closing.',
   })
-  .answers(
-    organizationIdInput,
-    organizationSchema,
-    ({ ctx, input }) => restore(ctx.deps, ctx.req, ctx.user, input.id),
-    CLOSURE_TEXTS.restored,
+  .answers(organizationIdInput, organizationSchema, CLOSURE_TEXTS.restored, ({ ctx, input }) =>
+    restore(ctx.deps, ctx.req, ctx.user, input.id),
   );

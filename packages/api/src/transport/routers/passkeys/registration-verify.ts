@@ -20,6 +20,6 @@ export const registrationVerify = passkeys
   .answers(
     z.object({ name: passkeyNameSchema, response: registrationResponseSchema }),
     passkeyOutput,
-    ({ ctx, input }) => finishPasskeyRegistration(ctx.deps, ctx.req, ctx.user, ctx.session, input),
     PASSKEY_TEXTS.added,
+    ({ ctx, input }) => finishPasskeyRegistration(ctx.deps, ctx.req, ctx.user, ctx.session, input),
   );

@@ -9,6 +9,6 @@ export const renamePasskey = passkeys
   .answers(
     z.object({ uuid: z.string().max(64), name: passkeyNameSchema }),
     passkeyOutput,
-    ({ ctx, input }) => rename(ctx.deps, ctx.user, input.uuid, input.name),
     PASSKEY_TEXTS.renamed,
+    ({ ctx, input }) => rename(ctx.deps, ctx.user, input.uuid, input.name),
   );

@@ -10,9 +10,6 @@ export const confirmPassword = privacy
       '`REAUTH_REQUIRED` without a recent confirmation. 422 for a wrong password; five tries ' +
       'a minute per account.',
   })
-  .answers(
-    confirmPasswordInput,
-    reauthOutput,
-    ({ ctx, input }) => confirm(ctx.deps, ctx.req, ctx.user, ctx.session, input.password),
-    PRIVACY_TEXTS.passwordConfirmed,
+  .answers(confirmPasswordInput, reauthOutput, PRIVACY_TEXTS.passwordConfirmed, ({ ctx, input }) =>
+    confirm(ctx.deps, ctx.req, ctx.user, ctx.session, input.password),
   );

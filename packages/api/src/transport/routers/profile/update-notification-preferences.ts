@@ -18,6 +18,6 @@ export const updateNotificationPreferences = profile
   .answers(
     notificationPreferencesSchema,
     notificationPreferencesSchema,
-    ({ ctx, input }) => save(ctx.deps.db, ctx.user, input, ctx.deps.clock.now()),
     NOTIFICATION_TEXTS.updated,
+    ({ ctx, input }) => save(ctx.deps.db, ctx.user, input, ctx.deps.clock.now()),
   );

@@ -19,6 +19,6 @@ export const contact = publicSite
   .answers(
     contactInput,
     z.object({ reference: z.string() }),
-    ({ ctx, input }) => sendContactMessage(ctx.deps, ctx.req, input),
     CONTACT_TEXTS.sent,
+    ({ ctx, input }) => sendContactMessage(ctx.deps, ctx.req, input),
   );

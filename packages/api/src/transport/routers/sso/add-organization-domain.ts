@@ -19,6 +19,6 @@ export const addOrganizationDomain = sso
   .answers(
     z.object({ id: z.string(), domain: domainInput }),
     organizationDomainOutput,
-    ({ ctx, input }) => addDomain(ctx.deps, ctx.req, ctx.user, input.id, input.domain),
     SSO_DOMAIN_TEXTS.added,
+    ({ ctx, input }) => addDomain(ctx.deps, ctx.req, ctx.user, input.id, input.domain),
   );

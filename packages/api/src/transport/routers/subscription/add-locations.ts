@@ -13,6 +13,6 @@ export const addLocations = subscription
       additional_locations: locationCount(20, 'Choose between 1 and 20 locations to add.'),
     }),
     subscriptionSchema,
-    ({ ctx, input }) => add(ctx.deps, ctx.req, ctx.user, input),
     'Locations added successfully.',
+    ({ ctx, input }) => add(ctx.deps, ctx.req, ctx.user, input),
   );

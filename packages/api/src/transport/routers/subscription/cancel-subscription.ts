@@ -11,6 +11,6 @@ export const cancelSubscription = subscription
   .answers(
     subscriptionOrganizationInput,
     subscriptionSchema,
-    ({ ctx, input }) => cancel(ctx.deps, ctx.req, ctx.user, input),
     'Subscription cancelled. Your service will continue until the end of the current billing period.',
+    ({ ctx, input }) => cancel(ctx.deps, ctx.req, ctx.user, input),
   );

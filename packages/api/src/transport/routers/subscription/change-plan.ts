@@ -11,6 +11,6 @@ export const changePlan = subscription
   .answers(
     quotedChangeInput({ plan_type: planTypeInput }),
     subscriptionSchema,
-    ({ ctx, input }) => change(ctx.deps, ctx.req, ctx.user, input),
     'Plan changed successfully.',
+    ({ ctx, input }) => change(ctx.deps, ctx.req, ctx.user, input),
   );

@@ -15,6 +15,6 @@ export const removeLocations = subscription
       locations_to_remove: locationCount(10, 'Choose how many unused locations to remove.'),
     }),
     subscriptionSchema,
-    ({ ctx, input }) => remove(ctx.deps, ctx.req, ctx.user, input),
     'Locations removed. Billing adjusts from the next cycle.',
+    ({ ctx, input }) => remove(ctx.deps, ctx.req, ctx.user, input),
   );

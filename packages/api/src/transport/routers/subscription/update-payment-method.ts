@@ -19,6 +19,6 @@ export const updatePaymentMethod = subscription
         .min(1, 'A payment method is required.'),
     }),
     subscriptionSchema,
-    ({ ctx, input }) => update(ctx.deps, ctx.req, ctx.user, input),
     'Payment method updated successfully.',
+    ({ ctx, input }) => update(ctx.deps, ctx.req, ctx.user, input),
   );

@@ -13,6 +13,6 @@ export const createTicketMessage = support
   .answers(
     ticketIdInput.extend(ticketMessageInput.shape),
     ticketDetailOutput,
-    ({ ctx, input }) => addCustomerMessage(ctx.deps, ctx.user, input.id, input.message),
     SUPPORT_TEXTS.messageSent,
+    ({ ctx, input }) => addCustomerMessage(ctx.deps, ctx.user, input.id, input.message),
   );

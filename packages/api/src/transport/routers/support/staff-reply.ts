@@ -13,6 +13,6 @@ export const staffReply = support
   .answers(
     ticketIdInput.extend(ticketMessageInput.shape),
     staffTicketDetailOutput,
-    ({ ctx, input }) => addStaffReply(ctx.deps, ctx.user, input.id, input.message),
     SUPPORT_TEXTS.messageSent,
+    ({ ctx, input }) => addStaffReply(ctx.deps, ctx.user, input.id, input.message),
   );

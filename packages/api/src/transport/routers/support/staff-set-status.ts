@@ -13,6 +13,6 @@ export const staffSetStatus = support
       }),
     }),
     staffTicketDetailOutput,
-    ({ ctx, input }) => setTicketStatus(ctx.deps, input.id, input.status),
     SUPPORT_TEXTS.statusUpdated,
+    ({ ctx, input }) => setTicketStatus(ctx.deps, input.id, input.status),
   );

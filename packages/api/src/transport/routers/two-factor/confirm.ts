@@ -16,6 +16,6 @@ export const confirm = twoFactor
         .regex(/^\d{6}$/, 'The verification code must be 6 digits'),
     }),
     z.object({ recovery_codes: z.array(z.string()) }),
-    ({ ctx, input }) => confirmTwoFactorSetup(ctx.deps, ctx.req, ctx.user, input.code),
     TWO_FACTOR_TEXTS.enabled,
+    ({ ctx, input }) => confirmTwoFactorSetup(ctx.deps, ctx.req, ctx.user, input.code),
   );

@@ -18,6 +18,6 @@ export const regenerateRecoveryCodes = twoFactor
         .refine((value) => value.length <= 1000, 'Password is required'),
     }),
     z.object({ recovery_codes: z.array(z.string()) }),
-    ({ ctx, input }) => regenerate(ctx.deps, ctx.req, ctx.user, input.password),
     TWO_FACTOR_TEXTS.regenerated,
+    ({ ctx, input }) => regenerate(ctx.deps, ctx.req, ctx.user, input.password),
   );

@@ -26,11 +26,11 @@ export const createWebhook = webhooks
       description: webhookDescription,
     }),
     createdWebhookOutput,
+    WEBHOOK_TEXTS.created,
     ({ ctx, input }) =>
       create(ctx.deps, ctx.req, ctx.user, input.id, {
         url: input.url,
         events: input.events,
         description: input.description,
       }),
-    WEBHOOK_TEXTS.created,
   );

@@ -13,6 +13,6 @@ export const redeliver = webhooks
   .answers(
     organizationItemInput.extend({ delivery_uuid: z.string() }),
     deliveryOutput,
-    ({ ctx, input }) => again(ctx.deps, ctx.user, input.id, input.uuid, input.delivery_uuid),
     WEBHOOK_TEXTS.redelivered,
+    ({ ctx, input }) => again(ctx.deps, ctx.user, input.id, input.uuid, input.delivery_uuid),
   );

@@ -9,9 +9,6 @@ export const testWebhook = webhooks
     'Send a signed ping event to this webhook',
     { ...writeWebhooks, successStatus: 202 },
   )
-  .answers(
-    organizationItemInput,
-    deliveryOutput,
-    ({ ctx, input }) => sendTestEvent(ctx.deps, ctx.user, input.id, input.uuid),
-    WEBHOOK_TEXTS.testSent,
+  .answers(organizationItemInput, deliveryOutput, WEBHOOK_TEXTS.testSent, ({ ctx, input }) =>
+    sendTestEvent(ctx.deps, ctx.user, input.id, input.uuid),
   );
