@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { Context } from './context';
-import { envelope, ok } from './envelope';
+import { envelope, messageEnvelope, ok, okMessage } from './envelope';
 import { area } from './operation';
 import { createCallerFactory, router } from './trpc';
 
@@ -9,6 +9,9 @@ const demo = area('demo');
 const input = z.object({ id: z.string(), limit: z.coerce.number().default(20) });
 const data = z.object({ id: z.string(), at: z.date().transform((at) => at.toISOString()) });
 const AT = new Date('2026-01-02T03:04:05.000Z');
+
+/** What the message-only handlers did. */
+const removed: string[] = [];
 
 const answered = {
   read: demo.public('GET /demo/{id}', 'Read').answers(input, data, ({ input: { id } }) => ({
@@ -24,6 +27,9 @@ const answered = {
   save: demo
     .public('PUT /demo/{id}', 'Save')
     .answers(input, data, 'Saved.', ({ input: { id } }) => ({ id, at: AT })),
+  remove: demo.public('DELETE /demo/{id}', 'Remove').answers(input, 'Removed.', async () => {
+    removed.push('answered');
+  }),
 };
 
 /** The same operations written as the explicit chain `answers` stands for. */
@@ -43,6 +49,14 @@ const chained = {
     .input(input)
     .output(envelope(data))
     .mutation(({ input: { id } }) => ok({ id, at: AT }, 'Saved.')),
+  remove: demo
+    .public('DELETE /demo/{id}', 'Remove')
+    .input(input)
+    .output(messageEnvelope)
+    .mutation(async () => {
+      removed.push('chained');
+      return okMessage('Removed.');
+    }),
 };
 
 const context = { req: {}, apiToken: null } as unknown as Context;
@@ -56,10 +70,11 @@ describe('answers', () => {
     expectTypeOf(answered.read).toEqualTypeOf<typeof chained.read>();
     expectTypeOf(answered.change).toEqualTypeOf<typeof chained.change>();
     expectTypeOf(answered.save).toEqualTypeOf<typeof chained.save>();
+    expectTypeOf(answered.remove).toEqualTypeOf<typeof chained.remove>();
   });
 
   it('builds the chain: a query for a GET, else a mutation, with the same meta and schemas', () => {
-    for (const name of ['read', 'change', 'save'] as const) {
+    for (const name of ['read', 'change', 'save', 'remove'] as const) {
       const own = built(answered[name]);
       const chain = built(chained[name]);
       expect(own.type).toBe(chain.type);
@@ -92,6 +107,12 @@ describe('answers', () => {
       message: 'Saved.',
       data: { id: 'c', at },
     });
+    expect(await answering.remove({ id: 'd' })).toStrictEqual({
+      success: true,
+      message: 'Removed.',
+    });
+    expect(removed).toStrictEqual(['answered']);
+    expect(await answering.remove({ id: 'd' })).toStrictEqual(await chain.remove({ id: 'd' }));
     expect(await answering.read({ id: 'a' })).toStrictEqual(await chain.read({ id: 'a' }));
     expect(await answering.change({ id: 'b', limit: '5' })).toStrictEqual(
       await chain.change({ id: 'b', limit: '5' }),

@@ -18,7 +18,7 @@ import {
   type Meta,
   type OperationFields,
 } from './trpc';
-import { envelope, ok } from './envelope';
+import { envelope, messageEnvelope, ok, okMessage } from './envelope';
 
 /** An operation's REST method and path, written as docs/api.md writes them: `'GET /instances/{uuid}'`. */
 export type Route = `${OpenApiMethod} /${string}`;
@@ -103,11 +103,12 @@ type Declared<Context, Overrides, ErrorShape> = TRPCProcedureBuilder<
 
 /**
  * The procedure `answers` builds: a query for a GET route, else a mutation (as trpc-to-openapi
- * needs), typed as the chain `.input(input).output(envelope(data)).query/mutation(…)` would be.
+ * needs), typed as the chain `.input(input).output(envelope(data)).query/mutation(…)` (or
+ * `.output(messageEnvelope)`) would be.
  */
-type Answering<R extends Route, Input extends z.ZodType, Data extends z.ZodType, ErrorShape> = {
+type Answering<R extends Route, Input extends z.ZodType, Envelope extends z.ZodType, ErrorShape> = {
   input: z.input<Input>;
-  output: z.output<ReturnType<typeof envelope<Data>>>;
+  output: z.output<Envelope>;
   meta: Meta;
   errorShape: ErrorShape;
 } extends infer Def extends { input: unknown; output: unknown; meta: Meta; errorShape: unknown }
@@ -126,11 +127,14 @@ type Handler<Context, Input extends z.ZodType, Data extends z.ZodType> = (call: 
 type Message<Input extends z.ZodType, Data extends z.ZodType> =
   string | ((data: z.input<Data>, input: z.output<Input>) => string);
 
+type DataEnvelope<Data extends z.ZodType> = ReturnType<typeof envelope<Data>>;
+
 /**
  * One declared operation: the procedure with its meta, ready for `.input()`, `.output()` and a
  * resolver where it does more than answer, and, for a thin one, `answers(input, data, message?,
  * handler)`: its input schema, the schema of the `data` of its success envelope, the envelope's
- * message, and the handler returning that data.
+ * message, and the handler returning that data. An operation that answers only a message takes
+ * `answers(input, message, handler)`: the handler's result is not answered.
  */
 type Operation<R extends Route, Context, Overrides, ErrorShape> = Declared<
   Context,
@@ -141,13 +145,18 @@ type Operation<R extends Route, Context, Overrides, ErrorShape> = Declared<
     input: Input,
     data: Data,
     handler: Handler<Caller<Context, Overrides, ErrorShape>, Input, Data>,
-  ): Answering<R, Input, Data, ErrorShape>;
+  ): Answering<R, Input, DataEnvelope<Data>, ErrorShape>;
   answers<Input extends z.ZodType, Data extends z.ZodType>(
     input: Input,
     data: Data,
     message: Message<Input, Data>,
     handler: Handler<Caller<Context, Overrides, ErrorShape>, Input, Data>,
-  ): Answering<R, Input, Data, ErrorShape>;
+  ): Answering<R, Input, DataEnvelope<Data>, ErrorShape>;
+  answers<Input extends z.ZodType>(
+    input: Input,
+    message: string,
+    handler: Handler<Caller<Context, Overrides, ErrorShape>, Input, z.ZodUnknown>,
+  ): Answering<R, Input, typeof messageEnvelope, ErrorShape>;
 };
 
 /** The `ctx` a handler of the base procedure gets (its middlewares' additions included). */
@@ -175,10 +184,18 @@ function declareOn<Context, Overrides, ErrorShape>(
     type AnyHandler = Handler<Caller<Context, Overrides, ErrorShape>, z.ZodType, z.ZodType>;
     const answers = (
       input: z.ZodType,
-      data: z.ZodType,
+      data: z.ZodType | string,
       ...how: [AnyHandler] | [Message<z.ZodType, z.ZodType>, AnyHandler]
     ) => {
       const [message, handler] = how.length === 2 ? how : [undefined, how[0]];
+      if (typeof data === 'string') {
+        const chain = declared.input(input).output(messageEnvelope);
+        const resolve = async (call: Parameters<AnyHandler>[0]) => {
+          await handler(call);
+          return okMessage(data);
+        };
+        return route.startsWith('GET ') ? chain.query(resolve) : chain.mutation(resolve);
+      }
       const chain = declared.input(input).output(envelope(data));
       const resolve = async (call: Parameters<AnyHandler>[0]) => {
         const answer = await handler(call);
