@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { API_TOKEN_TEXTS } from '../../../contracts/api-tokens';
-import { messageEnvelope, okMessage } from '../../envelope';
 import { revokeApiToken as revoke } from '../../../domain/api-tokens';
 import { apiTokens } from './area';
 
@@ -9,9 +8,6 @@ export const revokeApiToken = apiTokens
     'DELETE /user/api-tokens/{uuid}',
     'Revoke an API token (at once, on every server process)',
   )
-  .input(z.object({ uuid: z.string().max(64) }))
-  .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await revoke(ctx.deps, ctx.req, ctx.user, input.uuid);
-    return okMessage(API_TOKEN_TEXTS.revoked);
-  });
+  .answers(z.object({ uuid: z.string().max(64) }), API_TOKEN_TEXTS.revoked, ({ ctx, input }) =>
+    revoke(ctx.deps, ctx.req, ctx.user, input.uuid),
+  );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { messageEnvelope, okMessage } from '../../envelope';
 import { ACCOUNT_MESSAGES, resetPassword as reset } from '../../../domain/accounts';
 import {
   emailField,
@@ -11,7 +10,7 @@ import { auth } from './area';
 
 export const resetPassword = auth
   .public('POST /auth/reset-password', 'Choose a new password with the token from the e-mail')
-  .input(
+  .answers(
     z
       .object({
         email: emailField,
@@ -23,9 +22,6 @@ export const resetPassword = auth
         password_confirmation: passwordConfirmationField,
       })
       .superRefine(confirmationMatches),
-  )
-  .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await reset(ctx.deps, ctx.req, input);
-    return okMessage(ACCOUNT_MESSAGES.passwordReset);
-  });
+    ACCOUNT_MESSAGES.passwordReset,
+    ({ ctx, input }) => reset(ctx.deps, ctx.req, input),
+  );

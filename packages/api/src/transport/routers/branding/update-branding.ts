@@ -1,7 +1,6 @@
 import { BRANDING_TEXTS } from '../../../contracts/branding';
 import { brandingFieldsInput } from '../../../contracts/branding-schemas';
 import { frontPageInput } from '../../../contracts/front-page-schemas';
-import { envelope, ok } from '../../envelope';
 import { updateBranding as saveBranding, brandingOutput } from '../../../domain/branding';
 import { brandingIdInput } from './branding-output';
 import { branding, manageBranding } from './area';
@@ -18,13 +17,11 @@ export const updateBranding = branding
       'welcome text, up to six links ({label, url}, https:// only; the list is replaced), ' +
       'contact e-mail, phone and address, page title.',
   })
-  .input(
+  .answers(
     brandingIdInput.extend(brandingFieldsInput.shape).extend({
       front_page: frontPageInput.nullable().optional(),
     }),
-  )
-  .output(envelope(brandingOutput))
-  .mutation(async ({ ctx, input }) => {
-    const { id, ...fields } = input;
-    return ok(await saveBranding(ctx.deps, ctx.user.id, id, fields), BRANDING_TEXTS.saved);
-  });
+    brandingOutput,
+    BRANDING_TEXTS.saved,
+    ({ ctx, input: { id, ...fields } }) => saveBranding(ctx.deps, ctx.user.id, id, fields),
+  );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { INSTANCE_TEXTS } from '../../../contracts/instances';
-import { envelope, ok } from '../../envelope';
 import { changeInstanceStatus as change, instanceSchema } from '../../../domain/instances';
 import { instances, manageInstances } from './area';
 
@@ -10,17 +9,13 @@ export const changeInstanceStatus = instances
     'Suspend an active instance or resume a suspended one',
     manageInstances,
   )
-  .input(
+  .answers(
     z.object({
       uuid: z.string(),
       action: z.enum(['suspend', 'resume'], { error: 'Action must be suspend or resume' }),
     }),
-  )
-  .output(envelope(instanceSchema))
-  .mutation(async ({ ctx, input }) => {
-    const result = await change(ctx.deps, ctx.req, ctx.user, input.uuid, input.action);
-    return ok(
-      result,
-      input.action === 'suspend' ? INSTANCE_TEXTS.suspended : INSTANCE_TEXTS.resumed,
-    );
-  });
+    instanceSchema,
+    (_instance, { action }) =>
+      action === 'suspend' ? INSTANCE_TEXTS.suspended : INSTANCE_TEXTS.resumed,
+    ({ ctx, input }) => change(ctx.deps, ctx.req, ctx.user, input.uuid, input.action),
+  );

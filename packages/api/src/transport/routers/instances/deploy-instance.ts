@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { INSTANCE_TEXTS } from '../../../contracts/instances';
 import { SUBDOMAIN_TEXTS, hasOnlySubdomainCharacters } from '../../../contracts/subdomain';
 import { CUSTOM_DOMAIN_TEXTS } from '../../../contracts/custom-domain';
-import { envelope, ok } from '../../envelope';
 import { deployInstance as deploy, instanceSchema } from '../../../domain/instances';
 import { createsOnce } from '../../create-meta';
 import { instances, manageInstances } from './area';
@@ -34,7 +33,7 @@ export const deployInstance = instances
     'Deploy an instance; it is provisioned in the background (pending → active)',
     { ...manageInstances, ...createsOnce },
   )
-  .input(
+  .answers(
     z.object({
       organization_uuid: z
         .string({ error: INSTANCE_TEXTS.organizationRequired })
@@ -48,8 +47,7 @@ export const deployInstance = instances
       subdomain: prefixSchema,
       custom_domain: customDomainSchema,
     }),
-  )
-  .output(envelope(instanceSchema))
-  .mutation(async ({ ctx, input }) =>
-    ok(await deploy(ctx.deps, ctx.req, ctx.user, input), INSTANCE_TEXTS.deployed),
+    instanceSchema,
+    INSTANCE_TEXTS.deployed,
+    ({ ctx, input }) => deploy(ctx.deps, ctx.req, ctx.user, input),
   );

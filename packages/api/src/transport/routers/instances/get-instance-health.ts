@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import { instanceHealth as health, instanceHealthSchema } from '../../../domain/instances';
 import { instanceUuidInput } from './instance-output';
 import { instances, viewInstances } from './area';
@@ -10,6 +9,6 @@ export const getInstanceHealth = instances
     'Health history: uptime for 24 h, 7 and 30 days, the last 24 h of checks, and incidents (runs of failed checks)',
     viewInstances,
   )
-  .input(instanceUuidInput)
-  .output(envelope(instanceHealthSchema))
-  .query(async ({ ctx, input }) => ok(await health(ctx.deps, ctx.user.id, input.uuid)));
+  .answers(instanceUuidInput, instanceHealthSchema, ({ ctx, input }) =>
+    health(ctx.deps, ctx.user.id, input.uuid),
+  );

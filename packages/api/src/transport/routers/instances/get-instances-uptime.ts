@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { instancesUptime, instancesUptimeSchema } from '../../../domain/instances';
 import { instances, viewInstances } from './area';
 
@@ -10,15 +9,12 @@ export const getInstancesUptime = instances
     'Uptime per day (UTC) over the last `days` days for all your instances, or those of one organization (organization_id = its uuid)',
     viewInstances,
   )
-  .input(
+  .answers(
     z.object({
       days: z.coerce.number().int().min(1).max(90).default(30),
       organization_id: z.string().max(64).optional(),
     }),
-  )
-  .output(envelope(instancesUptimeSchema))
-  .query(async ({ ctx, input }) =>
-    ok(
-      await instancesUptime(ctx.deps, ctx.user.id, input.days, input.organization_id || undefined),
-    ),
+    instancesUptimeSchema,
+    ({ ctx, input }) =>
+      instancesUptime(ctx.deps, ctx.user.id, input.days, input.organization_id || undefined),
   );

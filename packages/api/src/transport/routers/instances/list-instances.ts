@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { listInstances as list, instanceSchema } from '../../../domain/instances';
 import { instances, viewInstances } from './area';
 
@@ -9,8 +8,8 @@ export const listInstances = instances
     'Your instances, optionally of one organization (organization_id = its uuid)',
     viewInstances,
   )
-  .input(z.object({ organization_id: z.string().max(64).optional() }))
-  .output(envelope(z.array(instanceSchema)))
-  .query(async ({ ctx, input }) =>
-    ok(await list(ctx.deps, ctx.user.id, input.organization_id || undefined)),
+  .answers(
+    z.object({ organization_id: z.string().max(64).optional() }),
+    z.array(instanceSchema),
+    ({ ctx, input }) => list(ctx.deps, ctx.user.id, input.organization_id || undefined),
   );

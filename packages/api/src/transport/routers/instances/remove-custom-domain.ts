@@ -1,5 +1,4 @@
 import { CUSTOM_DOMAIN_TEXTS } from '../../../contracts/custom-domain';
-import { envelope, ok } from '../../envelope';
 import { removeCustomDomain as remove } from '../../../domain/custom-domains';
 import { instanceUuidInput } from './instance-output';
 import { instanceSchema } from '../../../domain/instances';
@@ -12,8 +11,6 @@ export const removeCustomDomain = instances
     'Remove the custom domain; the instance stays on its own host',
     manageInstances,
   )
-  .input(instanceUuidInput)
-  .output(envelope(instanceSchema))
-  .mutation(async ({ ctx, input }) =>
-    ok(await remove(ctx.deps, ctx.req, ctx.user, input.uuid), CUSTOM_DOMAIN_TEXTS.removed),
+  .answers(instanceUuidInput, instanceSchema, CUSTOM_DOMAIN_TEXTS.removed, ({ ctx, input }) =>
+    remove(ctx.deps, ctx.req, ctx.user, input.uuid),
   );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CUSTOM_DOMAIN_TEXTS } from '../../../contracts/custom-domain';
-import { envelope, ok } from '../../envelope';
 import { setCustomDomain as set } from '../../../domain/custom-domains';
 import { instanceSchema } from '../../../domain/instances';
 import { instances, manageInstances } from './area';
@@ -12,7 +11,7 @@ export const setCustomDomain = instances
     'Set the custom domain (a host name, or a URL whose host is taken); its DNS records are then verified',
     manageInstances,
   )
-  .input(
+  .answers(
     z.object({
       uuid: z.string(),
       domain: z
@@ -21,8 +20,7 @@ export const setCustomDomain = instances
         .min(1, CUSTOM_DOMAIN_TEXTS.required)
         .max(2000, CUSTOM_DOMAIN_TEXTS.tooLong),
     }),
-  )
-  .output(envelope(instanceSchema))
-  .mutation(async ({ ctx, input }) =>
-    ok(await set(ctx.deps, ctx.req, ctx.user, input.uuid, input.domain), CUSTOM_DOMAIN_TEXTS.saved),
+    instanceSchema,
+    CUSTOM_DOMAIN_TEXTS.saved,
+    ({ ctx, input }) => set(ctx.deps, ctx.req, ctx.user, input.uuid, input.domain),
   );

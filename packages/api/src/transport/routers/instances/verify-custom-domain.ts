@@ -1,5 +1,4 @@
 import { CUSTOM_DOMAIN_TEXTS } from '../../../contracts/custom-domain';
-import { envelope, ok } from '../../envelope';
 import { verifyCustomDomain as verify } from '../../../domain/custom-domains';
 import { instanceUuidInput } from './instance-output';
 import { instanceSchema } from '../../../domain/instances';
@@ -12,11 +11,12 @@ export const verifyCustomDomain = instances
     'Check the custom domain’s DNS records now; the result is in custom_domain_status and custom_domain_reason',
     manageInstances,
   )
-  .input(instanceUuidInput)
-  .output(envelope(instanceSchema))
-  .mutation(async ({ ctx, input }) => {
-    const instance = await verify(ctx.deps, ctx.user, input.uuid);
-    const served =
-      instance.custom_domain_status === 'verified' || instance.custom_domain_status === 'active';
-    return ok(instance, served ? CUSTOM_DOMAIN_TEXTS.verified : CUSTOM_DOMAIN_TEXTS.notYet);
-  });
+  .answers(
+    instanceUuidInput,
+    instanceSchema,
+    ({ custom_domain_status: status }) =>
+      status === 'verified' || status === 'active'
+        ? CUSTOM_DOMAIN_TEXTS.verified
+        : CUSTOM_DOMAIN_TEXTS.notYet,
+    ({ ctx, input }) => verify(ctx.deps, ctx.user, input.uuid),
+  );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MEMBER_TEXTS } from '../../../contracts/roles';
-import { envelope, ok } from '../../envelope';
 import { acceptInvitation as accept } from '../../../domain/organizations';
 import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
 import { tokenInput } from './schemas';
@@ -12,12 +11,12 @@ export const acceptInvitation = members
     'Accept an invitation (signed in and verified, with the invited e-mail)',
     { scope: 'organizations:write' },
   )
-  .input(tokenInput)
-  .output(envelope(z.strictObject({ organization_uuid: z.string() })))
-  .mutation(async ({ ctx, input }) => {
-    await enforceRateLimit(ctx.deps.rateLimiter, `invitation-answer:${ctx.user.id}`, 30, 60);
-    return ok(
-      await accept(ctx.deps, ctx.req, ctx.user, input.token),
-      MEMBER_TEXTS.invitationAccepted,
-    );
-  });
+  .answers(
+    tokenInput,
+    z.strictObject({ organization_uuid: z.string() }),
+    MEMBER_TEXTS.invitationAccepted,
+    async ({ ctx, input }) => {
+      await enforceRateLimit(ctx.deps.rateLimiter, `invitation-answer:${ctx.user.id}`, 30, 60);
+      return accept(ctx.deps, ctx.req, ctx.user, input.token);
+    },
+  );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MEMBER_TEXTS } from '../../../contracts/roles';
-import { envelope, ok } from '../../envelope';
 import { createInvitation as create, invitationSchema } from '../../../domain/organizations';
 import { assignableRole } from './schemas';
 import { createsOnce } from '../../create-meta';
@@ -12,7 +11,7 @@ export const createInvitation = members
     'Invite someone by e-mail with a role (valid 7 days, single use)',
     { ...manageMembers, ...createsOnce },
   )
-  .input(
+  .answers(
     z.object({
       id: z.string(),
       email: z
@@ -22,11 +21,8 @@ export const createInvitation = members
         .pipe(z.email({ error: 'Please enter a valid email address' })),
       role: assignableRole,
     }),
-  )
-  .output(envelope(invitationSchema))
-  .mutation(async ({ ctx, input }) =>
-    ok(
-      await create(ctx.deps, ctx.req, ctx.user, input.id, { email: input.email, role: input.role }),
-      MEMBER_TEXTS.invited,
-    ),
+    invitationSchema,
+    MEMBER_TEXTS.invited,
+    ({ ctx, input }) =>
+      create(ctx.deps, ctx.req, ctx.user, input.id, { email: input.email, role: input.role }),
   );

@@ -1,5 +1,4 @@
 import { MEMBER_TEXTS } from '../../../contracts/roles';
-import { messageEnvelope, okMessage } from '../../envelope';
 import { declineInvitation as decline } from '../../../domain/organizations';
 import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
 import { tokenInput } from './schemas';
@@ -11,10 +10,7 @@ export const declineInvitation = members
     'Decline an invitation (signed in with the invited e-mail)',
     { scope: 'organizations:write' },
   )
-  .input(tokenInput)
-  .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
+  .answers(tokenInput, MEMBER_TEXTS.invitationDeclined, async ({ ctx, input }) => {
     await enforceRateLimit(ctx.deps.rateLimiter, `invitation-answer:${ctx.user.id}`, 30, 60);
     await decline(ctx.deps, ctx.req, ctx.user, input.token);
-    return okMessage(MEMBER_TEXTS.invitationDeclined);
   });

@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import { getInvitation as get, publicInvitationSchema } from '../../../domain/organizations';
 import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
 import { tokenInput } from './schemas';
@@ -10,14 +9,12 @@ export const getInvitation = members
     'GET /invitations/{token}',
     'An invitation by its token (organization, inviter, role, e-mail, expiry)',
   )
-  .input(tokenInput)
-  .output(envelope(publicInvitationSchema))
-  .query(async ({ ctx, input }) => {
+  .answers(tokenInput, publicInvitationSchema, async ({ ctx, input }) => {
     await enforceRateLimit(
       ctx.deps.rateLimiter,
       `invitation-lookup:${ctx.req.ip ?? 'unknown'}`,
       60,
       60,
     );
-    return ok(await get(ctx.deps, input.token));
+    return get(ctx.deps, input.token);
   });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { listInvitations as list, invitationSchema } from '../../../domain/organizations';
 import { organizationIdInput } from '../organizations/organization-output';
 import { members } from './area';
@@ -11,6 +10,6 @@ export const listInvitations = members
     'Open invitations of an organization',
     viewOrganization,
   )
-  .input(organizationIdInput)
-  .output(envelope(z.array(invitationSchema)))
-  .query(async ({ ctx, input }) => ok(await list(ctx.deps, ctx.user.id, input.id)));
+  .answers(organizationIdInput, z.array(invitationSchema), ({ ctx, input }) =>
+    list(ctx.deps, ctx.user.id, input.id),
+  );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { listMembers as list, memberSchema } from '../../../domain/organizations';
 import { organizationIdInput } from '../organizations/organization-output';
 import { members } from './area';
@@ -11,6 +10,6 @@ export const listMembers = members
     'The members of an organization with their roles',
     viewOrganization,
   )
-  .input(organizationIdInput)
-  .output(envelope(z.array(memberSchema)))
-  .query(async ({ ctx, input }) => ok(await list(ctx.deps, ctx.user.id, input.id)));
+  .answers(organizationIdInput, z.array(memberSchema), ({ ctx, input }) =>
+    list(ctx.deps, ctx.user.id, input.id),
+  );

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MEMBER_TEXTS } from '../../../contracts/roles';
-import { messageEnvelope, okMessage } from '../../envelope';
 import { transferOwnership as transfer } from '../../../domain/organizations';
 import { members } from './area';
 import { ownOrganization } from '../organizations/area';
@@ -11,9 +10,8 @@ export const transferOwnership = members
     'Make another member the owner (the old owner becomes an admin)',
     ownOrganization,
   )
-  .input(z.object({ id: z.string(), user_uuid: z.string({ error: 'user_uuid is required' }) }))
-  .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await transfer(ctx.deps, ctx.req, ctx.user, input.id, input.user_uuid);
-    return okMessage(MEMBER_TEXTS.ownershipTransferred);
-  });
+  .answers(
+    z.object({ id: z.string(), user_uuid: z.string({ error: 'user_uuid is required' }) }),
+    MEMBER_TEXTS.ownershipTransferred,
+    ({ ctx, input }) => transfer(ctx.deps, ctx.req, ctx.user, input.id, input.user_uuid),
+  );

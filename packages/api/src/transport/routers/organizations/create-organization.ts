@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ORGANIZATION_TEXTS, ORGANIZATION_TYPES } from '../../../contracts/organizations';
 import { optionalSubdomainSchema } from '../../../contracts/subdomain-schemas';
-import { envelope, ok } from '../../envelope';
 import { createOrganization as create } from '../../../domain/organizations';
 import { organizationSchema } from '../../../contracts/organizations-schemas';
 import { createsOnce } from '../../create-meta';
@@ -24,8 +23,9 @@ export const createOrganization = organizations
     'Create an organization (subdomain generated from the name when empty)',
     { scope: 'organizations:write', ...createsOnce },
   )
-  .input(createOrganizationInput)
-  .output(envelope(organizationSchema))
-  .mutation(async ({ ctx, input }) =>
-    ok(await create(ctx.deps, ctx.req, ctx.user, input), ORGANIZATION_TEXTS.created),
+  .answers(
+    createOrganizationInput,
+    organizationSchema,
+    ORGANIZATION_TEXTS.created,
+    ({ ctx, input }) => create(ctx.deps, ctx.req, ctx.user, input),
   );

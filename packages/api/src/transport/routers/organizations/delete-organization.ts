@@ -1,5 +1,4 @@
 import { CLOSURE_TEXTS } from '../../../contracts/organization-closure';
-import { envelope, ok } from '../../envelope';
 import { closeOrganization } from '../../../domain/privacy';
 import { organizationIdInput } from './organization-output';
 import { organizationSchema } from '../../../contracts/organizations-schemas';
@@ -22,9 +21,9 @@ export const deleteOrganization = organizations
         'Other changes to a closing organization answer 409.',
     },
   )
-  .input(organizationIdInput)
-  .output(envelope(organizationSchema))
-  .mutation(async ({ ctx, input }) => {
-    const org = await closeOrganization(ctx.deps, ctx.req, ctx.user, input.id);
-    return ok(org, CLOSURE_TEXTS.closing((org.purge_at ?? '').slice(0, 10)));
-  });
+  .answers(
+    organizationIdInput,
+    organizationSchema,
+    (org) => CLOSURE_TEXTS.closing((org.purge_at ?? '').slice(0, 10)),
+    ({ ctx, input }) => closeOrganization(ctx.deps, ctx.req, ctx.user, input.id),
+  );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { findPublicOrganizations } from '../../../domain/organizations';
 import { queryFlag } from '../../rest-flag';
 import { publicOrganizationSchema } from '../../../contracts/organizations-schemas';
@@ -13,14 +12,12 @@ import { organizations } from './area';
  */
 export const findPublic = organizations
   .public('GET /organizations', { scope: 'organizations:read', restFlag: 'public' })
-  .input(
+  .answers(
     z.object({
       /** The REST door's flag (always on when this procedure answers); nothing else reads it. */
       public: queryFlag.optional(),
       subdomain: z.string().max(253).optional(),
     }),
-  )
-  .output(envelope(z.array(publicOrganizationSchema)))
-  .query(async ({ ctx, input }) =>
-    ok(input.subdomain ? await findPublicOrganizations(ctx.deps, input.subdomain) : []),
+    z.array(publicOrganizationSchema),
+    ({ ctx, input }) => (input.subdomain ? findPublicOrganizations(ctx.deps, input.subdomain) : []),
   );

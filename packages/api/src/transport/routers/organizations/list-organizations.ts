@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { listOrganizations as listOwned } from '../../../domain/organizations';
 import { organizationSchema } from '../../../contracts/organizations-schemas';
 import { organizations } from './area';
@@ -14,6 +13,6 @@ export const listOrganizations = organizations
     'List your organizations (or, with public=true, look one up by subdomain)',
     { scope: 'organizations:read' },
   )
-  .input(z.object({}))
-  .output(envelope(z.array(organizationSchema)))
-  .query(async ({ ctx }) => ok(await listOwned(ctx.deps, ctx.user.id)));
+  .answers(z.object({}), z.array(organizationSchema), ({ ctx }) =>
+    listOwned(ctx.deps, ctx.user.id),
+  );

@@ -1,5 +1,4 @@
 import { CLOSURE_TEXTS } from '../../../contracts/organization-closure';
-import { envelope, ok } from '../../envelope';
 import { restoreOrganization as restore } from '../../../domain/privacy';
 import { organizationIdInput } from './organization-output';
 import { organizationSchema } from '../../../contracts/organizations-schemas';
@@ -13,8 +12,6 @@ export const restoreOrganization = organizations
       'the cancelled subscription is not revived (a new one is needed to resume paid service ' +
       'once its paid period has run out). 409 when the organization is not closing.',
   })
-  .input(organizationIdInput)
-  .output(envelope(organizationSchema))
-  .mutation(async ({ ctx, input }) =>
-    ok(await restore(ctx.deps, ctx.req, ctx.user, input.id), CLOSURE_TEXTS.restored),
+  .answers(organizationIdInput, organizationSchema, CLOSURE_TEXTS.restored, ({ ctx, input }) =>
+    restore(ctx.deps, ctx.req, ctx.user, input.id),
   );

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ORGANIZATION_TEXTS, ORGANIZATION_TYPES } from '../../../contracts/organizations';
 import { optionalSubdomainSchema } from '../../../contracts/subdomain-schemas';
-import { envelope, ok } from '../../envelope';
 import { updateOrganization as update } from '../../../domain/organizations';
 import { organizationSchema } from '../../../contracts/organizations-schemas';
 import { organizations, manageOrganization } from './area';
@@ -12,7 +11,7 @@ import { organizations, manageOrganization } from './area';
  */
 export const updateOrganization = organizations
   .authed('PUT /organizations/{id}', 'Update an organization', manageOrganization)
-  .input(
+  .answers(
     z.object({
       id: z.string(),
       name: z
@@ -28,10 +27,7 @@ export const updateOrganization = organizations
         .nullish(),
       subdomain: optionalSubdomainSchema,
     }),
-  )
-  .output(envelope(organizationSchema))
-  .mutation(async ({ ctx, input }) => {
-    const { id, ...changes } = input;
-    const result = await update(ctx.deps, ctx.req, ctx.user, id, changes);
-    return ok(result, ORGANIZATION_TEXTS.updated);
-  });
+    organizationSchema,
+    ORGANIZATION_TEXTS.updated,
+    ({ ctx, input: { id, ...changes } }) => update(ctx.deps, ctx.req, ctx.user, id, changes),
+  );

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PASSKEY_TEXTS } from '../../../contracts/passkeys';
 import { passkeyNameSchema } from '../../../contracts/passkeys-schemas';
-import { envelope, ok } from '../../envelope';
 import { finishPasskeyRegistration, passkeyOutput } from '../../../domain/passkeys';
 import { registrationResponseSchema } from './schemas';
 import { passkeys } from './area';
@@ -18,11 +17,9 @@ export const registrationVerify = passkeys
         'transports are stored. Sends a security e-mail. 10 a minute.',
     },
   )
-  .input(z.object({ name: passkeyNameSchema, response: registrationResponseSchema }))
-  .output(envelope(passkeyOutput))
-  .mutation(async ({ ctx, input }) =>
-    ok(
-      await finishPasskeyRegistration(ctx.deps, ctx.req, ctx.user, ctx.session, input),
-      PASSKEY_TEXTS.added,
-    ),
+  .answers(
+    z.object({ name: passkeyNameSchema, response: registrationResponseSchema }),
+    passkeyOutput,
+    PASSKEY_TEXTS.added,
+    ({ ctx, input }) => finishPasskeyRegistration(ctx.deps, ctx.req, ctx.user, ctx.session, input),
   );

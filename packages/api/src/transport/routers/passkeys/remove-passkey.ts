@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PASSKEY_TEXTS } from '../../../contracts/passkeys';
-import { messageEnvelope, okMessage } from '../../envelope';
 import { removePasskey as remove } from '../../../domain/passkeys';
 import { passkeys } from './area';
 
@@ -11,7 +10,7 @@ export const removePasskey = passkeys
       'password (or a current authentication code). Sends a security e-mail. 10 a minute; ' +
       'wrong passwords 5 a minute.',
   })
-  .input(
+  .answers(
     z.object({
       uuid: z.string().max(64),
       password: z
@@ -25,12 +24,10 @@ export const removePasskey = passkeys
         .optional()
         .describe('Instead of the password: a current authentication code'),
     }),
-  )
-  .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await remove(ctx.deps, ctx.req, ctx.user, input.uuid, {
-      password: input.password,
-      code: input.code,
-    });
-    return okMessage(PASSKEY_TEXTS.removed);
-  });
+    PASSKEY_TEXTS.removed,
+    ({ ctx, input }) =>
+      remove(ctx.deps, ctx.req, ctx.user, input.uuid, {
+        password: input.password,
+        code: input.code,
+      }),
+  );

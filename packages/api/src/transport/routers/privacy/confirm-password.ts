@@ -1,5 +1,4 @@
 import { confirmPasswordInput, PRIVACY_TEXTS } from '../../../contracts/privacy';
-import { envelope, ok } from '../../envelope';
 import { confirmPassword as confirm, reauthOutput } from '../../../domain/privacy';
 import { privacy } from './area';
 
@@ -11,11 +10,6 @@ export const confirmPassword = privacy
       '`REAUTH_REQUIRED` without a recent confirmation. 422 for a wrong password; five tries ' +
       'a minute per account.',
   })
-  .input(confirmPasswordInput)
-  .output(envelope(reauthOutput))
-  .mutation(async ({ ctx, input }) =>
-    ok(
-      await confirm(ctx.deps, ctx.req, ctx.user, ctx.session, input.password),
-      PRIVACY_TEXTS.passwordConfirmed,
-    ),
+  .answers(confirmPasswordInput, reauthOutput, PRIVACY_TEXTS.passwordConfirmed, ({ ctx, input }) =>
+    confirm(ctx.deps, ctx.req, ctx.user, ctx.session, input.password),
   );

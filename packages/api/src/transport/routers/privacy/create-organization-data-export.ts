@@ -1,5 +1,4 @@
 import { PRIVACY_TEXTS } from '../../../contracts/privacy';
-import { envelope, ok } from '../../envelope';
 import { requestDataExport, requestedExportOutput } from '../../../domain/privacy';
 import { findMemberOrganization } from '../../../domain/memberships';
 import { privacy } from './area';
@@ -23,12 +22,12 @@ export const createOrganizationDataExport = privacy
         'its password in the last 10 minutes; 7 days).',
     },
   )
-  .input(organizationIdInput)
-  .output(envelope(requestedExportOutput))
-  .mutation(async ({ ctx, input }) => {
-    const org = await findMemberOrganization(ctx.deps.db, ctx.user.id, input.id, 'manage');
-    return ok(
-      await requestDataExport(ctx.deps, ctx.req, ctx.user, org.id),
-      PRIVACY_TEXTS.exportRequested,
-    );
-  });
+  .answers(
+    organizationIdInput,
+    requestedExportOutput,
+    PRIVACY_TEXTS.exportRequested,
+    async ({ ctx, input }) => {
+      const org = await findMemberOrganization(ctx.deps.db, ctx.user.id, input.id, 'manage');
+      return requestDataExport(ctx.deps, ctx.req, ctx.user, org.id);
+    },
+  );

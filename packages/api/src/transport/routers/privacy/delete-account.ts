@@ -1,5 +1,4 @@
 import { deleteAccountInput, PRIVACY_TEXTS } from '../../../contracts/privacy';
-import { messageEnvelope, okMessage } from '../../envelope';
 import { deleteAccount as remove } from '../../../domain/privacy';
 import { privacy } from './area';
 
@@ -13,9 +12,6 @@ export const deleteAccount = privacy
       '(member.removed webhooks), sign-in refused; a restore link valid 30 days is e-mailed. ' +
       'After 30 days the personal data is purged (kept records show "Deleted user").',
   })
-  .input(deleteAccountInput)
-  .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await remove(ctx.deps, ctx.req, ctx.user, input.password);
-    return okMessage(PRIVACY_TEXTS.accountDeleted);
-  });
+  .answers(deleteAccountInput, PRIVACY_TEXTS.accountDeleted, ({ ctx, input }) =>
+    remove(ctx.deps, ctx.req, ctx.user, input.password),
+  );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { dataExportOutput, listDataExports } from '../../../domain/privacy';
 import { findMemberOrganization } from '../../../domain/memberships';
 import { privacy } from './area';
@@ -16,9 +15,7 @@ export const listOrganizationDataExports = privacy
         '`failed` if it could not be built.',
     },
   )
-  .input(organizationIdInput)
-  .output(envelope(z.array(dataExportOutput)))
-  .query(async ({ ctx, input }) => {
+  .answers(organizationIdInput, z.array(dataExportOutput), async ({ ctx, input }) => {
     const org = await findMemberOrganization(ctx.deps.db, ctx.user.id, input.id, 'manage');
-    return ok(await listDataExports(ctx.deps, ctx.user.id, org.id));
+    return listDataExports(ctx.deps, ctx.user.id, org.id);
   });

@@ -1,5 +1,4 @@
 import { PRIVACY_TEXTS, restoreAccountInput } from '../../../contracts/privacy';
-import { messageEnvelope, okMessage } from '../../envelope';
 import { restoreAccount as restore } from '../../../domain/privacy';
 import { privacy } from './area';
 
@@ -15,9 +14,6 @@ export const restoreAccount = privacy
       protect: undefined,
     },
   )
-  .input(restoreAccountInput)
-  .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await restore(ctx.deps, ctx.req, input.token);
-    return okMessage(PRIVACY_TEXTS.accountRestored);
-  });
+  .answers(restoreAccountInput, PRIVACY_TEXTS.accountRestored, ({ ctx, input }) =>
+    restore(ctx.deps, ctx.req, input.token),
+  );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import {
   activityDaily as daily,
   activityDailyOutput,
@@ -19,6 +18,6 @@ export const activityDaily = profile
         'first: today and the days - 1 days before it; days without events count 0.',
     },
   )
-  .input(z.object(activityFilterInput))
-  .output(envelope(activityDailyOutput))
-  .query(async ({ ctx, input }) => ok(await daily(ctx.deps, ctx.user.id, input)));
+  .answers(z.object(activityFilterInput), activityDailyOutput, ({ ctx, input }) =>
+    daily(ctx.deps, ctx.user.id, input),
+  );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import {
   activityFilterInput,
   activitySummaryOutput,
@@ -13,6 +12,6 @@ export const activitySummary = profile
     'Successful sign-ins, failed attempts and active devices over a period',
     { scope: 'profile:read' },
   )
-  .input(z.object({ days: activityFilterInput.days }))
-  .output(envelope(activitySummaryOutput))
-  .query(async ({ ctx, input }) => ok(await summarise(ctx.deps, ctx.user.id, input.days)));
+  .answers(z.object({ days: activityFilterInput.days }), activitySummaryOutput, ({ ctx, input }) =>
+    summarise(ctx.deps, ctx.user.id, input.days),
+  );

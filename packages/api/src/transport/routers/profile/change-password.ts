@@ -1,4 +1,3 @@
-import { messageEnvelope, okMessage } from '../../envelope';
 import { changePassword as change, PROFILE_TEXTS } from '../../../domain/profile';
 import { changePasswordInput } from './schemas';
 import { profile } from './area';
@@ -10,9 +9,6 @@ export const changePassword = profile
       'every API token is revoked too (their names are e-mailed) unless `revoke_api_tokens` is ' +
       'false. The session making the change stays signed in.',
   })
-  .input(changePasswordInput)
-  .output(messageEnvelope)
-  .mutation(async ({ ctx, input }) => {
-    await change(ctx.deps, ctx.req, ctx.user, ctx.session, input);
-    return okMessage(PROFILE_TEXTS.passwordUpdated);
-  });
+  .answers(changePasswordInput, PROFILE_TEXTS.passwordUpdated, ({ ctx, input }) =>
+    change(ctx.deps, ctx.req, ctx.user, ctx.session, input),
+  );

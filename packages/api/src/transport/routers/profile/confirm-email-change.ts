@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import {
   confirmEmailChange as confirm,
   EMAIL_CHANGE_TEXTS,
@@ -21,9 +20,10 @@ export const confirmEmailChange = profile
         'belongs to another account by now (the pending change is dropped).',
     },
   )
-  .input(emailChangeTokenInput)
-  .output(envelope(profileOutput))
-  .mutation(async ({ ctx, input }) => {
-    const user = await confirm(ctx.deps, ctx.req, ctx.user, input.token);
-    return ok(toProfileOutput(user, null), EMAIL_CHANGE_TEXTS.confirmed(user.email));
-  });
+  .answers(
+    emailChangeTokenInput,
+    profileOutput,
+    (profile) => EMAIL_CHANGE_TEXTS.confirmed(profile.email),
+    async ({ ctx, input }) =>
+      toProfileOutput(await confirm(ctx.deps, ctx.req, ctx.user, input.token), null),
+  );

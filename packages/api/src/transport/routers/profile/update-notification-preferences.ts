@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import {
   NOTIFICATION_TEXTS,
   notificationPreferencesSchema,
@@ -16,8 +15,9 @@ export const updateNotificationPreferences = profile
         'Without a phone number on the profile the sms group cannot change.',
     },
   )
-  .input(notificationPreferencesSchema)
-  .output(envelope(notificationPreferencesSchema))
-  .mutation(async ({ ctx, input }) =>
-    ok(await save(ctx.deps.db, ctx.user, input, ctx.deps.clock.now()), NOTIFICATION_TEXTS.updated),
+  .answers(
+    notificationPreferencesSchema,
+    notificationPreferencesSchema,
+    NOTIFICATION_TEXTS.updated,
+    ({ ctx, input }) => save(ctx.deps.db, ctx.user, input, ctx.deps.clock.now()),
   );

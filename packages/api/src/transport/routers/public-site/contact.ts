@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import {
   CONTACT_LIMIT,
   CONTACT_TEXTS,
@@ -17,8 +16,9 @@ export const contact = publicSite
       `partnership, other) and message (10–5000 characters). At most ${CONTACT_LIMIT} messages ` +
       'per IP address per 10 minutes (429 with Retry-After).',
   })
-  .input(contactInput)
-  .output(envelope(z.object({ reference: z.string() })))
-  .mutation(async ({ ctx, input }) =>
-    ok(await sendContactMessage(ctx.deps, ctx.req, input), CONTACT_TEXTS.sent),
+  .answers(
+    contactInput,
+    z.object({ reference: z.string() }),
+    CONTACT_TEXTS.sent,
+    ({ ctx, input }) => sendContactMessage(ctx.deps, ctx.req, input),
   );

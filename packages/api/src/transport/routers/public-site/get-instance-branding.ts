@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { getPublicInstanceBranding, publicBrandingSchema } from '../../../domain/public-branding';
 import { publicSite } from './area';
 
@@ -9,6 +8,8 @@ export const getInstanceBranding = publicSite
     description:
       'No authentication. Public branding fields with instance → organization → default fallback; 404 unless the instance is active.',
   })
-  .input(z.object({ uuid: z.string().max(100, 'The id may not be longer than 100 characters.') }))
-  .output(envelope(publicBrandingSchema))
-  .query(async ({ ctx, input }) => ok(await getPublicInstanceBranding(ctx.deps, input.uuid)));
+  .answers(
+    z.object({ uuid: z.string().max(100, 'The id may not be longer than 100 characters.') }),
+    publicBrandingSchema,
+    ({ ctx, input }) => getPublicInstanceBranding(ctx.deps, input.uuid),
+  );

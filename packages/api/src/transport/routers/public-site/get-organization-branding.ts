@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import {
   getPublicOrganizationBranding,
   publicBrandingSchema,
@@ -13,11 +12,11 @@ export const getOrganizationBranding = publicSite
       'No authentication; use public=true. Only the public branding fields, with defaults for ' +
       'blanks. 404 for unknown or inactive organizations.',
   })
-  .input(
+  .answers(
     z.object({
       uuid: z.string().max(100, 'The id may not be longer than 100 characters.'),
       public: z.stringbool().optional(),
     }),
-  )
-  .output(envelope(publicBrandingSchema))
-  .query(async ({ ctx, input }) => ok(await getPublicOrganizationBranding(ctx.deps, input.uuid)));
+    publicBrandingSchema,
+    ({ ctx, input }) => getPublicOrganizationBranding(ctx.deps, input.uuid),
+  );

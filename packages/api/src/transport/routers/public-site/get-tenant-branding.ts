@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import {
   getTenantBranding as brandingOfTenant,
   tenantBrandingSchema,
@@ -14,6 +13,6 @@ export const getTenantBranding = publicSite
       'filled with the product defaults. Answers carry an ETag and Cache-Control ' +
       '(public, max-age=10); If-None-Match with the current ETag answers 304.',
   })
-  .input(tenantSlugInput)
-  .output(envelope(tenantBrandingSchema))
-  .query(async ({ ctx, input }) => ok(await brandingOfTenant(ctx.deps, input.slug)));
+  .answers(tenantSlugInput, tenantBrandingSchema, ({ ctx, input }) =>
+    brandingOfTenant(ctx.deps, input.slug),
+  );

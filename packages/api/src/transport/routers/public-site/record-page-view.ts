@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { recordPageView as recordView } from '../../../domain/public-branding';
 import { publicSite } from './area';
 
@@ -10,7 +9,7 @@ export const recordPageView = publicSite
     'Count a page view (analytics consent only; nothing personal is stored)',
     { successStatus: 202 },
   )
-  .input(
+  .answers(
     z.object({
       path: z
         .string({ error: 'The path is required' })
@@ -19,6 +18,6 @@ export const recordPageView = publicSite
         .max(500, 'The path may not be longer than 500 characters')
         .regex(/^\//, 'The path must start with /'),
     }),
-  )
-  .output(envelope(z.object({ recorded: z.boolean() })))
-  .mutation(({ input }) => ok({ recorded: recordView(input.path) > 0 }));
+    z.object({ recorded: z.boolean() }),
+    ({ input }) => ({ recorded: recordView(input.path) > 0 }),
+  );

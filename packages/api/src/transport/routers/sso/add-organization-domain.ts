@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
-import { envelope, ok } from '../../envelope';
 import { addDomain, organizationDomainOutput } from '../../../domain/sso';
 import { domainInput } from './domain-schemas';
 import { sso } from './area';
@@ -17,11 +16,9 @@ export const addOrganizationDomain = sso
       successStatus: 201,
     },
   )
-  .input(z.object({ id: z.string(), domain: domainInput }))
-  .output(envelope(organizationDomainOutput))
-  .mutation(async ({ ctx, input }) =>
-    ok(
-      await addDomain(ctx.deps, ctx.req, ctx.user, input.id, input.domain),
-      SSO_DOMAIN_TEXTS.added,
-    ),
+  .answers(
+    z.object({ id: z.string(), domain: domainInput }),
+    organizationDomainOutput,
+    SSO_DOMAIN_TEXTS.added,
+    ({ ctx, input }) => addDomain(ctx.deps, ctx.req, ctx.user, input.id, input.domain),
   );

@@ -1,6 +1,5 @@
 import { SSO_TEXTS } from '../../../contracts/sso';
 import { SAML_TEXTS } from '../../../contracts/sso-saml';
-import { envelope, ok } from '../../envelope';
 import { connectionOutput, createConnection } from '../../../domain/sso';
 import { createConnectionInput } from './connection-schemas';
 import { sso } from './area';
@@ -19,10 +18,9 @@ export const createSsoConnection = sso
       successStatus: 201,
     },
   )
-  .input(createConnectionInput)
-  .output(envelope(connectionOutput))
-  .mutation(async ({ ctx, input }) => {
-    const { id, ...rest } = input;
-    const created = await createConnection(ctx.deps, ctx.req, ctx.user, id, rest);
-    return ok(created, created.type === 'saml' ? SAML_TEXTS.created : SSO_TEXTS.created);
-  });
+  .answers(
+    createConnectionInput,
+    connectionOutput,
+    (created) => (created.type === 'saml' ? SAML_TEXTS.created : SSO_TEXTS.created),
+    ({ ctx, input: { id, ...rest } }) => createConnection(ctx.deps, ctx.req, ctx.user, id, rest),
+  );

@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import { connectionOutput, getConnection } from '../../../domain/sso';
 import { organizationItemInput } from '../../organization-item';
 import { sso } from './area';
@@ -9,8 +8,6 @@ export const getSsoConnection = sso
     'One connection, with the values to paste into the identity provider',
     { permission: 'manage' },
   )
-  .input(organizationItemInput)
-  .output(envelope(connectionOutput))
-  .query(async ({ ctx, input }) =>
-    ok(await getConnection(ctx.deps, ctx.user, input.id, input.uuid)),
+  .answers(organizationItemInput, connectionOutput, ({ ctx, input }) =>
+    getConnection(ctx.deps, ctx.user, input.id, input.uuid),
   );

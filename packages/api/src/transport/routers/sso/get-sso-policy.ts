@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import { getPolicy, policyOutput } from '../../../domain/sso';
 import { organizationIdInput } from '../organizations/organization-output';
 import { sso } from './area';
@@ -9,6 +8,6 @@ export const getSsoPolicy = sso
     'The sign-in policies of an organization: Require SSO and Require two-factor',
     { permission: 'manage' },
   )
-  .input(organizationIdInput)
-  .output(envelope(policyOutput))
-  .query(async ({ ctx, input }) => ok(await getPolicy(ctx.deps, ctx.user, input.id)));
+  .answers(organizationIdInput, policyOutput, ({ ctx, input }) =>
+    getPolicy(ctx.deps, ctx.user, input.id),
+  );

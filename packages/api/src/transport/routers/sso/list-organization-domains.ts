@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { listDomains, organizationDomainOutput } from '../../../domain/sso';
 import { organizationIdInput } from '../organizations/organization-output';
 import { sso } from './area';
@@ -14,6 +13,6 @@ export const listOrganizationDomains = sso
     'The e-mail domains of an organization, with the DNS record that verifies each',
     { permission: 'manage' },
   )
-  .input(organizationIdInput)
-  .output(envelope(z.array(organizationDomainOutput)))
-  .query(async ({ ctx, input }) => ok(await listDomains(ctx.deps, ctx.user, input.id)));
+  .answers(organizationIdInput, z.array(organizationDomainOutput), ({ ctx, input }) =>
+    listDomains(ctx.deps, ctx.user, input.id),
+  );

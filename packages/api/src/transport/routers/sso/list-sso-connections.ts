@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { connectionOutput, listConnections } from '../../../domain/sso';
 import { organizationIdInput } from '../organizations/organization-output';
 import { sso } from './area';
@@ -10,6 +9,6 @@ export const listSsoConnections = sso
     'The single sign-on connections of an organization (never their secrets)',
     { permission: 'manage' },
   )
-  .input(organizationIdInput)
-  .output(envelope(z.array(connectionOutput)))
-  .query(async ({ ctx, input }) => ok(await listConnections(ctx.deps, ctx.user, input.id)));
+  .answers(organizationIdInput, z.array(connectionOutput), ({ ctx, input }) =>
+    listConnections(ctx.deps, ctx.user, input.id),
+  );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { tenantConnectionOutput, tenantConnections } from '../../../domain/sso';
 import { tenantSlugInput } from '../public-site/tenant-input';
 import { publicSite } from '../public-site/area';
@@ -15,6 +14,6 @@ export const tenantSsoConnections = publicSite
         'provider). 404 for an unknown or inactive tenant.',
     },
   )
-  .input(tenantSlugInput)
-  .output(envelope(z.array(tenantConnectionOutput)))
-  .query(async ({ ctx, input }) => ok(await tenantConnections(ctx.deps, input.slug)));
+  .answers(tenantSlugInput, z.array(tenantConnectionOutput), ({ ctx, input }) =>
+    tenantConnections(ctx.deps, input.slug),
+  );

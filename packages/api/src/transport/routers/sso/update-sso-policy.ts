@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { SSO_POLICY_TEXTS } from '../../../contracts/sso';
-import { envelope, ok } from '../../envelope';
 import { updatePolicy, policyOutput } from '../../../domain/sso';
 import { sso } from './area';
 
@@ -16,7 +15,7 @@ export const updateSsoPolicy = sso
         'sign-on.',
     },
   )
-  .input(
+  .answers(
     z.object({
       id: z.string(),
       require_sso: z.boolean({ error: 'require_sso must be true or false' }).optional(),
@@ -24,9 +23,7 @@ export const updateSsoPolicy = sso
         .boolean({ error: 'require_two_factor must be true or false' })
         .optional(),
     }),
-  )
-  .output(envelope(policyOutput))
-  .mutation(async ({ ctx, input }) => {
-    const { id, ...rest } = input;
-    return ok(await updatePolicy(ctx.deps, ctx.req, ctx.user, id, rest), SSO_POLICY_TEXTS.updated);
-  });
+    policyOutput,
+    SSO_POLICY_TEXTS.updated,
+    ({ ctx, input: { id, ...rest } }) => updatePolicy(ctx.deps, ctx.req, ctx.user, id, rest),
+  );

@@ -1,5 +1,4 @@
 import { SSO_DOMAIN_TEXTS } from '../../../contracts/sso';
-import { envelope, ok } from '../../envelope';
 import { organizationDomainOutput, verifyDomain } from '../../../domain/sso';
 import { organizationItemInput } from '../../organization-item';
 import { sso } from './area';
@@ -10,12 +9,10 @@ export const verifyOrganizationDomain = sso
     'Check the domain’s TXT record now; the result is in status and reason',
     { permission: 'manage' },
   )
-  .input(organizationItemInput)
-  .output(envelope(organizationDomainOutput))
-  .mutation(async ({ ctx, input }) => {
-    const domain = await verifyDomain(ctx.deps, ctx.req, ctx.user, input.id, input.uuid);
-    return ok(
-      domain,
+  .answers(
+    organizationItemInput,
+    organizationDomainOutput,
+    (domain) =>
       domain.status === 'verified' ? SSO_DOMAIN_TEXTS.verified : SSO_DOMAIN_TEXTS.notYet,
-    );
-  });
+    ({ ctx, input }) => verifyDomain(ctx.deps, ctx.req, ctx.user, input.id, input.uuid),
+  );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { customerForStaff, staffCustomerDetail } from '../../../domain/staff';
 import { staff } from './area';
 
@@ -11,6 +10,6 @@ export const staffGetCustomer = staff
       'Every call writes "Account viewed by support staff" to the customer’s activity log. ' +
       'Staff only: 404 to anyone else.',
   })
-  .input(z.object({ uuid: z.string().max(100) }))
-  .output(envelope(staffCustomerDetail))
-  .query(async ({ ctx, input }) => ok(await customerForStaff(ctx.deps, ctx.req, input.uuid)));
+  .answers(z.object({ uuid: z.string().max(100) }), staffCustomerDetail, ({ ctx, input }) =>
+    customerForStaff(ctx.deps, ctx.req, input.uuid),
+  );

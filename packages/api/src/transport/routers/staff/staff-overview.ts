@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import { staffOverview as overview, staffOverviewOutput } from '../../../domain/staff';
 import { z } from 'zod';
 import { staff } from './area';
@@ -21,6 +20,4 @@ export const staffOverview = staff
         'reply (first staff reply − creation). Staff only: 404 to anyone else.',
     },
   )
-  .input(z.object({}).optional())
-  .output(envelope(staffOverviewOutput))
-  .query(async ({ ctx }) => ok(await overview(ctx.deps)));
+  .answers(z.object({}).optional(), staffOverviewOutput, ({ ctx }) => overview(ctx.deps));

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { staffRetention as summary, staffRetentionOutput } from '../../../domain/staff';
 import { staff } from './area';
 
@@ -16,6 +15,4 @@ export const staffRetention = staff
         'Staff only: 404 to anyone else.',
     },
   )
-  .input(z.object({}).optional())
-  .output(envelope(staffRetentionOutput))
-  .query(async ({ ctx }) => ok(await summary(ctx.deps)));
+  .answers(z.object({}).optional(), staffRetentionOutput, ({ ctx }) => summary(ctx.deps));

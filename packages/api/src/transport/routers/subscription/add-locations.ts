@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import { addLocations as add, subscriptionSchema } from '../../../domain/billing';
 import { idempotentByKeyField, locationCount, quotedChangeInput } from './schemas';
 import { subscription, manageBilling } from './area';
@@ -9,12 +8,11 @@ export const addLocations = subscription
     'Add locations (1–20); the prorated amount for the rest of the period is charged today',
     { ...manageBilling, ...idempotentByKeyField },
   )
-  .input(
+  .answers(
     quotedChangeInput({
       additional_locations: locationCount(20, 'Choose between 1 and 20 locations to add.'),
     }),
-  )
-  .output(envelope(subscriptionSchema))
-  .mutation(async ({ ctx, input }) =>
-    ok(await add(ctx.deps, ctx.req, ctx.user, input), 'Locations added successfully.'),
+    subscriptionSchema,
+    'Locations added successfully.',
+    ({ ctx, input }) => add(ctx.deps, ctx.req, ctx.user, input),
   );

@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import { cancelSubscription as cancel, subscriptionSchema } from '../../../domain/billing';
 import { subscriptionOrganizationInput } from './schemas';
 import { subscription, manageBilling } from './area';
@@ -9,11 +8,9 @@ export const cancelSubscription = subscription
     'Cancel; service continues until the end of the current billing period',
     manageBilling,
   )
-  .input(subscriptionOrganizationInput)
-  .output(envelope(subscriptionSchema))
-  .mutation(async ({ ctx, input }) =>
-    ok(
-      await cancel(ctx.deps, ctx.req, ctx.user, input),
-      'Subscription cancelled. Your service will continue until the end of the current billing period.',
-    ),
+  .answers(
+    subscriptionOrganizationInput,
+    subscriptionSchema,
+    'Subscription cancelled. Your service will continue until the end of the current billing period.',
+    ({ ctx, input }) => cancel(ctx.deps, ctx.req, ctx.user, input),
   );

@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import { changePlan as change, subscriptionSchema } from '../../../domain/billing';
 import { idempotentByKeyField, planTypeInput, quotedChangeInput } from './schemas';
 import { subscription, manageBilling } from './area';
@@ -9,8 +8,9 @@ export const changePlan = subscription
     'Change plan now; an upgrade charges the prorated difference today',
     { ...manageBilling, ...idempotentByKeyField },
   )
-  .input(quotedChangeInput({ plan_type: planTypeInput }))
-  .output(envelope(subscriptionSchema))
-  .mutation(async ({ ctx, input }) =>
-    ok(await change(ctx.deps, ctx.req, ctx.user, input), 'Plan changed successfully.'),
+  .answers(
+    quotedChangeInput({ plan_type: planTypeInput }),
+    subscriptionSchema,
+    'Plan changed successfully.',
+    ({ ctx, input }) => change(ctx.deps, ctx.req, ctx.user, input),
   );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { createTestPaymentMethod as create } from '../../../core/payments/test-payment-methods';
 import { enforceRateLimit } from '../../../core/rate-limit/rate-limiter';
 import { createsOnce } from '../../create-meta';
@@ -12,7 +11,7 @@ export const createTestPaymentMethod = subscription
     'Test mode: create a payment method from a Stripe test card number or test IBAN',
     { scope: 'billing:write', ...createsOnce },
   )
-  .input(
+  .answers(
     z.object({
       type: z.enum(['card', 'sepa_debit'], { error: 'type must be card or sepa_debit' }),
       number: z.string().max(40).optional(),
@@ -23,13 +22,9 @@ export const createTestPaymentMethod = subscription
       name: z.string().max(255).optional(),
       email: z.string().max(255).optional(),
     }),
-  )
-  .output(
-    envelope(
-      z.strictObject({ id: z.string(), type: z.string(), brand: z.string(), last4: z.string() }),
-    ),
-  )
-  .mutation(async ({ ctx, input }) => {
-    await enforceRateLimit(ctx.deps.rateLimiter, `test-payment-method:${ctx.user.id}`, 30, 60);
-    return ok(await create(ctx.deps, ctx.user.id, input));
-  });
+    z.strictObject({ id: z.string(), type: z.string(), brand: z.string(), last4: z.string() }),
+    async ({ ctx, input }) => {
+      await enforceRateLimit(ctx.deps.rateLimiter, `test-payment-method:${ctx.user.id}`, 30, 60);
+      return create(ctx.deps, ctx.user.id, input);
+    },
+  );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { billingHistory, billingHistoryItemSchema } from '../../../domain/billing';
 import { subscriptionOrganizationInput } from './schemas';
 import { subscription, viewBilling } from './area';
@@ -10,8 +9,6 @@ export const getBillingHistory = subscription
     "An organization's invoices, newest first (amount in pounds, amount_pence in pence)",
     viewBilling,
   )
-  .input(subscriptionOrganizationInput)
-  .output(envelope(z.array(billingHistoryItemSchema)))
-  .query(async ({ ctx, input }) =>
-    ok(await billingHistory(ctx.deps, ctx.user, input.organization_uuid)),
+  .answers(subscriptionOrganizationInput, z.array(billingHistoryItemSchema), ({ ctx, input }) =>
+    billingHistory(ctx.deps, ctx.user, input.organization_uuid),
   );

@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import { invoicedMonthly, invoicedMonthlySchema } from '../../../domain/billing';
 import { subscriptionOrganizationInput } from './schemas';
 import { subscription, viewBilling } from './area';
@@ -16,8 +15,6 @@ export const getInvoicedMonthly = subscription
         'for a cancelled, expired or missing subscription. Same access as billing history.',
     },
   )
-  .input(subscriptionOrganizationInput)
-  .output(envelope(invoicedMonthlySchema))
-  .query(async ({ ctx, input }) =>
-    ok(await invoicedMonthly(ctx.deps, ctx.user, input.organization_uuid)),
+  .answers(subscriptionOrganizationInput, invoicedMonthlySchema, ({ ctx, input }) =>
+    invoicedMonthly(ctx.deps, ctx.user, input.organization_uuid),
   );

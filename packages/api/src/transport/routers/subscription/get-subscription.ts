@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import { getSubscription as get, subscriptionSchema } from '../../../domain/billing';
 import { subscriptionOrganizationInput } from './schemas';
 import { subscription, viewBilling } from './area';
@@ -10,6 +9,6 @@ export const getSubscription = subscription
     "An organization's subscription (data is null without one)",
     viewBilling,
   )
-  .input(subscriptionOrganizationInput)
-  .output(envelope(subscriptionSchema.nullable()))
-  .query(async ({ ctx, input }) => ok(await get(ctx.deps, ctx.user, input.organization_uuid)));
+  .answers(subscriptionOrganizationInput, subscriptionSchema.nullable(), ({ ctx, input }) =>
+    get(ctx.deps, ctx.user, input.organization_uuid),
+  );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { previewChange as preview, previewSchema } from '../../../domain/billing';
 import { organizationUuidInput, planTypeInput } from './schemas';
 import { subscription, viewBilling } from './area';
@@ -11,12 +10,12 @@ export const previewChange = subscription
     'Preview the prorated amount due today for a plan change or added locations',
     viewBilling,
   )
-  .input(
+  .answers(
     z.object({
       organization_uuid: organizationUuidInput,
       plan_type: planTypeInput.optional(),
       additional_locations: z.coerce.number().int().min(1).max(20).optional(),
     }),
-  )
-  .output(envelope(previewSchema))
-  .query(async ({ ctx, input }) => ok(await preview(ctx.deps, ctx.user, input)));
+    previewSchema,
+    ({ ctx, input }) => preview(ctx.deps, ctx.user, input),
+  );

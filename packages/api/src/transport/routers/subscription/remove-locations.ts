@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { removeLocations as remove, subscriptionSchema } from '../../../domain/billing';
 import { locationCount, organizationUuidInput } from './schemas';
 import { subscription, manageBilling } from './area';
@@ -10,16 +9,12 @@ export const removeLocations = subscription
     'Remove unused locations (up to min(10, limit − max(current, 1))); billing adjusts next cycle, no refund',
     manageBilling,
   )
-  .input(
+  .answers(
     z.object({
       organization_uuid: organizationUuidInput,
       locations_to_remove: locationCount(10, 'Choose how many unused locations to remove.'),
     }),
-  )
-  .output(envelope(subscriptionSchema))
-  .mutation(async ({ ctx, input }) =>
-    ok(
-      await remove(ctx.deps, ctx.req, ctx.user, input),
-      'Locations removed. Billing adjusts from the next cycle.',
-    ),
+    subscriptionSchema,
+    'Locations removed. Billing adjusts from the next cycle.',
+    ({ ctx, input }) => remove(ctx.deps, ctx.req, ctx.user, input),
   );

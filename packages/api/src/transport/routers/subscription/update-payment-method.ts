@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { updatePaymentMethod as update, subscriptionSchema } from '../../../domain/billing';
 import { organizationUuidInput } from './schemas';
 import { subscription, manageBilling } from './area';
@@ -11,7 +10,7 @@ export const updatePaymentMethod = subscription
     'Update the payment method and retry any failed payment',
     manageBilling,
   )
-  .input(
+  .answers(
     z.object({
       organization_uuid: organizationUuidInput,
       payment_method_id: z
@@ -19,8 +18,7 @@ export const updatePaymentMethod = subscription
         .trim()
         .min(1, 'A payment method is required.'),
     }),
-  )
-  .output(envelope(subscriptionSchema))
-  .mutation(async ({ ctx, input }) =>
-    ok(await update(ctx.deps, ctx.req, ctx.user, input), 'Payment method updated successfully.'),
+    subscriptionSchema,
+    'Payment method updated successfully.',
+    ({ ctx, input }) => update(ctx.deps, ctx.req, ctx.user, input),
   );

@@ -1,6 +1,5 @@
 import { SUPPORT_TEXTS } from '../../../contracts/support';
 import { ticketMessageInput } from '../../../contracts/support-schemas';
-import { envelope, ok } from '../../envelope';
 import { addCustomerMessage, ticketDetailOutput } from '../../../domain/support';
 import { ticketIdInput } from './ticket-output';
 import { support } from './area';
@@ -11,11 +10,9 @@ export const createTicketMessage = support
     'Reply to one of your tickets (a resolved ticket reopens; a closed one answers 409)',
     { scope: 'support:write', successStatus: 201 },
   )
-  .input(ticketIdInput.extend(ticketMessageInput.shape))
-  .output(envelope(ticketDetailOutput))
-  .mutation(async ({ ctx, input }) =>
-    ok(
-      await addCustomerMessage(ctx.deps, ctx.user, input.id, input.message),
-      SUPPORT_TEXTS.messageSent,
-    ),
+  .answers(
+    ticketIdInput.extend(ticketMessageInput.shape),
+    ticketDetailOutput,
+    SUPPORT_TEXTS.messageSent,
+    ({ ctx, input }) => addCustomerMessage(ctx.deps, ctx.user, input.id, input.message),
   );

@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import { getTicketForUser, ticketDetailOutput } from '../../../domain/support';
 import { ticketIdInput } from './ticket-output';
 import { support } from './area';
@@ -7,6 +6,6 @@ export const getTicket = support
   .authed('GET /support/tickets/{id}', 'One of your tickets with its messages and attachments', {
     scope: 'support:read',
   })
-  .input(ticketIdInput)
-  .output(envelope(ticketDetailOutput))
-  .query(async ({ ctx, input }) => ok(await getTicketForUser(ctx.deps, ctx.user.id, input.id)));
+  .answers(ticketIdInput, ticketDetailOutput, ({ ctx, input }) =>
+    getTicketForUser(ctx.deps, ctx.user.id, input.id),
+  );

@@ -1,4 +1,3 @@
-import { envelope, ok } from '../../envelope';
 import { getTicketForStaff, staffTicketDetailOutput } from '../../../domain/support';
 import { ticketIdInput } from './ticket-output';
 import { support } from './area';
@@ -8,6 +7,6 @@ export const staffGetTicket = support
     'GET /support/staff/tickets/{id}',
     'Staff: any ticket with its customer, organization and thread',
   )
-  .input(ticketIdInput)
-  .output(envelope(staffTicketDetailOutput))
-  .query(async ({ ctx, input }) => ok(await getTicketForStaff(ctx.deps, input.id)));
+  .answers(ticketIdInput, staffTicketDetailOutput, ({ ctx, input }) =>
+    getTicketForStaff(ctx.deps, input.id),
+  );

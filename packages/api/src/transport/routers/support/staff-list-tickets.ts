@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import {
   listTicketsForStaff,
   staffTicketFiltersInput,
@@ -12,6 +11,6 @@ export const staffListTickets = support
     'GET /support/staff/tickets',
     'Staff: the ticket queue across customers, with filters and search',
   )
-  .input(staffTicketFiltersInput)
-  .output(envelope(z.array(staffTicketSummaryOutput)))
-  .query(async ({ ctx, input }) => ok(await listTicketsForStaff(ctx.deps, input)));
+  .answers(staffTicketFiltersInput, z.array(staffTicketSummaryOutput), ({ ctx, input }) =>
+    listTicketsForStaff(ctx.deps, input),
+  );

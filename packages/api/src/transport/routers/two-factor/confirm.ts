@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { confirmTwoFactorSetup, TWO_FACTOR_TEXTS } from '../../../domain/two-factor';
 import { twoFactor } from './area';
 
@@ -8,7 +7,7 @@ export const confirm = twoFactor
     'POST /two-factor/confirm',
     'Turn two-factor on with a code from the authenticator; returns the recovery codes once',
   )
-  .input(
+  .answers(
     z.object({
       code: z
         .string({ error: 'The verification code is required' })
@@ -16,11 +15,7 @@ export const confirm = twoFactor
         .min(1, 'The verification code is required')
         .regex(/^\d{6}$/, 'The verification code must be 6 digits'),
     }),
-  )
-  .output(envelope(z.object({ recovery_codes: z.array(z.string()) })))
-  .mutation(async ({ ctx, input }) =>
-    ok(
-      await confirmTwoFactorSetup(ctx.deps, ctx.req, ctx.user, input.code),
-      TWO_FACTOR_TEXTS.enabled,
-    ),
+    z.object({ recovery_codes: z.array(z.string()) }),
+    TWO_FACTOR_TEXTS.enabled,
+    ({ ctx, input }) => confirmTwoFactorSetup(ctx.deps, ctx.req, ctx.user, input.code),
   );

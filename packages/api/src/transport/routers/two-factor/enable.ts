@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import { startTwoFactorSetup, TWO_FACTOR_TEXTS } from '../../../domain/two-factor';
 import { currentPasswordInput } from './password-input';
 import { twoFactor } from './area';
@@ -15,13 +14,9 @@ export const enable = twoFactor
         'rendered by this server.',
     },
   )
-  .input(currentPasswordInput)
-  .output(
-    envelope(z.object({ secret: z.string(), qr_code_url: z.string(), qr_code_svg: z.string() })),
-  )
-  .mutation(async ({ ctx, input }) =>
-    ok(
-      await startTwoFactorSetup(ctx.deps, ctx.user, input.password),
-      TWO_FACTOR_TEXTS.setupStarted,
-    ),
+  .answers(
+    currentPasswordInput,
+    z.object({ secret: z.string(), qr_code_url: z.string(), qr_code_svg: z.string() }),
+    TWO_FACTOR_TEXTS.setupStarted,
+    ({ ctx, input }) => startTwoFactorSetup(ctx.deps, ctx.user, input.password),
   );

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { envelope, ok } from '../../envelope';
 import {
   regenerateRecoveryCodes as regenerate,
   TWO_FACTOR_TEXTS,
@@ -11,15 +10,14 @@ export const regenerateRecoveryCodes = twoFactor
     'POST /two-factor/recovery-codes',
     'Replace all recovery codes (current password required)',
   )
-  .input(
+  .answers(
     z.object({
       password: z
         .string({ error: 'Password is required' })
         .refine((value) => value.trim().length > 0, 'Password is required')
         .refine((value) => value.length <= 1000, 'Password is required'),
     }),
-  )
-  .output(envelope(z.object({ recovery_codes: z.array(z.string()) })))
-  .mutation(async ({ ctx, input }) =>
-    ok(await regenerate(ctx.deps, ctx.req, ctx.user, input.password), TWO_FACTOR_TEXTS.regenerated),
+    z.object({ recovery_codes: z.array(z.string()) }),
+    TWO_FACTOR_TEXTS.regenerated,
+    ({ ctx, input }) => regenerate(ctx.deps, ctx.req, ctx.user, input.password),
   );

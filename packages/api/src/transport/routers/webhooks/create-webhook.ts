@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
-import { envelope, ok } from '../../envelope';
 import { createWebhook as create, createdWebhookOutput } from '../../../domain/webhooks';
 import { webhookDescription, webhookEvents, webhookUrl } from './schemas';
 import { createsOnce } from '../../create-meta';
@@ -19,22 +18,19 @@ export const createWebhook = webhooks
         'In production the URL must be https:// and resolve only to public addresses.',
     },
   )
-  .input(
+  .answers(
     z.object({
       id: z.string(),
       url: webhookUrl,
       events: webhookEvents,
       description: webhookDescription,
     }),
-  )
-  .output(envelope(createdWebhookOutput))
-  .mutation(async ({ ctx, input }) =>
-    ok(
-      await create(ctx.deps, ctx.req, ctx.user, input.id, {
+    createdWebhookOutput,
+    WEBHOOK_TEXTS.created,
+    ({ ctx, input }) =>
+      create(ctx.deps, ctx.req, ctx.user, input.id, {
         url: input.url,
         events: input.events,
         description: input.description,
       }),
-      WEBHOOK_TEXTS.created,
-    ),
   );

@@ -1,5 +1,4 @@
 import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
-import { envelope, ok } from '../../envelope';
 import { sendTestEvent, deliveryOutput } from '../../../domain/webhooks';
 import { organizationItemInput } from '../../organization-item';
 import { webhooks, writeWebhooks } from './area';
@@ -10,8 +9,6 @@ export const testWebhook = webhooks
     'Send a signed ping event to this webhook',
     { ...writeWebhooks, successStatus: 202 },
   )
-  .input(organizationItemInput)
-  .output(envelope(deliveryOutput))
-  .mutation(async ({ ctx, input }) =>
-    ok(await sendTestEvent(ctx.deps, ctx.user, input.id, input.uuid), WEBHOOK_TEXTS.testSent),
+  .answers(organizationItemInput, deliveryOutput, WEBHOOK_TEXTS.testSent, ({ ctx, input }) =>
+    sendTestEvent(ctx.deps, ctx.user, input.id, input.uuid),
   );

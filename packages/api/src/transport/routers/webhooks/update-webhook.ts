@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { WEBHOOK_TEXTS } from '../../../contracts/webhooks';
-import { envelope, ok } from '../../envelope';
 import { updateWebhook as update, webhookOutput } from '../../../domain/webhooks';
 import { webhookDescription, webhookEvents, webhookUrl } from './schemas';
 import { organizationItemInput } from '../../organization-item';
@@ -15,16 +14,15 @@ export const updateWebhook = webhooks
       description: 'Enabling a webhook that was disabled after failures starts a new 3-day window.',
     },
   )
-  .input(
+  .answers(
     organizationItemInput.extend({
       url: webhookUrl.optional(),
       events: webhookEvents.optional(),
       description: webhookDescription,
       enabled: z.boolean({ error: 'enabled must be true or false' }).optional(),
     }),
-  )
-  .output(envelope(webhookOutput))
-  .mutation(async ({ ctx, input }) => {
-    const { id, uuid, ...changes } = input;
-    return ok(await update(ctx.deps, ctx.req, ctx.user, id, uuid, changes), WEBHOOK_TEXTS.updated);
-  });
+    webhookOutput,
+    WEBHOOK_TEXTS.updated,
+    ({ ctx, input: { id, uuid, ...changes } }) =>
+      update(ctx.deps, ctx.req, ctx.user, id, uuid, changes),
+  );
