@@ -22,12 +22,29 @@ export function expectNoPlantedSecret(text: string, secrets: PlantedSecret[], ki
   for (const label of kinds) expect(secrets.map((s) => s.label)).toContain(label);
 }
 
-/** The export archive a test downloaded: `open` it from the download's bytes, then read its files. */
+/** A download as `app.inject` answers it. */
+type Download = {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+  rawPayload: Buffer;
+};
+
+/**
+ * The export a test file works on: its `uuid` once requested, then its archive, opened from the
+ * download (`openDownload`), whose files it reads.
+ */
 export function exportArchive() {
   let files: Record<string, Uint8Array> = {};
   return {
-    open(payload: Buffer): void {
-      files = unzipSync(new Uint8Array(payload));
+    uuid: '',
+    /** A 200 with the private ZIP attachment `fileName`…, unpacked. */
+    openDownload(res: Download, fileName: string): void {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(res.headers['content-disposition']).toMatch(`attachment; filename="${fileName}`);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      files = unzipSync(new Uint8Array(res.rawPayload));
     },
     get files(): Record<string, Uint8Array> {
       return files;

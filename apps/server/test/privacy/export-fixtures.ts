@@ -10,6 +10,7 @@ import {
 } from '../../src/testing/security-fixtures';
 import { organizationId, addMemberRow } from '../../src/testing/organization-rows';
 import { mailsTo } from '../../src/testing/recorded-rows';
+import { exportArchive } from '../../src/testing/archive-checks';
 import { storedCredentials } from './planted-secrets';
 
 /** The shared setup of the personal data export tests (data-exports.test.ts). */
@@ -36,7 +37,7 @@ export const download = (uuid: string, token = A.user.token) =>
   });
 
 /** One server for the test file, with A's secrets planted and B's rows written before its tests. */
-export function useExportHarness(): void {
+export function useExportHarness() {
   beforeAll(async () => {
     h = await createHarness();
     A = await buildSecurityResourceSet(h, 'exporter');
@@ -121,4 +122,5 @@ export function useExportHarness(): void {
     expect(bt.status, bt.text).toBe(201);
   }, 120_000);
   afterAll(() => h?.close());
+  return exportArchive();
 }
