@@ -10,14 +10,14 @@ import {
 } from '../../src/testing/security-fixtures';
 import { organizationId, addMemberRow } from '../../src/testing/organization-rows';
 import { mailsTo } from '../../src/testing/recorded-rows';
-import { exportArchive } from '../../src/testing/archive-checks';
+import { exportArchive, type PlantedSecret } from '../../src/testing/archive-checks';
 import { storedCredentials } from './planted-secrets';
 
 /** The shared setup of the personal data export tests (data-exports.test.ts). */
 export let h: TestHarness;
 export let A: SecurityResourceSet;
 export let B: Awaited<ReturnType<TestHarness['createUser']>>;
-export const secrets: { label: string; value: string }[] = [];
+const secrets: PlantedSecret[] = [];
 /** Runs the due jobs until none is left (the export builder, the mail outbox). */
 export const drain = () => drainJobs(h);
 
@@ -122,5 +122,5 @@ export function useExportHarness() {
     expect(bt.status, bt.text).toBe(201);
   }, 120_000);
   afterAll(() => h?.close());
-  return exportArchive();
+  return exportArchive(secrets);
 }

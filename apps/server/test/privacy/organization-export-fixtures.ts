@@ -10,7 +10,7 @@ import {
   invitationTokenFromMail,
   organizationId,
 } from '../../src/testing/organization-rows';
-import { exportArchive } from '../../src/testing/archive-checks';
+import { exportArchive, type PlantedSecret } from '../../src/testing/archive-checks';
 import { storedCredentials } from './planted-secrets';
 
 /** The shared setup of the organization data export tests (organization-data-exports.test.ts). */
@@ -20,7 +20,7 @@ export let other: SecurityResourceSet;
 export let admin: Awaited<ReturnType<TestHarness['createUser']>>;
 export let member: Awaited<ReturnType<TestHarness['createUser']>>;
 export let orgId: number;
-export const secrets: { label: string; value: string }[] = [];
+const secrets: PlantedSecret[] = [];
 
 /** Runs the due jobs until none is left (the export builder, the mail outbox). */
 export const drain = () => drainJobs(h);
@@ -104,5 +104,5 @@ export function useOrganizationExportHarness() {
     secrets.push({ label: 'domain challenge', value: domainToken });
   }, 180_000);
   afterAll(() => h?.close());
-  return exportArchive();
+  return exportArchive(secrets);
 }
