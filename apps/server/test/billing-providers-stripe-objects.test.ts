@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_BILLING_DETAILS, stubPaymentMethod } from '../src/testing/billing-fixtures';
-import type { TestHarness } from '../src/testing/harness';
 import { organizationId } from '../src/testing/organization-rows';
 import { subscriptionRows, valuesWhere } from '../src/testing/recorded-rows';
-import type { StripeStub } from '../src/testing/stripe-stub';
-import { useStripeWorld } from '../src/testing/stripe-world';
+import { h, stub, useStripeWorld } from '../src/testing/stripe-world';
 
 /** Stripe mode: real Stripe objects on the local stub (customer, prices, subscription, idempotency keys). */
-let h: TestHarness;
-let stub: StripeStub;
-const { newOwner, subscribe, stripeSubOf, setupIntent } = useStripeWorld((w) => ({ h, stub } = w));
+const { newOwner, subscribe, stripeSubOf, setupIntent } = useStripeWorld();
 
 describe('Stripe objects', () => {
   it('creates a customer per organization and a subscription with base price and venue quantity', async () => {
