@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestHarness } from '../src/testing/harness';
+import { activityRows } from '../src/testing/recorded-rows';
 import { useHarness } from '../src/testing/use-harness';
 
 let h: TestHarness;
@@ -7,16 +8,6 @@ useHarness((made) => (h = made), { resetRateLimits: true });
 
 const UA =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
-
-async function actions(userId: number) {
-  const rows = await h.db
-    .selectFrom('activity_events')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
-  return rows;
-}
 
 describe('activity events from each area', () => {
   it('records sign-ins, sign-outs, password, profile, session and organization events', async () => {
@@ -61,7 +52,7 @@ describe('activity events from each area', () => {
     await h.rest('POST', '/auth/logout', { token, headers });
     expect(second.status).toBe(200);
 
-    const rows = await actions(user.id);
+    const rows = await activityRows(h.db, user.id);
     const byAction = (action: string) => rows.find((r) => r.action === action);
     expect(byAction('login.failed')).toMatchObject({ type: 'login' });
     expect(byAction('login.failed')?.severity).not.toBe('info');

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_BILLING_DETAILS, stubPaymentMethod } from '../src/testing/billing-fixtures';
-import type { TestHarness } from '../src/testing/harness';
 import { organizationId } from '../src/testing/organization-rows';
-import { valuesWhere } from '../src/testing/recorded-rows';
-import type { StripeStub } from '../src/testing/stripe-stub';
-import { useStripeWorld } from '../src/testing/stripe-world';
+import { subscriptionRows, valuesWhere } from '../src/testing/recorded-rows';
+import { h, stub, useStripeWorld } from '../src/testing/stripe-world';
 
 /** Stripe mode: real Stripe objects on the local stub (customer, prices, subscription, idempotency keys). */
-let h: TestHarness;
-let stub: StripeStub;
-const { newOwner, subscribe, stripeSubOf, setupIntent } = useStripeWorld((w) => ({ h, stub } = w));
+const { newOwner, subscribe, stripeSubOf, setupIntent } = useStripeWorld();
 
 describe('Stripe objects', () => {
   it('creates a customer per organization and a subscription with base price and venue quantity', async () => {
@@ -28,13 +24,8 @@ describe('Stripe objects', () => {
     ]);
     const first = stub.state.invoices.get(stripeSub.latest_invoice!)!;
     expect(first.lines[0]).toMatchObject({ description: 'One-time setup fee', amount: 20_000 });
-    const row = await h.db
-      .selectFrom('subscriptions')
-      .innerJoin('organizations', 'organizations.id', 'subscriptions.organization_id')
-      .select(['provider_customer_id', 'provider_subscription_id', 'provider_status'])
-      .where('organizations.uuid', '=', o.orgUuid)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({
+    const [row] = await subscriptionRows(h.db, { organizationUuid: o.orgUuid });
+    expect(row).toMatchObject({
       provider_customer_id: stripeSub.customer,
       provider_subscription_id: stripeSub.id,
       provider_status: 'active',

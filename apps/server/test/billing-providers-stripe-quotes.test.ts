@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { stubPaymentMethod } from '../src/testing/billing-fixtures';
-import type { TestHarness } from '../src/testing/harness';
-import type { StripeStub } from '../src/testing/stripe-stub';
-import { useStripeWorld } from '../src/testing/stripe-world';
+import { h, stub, useStripeWorld } from '../src/testing/stripe-world';
 
 /** Stripe mode, issue 40: a quote from Stripe's invoice preview is exactly what is charged. */
-let h: TestHarness;
-let stub: StripeStub;
 const { newOwner, subscribe, stripeSubOf, invoices, subscriptionOf, changeSubscription } =
-  useStripeWorld((w) => ({ h, stub } = w));
+  useStripeWorld();
 
 describe('Stripe quotes (issue 40)', () => {
   const quoteOf = async (o: { token: string; orgUuid: string }, query: Record<string, string>) => {

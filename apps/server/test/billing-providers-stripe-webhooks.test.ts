@@ -1,17 +1,12 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { STUB_WEBHOOK_SECRET, stubPaymentMethod } from '../src/testing/billing-fixtures';
-import type { TestHarness } from '../src/testing/harness';
 import { activityOf } from '../src/testing/recorded-rows';
-import type { StripeStub } from '../src/testing/stripe-stub';
-import { useStripeWorld } from '../src/testing/stripe-world';
+import { h, stub, useStripeWorld } from '../src/testing/stripe-world';
 
 /** Stripe mode: webhooks signed as Stripe signs them, applied from Stripe's state. */
-let h: TestHarness;
-let stub: StripeStub;
-const { newOwner, subscribe, stripeSubOf, setupIntent, invoices, subscriptionOf } = useStripeWorld(
-  (w) => ({ h, stub } = w),
-);
+const { newOwner, subscribe, stripeSubOf, setupIntent, invoices, subscriptionOf } =
+  useStripeWorld();
 const stripe = new Stripe('sk_test_unused');
 
 /** Posts an event signed as Stripe signs it (stripe.webhooks.generateTestHeaderString). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { monthlyPricePence } from '@scmp/api/contracts/plans';
 import type { Json, TestHarness } from '../src/testing/harness';
+import { subscriptionRows } from '../src/testing/recorded-rows';
 import { useDashboardWorld, type DashboardWorld } from './dashboard/fixtures';
 
 /**
@@ -112,13 +113,7 @@ describe('GET /dashboard/overview', () => {
 
   it('gives each organization its subscription state, next invoice date and amount', async () => {
     const data = await overview(owner.token);
-    const subs = await h.db
-      .selectFrom('subscriptions')
-      .innerJoin('organizations', 'organizations.id', 'subscriptions.organization_id')
-      .selectAll('subscriptions')
-      .select('organizations.uuid as org_uuid')
-      .where('subscriptions.owner_id', '=', owner.id)
-      .execute();
+    const subs = await subscriptionRows(h.db, { ownerId: owner.id });
     const line = (uuid: string) =>
       (data.subscriptions as Json[]).find((l) => l.organization_uuid === uuid);
     expect(data.subscriptions).toHaveLength(4);

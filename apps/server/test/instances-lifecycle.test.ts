@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDeps, enqueueJob, instanceInfrastructure, runDueHealthChecks } from '@scmp/api';
 import type { TestHarness } from '../src/testing/harness';
-import { activityOf } from '../src/testing/recorded-rows';
+import { activityOf, valuesWhere } from '../src/testing/recorded-rows';
 import { useInstancesWorld, type InstancesWorld } from './instances/fixtures';
 
 /** An instance's lifecycle: suspend and resume, health checks over real HTTP, one provisioning, deletion. */
@@ -93,18 +93,12 @@ describe('the lifecycle', () => {
     for (let i = 0; i < 4; i += 1) {
       created.push((await deploy({ organization_uuid: org.uuid, name: `Twin ${i}` })).body.data);
     }
-    const rows = await h.db
-      .selectFrom('instances')
-      .select('id')
-      .where(
-        'uuid',
-        'in',
-        created.map((c) => c.uuid),
-      )
-      .execute();
+    const ids = (
+      await Promise.all(created.map((c) => valuesWhere(h.db, 'instances', 'id', 'uuid', c.uuid)))
+    ).flat();
     // A duplicate job per instance, as a retry or a second enqueuer would leave behind.
-    for (const row of rows) {
-      await enqueueJob(h.db, { type: 'instances.provision', payload: { instanceId: row.id } });
+    for (const instanceId of ids) {
+      await enqueueJob(h.db, { type: 'instances.provision', payload: { instanceId } });
     }
     const second = createDeps({
       db: h.db,
@@ -114,7 +108,8 @@ describe('the lifecycle', () => {
       clock: h.clock,
     });
     await Promise.all([drain(h.deps, 1), drain(second, 1)]);
-    expect(calls.sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(ids).toHaveLength(4);
+    expect(calls.sort()).toEqual(ids.sort());
     for (const c of created) {
       const got = await instance(c.uuid);
       expect(got.status).toBe('active');

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { organizationClosure, retention } from '@scmp/api';
 import { buildSecurityResourceSet } from '../src/testing/security-fixtures';
 import { addMemberRow } from '../src/testing/organization-rows';
+import { subscriptionRows, valuesWhere } from '../src/testing/recorded-rows';
 import { h, DAY, useClosureHarness } from './privacy/closure-fixtures';
 
 /**
@@ -98,21 +99,12 @@ describe('closing an organization', () => {
       if (billingName !== org.name)
         expect(JSON.stringify(i.billing_details)).not.toContain(billingName);
     }
-    const sub = await h.db
-      .selectFrom('subscriptions')
-      .select(['status', 'payment_method_id'])
-      .where('organization_id', '=', org.id)
-      .executeTakeFirstOrThrow();
-    expect(sub).toEqual({ status: 'expired', payment_method_id: null });
+    const [sub] = await subscriptionRows(h.db, { organizationUuid: A.orgUuid });
+    expect(sub).toMatchObject({ status: 'expired', payment_method_id: null });
 
     // organization.deleted was sent; the endpoint is retired.
-    const deleted = await h.db
-      .selectFrom('webhook_events')
-      .select('type')
-      .where('organization_id', '=', org.id)
-      .where('type', '=', 'organization.deleted')
-      .execute();
-    expect(deleted).toHaveLength(1);
+    const sent = await valuesWhere(h.db, 'webhook_events', 'type', 'organization_id', org.id);
+    expect(sent.filter((type) => type === 'organization.deleted')).toHaveLength(1);
     const endpoint = await h.db
       .selectFrom('webhook_endpoints')
       .select('retired_at')

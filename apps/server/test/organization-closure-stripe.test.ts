@@ -1,18 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { TestHarness } from '../src/testing/harness';
 import { createOrganization } from '../src/testing/organization-rows';
 import { stubPaymentMethod, postSubscription } from '../src/testing/billing-fixtures';
-import type { StripeStub } from '../src/testing/stripe-stub';
-import { useStripeWorld } from '../src/testing/stripe-world';
+import { h, stub, useStripeWorld } from '../src/testing/stripe-world';
 
 /**
  * Closing an organization in Stripe mode (issue 38): the subscription is cancelled in Stripe
  * itself (cancel_at_period_end on the stub), so Stripe charges nothing more; the current period
  * runs out (not refunded) and the service end is Stripe's period end.
  */
-let h: TestHarness;
-let stub: StripeStub;
-const { stripeSubOf, subscriptionOf } = useStripeWorld((w) => ({ h, stub } = w));
+const { stripeSubOf, subscriptionOf } = useStripeWorld();
 
 describe('closing an organization with a Stripe subscription', () => {
   it('cancels the subscription in Stripe at the end of the paid period', async () => {

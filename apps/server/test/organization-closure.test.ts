@@ -3,6 +3,7 @@ import { organizationClosure } from '@scmp/api';
 import { CLOSURE_TEXTS } from '@scmp/api/contracts';
 import { TEST_BILLING_DETAILS } from '../src/testing/billing-fixtures';
 import { type Json } from '../src/testing/harness';
+import { subscriptionRows } from '../src/testing/recorded-rows';
 import { buildSecurityResourceSet } from '../src/testing/security-fixtures';
 import { h, DAY, useClosureHarness } from './privacy/closure-fixtures';
 
@@ -38,18 +39,9 @@ describe('closing an organization', () => {
     expect(closed.body.message).toBe(CLOSURE_TEXTS.closing(purgeAt.slice(0, 10)));
 
     // The subscription: cancelled, nothing more charged, the paid period runs out.
-    const sub = await h.db
-      .selectFrom('subscriptions')
-      .innerJoin('organizations', 'organizations.id', 'subscriptions.organization_id')
-      .select([
-        'subscriptions.status',
-        'subscriptions.service_ends_at',
-        'subscriptions.current_period_end',
-      ])
-      .where('organizations.uuid', '=', A.orgUuid)
-      .executeTakeFirstOrThrow();
-    expect(sub.status).toBe('cancelled');
-    expect(sub.service_ends_at).toEqual(sub.current_period_end);
+    const [sub] = await subscriptionRows(h.db, { organizationUuid: A.orgUuid });
+    expect(sub!.status).toBe('cancelled');
+    expect(sub!.service_ends_at).toEqual(sub!.current_period_end);
 
     // Instances suspended; the portal answers 503 "This site has closed" in its branding.
     expect((await instanceOf(A)).status).toBe('suspended');

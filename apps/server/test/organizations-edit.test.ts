@@ -9,8 +9,7 @@ const w = useOrganizationsWorld();
 
 describe('editing and deleting', () => {
   it('updates with the edit texts and keeps the subdomain when none is sent', async () => {
-    const org = (await w.create({ name: 'Edit Me', type: 'school', subdomain: 'edit-me' })).body
-      .data;
+    const org = await w.made({ name: 'Edit Me', type: 'school', subdomain: 'edit-me' });
     const bad = await w.h.rest('PUT', `/organizations/${org.uuid}`, {
       body: { name: '', type: '' },
       token: w.owner.token,
@@ -41,8 +40,7 @@ describe('editing and deleting', () => {
   });
 
   it('answers 404 for another user on every route and changes nothing', async () => {
-    const org = (await w.create({ name: 'Private', type: 'other', subdomain: 'private-org' })).body
-      .data;
+    const org = await w.made({ name: 'Private', type: 'other', subdomain: 'private-org' });
     const t = w.other.token;
     expect((await w.h.rest('GET', `/organizations/${org.uuid}`, { token: t })).status).toBe(404);
     const put = await w.h.rest('PUT', `/organizations/${org.uuid}`, {
@@ -74,7 +72,7 @@ describe('editing and deleting', () => {
   });
 
   it('closes the organization at once (even with a live subscription) and purges its instances, branding rows and files on day 60', async () => {
-    const org = (await w.create({ name: 'Doomed', type: 'school', subdomain: 'doomed' })).body.data;
+    const org = await w.made({ name: 'Doomed', type: 'school', subdomain: 'doomed' });
     const row = { id: await organizationId(w.h.db, org.uuid) };
     await insertLiveSubscription(w.h, org.uuid);
     const inst = await w.h.rest('POST', '/instances', {

@@ -14,9 +14,7 @@ const activate = (uuid: string) =>
 
 /** An active organization on `subdomain`, as the lookup shows it (public fields). */
 async function activeOrganization(subdomain: string) {
-  const res = await w.create({ name: `${subdomain} School`, type: 'school', subdomain });
-  expect(res.status, res.text).toBe(201);
-  const uuid = res.body.data.uuid as string;
+  const { uuid } = await w.made({ name: `${subdomain} School`, type: 'school', subdomain });
   await activate(uuid);
   return { name: `${subdomain} School`, subdomain, uuid, status: 'active' };
 }
@@ -54,9 +52,7 @@ describe('the signed-in list', () => {
 
 describe('the public fallback lookup', () => {
   it('answers active organizations on a subdomain with public fields only, without sign-in', async () => {
-    const org = (
-      await w.create({ name: 'Public School', type: 'school', subdomain: 'public-school' })
-    ).body.data;
+    const org = await w.made({ name: 'Public School', type: 'school', subdomain: 'public-school' });
     const pending = await w.h.rest('GET', '/organizations', {
       query: { subdomain: 'public-school', public: 'true' },
     });

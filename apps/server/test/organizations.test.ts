@@ -126,9 +126,7 @@ describe('creating organizations', () => {
 
 describe('check-subdomain', () => {
   it('answers availability with a reason, and counts the own current slug as available', async () => {
-    const org = (
-      await w.create({ name: 'Check School', type: 'school', subdomain: 'check-school' })
-    ).body.data;
+    const org = await w.made({ name: 'Check School', type: 'school', subdomain: 'check-school' });
     const free = await w.h.rest('POST', '/organizations/check-subdomain', {
       body: { subdomain: 'Totally-Free-Slug' },
       token: w.owner.token,

@@ -1,18 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { FRONT_PAGE_TEXTS } from '@scmp/api/contracts';
-import type { TestHarness } from '../src/testing/harness';
-import { usePortalFixtures, type User } from './portal/fixtures';
+import { h, owner, usePortalFixtures } from './portal/fixtures';
 
 /**
  * Issue 40 part 1: saving an instance portal's front page (links), and how it is served: 503 while
  * suspended or being set up, a branded 404, custom domains, ETags and compression.
  */
-let h: TestHarness;
-let owner: User;
-const { school, get, saveFrontPage, SCMP_TEXTS, LINKS } = usePortalFixtures(
-  (made) => ({ h, owner } = made),
-);
+const { school, get, saveFrontPage, SCMP_TEXTS, LINKS } = usePortalFixtures();
 
 describe('instance portal front page', () => {
   it('accepts only https:// links, at most six, with labels; through both doors', async () => {

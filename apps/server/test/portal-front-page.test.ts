@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { FRONT_PAGE_TEXTS } from '@scmp/api/contracts';
-import type { TestHarness } from '../src/testing/harness';
-import { usePortalFixtures, type User } from './portal/fixtures';
+import { h, owner, usePortalFixtures } from './portal/fixtures';
 
 /**
  * Issue 40 part 1: an instance's portal is the school's own front page (server-rendered from the
  * branding), never SCMP's marketing page: its content, defaults, branding and escaping.
  */
-let h: TestHarness;
-let owner: User;
-const { school, get, saveFrontPage, SCMP_TEXTS, OAKFIELD_FRONT_PAGE } = usePortalFixtures(
-  (made) => ({ h, owner } = made),
-);
+const { school, get, saveFrontPage, SCMP_TEXTS, OAKFIELD_FRONT_PAGE } = usePortalFixtures();
 
 describe('instance portal front page', () => {
   it('serves the school’s own front page: name, headline, welcome, links, contact; none of SCMP’s', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TOKEN_REQUESTS_PER_MINUTE } from '@scmp/api/contracts/api-tokens';
 import { createHarness, type TestHarness } from '../src/testing/harness';
+import { activityRows } from '../src/testing/recorded-rows';
 
 /**
  * Request-scoped data lives in the one context the door builds per request (issue 35): the
@@ -16,16 +17,6 @@ beforeAll(async () => {
   h = await createHarness();
 });
 afterAll(() => h?.close());
-
-async function profileEvents(userId: number) {
-  return h.db
-    .selectFrom('activity_events')
-    .select(['ip_address', 'user_agent'])
-    .where('user_id', '=', userId)
-    .where('action', '=', 'profile.updated')
-    .orderBy('id')
-    .execute();
-}
 
 describe('request data reaches services as arguments, through both doors', () => {
   it('records the caller’s address and browser on an activity entry from /api/v1 and /trpc', async () => {
@@ -48,7 +39,7 @@ describe('request data reaches services as arguments, through both doors', () =>
       });
       expect(res.statusCode, res.body).toBe(200);
     }
-    expect(await profileEvents(user.id)).toEqual([
+    expect(await activityRows(h.db, user.id, 'profile.updated')).toMatchObject([
       { ip_address: '203.0.113.10', user_agent: 'RestClient/1.0' },
       { ip_address: '198.51.100.20', user_agent: 'TrpcClient/2.0' },
     ]);

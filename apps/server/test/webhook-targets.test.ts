@@ -65,13 +65,15 @@ describe('in production mode', () => {
 
   it.each([
     ['http://example.com/hook', WEBHOOK_TEXTS.urlHttpsOnly],
-    ['https://127.0.0.1/hook', WEBHOOK_TEXTS.urlNotPublic],
-    ['https://10.0.0.8/hook', WEBHOOK_TEXTS.urlNotPublic],
-    ['https://169.254.169.254/latest/meta-data', WEBHOOK_TEXTS.urlNotPublic],
-    ['https://[::1]/hook', WEBHOOK_TEXTS.urlNotPublic],
-    ['https://[::ffff:7f00:1]/hook', WEBHOOK_TEXTS.urlNotPublic],
-    ['https://localhost/hook', WEBHOOK_TEXTS.urlNotPublic],
-    ['https://localtest.me.localhost/hook', WEBHOOK_TEXTS.urlNotPublic],
+    ...[
+      'https://127.0.0.1/hook',
+      'https://10.0.0.8/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/hook',
+      'https://[::ffff:7f00:1]/hook',
+      'https://localhost/hook',
+      'https://localtest.me.localhost/hook',
+    ].map((url) => [url, WEBHOOK_TEXTS.urlNotPublic]),
   ])('refuses %s when it is saved', async (url, message) => {
     const owner = await h.createUser();
     const org = await createOrganization(h, owner.token, { name: 'Prod School', type: 'school' });

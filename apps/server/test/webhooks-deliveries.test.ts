@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_TEXTS } from '@scmp/api/contracts/webhooks';
-import type { TestHarness } from '../src/testing/harness';
 import { mailsTo } from '../src/testing/recorded-rows';
 import { verifyStandardWebhook } from '../src/testing/webhook-receiver';
-import { useWebhookWorld, type WebhookReceiver } from './webhooks/fixtures';
+import { h, receiver, useWebhookWorld } from './webhooks/fixtures';
 
 /**
  * Webhook deliveries (issue 22): retries with one webhook-id, timeouts, disabling after 3 days on
  * the test clock, redelivery, test pings and the delivery log's paging.
  */
-let h: TestHarness;
-let receiver: WebhookReceiver;
-const { ownerWithWebhook, rename, drain, deliveries, verified } = useWebhookWorld(
-  (w) => ({ h, receiver } = w),
-);
+const { ownerWithWebhook, rename, drain, deliveries, verified } = useWebhookWorld();
 
 describe('retries, timeouts and disabling', () => {
   it('retries a 500 with the same webhook-id and body after 5 s, 5 min, …, and succeeds later', async () => {

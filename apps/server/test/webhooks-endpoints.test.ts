@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_TEXTS } from '@scmp/api/contracts/webhooks';
-import type { TestHarness } from '../src/testing/harness';
-import { useWebhookWorld, type WebhookReceiver } from './webhooks/fixtures';
+import { h, receiver, useWebhookWorld } from './webhooks/fixtures';
 
 /** Webhook endpoints (issue 22) through the REST door: the secret shown once, edits, bad input, strangers. */
-let h: TestHarness;
-let receiver: WebhookReceiver;
-const { newOrganization, addWebhook } = useWebhookWorld((w) => ({ h, receiver } = w));
+const { newOrganization, addWebhook } = useWebhookWorld();
 
 describe('webhook endpoints', () => {
   it('creates with a secret shown once (encrypted at rest), lists, edits and deletes', async () => {

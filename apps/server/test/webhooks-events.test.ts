@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { TestHarness } from '../src/testing/harness';
 import { subscribeByCard } from '../src/testing/billing-fixtures';
 import { invitationTokenFromMail } from '../src/testing/organization-rows';
 import { fields, supportHelpers } from '../src/testing/support-helpers';
 import { testBillingDetails } from '../src/testing/test-subscription';
 import { verifyStandardWebhook } from '../src/testing/webhook-receiver';
-import { useWebhookWorld, type WebhookReceiver } from './webhooks/fixtures';
+import { h, receiver, useWebhookWorld } from './webhooks/fixtures';
 
 /**
  * The signed events of every area (issue 22), as a receiver written from the Standard Webhooks
  * specification checks them, with the REST shape of their objects.
  */
-let h: TestHarness;
-let receiver: WebhookReceiver;
-const { ownerWithWebhook, rename, drain, deliveries, nowSeconds, verified } = useWebhookWorld(
-  (w) => ({ h, receiver } = w),
-);
+const { ownerWithWebhook, rename, drain, deliveries, nowSeconds, verified } = useWebhookWorld();
 
 describe('signed events', () => {
   it('sends instance.created and instance.activated, signed as Standard Webhooks says, with the REST shape', async () => {

@@ -1,16 +1,12 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { emitWebhookEvent, organizationClosure, sweepWebhooks } from '@scmp/api';
-import type { TestHarness } from '../src/testing/harness';
 import { organizationId } from '../src/testing/organization-rows';
 import { valuesWhere } from '../src/testing/recorded-rows';
-import { useWebhookWorld } from './webhooks/fixtures';
+import { h, useWebhookWorld } from './webhooks/fixtures';
 
 /** The webhook outbox (issue 22): organization.deleted after the purge, and the event's transaction. */
-let h: TestHarness;
-const { newOrganization, addWebhook, rename, drain, verified } = useWebhookWorld(
-  (w) => ({ h } = w),
-);
+const { newOrganization, addWebhook, rename, drain, verified } = useWebhookWorld();
 
 describe('the outbox', () => {
   it('sends organization.deleted after the organization is gone, then forgets its endpoints', async () => {

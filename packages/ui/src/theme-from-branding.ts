@@ -53,17 +53,10 @@ export function themeFromBranding(branding: PublicBranding): MantineThemeOverrid
 
 /** The CSS variables (hex and RGB) the shell, footer and custom CSS can use. */
 export function brandingCssVariables(branding: PublicBranding): Record<string, string> {
-  const c = shellColors(branding);
-  const entries: Array<[string, string]> = [
-    ['primary', c.primary],
-    ['secondary', c.secondary],
-    ['accent', c.accent],
-    ['nav-background', c.navBackground],
-    ['nav-text', c.navText],
-    ['nav-text-hover', c.navTextHover],
-  ];
   const vars: Record<string, string> = {};
-  for (const [name, hex] of entries) {
+  // Every shell colour, its name in kebab case: navTextHover → --brand-nav-text-hover(-rgb).
+  for (const [key, hex] of Object.entries(shellColors(branding))) {
+    const name = key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
     vars[`--brand-${name}`] = hex;
     vars[`--brand-${name}-rgb`] = rgbTriplet(hex);
   }

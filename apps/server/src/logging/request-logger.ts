@@ -1,6 +1,7 @@
 import type pino from 'pino';
 
-type LevelMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+const LEVEL_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type LogMethod = (...args: unknown[]) => void;
 
 /**
  * Fastify's per-request logger, made on first use. Fastify makes `request.log` for every request
@@ -44,29 +45,20 @@ export class RequestLogger {
     return this.logger.child(bindings, options);
   }
 
-  fatal(...args: unknown[]): void {
-    this.log('fatal', args);
-  }
-  error(...args: unknown[]): void {
-    this.log('error', args);
-  }
-  warn(...args: unknown[]): void {
-    this.log('warn', args);
-  }
-  info(...args: unknown[]): void {
-    this.log('info', args);
-  }
-  debug(...args: unknown[]): void {
-    this.log('debug', args);
-  }
-  trace(...args: unknown[]): void {
-    this.log('trace', args);
-  }
+  declare fatal: LogMethod;
+  declare error: LogMethod;
+  declare warn: LogMethod;
+  declare info: LogMethod;
+  declare debug: LogMethod;
+  declare trace: LogMethod;
   silent(): void {}
+}
 
-  private log(method: LevelMethod, args: unknown[]): void {
-    (this.logger[method] as (...a: unknown[]) => void)(...args);
-  }
+// fatal … trace: each one logs through the child logger, made on that first line.
+for (const level of LEVEL_METHODS) {
+  RequestLogger.prototype[level] = function (this: RequestLogger, ...args: unknown[]) {
+    (this.logger[level] as LogMethod)(...args);
+  };
 }
 
 /** Fastify's `childLoggerFactory`: the per-request logger above instead of a child made at once. */

@@ -4,17 +4,20 @@ import { sql, type Kysely } from 'kysely';
 type Db = Kysely<Database>;
 
 /**
- * What the activity log recorded for a person, oldest first: every entry, or those whose action is
- * `action` (with a `%` in it, a `like` pattern).
+ * What the activity log recorded for a person, oldest first, every column: every entry, or those
+ * whose action is `action` (with a `%` in it, a `like` pattern).
  */
-export async function activityOf(db: Db, userId: number, action?: string) {
-  let query = db
-    .selectFrom('activity_events')
-    .select(['action', 'description'])
-    .where('user_id', '=', userId);
+export async function activityRows(db: Db, userId: number, action?: string) {
+  let query = db.selectFrom('activity_events').selectAll().where('user_id', '=', userId);
   if (action !== undefined)
     query = query.where('action', action.includes('%') ? 'like' : '=', action);
   return await query.orderBy('id').execute();
+}
+
+/** As activityRows, each entry's action and description only. */
+export async function activityOf(db: Db, userId: number, action?: string) {
+  const rows = await activityRows(db, userId, action);
+  return rows.map(({ action, description }) => ({ action, description }));
 }
 
 /** The e-mails queued for `address`, oldest first; `kind` and `subject` narrow them. */
@@ -67,4 +70,24 @@ export async function valuesWhere(
     select ${sql.ref(select)} as value from ${sql.table(table)} where ${sql.ref(column)} ${op} ${value}
   `.execute(db);
   return rows.map((row) => row.value);
+}
+
+/**
+ * The subscriptions rows as billing left them (every column, with the organization's uuid as
+ * `org_uuid`): the one of the organization `{ organizationUuid }`, or every one `{ ownerId }` holds.
+ */
+export async function subscriptionRows(
+  db: Db,
+  of: { organizationUuid: string } | { ownerId: number },
+) {
+  const rows = db
+    .selectFrom('subscriptions')
+    .innerJoin('organizations', 'organizations.id', 'subscriptions.organization_id')
+    .selectAll('subscriptions')
+    .select('organizations.uuid as org_uuid');
+  return await (
+    'ownerId' in of
+      ? rows.where('subscriptions.owner_id', '=', of.ownerId)
+      : rows.where('organizations.uuid', '=', of.organizationUuid)
+  ).execute();
 }

@@ -6,18 +6,19 @@ import { subscriptionHelpers } from './subscription-helpers';
 
 type Owner = { token: string; orgUuid: string };
 
+/** The Stripe-mode test file's server and stub (set before its tests run). */
+export let h: TestHarness;
+export let stub: StripeStub;
+
 /**
  * The Stripe-mode tests' file setup: the local Stripe stub and one server billing through it
- * (handed to `keep`, both closed after the file), the subscription helpers bound to that server,
- * and what the tests read back from the stub.
+ * (`h` and `stub` above, both closed after the file), the subscription helpers bound to that
+ * server, and what the tests read back from the stub.
  */
-export function useStripeWorld(keep: (w: { h: TestHarness; stub: StripeStub }) => unknown) {
-  let h: TestHarness;
-  let stub: StripeStub;
+export function useStripeWorld() {
   beforeAll(async () => {
     stub = await startStripeStub();
     h = await createStripeHarness(stub, createHarness);
-    keep({ h, stub });
   });
   afterAll(async () => {
     await h.close();

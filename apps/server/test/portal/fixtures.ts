@@ -5,19 +5,20 @@ import { insertOrganizationRow } from '../../src/testing/organization-rows';
 
 export type User = Awaited<ReturnType<TestHarness['createUser']>>;
 
+/** The file's server and its verified owner (set before its tests run). */
+export let h: TestHarness;
+export let owner: User;
+
 /**
- * What the portal front-page tests share: a server and a verified owner, made before the file's
- * tests and handed to `keep`, closed after them; a school (organization and instance) of the
+ * What the portal front-page tests share: a server and a verified owner (above), made before the
+ * file's tests, closed after them; a school (organization and instance) of the
  * owner, a GET on its host, saving its front page, the texts that belong to SCMP and never to a
  * portal, and a complete front page.
  */
-export function usePortalFixtures(keep: (made: { h: TestHarness; owner: User }) => unknown) {
-  let h: TestHarness;
-  let owner: User;
+export function usePortalFixtures() {
   beforeAll(async () => {
     h = await createHarness();
     owner = await h.createUser({ verified: true });
-    keep({ h, owner });
   });
   afterAll(() => h.close());
   let counter = 0;

@@ -10,13 +10,14 @@ import {
 } from '../../src/testing/security-fixtures';
 import { organizationId, addMemberRow } from '../../src/testing/organization-rows';
 import { mailsTo } from '../../src/testing/recorded-rows';
+import { exportArchive, type PlantedSecret } from '../../src/testing/archive-checks';
 import { storedCredentials } from './planted-secrets';
 
 /** The shared setup of the personal data export tests (data-exports.test.ts). */
 export let h: TestHarness;
 export let A: SecurityResourceSet;
 export let B: Awaited<ReturnType<TestHarness['createUser']>>;
-export const secrets: { label: string; value: string }[] = [];
+const secrets: PlantedSecret[] = [];
 /** Runs the due jobs until none is left (the export builder, the mail outbox). */
 export const drain = () => drainJobs(h);
 
@@ -36,7 +37,7 @@ export const download = (uuid: string, token = A.user.token) =>
   });
 
 /** One server for the test file, with A's secrets planted and B's rows written before its tests. */
-export function useExportHarness(): void {
+export function useExportHarness() {
   beforeAll(async () => {
     h = await createHarness();
     A = await buildSecurityResourceSet(h, 'exporter');
@@ -121,4 +122,5 @@ export function useExportHarness(): void {
     expect(bt.status, bt.text).toBe(201);
   }, 120_000);
   afterAll(() => h?.close());
+  return exportArchive(secrets);
 }

@@ -10,6 +10,7 @@ import {
   invitationTokenFromMail,
   organizationId,
 } from '../../src/testing/organization-rows';
+import { exportArchive, type PlantedSecret } from '../../src/testing/archive-checks';
 import { storedCredentials } from './planted-secrets';
 
 /** The shared setup of the organization data export tests (organization-data-exports.test.ts). */
@@ -19,7 +20,7 @@ export let other: SecurityResourceSet;
 export let admin: Awaited<ReturnType<TestHarness['createUser']>>;
 export let member: Awaited<ReturnType<TestHarness['createUser']>>;
 export let orgId: number;
-export const secrets: { label: string; value: string }[] = [];
+const secrets: PlantedSecret[] = [];
 
 /** Runs the due jobs until none is left (the export builder, the mail outbox). */
 export const drain = () => drainJobs(h);
@@ -32,7 +33,7 @@ export const download = (uuid: string, token: string, org = A.orgUuid) =>
   });
 
 /** One server for the test file, with the organization's secrets planted before its tests. */
-export function useOrganizationExportHarness(): void {
+export function useOrganizationExportHarness() {
   beforeAll(async () => {
     h = await createHarness();
     A = await buildSecurityResourceSet(h, 'orgexport');
@@ -103,4 +104,5 @@ export function useOrganizationExportHarness(): void {
     secrets.push({ label: 'domain challenge', value: domainToken });
   }, 180_000);
   afterAll(() => h?.close());
+  return exportArchive(secrets);
 }

@@ -4,13 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../src/testing/free-port';
 import { call, startServer } from '../scale-out/processes';
-import {
-  bannerOf,
-  runToExit,
-  serverDir,
-  tempDir,
-  useProductionBundle,
-} from './production-fixtures';
+import { bannerOf, serverDir, tempDir, useProductionBundle } from './production-fixtures';
 
 /**
  * Production mode and the operator's tools: a database holding the demo accounts is refused until
@@ -34,23 +28,23 @@ describe('the demo-data guard', () => {
     await local.stop();
 
     const env = production.env(await freePort(), dataDir);
-    const refused = await runToExit(production.bundle, env);
+    const refused = await production.runServer(env);
     expect(refused.code).not.toBe(0);
     expect(refused.output).toContain('the database holds the demo accounts');
     expect(refused.output).toContain('demo@scmp.test');
     expect(refused.output).toContain('npm run db:remove-demo');
 
-    const seed = await runToExit(production.cli, env, ['seed']);
+    const seed = await production.runCli(env, ['seed']);
     expect(seed.code).not.toBe(0);
     expect(seed.output).toContain('Refusing to seed demo data in production');
 
-    const removal = await runToExit(production.cli, env, ['remove-demo']);
+    const removal = await production.runCli(env, ['remove-demo']);
     expect(removal.code, removal.output).toBe(0);
     expect(removal.output).toContain('Removed the demo accounts');
     expect(removal.output).toMatch(/demo@scmp\.test.*staff@scmp\.test/s);
     expect(removal.output).toMatch(/[1-9]\d* organizations/);
 
-    const again = await runToExit(production.cli, env, ['remove-demo']);
+    const again = await production.runCli(env, ['remove-demo']);
     expect(again.output).toContain('No demo accounts found');
 
     const afterRemoval = await startServer('production-after-removal', production.bundle, env);
@@ -84,17 +78,17 @@ describe('the CLI in production', () => {
     const server = await startServer('production-backup-source', production.bundle, env);
     await server.stop();
     const file = path.join(tempDir('backup-files'), 'nightly.tar.gz');
-    const backup = await runToExit(production.cli, env, ['backup', file]);
+    const backup = await production.runCli(env, ['backup', file]);
     expect(backup.code, backup.output).toBe(0);
     expect(backup.output).toMatch(/Backup written to .*nightly\.tar\.gz/);
 
-    const refused = await runToExit(production.cli, env, ['restore', file]);
+    const refused = await production.runCli(env, ['restore', file]);
     expect(refused.code).not.toBe(0);
     expect(refused.output).toContain('Refusing to restore');
     expect(refused.output).toContain('Nothing was changed');
 
     const target = tempDir('backup-target');
-    const restored = await runToExit(production.cli, production.env(await freePort(), target), [
+    const restored = await production.runCli(production.env(await freePort(), target), [
       'restore',
       file,
     ]);

@@ -26,7 +26,14 @@ export type Production = {
   webDist: string;
   /** Every setting a production start needs, Stripe at the stub and SMTP at the sink. */
   env: (port: number, dataDir: string) => Record<string, string>;
+  /** Runs the server bundle with `env` to its end (a start that must fail). */
+  runServer: (env: Record<string, string>) => Promise<Exit>;
+  /** Runs the operator CLI (`cli.js <args>`) with `env` to its end. */
+  runCli: (env: Record<string, string>, args: string[]) => Promise<Exit>;
 };
+
+/** How a run ended: its exit code and everything it printed. */
+type Exit = { code: number | null; output: string };
 
 /** Builds the bundle into apps/server/dist-test-production-<label> for the calling test file. */
 export function useProductionBundle(label: string): Production {
@@ -52,6 +59,8 @@ export function useProductionBundle(label: string): Production {
       LOG_LEVEL: 'warn',
       WORKER_ENABLED: 'false',
     }),
+    runServer: (env) => runToExit(production.bundle, env),
+    runCli: (env, args) => runToExit(production.cli, env, args),
   };
   beforeAll(async () => {
     production.bundle = buildServerBundle(outDir);
@@ -84,11 +93,7 @@ export async function bannerOf(server: ServerProcess): Promise<string> {
 }
 
 /** Runs the bundle (or the CLI) to its end: exit code and everything it printed. */
-export function runToExit(
-  entry: string,
-  env: Record<string, string>,
-  args: string[] = [],
-): Promise<{ code: number | null; output: string }> {
+function runToExit(entry: string, env: Record<string, string>, args: string[] = []): Promise<Exit> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [entry, ...args], {
       cwd: serverDir,

@@ -5,7 +5,6 @@ import {
   addTestCard,
   bannerOf,
   registerOwner,
-  runToExit,
   tempDir,
   useProductionBundle,
 } from './production-fixtures';
@@ -60,7 +59,7 @@ describe('a production start with a missing or unsafe setting', () => {
     it(`exits non-zero naming the variable: ${name}`, async () => {
       const env = production.env(await freePort(), tempDir('missing'));
       change(env);
-      const { code, output } = await runToExit(production.bundle, env);
+      const { code, output } = await production.runServer(env);
       expect(code).not.toBe(0);
       expect(output).toMatch(/Refusing to start in production/);
       expect(output).toMatch(says);
@@ -76,7 +75,7 @@ describe('a production start with a missing or unsafe setting', () => {
       DATA_DIR: tempDir('all'),
       S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
     };
-    const { code, output } = await runToExit(production.bundle, env);
+    const { code, output } = await production.runServer(env);
     expect(code).not.toBe(0);
     for (const name of [
       'APP_URL',

@@ -52,18 +52,33 @@ export function useSsoOrganization(options: {
     connection = created.body.data;
     await options.after?.(created);
   }, 60_000);
-  return { asOwner, connectionOutsiders, connectionTestRun, failures, firstSignInActivity, roleOf };
+  return { asOwner, connectionOutsiders, connectionTestRun, failures, firstSignIn, roleOf };
 }
 
 /**
- * Checks what a first sign-in through single sign-on leaves: the session says "SSO — <connection>"
- * and the person's activity log holds the sign-up, the link, the membership and the sign-in.
- * Answers that log.
+ * Checks what a first sign-in through single sign-on (`result`, for `email`) leaves: the sign-in
+ * page's one-time code and a session token; a member with a verified address named `name`; the
+ * session says "SSO — <connection>" and the person's activity log holds the sign-up, the link,
+ * the membership and the sign-in. Answers that log.
  */
-async function firstSignInActivity(userId: number, token: string) {
-  const sessions = await h.rest('GET', '/profile/sessions', { token });
+async function firstSignIn(
+  result: { location: string; token: string | null },
+  email: string,
+  name: string,
+) {
+  expect(result.location).toMatch(/^http:\/\/localhost:3000\/login\/sso\?code=/);
+  expect(result.token).toBeTruthy();
+  expect(await roleOf(email)).toBe('member');
+  const user = await h.db
+    .selectFrom('users')
+    .select(['id', 'name', 'email_verified_at'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  expect(user.name).toBe(name);
+  expect(user.email_verified_at).not.toBeNull();
+  const sessions = await h.rest('GET', '/profile/sessions', { token: result.token! });
   expect(sessions.body.data[0].sign_in_method).toBe(`SSO — ${connection.display_name}`);
-  const activity = await activityOf(h.db, userId);
+  const activity = await activityOf(h.db, user.id);
   expect(activity.map((a) => a.action)).toEqual(
     expect.arrayContaining([
       'account.created_by_sso',

@@ -6,8 +6,8 @@ import { startWebhookReceiver, verifyStandardWebhook } from '../../src/testing/w
 
 /**
  * The world of the webhook tests (issue 22): one in-process server with a short delivery
- * timeout and one receiver written from the Standard Webhooks specification, both handed to
- * `keep`; each case starts with no attempt of an earlier case still queued and a receiver
+ * timeout and one receiver written from the Standard Webhooks specification (`h` and `receiver`
+ * below, set before the file's tests run); each case starts with no attempt of an earlier case still queued and a receiver
  * answering 200.
  */
 export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -32,15 +32,13 @@ export const ALL_EVENTS = [
   'member.removed',
 ];
 
-export function useWebhookWorld(
-  keep: (w: { h: TestHarness; receiver: WebhookReceiver }) => unknown,
-) {
-  let h: TestHarness;
-  let receiver: WebhookReceiver;
+export let h: TestHarness;
+export let receiver: WebhookReceiver;
+
+export function useWebhookWorld() {
   beforeAll(async () => {
     h = await createHarness({ webhooks: { timeoutMs: 300 } });
     receiver = await startWebhookReceiver();
-    keep({ h, receiver });
   });
   afterAll(async () => {
     await receiver?.close();
