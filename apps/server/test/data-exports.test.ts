@@ -121,7 +121,7 @@ describe('your data export', () => {
   });
 
   it('writes each file with its keys in order and its dates as ISO strings', () => {
-    const first = (rows: Json[]) => rows[0] as Json;
+    const first = (rows: Json) => rows[0] as Json;
     const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
     const session = first(json('sessions.json'));
     expect(Object.keys(session)).toEqual([
