@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicIdFields } from '../../contracts/response-fields';
 import type { SessionUser } from '../sessions';
 
 /**
@@ -6,8 +7,7 @@ import type { SessionUser } from '../sessions';
  * the shape: the auth, profile and SSO procedures and the server's plain routes all use it.
  */
 export const userOutput = z.strictObject({
-  id: z.string(),
-  uuid: z.string(),
+  ...publicIdFields,
   name: z.string(),
   email: z.string(),
   email_verified_at: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicBrandingSchema } from '../../contracts/branding-schemas';
 import { frontPageOutput, resolvedFrontPageOutput } from '../../contracts/front-page-schemas';
+import { publicIdFields } from '../../contracts/response-fields';
 
 /**
  * A branding as GET /branding/{id} shows it: one zod schema per shape; the service's return type is
@@ -10,8 +11,7 @@ import { frontPageOutput, resolvedFrontPageOutput } from '../../contracts/front-
  * shapes are contracts (contracts/front-page-schemas.ts), since the web uses their types too.
  */
 export const brandingOutput = z.strictObject({
-  id: z.string(),
-  uuid: z.string(),
+  ...publicIdFields,
   type: z.enum(['organization', 'instance']),
   name: z.string(),
   organization_uuid: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicIdFields } from '../../contracts/response-fields';
 
 /**
  * An instance as the API shows it: one zod schema, the service's return type is its z.output, the
@@ -6,8 +7,7 @@ import { z } from 'zod';
  * validation (the doors-agree test calls every procedure).
  */
 export const instanceSchema = z.strictObject({
-  id: z.string(),
-  uuid: z.string(),
+  ...publicIdFields,
   name: z.string(),
   status: z.string(),
   ssl_status: z

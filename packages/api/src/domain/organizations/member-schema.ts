@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedRefSchema } from '../../contracts/response-fields';
 import { ASSIGNABLE_ROLES, ORGANIZATION_ROLES } from '../../contracts/roles';
 
 /** The member and invitation shapes the API answers with (see organization-schema.ts). */
@@ -21,13 +22,13 @@ export const invitationSchema = z.strictObject({
   role: z.enum(ASSIGNABLE_ROLES),
   expires_at: z.string(),
   created_at: z.string(),
-  invited_by: z.strictObject({ uuid: z.string(), name: z.string() }).nullable(),
+  invited_by: namedRefSchema.nullable(),
 });
 
 export type InvitationOutput = z.output<typeof invitationSchema>;
 
 export const publicInvitationSchema = z.strictObject({
-  organization: z.strictObject({ uuid: z.string(), name: z.string() }),
+  organization: namedRefSchema,
   inviter_name: z.string().nullable(),
   role: z.enum(ASSIGNABLE_ROLES),
   email: z.string(),

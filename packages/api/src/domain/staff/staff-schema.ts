@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedRefSchema as ref } from '../../contracts/response-fields';
 import { RETENTION_RULE_IDS, RETENTION_RULE_OUTCOMES } from '../../contracts/retention';
 
 /**
@@ -6,7 +7,6 @@ import { RETENTION_RULE_IDS, RETENTION_RULE_OUTCOMES } from '../../contracts/ret
  * its z.output and the routers' .output() reuse it. Strict: a key the service returns that is not
  * here fails output validation (the doors-agree test calls every procedure).
  */
-const ref = z.strictObject({ uuid: z.string(), name: z.string() });
 const customerRef = z.strictObject({ uuid: z.string(), email: z.string() });
 
 /** GET /staff/overview. */

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * Field sets that many response shapes share: one definition each, spread into the shape's
+ * z.strictObject where the fields stand (the OpenAPI document inlines them there, in that order).
+ */
+
+/** A record's public id, answered twice: `id` is the uuid too (kept for clients of the first API). */
+export const publicIdFields = { id: z.string(), uuid: z.string() };
+
+/** When a record was created and last changed, as ISO 8601 strings. */
+export const timestampFields = { created_at: z.string(), updated_at: z.string() };
+
+/** Another record named in an answer: its uuid and name (an organization, an inviter). */
+export const namedRefSchema = z.strictObject({ uuid: z.string(), name: z.string() });
