@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_IDS } from '../../contracts/plans';
 import { publicIdFields } from '../../contracts/response-fields';
 
 /**
@@ -34,7 +35,7 @@ export const subscriptionSchema = z.strictObject({
   ...publicIdFields,
   organization_uuid: z.string(),
   provider: z.enum(['stripe', 'test']),
-  plan_type: z.enum(['basic', 'unlimited']),
+  plan_type: z.enum(PLAN_IDS),
   plan_name: z.string(),
   status: z.string(),
   price_monthly: z.number(),
