@@ -13,3 +13,6 @@ export const timestampFields = { created_at: z.string(), updated_at: z.string() 
 
 /** Another record named in an answer: its uuid and name (an organization, an inviter). */
 export const namedRefSchema = z.strictObject({ uuid: z.string(), name: z.string() });
+
+/** A person named in an answer: uuid, name and e-mail address (a ticket's customer, a member). */
+export const userRefSchema = namedRefSchema.extend({ email: z.string() });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Uptime over one period: each period of GET /instances/{uuid}/health, each instance of GET /instances/uptime. */
+/**
+ * Uptime over one period: each period of GET /instances/{uuid}/health, and each instance's
+ * figures in GET /instances/uptime.
+ */
 const uptimePeriod = z.strictObject({
   uptime: z.number().nullable().describe('Healthy checks in percent; null without checks'),
   checks: z.number().int(),

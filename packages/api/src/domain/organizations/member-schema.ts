@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import { namedRefSchema } from '../../contracts/response-fields';
+import { namedRefSchema, userRefSchema } from '../../contracts/response-fields';
 import { ASSIGNABLE_ROLES, ORGANIZATION_ROLES } from '../../contracts/roles';
 
 /** The member and invitation shapes the API answers with (see organization-schema.ts). */
 export const memberSchema = z.strictObject({
-  user: z.strictObject({
-    uuid: z.string(),
-    name: z.string(),
-    email: z.string(),
-    avatar_url: z.string().nullable(),
-  }),
+  user: userRefSchema.extend({ avatar_url: z.string().nullable() }),
   role: z.enum(ORGANIZATION_ROLES),
   joined_at: z.string(),
 });

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../contracts/support';
-import { namedRefSchema, publicIdFields, timestampFields } from '../../contracts/response-fields';
+import {
+  namedRefSchema,
+  publicIdFields,
+  timestampFields,
+  userRefSchema,
+} from '../../contracts/response-fields';
 import { optionalFilter } from '../../core/optional-filter';
 
 /**
@@ -47,13 +52,11 @@ export const ticketDetailOutput = ticketSummaryOutput.extend({
 });
 export type TicketDetailOutput = z.output<typeof ticketDetailOutput>;
 
-const customerOutput = z.strictObject({ uuid: z.string(), name: z.string(), email: z.string() });
-
-export const staffTicketSummaryOutput = ticketSummaryOutput.extend({ customer: customerOutput });
+export const staffTicketSummaryOutput = ticketSummaryOutput.extend({ customer: userRefSchema });
 export type StaffTicketSummaryOutput = z.output<typeof staffTicketSummaryOutput>;
 
 export const staffTicketDetailOutput = ticketDetailOutput.extend({
-  customer: customerOutput,
+  customer: userRefSchema,
   organization: namedRefSchema.nullable(),
 });
 export type StaffTicketDetailOutput = z.output<typeof staffTicketDetailOutput>;
