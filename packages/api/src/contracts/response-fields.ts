@@ -8,6 +8,9 @@ import { z } from 'zod';
 /** A record's public id, answered twice: `id` is the uuid too (kept for clients of the first API). */
 export const publicIdFields = { id: z.string(), uuid: z.string() };
 
+/** The values of publicIdFields for a record: its uuid, twice. */
+export const publicIds = (uuid: string) => ({ id: uuid, uuid });
+
 /** When a record was created and last changed, as ISO 8601 strings. */
 export const timestampFields = { created_at: z.string(), updated_at: z.string() };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicIdFields } from '../../contracts/response-fields';
+import { publicIdFields, publicIds } from '../../contracts/response-fields';
 import type { SessionUser } from '../sessions';
 
 /**
@@ -25,8 +25,7 @@ export type UserOutput = z.infer<typeof userOutput>;
 
 export function toUserOutput(user: SessionUser): UserOutput {
   return {
-    id: user.uuid,
-    uuid: user.uuid,
+    ...publicIds(user.uuid),
     name: user.name,
     email: user.email,
     email_verified_at: user.email_verified_at
