@@ -5,7 +5,7 @@ import { z } from 'zod';
  * z.strictObject where the fields stand (the OpenAPI document inlines them there, in that order).
  */
 
-/** A record's public id, answered twice: `id` is the uuid too (kept for clients of the first API). */
+/** A record's public id, answered twice: `id` repeats the uuid (never the internal row id). */
 export const publicIdFields = { id: z.string(), uuid: z.string() };
 
 /** The values of publicIdFields for a record: its uuid, twice. */
