@@ -7,6 +7,7 @@ import {
   defaultWelcomeText,
   isHttpsUrl,
 } from './front-page';
+import { requiredText } from './text-input';
 
 const EMAIL = /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/;
 
@@ -25,14 +26,11 @@ function textField(field: FrontPageTextField) {
 }
 
 export const frontPageLinkInput = z.object({
-  label: z
-    .string({ error: FRONT_PAGE_TEXTS.linkLabelRequired })
-    .trim()
-    .min(1, FRONT_PAGE_TEXTS.linkLabelRequired)
-    .max(
-      FRONT_PAGE_LIMITS.link_label,
-      `Link label must be at most ${FRONT_PAGE_LIMITS.link_label} characters`,
-    ),
+  label: requiredText(
+    FRONT_PAGE_TEXTS.linkLabelRequired,
+    FRONT_PAGE_LIMITS.link_label,
+    `Link label must be at most ${FRONT_PAGE_LIMITS.link_label} characters`,
+  ),
   url: z
     .string({ error: FRONT_PAGE_TEXTS.linkUrlHttps })
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORGANIZATION_TYPES } from './organizations';
+import { publicIdFields } from './response-fields';
 import { ORGANIZATION_ROLES } from './roles';
 
 /**
@@ -8,8 +9,7 @@ import { ORGANIZATION_ROLES } from './roles';
  * that is not here fails output validation (the doors-agree test calls every procedure).
  */
 export const organizationSchema = z.strictObject({
-  id: z.string(),
-  uuid: z.string(),
+  ...publicIdFields,
   name: z.string(),
   type: z.enum(ORGANIZATION_TYPES),
   description: z.string().nullable(),

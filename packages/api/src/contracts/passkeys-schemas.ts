@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { PASSKEY_NAME_MAX_LENGTH, PASSKEY_TEXTS } from './passkeys';
+import { requiredText } from './text-input';
 
 /** A passkey's name, e.g. "Office laptop". */
-export const passkeyNameSchema = z
-  .string({ error: PASSKEY_TEXTS.nameRequired })
-  .trim()
-  .min(1, PASSKEY_TEXTS.nameRequired)
-  .max(PASSKEY_NAME_MAX_LENGTH, PASSKEY_TEXTS.nameTooLong);
+export const passkeyNameSchema = requiredText(
+  PASSKEY_TEXTS.nameRequired,
+  PASSKEY_NAME_MAX_LENGTH,
+  PASSKEY_TEXTS.nameTooLong,
+);

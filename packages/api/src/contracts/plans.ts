@@ -1,5 +1,6 @@
 /** The one plan catalogue and money arithmetic (integer pence, GBP), shared by server and web. */
-export type PlanId = 'basic' | 'unlimited';
+export const PLAN_IDS = ['basic', 'unlimited'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
 
 export type Plan = {
   id: PlanId;

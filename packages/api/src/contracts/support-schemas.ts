@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { SUPPORT_TEXTS, TICKET_CATEGORIES, TICKET_PRIORITIES } from './support';
+import { requiredText } from './text-input';
 
 /** The support desk's inputs (zod; the server's, kept apart so the web's texts carry no zod). */
-
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /** Fields of a new ticket (JSON body, or the text fields of the multipart form). */
 export const createTicketInput = z.object({

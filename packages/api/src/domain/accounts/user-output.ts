@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicIdFields, publicIds } from '../../contracts/response-fields';
 import type { SessionUser } from '../sessions';
 
 /**
@@ -6,8 +7,7 @@ import type { SessionUser } from '../sessions';
  * the shape: the auth, profile and SSO procedures and the server's plain routes all use it.
  */
 export const userOutput = z.strictObject({
-  id: z.string(),
-  uuid: z.string(),
+  ...publicIdFields,
   name: z.string(),
   email: z.string(),
   email_verified_at: z.string().nullable(),
@@ -25,8 +25,7 @@ export type UserOutput = z.infer<typeof userOutput>;
 
 export function toUserOutput(user: SessionUser): UserOutput {
   return {
-    id: user.uuid,
-    uuid: user.uuid,
+    ...publicIds(user.uuid),
     name: user.name,
     email: user.email,
     email_verified_at: user.email_verified_at

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PLAN_IDS } from '../../contracts/plans';
+import { publicIdFields } from '../../contracts/response-fields';
 
 /**
  * The subscription and invoice shapes the API answers with: one zod schema per shape; the billing
@@ -30,11 +32,10 @@ export const billingDetailsSchema = z.object({
 
 /** `price_monthly` is in pounds (e.g. 250); `price_monthly_pence` is the same in integer pence. */
 export const subscriptionSchema = z.strictObject({
-  id: z.string(),
-  uuid: z.string(),
+  ...publicIdFields,
   organization_uuid: z.string(),
   provider: z.enum(['stripe', 'test']),
-  plan_type: z.enum(['basic', 'unlimited']),
+  plan_type: z.enum(PLAN_IDS),
   plan_name: z.string(),
   status: z.string(),
   price_monthly: z.number(),

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { publicBrandingSchema } from '../../contracts/branding-schemas';
+import { brandingFieldsInput, publicBrandingSchema } from '../../contracts/branding-schemas';
 import { frontPageOutput, resolvedFrontPageOutput } from '../../contracts/front-page-schemas';
+import { publicIdFields } from '../../contracts/response-fields';
+
+/** The stored text and colour fields, those PUT /branding/{id} takes and in its order: null = not set. */
+const storedFields = Object.fromEntries(
+  Object.keys(brandingFieldsInput.shape).map((field) => [field, z.string().nullable()]),
+) as Record<keyof typeof brandingFieldsInput.shape, z.ZodNullable<z.ZodString>>;
 
 /**
  * A branding as GET /branding/{id} shows it: one zod schema per shape; the service's return type is
@@ -10,23 +16,11 @@ import { frontPageOutput, resolvedFrontPageOutput } from '../../contracts/front-
  * shapes are contracts (contracts/front-page-schemas.ts), since the web uses their types too.
  */
 export const brandingOutput = z.strictObject({
-  id: z.string(),
-  uuid: z.string(),
+  ...publicIdFields,
   type: z.enum(['organization', 'instance']),
   name: z.string(),
   organization_uuid: z.string(),
-  company_name: z.string().nullable(),
-  tagline: z.string().nullable(),
-  primary_color: z.string().nullable(),
-  secondary_color: z.string().nullable(),
-  accent_color: z.string().nullable(),
-  nav_text_color: z.string().nullable(),
-  nav_text_hover_color: z.string().nullable(),
-  nav_background_color: z.string().nullable(),
-  footer_text: z.string().nullable(),
-  email_template_header: z.string().nullable(),
-  email_template_footer: z.string().nullable(),
-  custom_css: z.string().nullable(),
+  ...storedFields,
   logo_url: z.string().nullable(),
   favicon_url: z.string().nullable(),
   updated_at: z.string().nullable(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PLAN_IDS } from '../../contracts/plans';
+import { ORGANIZATION_ROLES } from '../../contracts/roles';
 
 const count = z.number().int();
 
@@ -7,11 +9,11 @@ export const subscriptionLineSchema = z.strictObject({
   organization_uuid: z.string(),
   organization_name: z.string(),
   organization_status: z.enum(['pending', 'active', 'inactive', 'closing', 'closed']),
-  role: z.enum(['owner', 'admin', 'billing', 'member']),
+  role: z.enum(ORGANIZATION_ROLES),
   state: z
     .enum(['none', 'active', 'past_due', 'suspended', 'cancelled', 'expired', 'hidden'])
     .describe("'hidden' when the member's role may not see the organization's billing"),
-  plan_type: z.enum(['basic', 'unlimited']).nullable(),
+  plan_type: z.enum(PLAN_IDS).nullable(),
   plan_name: z.string().nullable(),
   price_monthly_pence: count.nullable(),
   next_invoice_date: z.string().nullable().describe('The next renewal while active or past due'),

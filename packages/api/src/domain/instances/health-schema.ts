@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/**
+ * Uptime over one period: each period of GET /instances/{uuid}/health, and each instance's
+ * figures in GET /instances/uptime.
+ */
 const uptimePeriod = z.strictObject({
   uptime: z.number().nullable().describe('Healthy checks in percent; null without checks'),
   checks: z.number().int(),
@@ -44,9 +48,7 @@ export const instancesUptimeSchema = z.strictObject({
   instances: z.array(
     z.strictObject({
       uuid: z.string(),
-      uptime: z.number().nullable().describe('Healthy checks in percent; null without checks'),
-      checks: z.number().int(),
-      failed: z.number().int(),
+      ...uptimePeriod.shape,
       days: z.array(
         z.strictObject({
           date: z.string(),

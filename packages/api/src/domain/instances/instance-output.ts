@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { InstancesTable } from '@scmp/db';
 import type { AppDeps } from '../../core/app-deps';
+import { publicIds } from '../../contracts/response-fields';
 import { toIso } from '../../core/iso-date';
 import { instanceUrlOf } from './instance-url';
 import { dnsRecordsFor } from './dns-records';
@@ -17,8 +18,7 @@ export type JoinedRow = InstanceRow & {
 
 export function toInstanceOutput(deps: Pick<AppDeps, 'config'>, row: JoinedRow): InstanceOutput {
   return {
-    id: row.uuid,
-    uuid: row.uuid,
+    ...publicIds(row.uuid),
     name: row.name,
     status: row.status,
     ssl_status: row.ssl_status,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CUSTOM_DOMAIN_STATUSES, SSL_STATUSES } from '../../contracts/custom-domain';
+import { publicIdFields } from '../../contracts/response-fields';
 
 /**
  * An instance as the API shows it: one zod schema, the service's return type is its z.output, the
@@ -6,12 +8,11 @@ import { z } from 'zod';
  * validation (the doors-agree test calls every procedure).
  */
 export const instanceSchema = z.strictObject({
-  id: z.string(),
-  uuid: z.string(),
+  ...publicIdFields,
   name: z.string(),
   status: z.string(),
   ssl_status: z
-    .enum(['pending', 'active', 'expiring', 'expired', 'failed', 'not_configured'])
+    .enum(SSL_STATUSES)
     .describe('From a real TLS check of the host; not_configured when no TLS proxy is set up'),
   organization_uuid: z.string(),
   organization_name: z.string(),
@@ -19,7 +20,7 @@ export const instanceSchema = z.strictObject({
   host: z.string().nullable(),
   custom_domain: z.string().nullable(),
   custom_domain_status: z
-    .enum(['pending_dns', 'verified', 'active', 'failed'])
+    .enum(CUSTOM_DOMAIN_STATUSES)
     .nullable()
     .describe('pending_dns → verified (DNS right) → active (TLS issued), or failed after 72 h'),
   custom_domain_reason: z

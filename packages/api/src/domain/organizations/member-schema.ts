@@ -1,14 +1,10 @@
 import { z } from 'zod';
+import { namedRefSchema, userRefSchema } from '../../contracts/response-fields';
 import { ASSIGNABLE_ROLES, ORGANIZATION_ROLES } from '../../contracts/roles';
 
 /** The member and invitation shapes the API answers with (see organization-schema.ts). */
 export const memberSchema = z.strictObject({
-  user: z.strictObject({
-    uuid: z.string(),
-    name: z.string(),
-    email: z.string(),
-    avatar_url: z.string().nullable(),
-  }),
+  user: userRefSchema.extend({ avatar_url: z.string().nullable() }),
   role: z.enum(ORGANIZATION_ROLES),
   joined_at: z.string(),
 });
@@ -21,13 +17,13 @@ export const invitationSchema = z.strictObject({
   role: z.enum(ASSIGNABLE_ROLES),
   expires_at: z.string(),
   created_at: z.string(),
-  invited_by: z.strictObject({ uuid: z.string(), name: z.string() }).nullable(),
+  invited_by: namedRefSchema.nullable(),
 });
 
 export type InvitationOutput = z.output<typeof invitationSchema>;
 
 export const publicInvitationSchema = z.strictObject({
-  organization: z.strictObject({ uuid: z.string(), name: z.string() }),
+  organization: namedRefSchema,
   inviter_name: z.string().nullable(),
   role: z.enum(ASSIGNABLE_ROLES),
   email: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../../contracts/text-input';
 import { toUserOutput, userOutput } from '../accounts';
 import type { SessionUser } from '../sessions';
 import type { PendingEmailChange } from './email-change/texts';
@@ -22,17 +23,16 @@ export const WEBSITE_TEXT = 'Enter a valid website address, e.g. https://example
 
 /** PUT /user/profile: the personal information (a new e-mail address needs the password). */
 export const profileInput = z.object({
-  name: z
-    .string({ error: 'Full name is required' })
-    .trim()
-    .min(1, 'Full name is required')
-    .max(255, 'The name may not be longer than 255 characters.'),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(320, 'The email may not be longer than 320 characters.')
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address'),
+  name: requiredText(
+    'Full name is required',
+    255,
+    'The name may not be longer than 255 characters.',
+  ),
+  email: requiredText(
+    'Email is required',
+    320,
+    'The email may not be longer than 320 characters.',
+  ).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Invalid email address'),
   current_password: z
     .string({ error: 'Enter your current password to change your email address.' })
     .max(1024, 'The current password is incorrect.')

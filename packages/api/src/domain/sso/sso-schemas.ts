@@ -5,6 +5,7 @@ import {
   SSO_PRESETS,
   SSO_ROLES,
 } from '../../contracts/sso';
+import { timestampFields } from '../../contracts/response-fields';
 
 /**
  * The single sign-on shapes the API answers with: one zod schema each, the service's return type
@@ -65,8 +66,7 @@ export const connectionOutput = z.strictObject({
       error: z.string().nullable(),
     })
     .nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestampFields,
 });
 
 export type ConnectionOutput = z.output<typeof connectionOutput>;

@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import { RETENTION_RULE_IDS, RETENTION_RULE_OUTCOMES } from '../../contracts/retention';
+import { namedRefSchema as ref } from '../../contracts/response-fields';
+import { PLAN_IDS } from '../../contracts/plans';
+import {
+  RETENTION_RULE_IDS,
+  RETENTION_RULE_OUTCOMES,
+  RETENTION_RUN_STATUSES,
+} from '../../contracts/retention';
 
 /**
  * The shapes the staff procedures answer with: one zod schema each, the service's return type is
  * its z.output and the routers' .output() reuse it. Strict: a key the service returns that is not
  * here fails output validation (the doors-agree test calls every procedure).
  */
-const ref = z.strictObject({ uuid: z.string(), name: z.string() });
 const customerRef = z.strictObject({ uuid: z.string(), email: z.string() });
 
 /** GET /staff/overview. */
@@ -23,7 +28,7 @@ export const staffOverviewOutput = z.strictObject({
   }),
   subscriptions: z.array(
     z.strictObject({
-      plan: z.enum(['basic', 'unlimited']),
+      plan: z.enum(PLAN_IDS),
       in_force: z.number().int().describe('active + past_due'),
       active: z.number().int(),
       past_due: z.number().int(),
@@ -60,7 +65,7 @@ export const staffOverviewOutput = z.strictObject({
       z.strictObject({
         subscription_uuid: z.string(),
         status: z.enum(['past_due', 'suspended']),
-        plan: z.enum(['basic', 'unlimited']),
+        plan: z.enum(PLAN_IDS),
         additional_venues: z.number().int(),
         past_due_since: z.string().nullable(),
         days_overdue: z.number().int(),
@@ -220,7 +225,7 @@ export const staffRetentionOutput = z.strictObject({
         uuid: z.string(),
         started_at: z.string(),
         finished_at: z.string().nullable(),
-        status: z.enum(['running', 'ok', 'failed']),
+        status: z.enum(RETENTION_RUN_STATUSES),
         error: z.string().nullable(),
         results: z.array(
           z.strictObject({

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from '../../contracts/support';
+import {
+  namedRefSchema,
+  publicIdFields,
+  timestampFields,
+  userRefSchema,
+} from '../../contracts/response-fields';
 import { optionalFilter } from '../../core/optional-filter';
 
 /**
@@ -8,8 +14,7 @@ import { optionalFilter } from '../../core/optional-filter';
  * is not here fails output validation (the doors-agree test calls every procedure).
  */
 export const attachmentOutput = z.strictObject({
-  id: z.string(),
-  uuid: z.string(),
+  ...publicIdFields,
   name: z.string(),
   size: z.number().int(),
   content_type: z.string(),
@@ -18,8 +23,7 @@ export const attachmentOutput = z.strictObject({
 export type AttachmentOutput = z.output<typeof attachmentOutput>;
 
 export const messageOutput = z.strictObject({
-  id: z.string(),
-  uuid: z.string(),
+  ...publicIdFields,
   message: z.string(),
   author_name: z.string(),
   is_staff_reply: z.boolean(),
@@ -28,8 +32,7 @@ export const messageOutput = z.strictObject({
 });
 
 export const ticketSummaryOutput = z.strictObject({
-  id: z.string(),
-  uuid: z.string(),
+  ...publicIdFields,
   ticket_number: z.string(),
   subject: z.string(),
   description: z.string(),
@@ -39,8 +42,7 @@ export const ticketSummaryOutput = z.strictObject({
   organization_uuid: z.string().nullable(),
   organization_name: z.string().nullable(),
   message_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestampFields,
 });
 export type TicketSummaryOutput = z.output<typeof ticketSummaryOutput>;
 
@@ -50,14 +52,12 @@ export const ticketDetailOutput = ticketSummaryOutput.extend({
 });
 export type TicketDetailOutput = z.output<typeof ticketDetailOutput>;
 
-const customerOutput = z.strictObject({ uuid: z.string(), name: z.string(), email: z.string() });
-
-export const staffTicketSummaryOutput = ticketSummaryOutput.extend({ customer: customerOutput });
+export const staffTicketSummaryOutput = ticketSummaryOutput.extend({ customer: userRefSchema });
 export type StaffTicketSummaryOutput = z.output<typeof staffTicketSummaryOutput>;
 
 export const staffTicketDetailOutput = ticketDetailOutput.extend({
-  customer: customerOutput,
-  organization: z.strictObject({ uuid: z.string(), name: z.string() }).nullable(),
+  customer: userRefSchema,
+  organization: namedRefSchema.nullable(),
 });
 export type StaffTicketDetailOutput = z.output<typeof staffTicketDetailOutput>;
 

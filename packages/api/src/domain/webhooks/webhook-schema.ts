@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestampFields } from '../../contracts/response-fields';
 
 /**
  * Webhook endpoints and their deliveries as the API shows them: one zod schema per shape; the service's return type is its z.output and the routers'
@@ -13,8 +14,7 @@ export const webhookOutput = z.strictObject({
   enabled: z.boolean(),
   disabled_reason: z.string().nullable(),
   failing_since: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...timestampFields,
 });
 
 export type WebhookOutput = z.output<typeof webhookOutput>;
