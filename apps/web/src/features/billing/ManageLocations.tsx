@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { notifyError } from '../../lib/notify';
 import { SectionCard } from '../../lib/SectionCard';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmChargeModal, type ChargeRequest } from './ConfirmChargeModal';
-import { money, newIdempotencyKey } from './format';
+import { useChargeConfirmation } from './charge-confirmation';
+import { money } from './format';
 import { useChanged, type Subscription } from './subscription-shared';
 
 const ADD_OPTIONS = [
@@ -32,20 +32,15 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
     enabled: add > 0,
   });
 
-  const [request, setRequest] = useState<ChargeRequest | null>(null);
   // "Add Locations" only opens the confirmation; money moves on Confirm.
-  const confirmAdd = async (prorationDate: number) => {
-    if (request?.kind !== 'locations') return;
-    const res = await addM.mutateAsync({
-      organization_uuid: sub.organization_uuid,
-      additional_locations: request.count,
-      proration_date: prorationDate,
-      idempotency_key: newIdempotencyKey(),
-    });
-    setRequest(null);
-    setAdd(0);
-    await changed(res, 'Locations added successfully.');
-  };
+  const { ask, dialog } = useChargeConfirmation({
+    sub,
+    kind: 'locations',
+    done: 'Locations added successfully.',
+    charge: (request, fields) =>
+      addM.mutateAsync({ ...fields, additional_locations: request.count }),
+    onCharged: () => setAdd(0),
+  });
   const doRemove = async () => {
     try {
       const res = await removeM.mutateAsync({
@@ -60,17 +55,7 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
   };
 
   return (
-    <SectionCard
-      title="Manage Locations"
-      outside={
-        <ConfirmChargeModal
-          organizationUuid={sub.organization_uuid}
-          request={request}
-          onClose={() => setRequest(null)}
-          onConfirm={confirmAdd}
-        />
-      }
-    >
+    <SectionCard title="Manage Locations" outside={dialog}>
       <Text size="sm">
         Current locations: {sub.current_location_count} of {limit} · Available:{' '}
         {sub.available_locations ?? 0}
@@ -85,7 +70,7 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
           w={180}
         />
         <Button
-          onClick={() => setRequest({ kind: 'locations', count: add })}
+          onClick={() => ask({ kind: 'locations', count: add })}
           disabled={add === 0 || busy}
           aria-haspopup="dialog"
         >
