@@ -8,6 +8,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useChargeConfirmation } from './charge-confirmation';
 import { money } from './format';
 import { useChanged, type Subscription } from './subscription-shared';
+import { PendingButton } from '../../lib/PendingButton';
 
 const ADD_OPTIONS = [
   ...Array.from({ length: 19 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
@@ -98,9 +99,16 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
               allowDeselect={false}
               w={180}
             />
-            <Button color="red" variant="light" onClick={doRemove} disabled={remove === 0 || busy}>
-              {removeM.isPending ? 'Removing...' : 'Remove Locations'}
-            </Button>
+            <PendingButton
+              color="red"
+              variant="light"
+              onClick={doRemove}
+              pending={removeM.isPending}
+              pendingLabel="Removing..."
+              disabled={remove === 0 || busy}
+            >
+              Remove Locations
+            </PendingButton>
           </Group>
           <Text size="xs" c="dimmed">
             Removing locations adjusts billing from the next cycle, with no refund for the current
