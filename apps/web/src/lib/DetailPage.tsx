@@ -30,22 +30,28 @@ export function DetailPageLoading({ sections }: { sections: number[] }) {
   );
 }
 
-/** A detail page whose record does not exist or is not the visitor's. */
-export function DetailPageNotFound({
-  title,
-  description,
+/**
+ * A detail page without its record: while the query loads, the loading blocks (`sections`);
+ * otherwise "<What> not found", as the record does not exist or is not the visitor's.
+ */
+export function DetailPageFallback({
+  query,
+  what,
+  sections,
   back,
 }: {
-  title: string;
-  description: string;
+  query: { isPending: boolean };
+  what: string;
+  sections: number[];
   back: BackTo;
 }) {
+  if (query.isPending) return <DetailPageLoading sections={sections} />;
   return (
     <Container size="lg" py="xl">
       <EmptyState
-        title={title}
+        title={`${what} not found`}
         order={2}
-        description={description}
+        description={`The ${what.toLowerCase()} does not exist, or you do not have access to it.`}
         action={<BackLink {...back} />}
       />
     </Container>

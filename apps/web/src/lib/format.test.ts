@@ -17,4 +17,9 @@ describe('formatDate (the one date format of the web app)', () => {
   it('formatDay reads the day in UTC', () => {
     expect(formatDay('2027-01-03T23:30:00Z')).toBe('3 Jan 2027');
   });
+  it('formatDay adds the UTC time when asked (the retention runs)', () => {
+    expect(formatDay('2026-11-26T09:05:00Z', true)).toBe('26 Nov 2026, 09:05');
+    expect(formatDay('2026-11-26T23:30:00+02:00', true)).toBe('26 Nov 2026, 21:30');
+    expect(formatDay(null, true)).toBe('—');
+  });
 });

@@ -16,13 +16,17 @@ export function formatDate(
     : date.toLocaleDateString('en-GB', { dateStyle: 'medium' });
 }
 
-/** "3 Jan 2027" in UTC, for the server's dates that are days; '—' when there is none. */
-export function formatDay(iso: string | null | undefined): string {
+/**
+ * "3 Jan 2027" in UTC, for the server's dates that are days; with `withTime`, the UTC time too:
+ * "3 Jan 2027, 09:00" (the staff console's job runs). '—' when there is none.
+ */
+export function formatDay(iso: string | null | undefined, withTime = false): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleDateString('en-GB', {
+  return new Date(iso).toLocaleString('en-GB', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
     timeZone: 'UTC',
   });
 }

@@ -9,6 +9,7 @@ import { ErrorAlert } from '../../lib/ErrorAlert';
 import { SkeletonRows } from '../../lib/ListState';
 import { SectionCard } from '../../lib/SectionCard';
 import { notifyOutcome } from '../../lib/notify';
+import { PendingButton } from '../../lib/PendingButton';
 
 export function ActiveSessionsCard() {
   const trpc = useTRPC();
@@ -45,10 +46,9 @@ export function ActiveSessionsCard() {
       titleId="active-sessions"
       action={
         list.length > 1 ? (
-          <Button
+          <PendingButton
             variant="light"
             color="red"
-            disabled={revokeAll.isPending}
             onClick={() =>
               confirmDanger({
                 title: 'Revoke all other sessions',
@@ -57,9 +57,11 @@ export function ActiveSessionsCard() {
                 onConfirm: () => revokeAll.mutate(),
               })
             }
+            pending={revokeAll.isPending}
+            pendingLabel="Revoking..."
           >
-            {revokeAll.isPending ? 'Revoking...' : 'Revoke All Other Sessions'}
-          </Button>
+            Revoke All Other Sessions
+          </PendingButton>
         ) : null
       }
     >

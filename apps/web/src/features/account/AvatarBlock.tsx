@@ -4,18 +4,12 @@ import { IconCamera } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTRPC } from '../../lib/trpc';
-import type { SessionUser } from '../session';
+import type { ProfileSectionProps } from './types';
 import { uploadAvatar } from './avatar-upload';
 import { notifyServerOutcome, useBusyTask } from '../../lib/notify';
 
 /** Avatar with a working camera button (upload PNG/JPEG/WebP up to 2MB), name, e-mail and badge. */
-export function AvatarBlock({
-  user,
-  onChanged,
-}: {
-  user: SessionUser;
-  onChanged: () => Promise<unknown>;
-}) {
+export function AvatarBlock({ user, onChanged }: ProfileSectionProps) {
   const trpc = useTRPC();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, runUpload] = useBusyTask();

@@ -1,10 +1,11 @@
-import { Button, Card, Checkbox, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { Card, Checkbox, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
 import { NewPasswordInputs, matchesPassword } from '../auth';
 import { ErrorAlert } from '../../lib/ErrorAlert';
+import { PendingButton } from '../../lib/PendingButton';
 
 type Values = {
   current_password: string;
@@ -83,9 +84,9 @@ export function ChangePasswordCard() {
             {...form.getInputProps('revoke_api_tokens', { type: 'checkbox' })}
           />
           <Group>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Updating...' : 'Update Password'}
-            </Button>
+            <PendingButton pending={change.isPending} pendingLabel="Updating...">
+              Update Password
+            </PendingButton>
           </Group>
         </Stack>
       </form>

@@ -13,6 +13,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { SessionUser } from '../session';
+import type { ProfileSectionProps } from './types';
 import { TextFields, type TextFieldSpec } from '../../lib/TextFields';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import { notifyError } from '../../lib/notify';
@@ -114,13 +115,7 @@ function PendingEmailChange({ email, onChanged }: { email: string; onChanged: ()
 }
 
 /** The profile's contact details and bio, saved together (a new e-mail needs the password). */
-export function ProfileForm({
-  user,
-  onSaved,
-}: {
-  user: SessionUser;
-  onSaved: () => Promise<unknown>;
-}) {
+export function ProfileForm({ user, onChanged }: ProfileSectionProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const profile = useQuery(trpc.profile.get.queryOptions());
@@ -170,7 +165,7 @@ export function ProfileForm({
           color: 'green',
           message: result.message ?? 'Profile updated successfully.',
         });
-        await onSaved();
+        await onChanged();
       },
       onError: (err) => {
         const envelope = errorEnvelopeOf(err);

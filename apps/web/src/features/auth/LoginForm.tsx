@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { errorEnvelopeOf, errorMessage, useTRPC } from '../../lib/trpc';
 import { useSession } from '../session';
+import { PendingButton } from '../../lib/PendingButton';
 
 export type LoginOutcome =
   | { kind: 'verification-required'; email: string; message: string }
@@ -115,9 +116,9 @@ export function LoginForm({
             Forgot your password?
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth disabled={login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign in'}
-        </Button>
+        <PendingButton fullWidth pending={login.isPending} pendingLabel="Signing in...">
+          Sign in
+        </PendingButton>
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../../lib/ErrorAlert';
+import { PendingButton } from '../../lib/PendingButton';
 
 /** Resend Verification Email: shows Sending... while busy, then the server's success or error text. */
 export function ResendVerificationButton({
@@ -19,14 +20,16 @@ export function ResendVerificationButton({
   const resend = useMutation(trpc.auth.resendVerification.mutationOptions());
   return (
     <Stack gap="xs">
-      <Button
+      <PendingButton
         variant={variant}
         fullWidth={fullWidth}
-        disabled={resend.isPending || !email}
         onClick={() => resend.mutate({ email })}
+        pending={resend.isPending}
+        pendingLabel="Sending..."
+        disabled={!email}
       >
-        {resend.isPending ? 'Sending...' : 'Resend Verification Email'}
-      </Button>
+        Resend Verification Email
+      </PendingButton>
       {resend.isSuccess ? (
         <Alert color="green" role="status">
           {resend.data.message || successFallback}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import type { SessionUser } from '../session';
 import { EmailAddressInput } from './auth-links';
 import { NewPasswordInputs, matchesPassword } from './password-fields';
 import { ErrorAlert } from '../../lib/ErrorAlert';
+import { PendingButton } from '../../lib/PendingButton';
 
 const FIELD_OF: Record<string, string> = {
   name: 'name',
@@ -86,9 +87,9 @@ export function SignupForm({
           </Anchor>
           .
         </Text>
-        <Button type="submit" fullWidth disabled={register.isPending}>
-          {register.isPending ? 'Creating account...' : 'Create account'}
-        </Button>
+        <PendingButton fullWidth pending={register.isPending} pendingLabel="Creating account...">
+          Create account
+        </PendingButton>
       </Stack>
     </form>
   );

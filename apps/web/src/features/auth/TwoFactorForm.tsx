@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorEnvelopeOf, errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
@@ -6,6 +6,7 @@ import { browserPasskeyError, loadWebAuthnBrowser } from '../passkeys';
 import { useSession } from '../session';
 import { ErrorAlert } from '../../lib/ErrorAlert';
 import { FormError } from '../../lib/form-errors';
+import { PendingButton } from '../../lib/PendingButton';
 
 type CodeType = 'totp' | 'recovery';
 
@@ -114,21 +115,27 @@ export function TwoFactorForm({
           autoFocus
           styles={{ input: { letterSpacing: 4, fontFamily: 'monospace' } }}
         />
-        <Button type="submit" fullWidth disabled={verify.isPending || !code}>
-          {verify.isPending ? 'Verifying...' : 'Verify'}
-        </Button>
+        <PendingButton
+          fullWidth
+          pending={verify.isPending}
+          pendingLabel="Verifying..."
+          disabled={!code}
+        >
+          Verify
+        </PendingButton>
         {passkeyAvailable && challengeToken ? (
-          <Button
+          <PendingButton
             variant="default"
             fullWidth
-            disabled={passkey.isPending}
             onClick={() => {
               verify.reset();
               passkey.mutate();
             }}
+            pending={passkey.isPending}
+            pendingLabel="Waiting for your passkey..."
           >
-            {passkey.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
-          </Button>
+            Use a passkey
+          </PendingButton>
         ) : null}
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={switchType}>

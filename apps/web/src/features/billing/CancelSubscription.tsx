@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import { notifyError } from '../../lib/notify';
@@ -6,6 +6,7 @@ import { SectionCard } from '../../lib/SectionCard';
 import { useTRPC } from '../../lib/trpc';
 import { formatDate } from '../../lib/format';
 import { useChanged, type Subscription } from './subscription-shared';
+import { PendingButton } from '../../lib/PendingButton';
 
 export function CancelSubscription({ sub }: { sub: Subscription }) {
   const trpc = useTRPC();
@@ -36,9 +37,15 @@ export function CancelSubscription({ sub }: { sub: Subscription }) {
     <SectionCard title="Cancel Subscription">
       <Text size="sm">Your service will continue until the end of the current billing period.</Text>
       <Group>
-        <Button color="red.9" variant="outline" onClick={confirm} disabled={cancel.isPending}>
-          {cancel.isPending ? 'Cancelling...' : 'Cancel Subscription'}
-        </Button>
+        <PendingButton
+          color="red.9"
+          variant="outline"
+          onClick={confirm}
+          pending={cancel.isPending}
+          pendingLabel="Cancelling..."
+        >
+          Cancel Subscription
+        </PendingButton>
       </Group>
     </SectionCard>
   );

@@ -1,12 +1,11 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { PLAN_LIST, type PlanId } from '@scmp/api/contracts/plans';
-import { useState } from 'react';
 import { SectionCard } from '../../lib/SectionCard';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmChargeModal, type ChargeRequest } from './ConfirmChargeModal';
-import { money, newIdempotencyKey } from './format';
-import { useChanged, type Subscription } from './subscription-shared';
+import { useChargeConfirmation } from './charge-confirmation';
+import { money } from './format';
+import type { Subscription } from './subscription-shared';
 
 function PlanChangeCard({
   sub,
@@ -61,39 +60,18 @@ function PlanChangeCard({
 
 export function ChangePlan({ sub }: { sub: Subscription }) {
   const trpc = useTRPC();
-  const changed = useChanged();
-  const [request, setRequest] = useState<ChargeRequest | null>(null);
   const change = useMutation(trpc.subscription.changePlan.mutationOptions());
   // "Change to this plan" only opens the confirmation; money moves on Confirm.
+  const { ask, dialog } = useChargeConfirmation({
+    sub,
+    kind: 'plan',
+    done: 'Plan changed successfully.',
+    charge: (request, fields) => change.mutateAsync({ ...fields, plan_type: request.plan }),
+  });
   const onChange = (planId: PlanId) =>
-    setRequest({
-      kind: 'plan',
-      plan: planId,
-      planName: PLAN_LIST.find((p) => p.id === planId)!.name,
-    });
-  const onConfirm = async (prorationDate: number) => {
-    if (request?.kind !== 'plan') return;
-    const res = await change.mutateAsync({
-      organization_uuid: sub.organization_uuid,
-      plan_type: request.plan,
-      proration_date: prorationDate,
-      idempotency_key: newIdempotencyKey(),
-    });
-    setRequest(null);
-    await changed(res, 'Plan changed successfully.');
-  };
+    ask({ kind: 'plan', plan: planId, planName: PLAN_LIST.find((p) => p.id === planId)!.name });
   return (
-    <SectionCard
-      title="Change Your Plan"
-      outside={
-        <ConfirmChargeModal
-          organizationUuid={sub.organization_uuid}
-          request={request}
-          onClose={() => setRequest(null)}
-          onConfirm={onConfirm}
-        />
-      }
-    >
+    <SectionCard title="Change Your Plan" outside={dialog}>
       <Text size="sm" c="dimmed">
         Plan changes are prorated and take effect immediately.
       </Text>

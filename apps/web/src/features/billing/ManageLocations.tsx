@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { notifyError } from '../../lib/notify';
 import { SectionCard } from '../../lib/SectionCard';
 import { useTRPC } from '../../lib/trpc';
-import { ConfirmChargeModal, type ChargeRequest } from './ConfirmChargeModal';
-import { money, newIdempotencyKey } from './format';
+import { useChargeConfirmation } from './charge-confirmation';
+import { money } from './format';
 import { useChanged, type Subscription } from './subscription-shared';
+import { PendingButton } from '../../lib/PendingButton';
 
 const ADD_OPTIONS = [
   ...Array.from({ length: 19 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
@@ -32,20 +33,15 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
     enabled: add > 0,
   });
 
-  const [request, setRequest] = useState<ChargeRequest | null>(null);
   // "Add Locations" only opens the confirmation; money moves on Confirm.
-  const confirmAdd = async (prorationDate: number) => {
-    if (request?.kind !== 'locations') return;
-    const res = await addM.mutateAsync({
-      organization_uuid: sub.organization_uuid,
-      additional_locations: request.count,
-      proration_date: prorationDate,
-      idempotency_key: newIdempotencyKey(),
-    });
-    setRequest(null);
-    setAdd(0);
-    await changed(res, 'Locations added successfully.');
-  };
+  const { ask, dialog } = useChargeConfirmation({
+    sub,
+    kind: 'locations',
+    done: 'Locations added successfully.',
+    charge: (request, fields) =>
+      addM.mutateAsync({ ...fields, additional_locations: request.count }),
+    onCharged: () => setAdd(0),
+  });
   const doRemove = async () => {
     try {
       const res = await removeM.mutateAsync({
@@ -60,17 +56,7 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
   };
 
   return (
-    <SectionCard
-      title="Manage Locations"
-      outside={
-        <ConfirmChargeModal
-          organizationUuid={sub.organization_uuid}
-          request={request}
-          onClose={() => setRequest(null)}
-          onConfirm={confirmAdd}
-        />
-      }
-    >
+    <SectionCard title="Manage Locations" outside={dialog}>
       <Text size="sm">
         Current locations: {sub.current_location_count} of {limit} · Available:{' '}
         {sub.available_locations ?? 0}
@@ -85,7 +71,7 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
           w={180}
         />
         <Button
-          onClick={() => setRequest({ kind: 'locations', count: add })}
+          onClick={() => ask({ kind: 'locations', count: add })}
           disabled={add === 0 || busy}
           aria-haspopup="dialog"
         >
@@ -113,9 +99,16 @@ export function ManageLocations({ sub }: { sub: Subscription }) {
               allowDeselect={false}
               w={180}
             />
-            <Button color="red" variant="light" onClick={doRemove} disabled={remove === 0 || busy}>
-              {removeM.isPending ? 'Removing...' : 'Remove Locations'}
-            </Button>
+            <PendingButton
+              color="red"
+              variant="light"
+              onClick={doRemove}
+              pending={removeM.isPending}
+              pendingLabel="Removing..."
+              disabled={remove === 0 || busy}
+            >
+              Remove Locations
+            </PendingButton>
           </Group>
           <Text size="xs" c="dimmed">
             Removing locations adjusts billing from the next cycle, with no refund for the current

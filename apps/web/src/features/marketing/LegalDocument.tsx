@@ -1,4 +1,15 @@
-import { Anchor, Box, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Container,
+  List,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  type TableProps,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { MarketingPage } from './MarketingPage';
 
@@ -58,5 +69,56 @@ export function LegalDocument({
         </Stack>
       </Container>
     </MarketingPage>
+  );
+}
+
+/** A bulleted list in a legal section, e.g. the rights a person has. */
+export function LegalList({ items }: { items: ReactNode[] }) {
+  return (
+    <List spacing={4}>
+      {items.map((item, index) => (
+        <List.Item key={index}>{item}</List.Item>
+      ))}
+    </List>
+  );
+}
+
+/**
+ * A bordered, striped table in a legal section: a row of column headings, then one row of cells
+ * an entry (with `strongFirst`, each row's first cell in bold, e.g. the cookie category).
+ */
+export function LegalTable({
+  columns,
+  rows,
+  strongFirst = false,
+  ...table
+}: Omit<TableProps, 'children'> & {
+  columns: string[];
+  rows: ReactNode[][];
+  strongFirst?: boolean;
+}) {
+  return (
+    <Table withTableBorder striped {...table}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th key={column} scope="col">
+              {column}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((cells, row) => (
+          <Table.Tr key={row}>
+            {cells.map((cell, index) => (
+              <Table.Td key={index} fw={strongFirst && index === 0 ? 600 : undefined}>
+                {cell}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

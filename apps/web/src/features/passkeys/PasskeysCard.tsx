@@ -22,6 +22,7 @@ import { RemovePasskeyForm, RenamePasskeyForm } from './PasskeyDialogs';
 import { browserPasskeyError, loadWebAuthnBrowser } from './passkey-browser';
 import { QueryStates } from '../../lib/ListState';
 import { notifyOutcome } from '../../lib/notify';
+import { PendingButton } from '../../lib/PendingButton';
 
 function failure(error: unknown, fallback: string): string {
   return errorEnvelopeOf(error)
@@ -183,9 +184,9 @@ export function PasskeysCard() {
               error={nameError}
               style={{ flex: 1, minWidth: 200 }}
             />
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? 'Adding...' : 'Add a passkey'}
-            </Button>
+            <PendingButton pending={add.isPending} pendingLabel="Adding...">
+              Add a passkey
+            </PendingButton>
           </Group>
         </form>
       </Stack>

@@ -1,40 +1,50 @@
-import { Box, Container, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Stack, Text, Title, type BoxProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { shellColors } from '@scmp/ui';
 import { useTenant } from '../tenant';
 
-/** The optional title and subtitle band under the navigation. */
-export function PageBand({
-  title,
-  subtitle,
+type ShellColors = ReturnType<typeof shellColors>;
+
+/** What a band shows: its title, the line under it, and anything below. */
+type BandProps = { title: ReactNode; subtitle?: ReactNode; children?: ReactNode };
+
+/** A full-width band in the tenant's colours, in white: `background` is drawn from the colours. */
+function TenantBand({
+  py,
+  background,
   children,
 }: {
-  title: ReactNode;
-  subtitle?: ReactNode;
-  children?: ReactNode;
+  py: BoxProps['py'];
+  background: (colors: ShellColors) => string;
+  children: ReactNode;
 }) {
   const { branding } = useTenant();
-  const colors = shellColors(branding);
   return (
-    <Box
-      py={{ base: 40, md: 56 }}
-      style={{
-        background: `linear-gradient(135deg, ${colors.secondary} 0%, rgb(${hexTriplet(colors.secondary)} / 0.88) 100%)`,
-        color: '#ffffff',
-      }}
-    >
-      <Container size="lg">
-        <Stack gap="sm" align="center" ta="center">
-          <Title order={1}>{title}</Title>
-          {subtitle ? (
-            <Text size="lg" maw={720} style={{ opacity: 0.9 }}>
-              {subtitle}
-            </Text>
-          ) : null}
-          {children}
-        </Stack>
-      </Container>
+    <Box py={py} style={{ background: background(shellColors(branding)), color: '#ffffff' }}>
+      <Container size="lg">{children}</Container>
     </Box>
+  );
+}
+
+/** The optional title and subtitle band under the navigation. */
+export function PageBand({ title, subtitle, children }: BandProps) {
+  return (
+    <TenantBand
+      py={{ base: 40, md: 56 }}
+      background={(colors) =>
+        `linear-gradient(135deg, ${colors.secondary} 0%, rgb(${hexTriplet(colors.secondary)} / 0.88) 100%)`
+      }
+    >
+      <Stack gap="sm" align="center" ta="center">
+        <Title order={1}>{title}</Title>
+        {subtitle ? (
+          <Text size="lg" maw={720} style={{ opacity: 0.9 }}>
+            {subtitle}
+          </Text>
+        ) : null}
+        {children}
+      </Stack>
+    </TenantBand>
   );
 }
 
@@ -44,41 +54,26 @@ function hexTriplet(hex: string): string {
 }
 
 /** The optional hero: a large band with a call to action area. */
-export function Hero({
-  title,
-  subtitle,
-  actions,
-  children,
-}: {
-  title: ReactNode;
-  subtitle?: ReactNode;
-  actions?: ReactNode;
-  children?: ReactNode;
-}) {
-  const { branding } = useTenant();
-  const colors = shellColors(branding);
+export function Hero({ title, subtitle, actions, children }: BandProps & { actions?: ReactNode }) {
   return (
-    <Box
+    <TenantBand
       py={{ base: 64, md: 96 }}
-      style={{
-        background: `radial-gradient(circle at 20% 20%, ${colors.primary}33 0%, transparent 45%), ${colors.secondary}`,
-        color: '#ffffff',
-      }}
+      background={(colors) =>
+        `radial-gradient(circle at 20% 20%, ${colors.primary}33 0%, transparent 45%), ${colors.secondary}`
+      }
     >
-      <Container size="lg">
-        <Stack gap="lg" maw={760}>
-          <Title order={1} fz={{ base: 34, md: 52 }} lh={1.1}>
-            {title}
-          </Title>
-          {subtitle ? (
-            <Text size="xl" style={{ opacity: 0.9 }}>
-              {subtitle}
-            </Text>
-          ) : null}
-          {actions}
-          {children}
-        </Stack>
-      </Container>
-    </Box>
+      <Stack gap="lg" maw={760}>
+        <Title order={1} fz={{ base: 34, md: 52 }} lh={1.1}>
+          {title}
+        </Title>
+        {subtitle ? (
+          <Text size="xl" style={{ opacity: 0.9 }}>
+            {subtitle}
+          </Text>
+        ) : null}
+        {actions}
+        {children}
+      </Stack>
+    </TenantBand>
   );
 }

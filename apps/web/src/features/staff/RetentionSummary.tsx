@@ -16,19 +16,6 @@ const RUN_BADGE: Record<Run['status'], { color: string; label: string }> = {
   running: { color: 'blue', label: 'Running' },
 };
 
-/** "26 Nov 2026, 09:00" (UTC). */
-function formatTime(iso: string | null): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  });
-}
-
 function RuleOutcome({ result }: { result: Run['results'][number] }) {
   if (result.outcome === 'failed')
     return (
@@ -91,7 +78,7 @@ export function RetentionSummary() {
         {latest ? (
           <>
             <Text size="sm">
-              Latest run {formatTime(latest.started_at)}:{' '}
+              Latest run {formatDay(latest.started_at, true)}:{' '}
               <Badge color={RUN_BADGE[latest.status].color} variant="light">
                 {RUN_BADGE[latest.status].label}
               </Badge>
@@ -113,8 +100,8 @@ export function RetentionSummary() {
         >
           {data.runs.map((run) => (
             <Table.Tr key={run.uuid}>
-              <TextCell>{formatTime(run.started_at)}</TextCell>
-              <TextCell>{formatTime(run.finished_at)}</TextCell>
+              <TextCell>{formatDay(run.started_at, true)}</TextCell>
+              <TextCell>{formatDay(run.finished_at, true)}</TextCell>
               <Table.Td>
                 <Badge color={RUN_BADGE[run.status].color} variant="light">
                   {RUN_BADGE[run.status].label}

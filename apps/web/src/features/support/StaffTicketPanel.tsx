@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { DeferredSelect } from '../../lib/DeferredSelect';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { TicketConversation } from './TicketConversation';
 import { TicketHeading } from './TicketHeading';
 import { TICKET_STATUS_OPTIONS } from './badges';
 import { ErrorAlert } from '../../lib/ErrorAlert';
+import { PendingButton } from '../../lib/PendingButton';
 
 /** Staff view of one ticket: customer, organization, thread, reply and status controls. */
 export function StaffTicketPanel({ ticketId }: { ticketId: string }) {
@@ -91,13 +92,15 @@ export function StaffTicketPanel({ ticketId }: { ticketId: string }) {
           onChange={(value) => setStatus(value as TicketStatusValue | null)}
           w={200}
         />
-        <Button
+        <PendingButton
           variant="default"
-          disabled={!status || status === ticket.status || setTicketStatus.isPending}
           onClick={() => status && setTicketStatus.mutate({ id: ticket.id, status })}
+          pending={setTicketStatus.isPending}
+          pendingLabel="Updating..."
+          disabled={!status || status === ticket.status}
         >
-          {setTicketStatus.isPending ? 'Updating...' : 'Update Status'}
-        </Button>
+          Update Status
+        </PendingButton>
       </Group>
       <TicketConversation
         ticket={ticket}

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MailedLinkAction, useLinkToken } from '../../features/auth';
 import { useTRPC } from '../../lib/trpc';
+import { PendingButton } from '../../lib/PendingButton';
 
 /**
  * /cancel-email-change?token=… — the link of the notice sent to the current address when a
@@ -36,13 +37,15 @@ export default function CancelEmailChangePage() {
       failedText="The email change could not be cancelled."
       intro="Someone asked to change the email address of your account. Cancel the change to keep your current address."
       action={
-        <Button
+        <PendingButton
           onClick={() => cancel.mutate({ token })}
-          disabled={!token || cancel.isPending}
           color="red"
+          pending={cancel.isPending}
+          pendingLabel="Cancelling..."
+          disabled={!token}
         >
-          {cancel.isPending ? 'Cancelling...' : 'Cancel the email change'}
-        </Button>
+          Cancel the email change
+        </PendingButton>
       }
       done={secure}
       footer={secure}

@@ -1,10 +1,11 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { AuthCard, AuthFormLink, EmailAddressInput } from '../../features/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../../lib/ErrorAlert';
+import { PendingButton } from '../../lib/PendingButton';
 
 export default function ForgotPasswordPage() {
   usePageMeta('Forgot your password?');
@@ -32,9 +33,14 @@ export default function ForgotPasswordPage() {
             <ErrorAlert error={forgot.error} fallback="Failed to send password reset link" />
           ) : null}
           <EmailAddressInput value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-          <Button type="submit" fullWidth disabled={!email.trim() || forgot.isPending}>
-            {forgot.isPending ? 'Sending...' : 'Send reset link'}
-          </Button>
+          <PendingButton
+            fullWidth
+            pending={forgot.isPending}
+            pendingLabel="Sending..."
+            disabled={!email.trim()}
+          >
+            Send reset link
+          </PendingButton>
           <AuthFormLink to="/login">Back to login</AuthFormLink>
         </Stack>
       </form>

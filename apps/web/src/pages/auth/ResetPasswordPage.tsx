@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import {
 import { usePageMeta } from '../../lib/page-meta';
 import { errorEnvelopeOf, useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../../lib/ErrorAlert';
+import { PendingButton } from '../../lib/PendingButton';
 
 const RESET_SUCCESS = 'Password reset successfully. Please sign in with your new password.';
 
@@ -82,9 +83,14 @@ export default function ResetPasswordPage() {
             required
             inputProps={(field) => form.getInputProps(field)}
           />
-          <Button type="submit" fullWidth disabled={!complete || reset.isPending}>
-            {reset.isPending ? 'Resetting...' : 'Reset password'}
-          </Button>
+          <PendingButton
+            fullWidth
+            pending={reset.isPending}
+            pendingLabel="Resetting..."
+            disabled={!complete}
+          >
+            Reset password
+          </PendingButton>
           <AuthFormLink to="/login">Back to login</AuthFormLink>
         </Stack>
       </form>

@@ -1,8 +1,8 @@
-import { Anchor, Button, Group, List, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { PRODUCT } from '@scmp/api/contracts/product';
 import { Link } from 'react-router';
 import { useCookieConsent } from '../../features/cookies';
-import { LegalDocument, type LegalSection } from '../../features/marketing';
+import { LegalDocument, LegalList, LegalTable, type LegalSection } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
 
 const CATEGORIES = [
@@ -50,24 +50,11 @@ const SECTIONS: LegalSection[] = [
     id: 'categories',
     title: 'The cookies we use',
     body: (
-      <Table withTableBorder striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Category</Table.Th>
-            <Table.Th scope="col">Purpose</Table.Th>
-            <Table.Th scope="col">Examples</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {CATEGORIES.map((category) => (
-            <Table.Tr key={category.key}>
-              <Table.Td fw={600}>{category.name}</Table.Td>
-              <Table.Td>{category.purpose}</Table.Td>
-              <Table.Td>{category.examples}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <LegalTable
+        strongFirst
+        columns={['Category', 'Purpose', 'Examples']}
+        rows={CATEGORIES.map((category) => [category.name, category.purpose, category.examples])}
+      />
     ),
   },
   {
@@ -80,11 +67,13 @@ const SECTIONS: LegalSection[] = [
           the site needs them. Functional, Analytics and Marketing cookies are only used if you
           allow them, and analytics code is not loaded at all until you do.
         </Text>
-        <List spacing={4}>
-          <List.Item>Accept All turns on every category.</List.Item>
-          <List.Item>Essential Only keeps just the cookies the site needs.</List.Item>
-          <List.Item>Customize lets you choose category by category.</List.Item>
-        </List>
+        <LegalList
+          items={[
+            'Accept All turns on every category.',
+            'Essential Only keeps just the cookies the site needs.',
+            'Customize lets you choose category by category.',
+          ]}
+        />
       </>
     ),
   },

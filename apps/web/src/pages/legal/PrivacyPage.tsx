@@ -1,8 +1,8 @@
-import { Anchor, List, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { PRODUCT } from '@scmp/api/contracts/product';
 import { RETENTION_RULES, retentionKeptFor } from '@scmp/api/contracts/retention';
 import { Link } from 'react-router';
-import { LegalDocument, type LegalSection } from '../../features/marketing';
+import { LegalDocument, LegalList, LegalTable, type LegalSection } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
 
 const dpo = (
@@ -24,24 +24,11 @@ function RetentionTable() {
       role="region"
       aria-label="How long we keep data (scrolls sideways)"
     >
-      <Table withTableBorder striped data-testid="retention-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Data</Table.Th>
-            <Table.Th scope="col">Kept for</Table.Th>
-            <Table.Th scope="col">Then</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {RETENTION_RULES.map((rule) => (
-            <Table.Tr key={rule.id}>
-              <Table.Td>{rule.what}</Table.Td>
-              <Table.Td>{retentionKeptFor(rule)}</Table.Td>
-              <Table.Td>{rule.then}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <LegalTable
+        data-testid="retention-table"
+        columns={['Data', 'Kept for', 'Then']}
+        rows={RETENTION_RULES.map((rule) => [rule.what, retentionKeptFor(rule), rule.then])}
+      />
     </Table.ScrollContainer>
   );
 }
@@ -66,23 +53,16 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <Text>Depending on how you use the service, we collect:</Text>
-        <List spacing={4}>
-          <List.Item>
-            account details: your name, e-mail address and password (stored only as a secure hash);
-          </List.Item>
-          <List.Item>
-            organisation details: the name, address, contact details and branding of your setting;
-          </List.Item>
-          <List.Item>
-            billing details: plan, invoices and payment status (card details are held by our payment
-            provider, not by us);
-          </List.Item>
-          <List.Item>support conversations and any files you attach to them;</List.Item>
-          <List.Item>
-            technical data: IP address, browser and device type, sign-in times and security events;
-          </List.Item>
-          <List.Item>messages you send through our contact form.</List.Item>
-        </List>
+        <LegalList
+          items={[
+            'account details: your name, e-mail address and password (stored only as a secure hash);',
+            'organisation details: the name, address, contact details and branding of your setting;',
+            'billing details: plan, invoices and payment status (card details are held by our payment provider, not by us);',
+            'support conversations and any files you attach to them;',
+            'technical data: IP address, browser and device type, sign-in times and security events;',
+            'messages you send through our contact form.',
+          ]}
+        />
       </>
     ),
   },
@@ -90,20 +70,16 @@ const SECTIONS: LegalSection[] = [
     id: 'how-we-use',
     title: 'How we use your data',
     body: (
-      <List spacing={4}>
-        <List.Item>
-          to create and secure your account and provide the service you subscribe to;
-        </List.Item>
-        <List.Item>to take payments, issue invoices and keep financial records;</List.Item>
-        <List.Item>to answer your enquiries and support tickets;</List.Item>
-        <List.Item>
-          to send service e-mails, such as verification, password reset and security alerts;
-        </List.Item>
-        <List.Item>to detect and prevent fraud, abuse and security incidents;</List.Item>
-        <List.Item>
-          with your consent, to send product news and to measure how our website is used.
-        </List.Item>
-      </List>
+      <LegalList
+        items={[
+          'to create and secure your account and provide the service you subscribe to;',
+          'to take payments, issue invoices and keep financial records;',
+          'to answer your enquiries and support tickets;',
+          'to send service e-mails, such as verification, password reset and security alerts;',
+          'to detect and prevent fraud, abuse and security incidents;',
+          'with your consent, to send product news and to measure how our website is used.',
+        ]}
+      />
     ),
   },
   {
@@ -180,37 +156,21 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <Text>We group the cookies and similar storage we use into four categories:</Text>
-        <Table withTableBorder striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Category</Table.Th>
-              <Table.Th scope="col">What it does</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td>Essential</Table.Td>
-              <Table.Td>
-                Keeps you signed in, protects forms and remembers your cookie choices. Always
-                active.
-              </Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>Functional</Table.Td>
-              <Table.Td>Remembers preferences such as layout and recently used settings.</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>Analytics</Table.Td>
-              <Table.Td>Helps us understand which pages are used, only after you agree.</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>Marketing</Table.Td>
-              <Table.Td>
-                Measures our campaigns and shows relevant content, only after you agree.
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <LegalTable
+          columns={['Category', 'What it does']}
+          rows={[
+            [
+              'Essential',
+              'Keeps you signed in, protects forms and remembers your cookie choices. Always active.',
+            ],
+            ['Functional', 'Remembers preferences such as layout and recently used settings.'],
+            ['Analytics', 'Helps us understand which pages are used, only after you agree.'],
+            [
+              'Marketing',
+              'Measures our campaigns and shows relevant content, only after you agree.',
+            ],
+          ]}
+        />
         <Text>
           Read our{' '}
           <Anchor underline="always" component={Link} to="/cookies">
@@ -227,16 +187,16 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <Text>Under UK GDPR you have the right to:</Text>
-        <List spacing={4}>
-          <List.Item>access the personal data we hold about you;</List.Item>
-          <List.Item>have inaccurate data corrected;</List.Item>
-          <List.Item>have data erased, or its use restricted, in certain circumstances;</List.Item>
-          <List.Item>
-            object to processing based on legitimate interests, and to direct marketing at any time;
-          </List.Item>
-          <List.Item>receive your data in a portable format;</List.Item>
-          <List.Item>withdraw consent at any time, without affecting earlier processing.</List.Item>
-        </List>
+        <LegalList
+          items={[
+            'access the personal data we hold about you;',
+            'have inaccurate data corrected;',
+            'have data erased, or its use restricted, in certain circumstances;',
+            'object to processing based on legitimate interests, and to direct marketing at any time;',
+            'receive your data in a portable format;',
+            'withdraw consent at any time, without affecting earlier processing.',
+          ]}
+        />
         <Text>To use any of these rights, e-mail {dpo}. We will respond within one month.</Text>
       </>
     ),

@@ -1,7 +1,7 @@
-import { Anchor, List, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { PRODUCT } from '@scmp/api/contracts/product';
 import { Link } from 'react-router';
-import { LegalDocument, type LegalSection } from '../../features/marketing';
+import { LegalDocument, LegalList, type LegalSection } from '../../features/marketing';
 import { usePageMeta } from '../../lib/page-meta';
 
 const SECTIONS: LegalSection[] = [
@@ -167,16 +167,14 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <Text>You agree not to use the service to:</Text>
-        <List spacing={4}>
-          <List.Item>store or send unlawful, harmful or discriminatory material;</List.Item>
-          <List.Item>
-            send unsolicited marketing to people who have not agreed to receive it;
-          </List.Item>
-          <List.Item>upload malicious software or overload the service deliberately;</List.Item>
-          <List.Item>
-            resell the service or give access to people outside your organisation.
-          </List.Item>
-        </List>
+        <LegalList
+          items={[
+            'store or send unlawful, harmful or discriminatory material;',
+            'send unsolicited marketing to people who have not agreed to receive it;',
+            'upload malicious software or overload the service deliberately;',
+            'resell the service or give access to people outside your organisation.',
+          ]}
+        />
       </>
     ),
   },

@@ -25,7 +25,7 @@ export default function ProfilePage() {
         {user ? <AvatarBlock user={user} onChanged={refetchUser} /> : <Skeleton height={96} />}
       </Card>
       <SectionCard title="Personal Information" titleId="personal-info">
-        {user ? <ProfileForm user={user} onSaved={refetchUser} /> : <Skeleton height={240} />}
+        {user ? <ProfileForm user={user} onChanged={refetchUser} /> : <Skeleton height={240} />}
       </SectionCard>
       <LazySection height={240}>
         <TwoFactorCard />

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { isSettling, useInstanceStatus } from '../../../features/instances';
 import { gate, RoleGate, useOrganizationRoles } from '../../../features/members';
-import { DetailPage, DetailPageLoading, DetailPageNotFound } from '../../../lib/DetailPage';
+import { DetailPage, DetailPageFallback } from '../../../lib/DetailPage';
 import { LazySection } from '../../../lib/LazySection';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
@@ -41,15 +41,8 @@ export default function InstanceDetailPage() {
   usePageMeta(instance ? instance.name : 'Instance');
   const status = useInstanceStatus();
   const roleOf = useOrganizationRoles();
-  if (query.isPending) return <DetailPageLoading sections={[180]} />;
   if (query.isError || !instance) {
-    return (
-      <DetailPageNotFound
-        title="Instance not found"
-        description="The instance does not exist, or you do not have access to it."
-        back={BACK}
-      />
-    );
+    return <DetailPageFallback query={query} what="Instance" sections={[180]} back={BACK} />;
   }
 
   const manage = gate(roleOf(instance.organization_uuid), 'manage');

@@ -9,7 +9,7 @@ import { pollWhileSettling } from '../../../features/instances';
 import { RoleBadge, gate, RoleGate } from '../../../features/members';
 import { OrganizationTypeIcon, typeLabel, useSiteConfig } from '../../../features/organizations';
 import { ClosingBanner } from '../../../features/privacy';
-import { DetailPage, DetailPageLoading, DetailPageNotFound } from '../../../lib/DetailPage';
+import { DetailPage, DetailPageFallback } from '../../../lib/DetailPage';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useReturnFocusOnClose } from '../../../lib/return-focus';
 import { useTRPC } from '../../../lib/trpc';
@@ -76,14 +76,9 @@ export default function OrganizationDetailPage() {
     enabled: !!org,
     refetchInterval: (q) => pollWhileSettling(q.state.data),
   });
-  if (query.isPending) return <DetailPageLoading sections={[160, 120]} />;
   if (query.isError || !org) {
     return (
-      <DetailPageNotFound
-        title="Organization not found"
-        description="The organization does not exist, or you do not have access to it."
-        back={BACK}
-      />
+      <DetailPageFallback query={query} what="Organization" sections={[160, 120]} back={BACK} />
     );
   }
 
