@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dataExports } from '@scmp/api';
 import { PRIVACY_TEXTS } from '@scmp/api/contracts/privacy';
 import { type Json } from '../src/testing/harness';
+import { expectExportedRows, ISO_TIME } from '../src/testing/archive-checks';
 import { TINY_PNG } from '../src/testing/security-fixtures';
 import { activityOf, mailsTo } from '../src/testing/recorded-rows';
 import { h, A, B, drain, confirm, download, useExportHarness } from './privacy/export-fixtures';
@@ -122,45 +123,39 @@ describe('your data export', () => {
 
   it('writes each file with its keys in order and its dates as ISO strings', () => {
     const first = (rows: Json) => rows[0] as Json;
-    const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-    const session = first(json('sessions.json'));
-    expect(Object.keys(session)).toEqual([
-      'uuid',
-      'device',
-      'user_agent',
-      'ip_address',
-      'created_at',
-      'last_active_at',
-      'expires_at',
-      'ended_at',
+    expectExportedRows([
+      [
+        'a session',
+        first(json('sessions.json')),
+        [
+          'uuid',
+          'device',
+          'user_agent',
+          'ip_address',
+          'created_at',
+          'last_active_at',
+          'expires_at',
+          'ended_at',
+        ],
+      ],
+      [
+        'an e-mail',
+        first(json('notifications.json').history),
+        ['uuid', 'kind', 'to', 'subject', 'status', 'created_at', 'sent_at'],
+      ],
+      [
+        'a passkey',
+        first(json('sign-in-methods.json').passkeys),
+        ['uuid', 'name', 'created_at', 'last_used_at'],
+      ],
+      [
+        'an API token',
+        first(json('api-tokens-and-webhooks.json').api_tokens),
+        ['uuid', 'name', 'scopes', 'created_at', 'expires_at', 'last_used_at', 'revoked_at'],
+      ],
     ]);
-    expect(session.created_at).toMatch(iso);
-    const mail = first(json('notifications.json').history);
-    expect(Object.keys(mail)).toEqual([
-      'uuid',
-      'kind',
-      'to',
-      'subject',
-      'status',
-      'created_at',
-      'sent_at',
-    ]);
-    expect(mail.created_at).toMatch(iso);
-    const passkey = first(json('sign-in-methods.json').passkeys);
-    expect(Object.keys(passkey)).toEqual(['uuid', 'name', 'created_at', 'last_used_at']);
-    const token = first(json('api-tokens-and-webhooks.json').api_tokens);
-    expect(Object.keys(token)).toEqual([
-      'uuid',
-      'name',
-      'scopes',
-      'created_at',
-      'expires_at',
-      'last_used_at',
-      'revoked_at',
-    ]);
-    expect(token.created_at).toMatch(iso);
-    expect(first(json('activity.json')).created_at).toMatch(iso);
-    expect(first(json('organizations.json').owned).created_at).toMatch(iso);
+    expect(first(json('activity.json')).created_at).toMatch(ISO_TIME);
+    expect(first(json('organizations.json').owned).created_at).toMatch(ISO_TIME);
   });
 
   it('contains no secret of any kind and nothing of another member', () => {

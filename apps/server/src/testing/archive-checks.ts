@@ -2,6 +2,20 @@ import { strFromU8, unzipSync } from 'fflate';
 import { expect } from 'vitest';
 import type { Json } from './harness';
 
+/** An ISO 8601 time as the exports write dates: `2026-01-02T03:04:05.678Z`. */
+export const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/**
+ * Rows as an export file writes them, each named by what it is: its keys exactly, in the file's
+ * order, and its `created_at` as an ISO 8601 time.
+ */
+export function expectExportedRows(rows: Array<[what: string, row: Json, keys: string[]]>): void {
+  for (const [what, row, keys] of rows) {
+    expect(Object.keys(row), what).toEqual(keys);
+    expect(row.created_at, what).toMatch(ISO_TIME);
+  }
+}
+
 /** A secret a test planted before the export ran: its kind and its value. */
 export type PlantedSecret = { label: string; value: string };
 
